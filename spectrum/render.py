@@ -1,0 +1,130 @@
+"""The ULA's picture: display file, attributes and border turned into RGB pixels.
+
+Everything here is numpy on precomputed lookup tables, so a whole screen costs
+a few array operations whatever is on it.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from pathlib import Path
+
+import numpy as np
+
+SCREEN_WIDTH = 256
+SCREEN_HEIGHT = 192
+DISPLAY_FILE = 0x4000
+ATTRIBUTES = 0x5800
+ATTRIBUTES_END = ATTRIBUTES + 24 * 32
+
+# The ULA drives each gun at one of three levels: off, normal, or BRIGHT.
+# Measured 48K output puts the normal level at about 84% of the bright one,
+# i.e. 0xD7 against 0xFF; emulators that use 0xC0 or 0xCD make the normal
+# colours look duller than a real machine on a TV.
+NORMAL_LEVEL = 0xD7
+BRIGHT_LEVEL = 0xFF
+
+
+def _palette() -> np.ndarray:
+    """16 RGB colours, index = 8 * bright + colour.
+
+    A colour number's bits are G R B (4, 2, 1).  BRIGHT black is still black:
+    the ULA only raises guns that are on.
+    """
+    index = np.arange(16)
+    level = np.where(index >= 8, BRIGHT_LEVEL, NORMAL_LEVEL)
+    gun_bits = np.array([2, 4, 1])  # R, G, B
+    guns_on = (index[:, None] & gun_bits) != 0
+    return np.where(guns_on, level[:, None], 0).astype(np.uint8)
+
+
+PALETTE = _palette()
+PALETTE.flags.writeable = False
+
+# The visible border, in Spectrum pixels.  The ULA generates 48 pixels of
+# border left and right, 48 lines above and 56 below, but a 4:3 TV's overscan
+# hid the outer part of it: what a viewer saw was about 32 pixels at each side
+# and 24 lines top and bottom.  That also makes the whole picture 320 x 240,
+# exactly 4:3 with square pixels, the shape of the TV it was designed for.
+BORDER_LEFT = BORDER_RIGHT = 32
+BORDER_TOP = BORDER_BOTTOM = 24
+FRAME_WIDTH = BORDER_LEFT + SCREEN_WIDTH + BORDER_RIGHT
+FRAME_HEIGHT = BORDER_TOP + SCREEN_HEIGHT + BORDER_BOTTOM
+
+
+def _attribute_maps() -> np.ndarray:
+    """(2, 256) table: attribute byte -> 7-bit colour cell, per FLASH phase.
+
+    The low 7 bits (BRIGHT, PAPER, INK) fully decide a cell's two colours; in
+    the inverted FLASH phase a flashing attribute is replaced by the same
+    attribute with INK and PAPER exchanged.
+    """
+    attribute = np.arange(256)
+    steady = attribute & 0x7F
+    exchanged = (attribute & 0x40) | ((attribute & 0x07) << 3) | ((attribute >> 3) & 0x07)
+    inverted = np.where(attribute & 0x80, exchanged, steady)
+    return np.stack([steady, inverted]).astype(np.uint16)
+
+
+def _cell_byte_pixels() -> np.ndarray:
+    """(128 * 256, 24) table: (colour cell << 8 | bitmap byte) -> 8 RGB pixels."""
+    cell = np.arange(128)
+    bright = (cell >> 6) << 3
+    ink = PALETTE[(cell & 0x07) | bright]
+    paper = PALETTE[((cell >> 3) & 0x07) | bright]
+    paper_ink = np.stack([paper, ink], axis=1)                       # (128, 2, 3)
+    byte_bits = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1)  # (256, 8), MSB = left
+    return paper_ink[:, byte_bits].reshape(128 * 256, 8 * 3)        # (cell, byte, pixel, rgb)
+
+
+_CELL_OF_ATTRIBUTE = _attribute_maps()
+_PIXELS_OF_CELL_BYTE = _cell_byte_pixels()
+# One full-width line of each border colour: copying whole lines is several times
+# faster than broadcasting a single colour over the frame.
+_BORDER_LINES = np.ascontiguousarray(np.broadcast_to(PALETTE[:8, None], (8, FRAME_WIDTH, 3)))
+
+
+def screen_rgb(memory: np.ndarray, flash_phase: bool) -> np.ndarray:
+    """The 256 x 192 paper area as a (192, 256, 3) uint8 RGB array.
+
+    `memory` is the 64K as uint8; `flash_phase` True is the half-second in
+    which FLASH cells show INK and PAPER exchanged.
+    """
+    # A line's address is 0x4000 + (y7y6 << 11) + (y2y1y0 << 8) + (y5y4y3 << 5) + column,
+    # so the display file is [third][pixel line][character row][column]; swapping the
+    # middle two axes puts the lines in screen order.
+    bitmap = memory[DISPLAY_FILE:ATTRIBUTES].reshape(3, 8, 8, 32).transpose(0, 2, 1, 3).reshape(24, 8, 32)
+    cells = _CELL_OF_ATTRIBUTE[int(bool(flash_phase))][memory[ATTRIBUTES:ATTRIBUTES_END]]
+    lookup = (cells.reshape(24, 1, 32) << 8) | bitmap
+    return np.take(_PIXELS_OF_CELL_BYTE, lookup, axis=0).reshape(SCREEN_HEIGHT, SCREEN_WIDTH, 3)
+
+
+def frame_rgb(memory: np.ndarray, flash_phase: bool, border: int) -> np.ndarray:
+    """The whole visible picture, (240, 320, 3) uint8: the screen inside its border."""
+    frame = np.empty((FRAME_HEIGHT, FRAME_WIDTH, 3), dtype=np.uint8)
+    # The ULA takes the border from the low three bits of port 254 and never makes it BRIGHT.
+    frame[:] = _BORDER_LINES[border & 7]
+    frame[BORDER_TOP:BORDER_TOP + SCREEN_HEIGHT, BORDER_LEFT:BORDER_LEFT + SCREEN_WIDTH] = screen_rgb(
+        memory, flash_phase)
+    return frame
+
+
+def scale_nearest(rgb: np.ndarray, scale: int) -> np.ndarray:
+    """`rgb` enlarged `scale` times in each direction, each pixel a solid square."""
+    return np.repeat(np.repeat(rgb, scale, axis=0), scale, axis=1)
+
+
+def write_png(path: str | Path, rgb: np.ndarray) -> None:
+    """Save an (height, width, 3) uint8 array as an 8-bit RGB PNG."""
+    height, width, _ = rgb.shape
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, no interlace
+    # Every scanline starts with filter type 0 (none).
+    scanlines = np.concatenate([np.zeros((height, 1), np.uint8), rgb.reshape(height, width * 3)], axis=1)
+    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+           + chunk(b"IDAT", zlib.compress(scanlines.tobytes(), 6)) + chunk(b"IEND", b""))
+    Path(path).write_bytes(png)
