@@ -1,0 +1,50 @@
+"""The beeper as audio: speaker edge times turned into PCM samples, and WAV files."""
+
+from __future__ import annotations
+
+import math
+import wave
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+T_STATES_PER_SECOND = 3_500_000
+SAMPLE_RATE = 44_100
+# A full-scale square wave is painfully loud next to other sounds; a quarter
+# of full scale is a comfortable listening level that leaves room for mixing.
+DEFAULT_LEVEL = 8192
+
+
+def edges_to_samples(edges: Sequence[int], *, rate: int = SAMPLE_RATE, level: int = DEFAULT_LEVEL) -> np.ndarray:
+    """Mono int16 samples of the square wave whose edges are at `edges` (T-states from now).
+
+    The speaker is at +level after the 1st, 3rd, 5th... edge and at -level after
+    the 2nd, 4th..., and silent (0) before the first edge and from the last one
+    on.  Each sample is the mean level over its own 1/rate s, so edges that fall
+    between samples are not lost or moved, only softened, as a real speaker
+    cone would.
+    """
+    times = np.asarray(edges, dtype=np.float64)
+    if times.size < 2:
+        return np.zeros(0, np.int16)
+    if (np.diff(times) < 0).any():
+        raise ValueError("speaker edges must be in time order")
+    levels = np.where(np.arange(times.size - 1) % 2 == 0, 1.0, -1.0)
+    # The running integral of the level is piecewise linear between edges, so
+    # interpolating it at the sample boundaries gives each sample's exact area.
+    area_at_edges = np.concatenate([[0.0], np.cumsum(levels * np.diff(times))])
+    t_states_per_sample = T_STATES_PER_SECOND / rate
+    count = math.ceil(times[-1] / t_states_per_sample)
+    boundaries = np.arange(count + 1) * t_states_per_sample
+    area = np.interp(boundaries, times, area_at_edges)
+    return np.round(np.diff(area) / t_states_per_sample * level).astype(np.int16)
+
+
+def write_wav(path: str | Path, samples: np.ndarray, rate: int = SAMPLE_RATE) -> None:
+    """Save mono int16 `samples` as a 16-bit PCM WAV file."""
+    with wave.open(str(path), "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(rate)
+        wav.writeframes(np.asarray(samples, dtype="<i2").tobytes())
