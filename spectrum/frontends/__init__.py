@@ -1,0 +1,35 @@
+"""Front ends: where the machine's picture, sound and keys meet the host.
+
+A front end has `present(machine)` (once per 50 Hz frame: show the screen, set
+`machine.keys_held`), `play(machine, samples)` and `close()`.  The headless one
+is imported here; the window is only imported when asked for, so that headless
+use never opens or even loads a display.
+"""
+
+from __future__ import annotations
+
+
+class Quit(SystemExit):
+    """The user closed the window."""
+
+
+class ScriptExhausted(Exception):
+    """A headless run used up its scripted key presses and the program still wants keys."""
+
+
+class NoDisplay(RuntimeError):
+    """No window can be opened on this host."""
+
+
+# Imported after the exceptions above, which the front-end modules import from here.
+from .headless import HeadlessFrontend, presses_from  # noqa: E402
+
+__all__ = ["Quit", "ScriptExhausted", "NoDisplay", "HeadlessFrontend", "presses_from", "WindowFrontend"]
+
+
+def __getattr__(name: str):
+    if name == "WindowFrontend":
+        from .window import WindowFrontend
+
+        return WindowFrontend
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

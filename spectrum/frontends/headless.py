@@ -1,0 +1,108 @@
+"""A front end with no window and no clock: scripted keys in, PNG and WAV out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+
+from .. import render
+from ..keyboard import KEY_NAMES, keys_for_char
+from ..sound import SAMPLE_RATE, write_wav
+from . import ScriptExhausted
+
+SAMPLES_PER_FRAME = SAMPLE_RATE // 50
+
+
+def presses_from(items: Iterable[str | Iterable[str]]) -> list[frozenset[str]]:
+    """Key presses for a headless script.
+
+    Each item is a key name ('ENTER', 'CAPS', 'q'), a single character to type
+    ('"' becomes SYMBOL+p, 'A' CAPS+a), or a collection of key names held
+    together (('CAPS', '5') is cursor left).
+    """
+    presses = []
+    for item in items:
+        if isinstance(item, str):
+            keys = frozenset({item}) if item in KEY_NAMES else (keys_for_char(item) if len(item) == 1 else None)
+            if keys is None:
+                raise ValueError(f"no Spectrum key or character {item!r}")
+        else:
+            keys = _checked_press(item)
+        presses.append(keys)
+    return presses
+
+
+def _checked_press(keys: Iterable[str]) -> frozenset[str]:
+    press = frozenset(keys)
+    unknown = press - KEY_NAMES
+    if unknown or not press:
+        raise ValueError(f"not a press of Spectrum keys: {sorted(press)!r}")
+    return press
+
+
+class HeadlessFrontend:
+    """Plays a fixed script of key presses as fast as the machine runs.
+
+    Each press is held for `hold_frames` frames, then all keys are up for
+    `gap_frames`.  The defaults suit the ROM's keyboard scan, which needs a key
+    seen on one interrupt to register it and frees a key's slot only after it
+    has been up for 5 interrupts (so the same key twice needs a gap of 4).
+    Once the script is done the program gets `settle_frames` more frames to
+    finish what the last key started; if it is still running after that, it is
+    waiting for keys that will never come and `ScriptExhausted` is raised.
+    """
+
+    def __init__(self, presses: Iterable[Iterable[str]] = (), *, hold_frames: int = 2, gap_frames: int = 4,
+                 settle_frames: int = 250):
+        if hold_frames < 2 or gap_frames < 1 or settle_frames < 0:
+            raise ValueError("need hold_frames >= 2, gap_frames >= 1 and settle_frames >= 0")
+        self.presses = [_checked_press(press) for press in presses]
+        self.hold_frames = hold_frames
+        self.gap_frames = gap_frames
+        self.settle_frames = settle_frames
+        self.frames_presented = 0
+        self._sounds: list[tuple[int, np.ndarray]] = []
+
+    @property
+    def script_frames(self) -> int:
+        """How many frames the whole script takes."""
+        return len(self.presses) * (self.hold_frames + self.gap_frames)
+
+    def present(self, machine) -> None:
+        frame = self.frames_presented
+        if frame >= self.script_frames + self.settle_frames:
+            raise ScriptExhausted(f"all {len(self.presses)} scripted key presses used and the program still runs "
+                                  f"{self.settle_frames} frames later")
+        self.frames_presented += 1
+        press, phase = divmod(frame, self.hold_frames + self.gap_frames)
+        held = press < len(self.presses) and phase < self.hold_frames
+        machine.keys_held = set(self.presses[press]) if held else set()
+
+    def play(self, machine, samples: np.ndarray) -> None:
+        if len(samples):
+            self._sounds.append((machine.frame_count, np.asarray(samples, dtype=np.int16)))
+
+    def close(self) -> None:
+        """Nothing is held open: screenshots and sound are written when asked for."""
+
+    def audio(self) -> np.ndarray:
+        """Everything played so far, mixed, as int16 at 44.1 kHz from frame 0 on."""
+        if not self._sounds:
+            return np.zeros(0, np.int16)
+        end = max(frame * SAMPLES_PER_FRAME + len(samples) for frame, samples in self._sounds)
+        mix = np.zeros(end, np.int32)
+        for frame, samples in self._sounds:
+            start = frame * SAMPLES_PER_FRAME
+            mix[start:start + len(samples)] += samples
+        return np.clip(mix, -32768, 32767).astype(np.int16)
+
+    def save_wav(self, path: str | Path) -> None:
+        write_wav(path, self.audio())
+
+    @staticmethod
+    def screenshot(path: str | Path, machine, scale: int = 2) -> None:
+        """Save what the machine shows now, border included, as a PNG `scale` times life size."""
+        frame = render.frame_rgb(machine.memory, machine.flash_phase, machine.border)
+        render.write_png(path, render.scale_nearest(frame, scale))

@@ -1,0 +1,143 @@
+"""A pygame window: the picture at 50 frames a second, the beeper, and the host keyboard."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import numpy as np
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+from .. import render  # noqa: E402
+from ..keyboard import KEY_NAMES, keys_for_char  # noqa: E402
+from ..sound import SAMPLE_RATE  # noqa: E402
+from . import NoDisplay, Quit  # noqa: E402
+
+FRAMES_PER_SECOND = 50
+
+_SPECIAL_KEYS: dict[int, frozenset[str]] = {
+    pygame.K_RETURN: frozenset({"ENTER"}),
+    pygame.K_KP_ENTER: frozenset({"ENTER"}),
+    pygame.K_SPACE: frozenset({"SPACE"}),
+    pygame.K_BACKSPACE: frozenset({"CAPS", "0"}),  # DELETE
+    pygame.K_LEFT: frozenset({"CAPS", "5"}),
+    pygame.K_DOWN: frozenset({"CAPS", "6"}),
+    pygame.K_UP: frozenset({"CAPS", "7"}),
+    pygame.K_RIGHT: frozenset({"CAPS", "8"}),
+    pygame.K_ESCAPE: frozenset({"CAPS", "SPACE"}),  # BREAK
+    pygame.K_LSHIFT: frozenset({"CAPS"}),
+    pygame.K_RSHIFT: frozenset({"CAPS"}),
+    pygame.K_LCTRL: frozenset({"SYMBOL"}),
+    pygame.K_RCTRL: frozenset({"SYMBOL"}),
+    pygame.K_LALT: frozenset({"SYMBOL"}),
+    pygame.K_RALT: frozenset({"SYMBOL"}),
+}
+_SHIFT_KEYS = frozenset({pygame.K_LSHIFT, pygame.K_RSHIFT})
+
+
+def spectrum_keys(key: int, text: str) -> tuple[frozenset[str], bool]:
+    """The Spectrum keys for a host key going down, and whether they stand in for Shift.
+
+    `text` is the character the host typed with it.  Letters and digits are
+    their own keys (Shift and Ctrl add CAPS and SYMBOL as on the real
+    keyboard); any other character is typed the Spectrum way, e.g. '"' as
+    SYMBOL+p, and then the host's Shift that made it must not also press CAPS.
+    """
+    if key in _SPECIAL_KEYS:
+        return _SPECIAL_KEYS[key], False
+    if len(text) == 1 and text.isprintable() and not text.isalnum():
+        typed = keys_for_char(text)
+        return (typed, True) if typed else (frozenset(), False)
+    # The key code names the key even when Ctrl turns the text into a control
+    # character; the text names keypad digits, whose codes are not ASCII.
+    for name in (chr(key) if 0 < key < 128 else "", text.lower()):
+        if name in KEY_NAMES:
+            return frozenset({name}), False
+    return frozenset(), False
+
+
+def _display_missing() -> bool:
+    """True on Linux when nothing says where a window could go."""
+    return (sys.platform.startswith("linux") and not os.environ.get("SDL_VIDEODRIVER")
+            and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _no_display(reason: str) -> NoDisplay:
+    return NoDisplay(f"Cannot open a window ({reason}); run with --headless to play without a display.")
+
+
+class WindowFrontend:
+    """The Spectrum's picture in a window `scale` times life size, kept to 50 Hz."""
+
+    def __init__(self, scale: int = 3, title: str = "ZX Spectrum"):
+        if _display_missing():
+            raise _no_display("no DISPLAY or WAYLAND_DISPLAY is set")
+        try:
+            pygame.display.init()
+            self._window = pygame.display.set_mode((render.FRAME_WIDTH * scale, render.FRAME_HEIGHT * scale))
+        except pygame.error as error:
+            pygame.display.quit()
+            raise _no_display(str(error) or "pygame could not open one") from error
+        pygame.display.set_caption(title)
+        self._frame = pygame.Surface((render.FRAME_WIDTH, render.FRAME_HEIGHT), depth=32)
+        self._clock = pygame.time.Clock()
+        # Host key -> the Spectrum keys it holds down, from its KEYDOWN to its KEYUP.
+        self._held: dict[int, frozenset[str]] = {}
+        self._typed_symbols: set[int] = set()
+        self._sound = _open_mixer()
+
+    def present(self, machine) -> None:
+        self._handle_events()
+        machine.keys_held = self._keys_held()
+        frame = render.frame_rgb(machine.memory, machine.flash_phase, machine.border)
+        pygame.surfarray.blit_array(self._frame, frame.transpose(1, 0, 2))
+        pygame.transform.scale(self._frame, self._window.get_size(), self._window)
+        pygame.display.flip()
+        self._clock.tick(FRAMES_PER_SECOND)
+
+    def play(self, machine, samples: np.ndarray) -> None:
+        if self._sound and len(samples):
+            pygame.mixer.Sound(buffer=np.asarray(samples, dtype=np.int16).tobytes()).play()
+
+    def close(self) -> None:
+        if self._sound:
+            pygame.mixer.quit()
+            self._sound = False
+        pygame.display.quit()
+
+    def _handle_events(self) -> None:
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                raise Quit()
+            if event.type == pygame.KEYDOWN:
+                keys, replaces_shift = spectrum_keys(event.key, getattr(event, "unicode", ""))
+                if keys:
+                    self._held[event.key] = keys
+                    if replaces_shift:
+                        self._typed_symbols.add(event.key)
+            elif event.type == pygame.KEYUP:
+                self._held.pop(event.key, None)
+                self._typed_symbols.discard(event.key)
+            elif event.type == pygame.WINDOWFOCUSLOST:
+                # Keys released in another window never send us their KEYUP.
+                self._held.clear()
+                self._typed_symbols.clear()
+
+    def _keys_held(self) -> set[str]:
+        keys: set[str] = set()
+        for host_key, spectrum in self._held.items():
+            if not (self._typed_symbols and host_key in _SHIFT_KEYS):
+                keys |= spectrum
+        return keys
+
+
+def _open_mixer() -> bool:
+    """Start 44.1 kHz mono 16-bit sound; False (and silence) when the host has no audio."""
+    try:
+        # allowedchanges=0: SDL converts to whatever the device wants, so samples go in as they are.
+        pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=1, allowedchanges=0)
+    except pygame.error:
+        return False
+    return True

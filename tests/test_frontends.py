@@ -1,0 +1,230 @@
+import os
+import subprocess
+import sys
+import time
+import wave
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+import pygame  # noqa: E402
+
+from spectrum import render  # noqa: E402
+from spectrum.frontends import HeadlessFrontend, NoDisplay, Quit, ScriptExhausted, presses_from  # noqa: E402
+
+
+def stand_in_machine(seed: int = 0, border: int = 1) -> SimpleNamespace:
+    """The attributes of a Spectrum that a front end reads and writes."""
+    memory = np.random.default_rng(seed).integers(0, 256, 65536, dtype=np.uint8)
+    return SimpleNamespace(memory=memory, border=border, flash_phase=False, frame_count=0, keys_held=set())
+
+
+def load_png(path) -> np.ndarray:
+    return pygame.surfarray.array3d(pygame.image.load(str(path))).transpose(1, 0, 2)
+
+
+# Headless
+
+def test_presses_from_names_characters_and_chords():
+    assert presses_from(["ENTER", "q", '"', ("CAPS", "5"), "A", " "]) == [
+        frozenset({"ENTER"}), frozenset({"q"}), frozenset({"SYMBOL", "p"}), frozenset({"CAPS", "5"}),
+        frozenset({"CAPS", "a"}), frozenset({"SPACE"})]
+    with pytest.raises(ValueError):
+        presses_from(["RETURN"])
+    with pytest.raises(ValueError):
+        presses_from([("CAPS", "F1")])
+
+
+def test_script_holds_each_press_then_releases_then_runs_out():
+    frontend = HeadlessFrontend(presses_from(["a", "a", ("SYMBOL", "p")]), hold_frames=3, gap_frames=2,
+                                settle_frames=4)
+    machine = stand_in_machine()
+    seen = []
+    with pytest.raises(ScriptExhausted):
+        for _ in range(1000):
+            frontend.present(machine)
+            seen.append(frozenset(machine.keys_held))
+    a, quote, up = frozenset({"a"}), frozenset({"SYMBOL", "p"}), frozenset()
+    assert seen == [a, a, a, up, up, a, a, a, up, up, quote, quote, quote, up, up] + [up] * 4
+
+
+def test_script_frames_must_let_the_keyboard_scan_see_each_press():
+    with pytest.raises(ValueError):
+        HeadlessFrontend([{"a"}], hold_frames=1)
+    with pytest.raises(ValueError):
+        HeadlessFrontend([{"a"}], gap_frames=0)
+    with pytest.raises(ValueError):
+        HeadlessFrontend(["ENTER"])  # a string is not a press: use presses_from
+
+
+def test_headless_never_sleeps(monkeypatch):
+    def no_sleep(*args):
+        raise AssertionError("headless front end slept")
+
+    monkeypatch.setattr(time, "sleep", no_sleep)
+    monkeypatch.setattr(pygame.time, "delay", no_sleep)
+    monkeypatch.setattr(pygame.time, "wait", no_sleep)
+    frontend = HeadlessFrontend(presses_from("abc"), settle_frames=100)
+    machine = stand_in_machine()
+    with pytest.raises(ScriptExhausted):
+        while True:
+            frontend.present(machine)
+    assert frontend.frames_presented == frontend.script_frames + 100
+
+
+def test_sound_is_placed_by_frame_count(tmp_path):
+    frontend = HeadlessFrontend()
+    machine = stand_in_machine()
+    machine.frame_count = 10
+    frontend.play(machine, np.full(1000, 30000, np.int16))
+    machine.frame_count = 11
+    frontend.play(machine, np.full(1000, 5000, np.int16))
+    audio = frontend.audio()
+    assert len(audio) == 11 * 882 + 1000
+    assert (audio[:8820] == 0).all()
+    assert (audio[8820:9702] == 30000).all()
+    assert (audio[9702:9820] == 32767).all()  # the overlap is mixed and clipped
+    assert (audio[9820:] == 5000).all()
+
+    path = tmp_path / "all.wav"
+    frontend.save_wav(path)
+    with wave.open(str(path)) as wav:
+        assert wav.getframerate() == 44100
+        np.testing.assert_array_equal(np.frombuffer(wav.readframes(wav.getnframes()), "<i2"), audio)
+
+
+def test_no_sound_gives_an_empty_track():
+    assert HeadlessFrontend().audio().size == 0
+
+
+def test_screenshot_is_the_scaled_frame(tmp_path):
+    machine = stand_in_machine(seed=4, border=5)
+    machine.flash_phase = True
+    path = tmp_path / "shot.png"
+    HeadlessFrontend().screenshot(path, machine, scale=2)
+    picture = load_png(path)
+    assert picture.shape == (480, 640, 3)
+    np.testing.assert_array_equal(picture[::2, ::2], render.frame_rgb(machine.memory, True, 5))
+    np.testing.assert_array_equal(picture[1::2, 1::2], picture[::2, ::2])
+
+
+def test_importing_the_package_loads_no_window_code():
+    probe = ("import sys, spectrum.frontends as f\n"
+             "assert 'spectrum.frontends.window' not in sys.modules\n"
+             "assert 'pygame' not in sys.modules\n"
+             "assert f.WindowFrontend.__module__ == 'spectrum.frontends.window'\n")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    subprocess.run([sys.executable, "-c", probe], check=True, cwd=root)
+
+
+# Window, on SDL's dummy video and audio drivers
+
+@pytest.fixture
+def window():
+    from spectrum.frontends import WindowFrontend
+
+    frontend = WindowFrontend(scale=2, title="test")
+    pygame.event.clear()
+    yield frontend
+    frontend.close()
+
+
+def key_event(kind, key, text=""):
+    pygame.event.post(pygame.event.Event(kind, key=key, unicode=text, mod=0, scancode=0))
+
+
+def test_window_shows_the_frame(window):
+    machine = stand_in_machine(seed=9, border=6)
+    window.present(machine)
+    shown = pygame.surfarray.array3d(pygame.display.get_surface()).transpose(1, 0, 2)
+    np.testing.assert_array_equal(shown, render.scale_nearest(render.frame_rgb(machine.memory, False, 6), 2))
+
+
+def test_window_keeps_to_fifty_frames_a_second(window):
+    machine = stand_in_machine()
+    window.present(machine)
+    start = time.perf_counter()
+    for _ in range(10):
+        window.present(machine)
+    assert time.perf_counter() - start >= 0.15  # 10 frames at 50 Hz are 0.2 s
+
+
+def test_window_maps_host_keys(window):
+    machine = stand_in_machine()
+
+    def keys_after(*events):
+        for event in events:
+            key_event(*event)
+        window.present(machine)
+        return machine.keys_held
+
+    assert keys_after((pygame.KEYDOWN, pygame.K_a, "a")) == {"a"}
+    assert keys_after((pygame.KEYDOWN, pygame.K_7, "7")) == {"a", "7"}
+    assert keys_after((pygame.KEYUP, pygame.K_a), (pygame.KEYUP, pygame.K_7)) == set()
+    assert keys_after((pygame.KEYDOWN, pygame.K_RETURN, "\r")) == {"ENTER"}
+    assert keys_after((pygame.KEYUP, pygame.K_RETURN), (pygame.KEYDOWN, pygame.K_BACKSPACE, "\b")) == {"CAPS", "0"}
+    assert keys_after((pygame.KEYUP, pygame.K_BACKSPACE), (pygame.KEYDOWN, pygame.K_UP)) == {"CAPS", "7"}
+    assert keys_after((pygame.KEYUP, pygame.K_UP), (pygame.KEYDOWN, pygame.K_ESCAPE, "\x1b")) == {"CAPS", "SPACE"}
+    assert keys_after((pygame.KEYUP, pygame.K_ESCAPE), (pygame.KEYDOWN, pygame.K_LCTRL),
+                      (pygame.KEYDOWN, pygame.K_p, "\x10")) == {"SYMBOL", "p"}
+    assert keys_after((pygame.KEYUP, pygame.K_p), (pygame.KEYUP, pygame.K_LCTRL),
+                      (pygame.KEYDOWN, pygame.K_KP3, "3")) == {"3"}
+    # Shift+' types '"': SYMBOL+p on the Spectrum, without the CAPS that Shift alone would give.
+    assert keys_after((pygame.KEYUP, pygame.K_KP3), (pygame.KEYDOWN, pygame.K_LSHIFT)) == {"CAPS"}
+    assert keys_after((pygame.KEYDOWN, pygame.K_QUOTE, '"')) == {"SYMBOL", "p"}
+    assert keys_after((pygame.KEYUP, pygame.K_QUOTE)) == {"CAPS"}
+    assert keys_after((pygame.KEYDOWN, pygame.K_g, "G")) == {"CAPS", "g"}
+    assert keys_after((pygame.WINDOWFOCUSLOST, 0)) == set()
+
+
+def test_closing_the_window_raises_quit(window):
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    with pytest.raises(Quit) as raised:
+        window.present(stand_in_machine())
+    assert isinstance(raised.value, SystemExit)
+
+
+def test_window_plays_sound_or_stays_silent(window):
+    window.play(stand_in_machine(), np.zeros(882, np.int16))  # the dummy audio driver takes it
+
+
+def test_window_without_audio_is_silent(monkeypatch):
+    from spectrum.frontends import WindowFrontend
+
+    def no_audio(*args, **kwargs):
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_audio)
+    frontend = WindowFrontend(scale=1)
+    try:
+        frontend.play(stand_in_machine(), np.ones(100, np.int16))
+        frontend.present(stand_in_machine())
+    finally:
+        frontend.close()
+
+
+def test_no_display_says_so_in_one_line(monkeypatch):
+    from spectrum.frontends import WindowFrontend
+
+    for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    with pytest.raises(NoDisplay) as raised:
+        WindowFrontend()
+    assert "--headless" in str(raised.value) and "\n" not in str(raised.value)
+
+
+def test_failure_to_open_a_window_is_no_display(monkeypatch):
+    from spectrum.frontends import WindowFrontend
+
+    def refuse(*args, **kwargs):
+        raise pygame.error("video system refused")
+
+    monkeypatch.setattr(pygame.display, "set_mode", refuse)
+    with pytest.raises(NoDisplay, match="video system refused.*--headless"):
+        WindowFrontend()
