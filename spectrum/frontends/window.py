@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -86,11 +87,19 @@ class WindowFrontend:
         # Host key -> the Spectrum keys it holds down, from its KEYDOWN to its KEYUP.
         self._held: dict[int, frozenset[str]] = {}
         self._typed_symbols: set[int] = set()
+        # A tap shorter than a frame must still be seen by one frame, so a key
+        # released before it was ever shown is let go after the next frame.
+        self._not_yet_shown: set[int] = set()
+        self._release_after_frame: set[int] = set()
         self._sound = _open_mixer()
 
     def present(self, machine) -> None:
         self._handle_events()
         machine.keys_held = self._keys_held()
+        for host_key in self._release_after_frame:
+            self._release(host_key)
+        self._release_after_frame.clear()
+        self._not_yet_shown.clear()
         frame = render.frame_rgb(machine.memory, machine.flash_phase, machine.border)
         pygame.surfarray.blit_array(self._frame, frame.transpose(1, 0, 2))
         pygame.transform.scale(self._frame, self._window.get_size(), self._window)
@@ -117,13 +126,20 @@ class WindowFrontend:
                     self._held[event.key] = keys
                     if replaces_shift:
                         self._typed_symbols.add(event.key)
+                    self._not_yet_shown.add(event.key)
+                    self._release_after_frame.discard(event.key)
             elif event.type == pygame.KEYUP:
-                self._held.pop(event.key, None)
-                self._typed_symbols.discard(event.key)
+                if event.key in self._not_yet_shown:
+                    self._release_after_frame.add(event.key)
+                else:
+                    self._release(event.key)
             elif event.type == pygame.WINDOWFOCUSLOST:
                 # Keys released in another window never send us their KEYUP.
-                self._held.clear()
-                self._typed_symbols.clear()
+                self._release_after_frame.update(self._held)
+
+    def _release(self, host_key: int) -> None:
+        self._held.pop(host_key, None)
+        self._typed_symbols.discard(host_key)
 
     def _keys_held(self) -> set[str]:
         keys: set[str] = set()
@@ -136,8 +152,22 @@ class WindowFrontend:
 def _open_mixer() -> bool:
     """Start 44.1 kHz mono 16-bit sound; False (and silence) when the host has no audio."""
     try:
-        # allowedchanges=0: SDL converts to whatever the device wants, so samples go in as they are.
-        pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=1, allowedchanges=0)
+        with _native_stderr_discarded():
+            # allowedchanges=0: SDL converts to whatever the device wants, so samples go in as they are.
+            pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=1, allowedchanges=0)
     except pygame.error:
         return False
     return True
+
+
+@contextmanager
+def _native_stderr_discarded():
+    """Hide what C libraries write to stderr: ALSA prints a screenful when there is no sound card."""
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as devnull:
+            os.dup2(devnull.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
