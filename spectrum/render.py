@@ -19,9 +19,9 @@ ATTRIBUTES = 0x5800
 ATTRIBUTES_END = ATTRIBUTES + 24 * 32
 
 # The ULA drives each gun at one of three levels: off, normal, or BRIGHT.
-# Measured 48K output puts the normal level at about 84% of the bright one,
-# i.e. 0xD7 against 0xFF; emulators that use 0xC0 or 0xCD make the normal
-# colours look duller than a real machine on a TV.
+# 0xD7 against 0xFF (normal at 84% of bright) is the commonly cited reading
+# of the 48K's levels; the darker 0xC0 or 0xCD some emulators use make the
+# normal colours duller than the machine looked on a TV.
 NORMAL_LEVEL = 0xD7
 BRIGHT_LEVEL = 0xFF
 
@@ -43,10 +43,10 @@ PALETTE = _palette()
 PALETTE.flags.writeable = False
 
 # The visible border, in Spectrum pixels.  The ULA generates 48 pixels of
-# border left and right, 48 lines above and 56 below, but a 4:3 TV's overscan
-# hid the outer part of it: what a viewer saw was about 32 pixels at each side
-# and 24 lines top and bottom.  That also makes the whole picture 320 x 240,
-# exactly 4:3 with square pixels, the shape of the TV it was designed for.
+# border left and right, 48 lines above and 56 below, but a TV's overscan hid
+# the outer part of it: roughly 32 pixels showed at each side and 24 lines top
+# and bottom.  That makes the whole picture 320 x 240, exactly 4:3 with square
+# pixels, the shape of the TV screen it was made for.
 BORDER_LEFT = BORDER_RIGHT = 32
 BORDER_TOP = BORDER_BOTTOM = 24
 FRAME_WIDTH = BORDER_LEFT + SCREEN_WIDTH + BORDER_RIGHT

@@ -59,7 +59,12 @@ def test_script_frames_must_let_the_keyboard_scan_see_each_press():
     with pytest.raises(ValueError):
         HeadlessFrontend([{"a"}], gap_frames=0)
     with pytest.raises(ValueError):
-        HeadlessFrontend(["ENTER"])  # a string is not a press: use presses_from
+        HeadlessFrontend(["RETURN"])
+
+
+def test_script_takes_presses_or_what_presses_from_takes():
+    assert HeadlessFrontend(["ENTER", frozenset({"CAPS", "5"}), "?"]).presses == [
+        frozenset({"ENTER"}), frozenset({"CAPS", "5"}), frozenset({"SYMBOL", "c"})]
 
 
 def test_headless_never_sleeps(monkeypatch):

@@ -45,6 +45,7 @@ def _checked_press(keys: Iterable[str]) -> frozenset[str]:
 class HeadlessFrontend:
     """Plays a fixed script of key presses as fast as the machine runs.
 
+    `presses` are frozensets of key names, or anything `presses_from` takes.
     Each press is held for `hold_frames` frames, then all keys are up for
     `gap_frames`.  The defaults suit the ROM's keyboard scan, which needs a key
     seen on one interrupt to register it and frees a key's slot only after it
@@ -54,11 +55,11 @@ class HeadlessFrontend:
     waiting for keys that will never come and `ScriptExhausted` is raised.
     """
 
-    def __init__(self, presses: Iterable[Iterable[str]] = (), *, hold_frames: int = 2, gap_frames: int = 4,
+    def __init__(self, presses: Iterable[str | Iterable[str]] = (), *, hold_frames: int = 2, gap_frames: int = 4,
                  settle_frames: int = 250):
         if hold_frames < 2 or gap_frames < 1 or settle_frames < 0:
             raise ValueError("need hold_frames >= 2, gap_frames >= 1 and settle_frames >= 0")
-        self.presses = [_checked_press(press) for press in presses]
+        self.presses = presses_from(presses)
         self.hold_frames = hold_frames
         self.gap_frames = gap_frames
         self.settle_frames = settle_frames
@@ -82,7 +83,7 @@ class HeadlessFrontend:
 
     def play(self, machine, samples: np.ndarray) -> None:
         if len(samples):
-            self._sounds.append((machine.frame_count, np.asarray(samples, dtype=np.int16)))
+            self._sounds.append((machine.frame_count, np.array(samples, dtype=np.int16)))
 
     def close(self) -> None:
         """Nothing is held open: screenshots and sound are written when asked for."""

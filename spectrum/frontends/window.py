@@ -73,6 +73,8 @@ class WindowFrontend:
     """The Spectrum's picture in a window `scale` times life size, kept to 50 Hz."""
 
     def __init__(self, scale: int = 3, title: str = "ZX Spectrum"):
+        if scale < 1:
+            raise ValueError(f"scale must be a whole number from 1 up, not {scale!r}")
         if _display_missing():
             raise _no_display("no DISPLAY or WAYLAND_DISPLAY is set")
         try:
