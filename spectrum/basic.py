@@ -1,0 +1,143 @@
+"""Sinclair BASIC listings as text: zmakebas-style escapes and keyword tokens.
+
+A listing is plain text, one numbered line per text line, keywords in capitals. Escapes:
+``\\a``–``\\u`` the UDGs (144–164); ``\\`` and two of `` .':`` a block graphic (left half, then
+right half: ``'`` top, ``.`` bottom, ``:`` both, space neither); ``\\{n}`` character code n;
+``\\*`` the copyright sign; ``\\\\`` a backslash.
+"""
+
+import re
+
+from .rom import KEYWORDS
+
+FIRST_TOKEN = 165
+REM = FIRST_TOKEN + KEYWORDS.index("REM")
+UDG_A = 144
+COPYRIGHT = 127
+BLOCK_GRAPHICS = 128
+_QUADRANTS = {" ": 0, "'": 1, ".": 2, ":": 3}  # top, bottom bits of one half
+
+# Longest spelling first, so that "INPUT" wins over "IN" and "GO SUB" over "GO"
+_BY_LENGTH = sorted(range(len(KEYWORDS)), key=lambda i: -len(KEYWORDS[i].strip()))
+_LINE_NUMBER = re.compile(r"\s*(\d+)\s?")
+
+
+class ListingError(ValueError):
+    """A listing line that cannot be turned into Spectrum codes."""
+
+
+def block_graphic(left: str, right: str) -> int:
+    """The code of the block graphic whose halves are drawn as `left` and `right`."""
+    top_left, bottom_left = _halves(left)
+    top_right, bottom_right = _halves(right)
+    return BLOCK_GRAPHICS + top_right + 2 * top_left + 4 * bottom_right + 8 * bottom_left
+
+
+def _halves(mark: str) -> tuple[int, int]:
+    bits = _QUADRANTS[mark]
+    return bits & 1, bits >> 1
+
+
+def decode_escapes(text: str) -> bytes:
+    """Spectrum character codes for text with escapes (no keyword tokenizing)."""
+    codes, i = bytearray(), 0
+    while i < len(text):
+        ch = text[i]
+        if ch != "\\":
+            codes.append(_plain_code(ch))
+            i += 1
+            continue
+        code, i = _escape(text, i)
+        codes.append(code)
+    return bytes(codes)
+
+
+def _plain_code(ch: str) -> int:
+    code = ord(ch)
+    if not 32 <= code < 127:
+        raise ListingError(f"character {ch!r} has no Spectrum code; use an escape")
+    return code
+
+
+def _escape(text: str, i: int) -> tuple[int, int]:
+    """Decode the escape starting at text[i] (a backslash); return (code, next index)."""
+    rest = text[i + 1:i + 3]
+    if rest[:1] == "\\":
+        return ord("\\"), i + 2
+    if rest[:1] == "*":
+        return COPYRIGHT, i + 2
+    if rest[:1] == "{":
+        match = re.match(r"\{(\d+)\}", text[i + 1:])
+        if not match or int(match[1]) > 255:
+            raise ListingError(f"bad character escape at {text[i:i + 8]!r}")
+        return int(match[1]), i + 1 + match.end()
+    if len(rest) == 2 and rest[0] in _QUADRANTS and rest[1] in _QUADRANTS:
+        return block_graphic(rest[0], rest[1]), i + 3
+    if rest[:1] and "a" <= rest[0] <= "u":
+        return UDG_A + ord(rest[0]) - ord("a"), i + 2
+    raise ListingError(f"unknown escape {text[i:i + 3]!r}")
+
+
+def tokenize(body: str) -> bytes:
+    """One line's text (after its number) as the codes typed in: keywords become tokens.
+
+    Strings and everything after REM are kept as typed; spaces next to a keyword are dropped,
+    since the ROM prints the keyword's own spacing.
+    """
+    out, i, in_string = bytearray(), 0, False
+    while i < len(body):
+        ch = body[i]
+        if in_string or ch == "\\":
+            code, i = (_escape(body, i) if ch == "\\" else (_plain_code(ch), i + 1))
+            out.append(code)
+            in_string = in_string != (ch == '"')
+            continue
+        if ch == '"':
+            in_string = True
+            out.append(ord(ch))
+            i += 1
+            continue
+        token, length = _keyword_at(body, i)
+        if token is None:
+            if not (ch == " " and out and out[-1] >= FIRST_TOKEN):
+                out.append(_plain_code(ch))
+            i += 1
+            continue
+        while out and out[-1] == ord(" "):
+            out.pop()
+        out.append(token)
+        i += length
+        if token == REM:
+            return bytes(out) + decode_escapes(body[i:].lstrip(" "))
+    return bytes(out)
+
+
+def _keyword_at(body: str, i: int) -> tuple[int | None, int]:
+    """The token of the keyword spelled at body[i], if any, and the length of its spelling."""
+    if i and (body[i - 1].isalnum() or body[i - 1] == "$") and body[i].isalpha():
+        return None, 0
+    for index in _BY_LENGTH:
+        spelling = KEYWORDS[index].strip()
+        if not body.startswith(spelling, i):
+            continue
+        after = body[i + len(spelling):i + len(spelling) + 1]
+        if spelling[-1].isalpha() and (after.isalpha() or after == "$"):
+            continue
+        return FIRST_TOKEN + index, len(spelling)
+    return None, 0
+
+
+def parse_listing(text: str) -> list[tuple[int, bytes]]:
+    """(line number, tokenized body) for each non-blank line of a listing, in the given order."""
+    lines = []
+    for row, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        match = _LINE_NUMBER.match(line)
+        if not match or not 1 <= int(match[1]) <= 9999:
+            raise ListingError(f"listing line {row}: no line number 1-9999: {line!r}")
+        try:
+            lines.append((int(match[1]), tokenize(line[match.end():])))
+        except ListingError as error:
+            raise ListingError(f"listing line {row} ({match[1]}): {error}") from None
+    return lines

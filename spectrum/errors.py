@@ -1,0 +1,18 @@
+"""The ROM's error reports, as Python exceptions."""
+
+
+class ReportError(Exception):
+    """A report the ROM would stop with, e.g. ``ReportError("5 Out of screen")``.
+
+    ``str(error)`` is the report text as the ROM prints it; ``code`` is its first character.
+    """
+
+    def __init__(self, text: str):
+        super().__init__(text)
+        self.code = text[0]
+
+
+OUT_OF_SCREEN = "5 Out of screen"
+INVALID_COLOUR = "K Invalid colour"
+INTEGER_OUT_OF_RANGE = "B Integer out of range"
+INVALID_ARGUMENT = "A Invalid argument"

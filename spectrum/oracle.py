@@ -1,0 +1,352 @@
+"""The real 48K ROM under SkoolKit's Z80 core: a referee for the layer and the games.
+
+An :class:`Oracle` boots the genuine ROM, types a listing into its editor line by line (so the
+ROM itself tokenizes it and stores its own hidden numbers), RUNs it with scripted INPUT lines and
+held keys, and reports what the machine shows: display file, variables, report, beeper edges.
+"""
+
+from dataclasses import dataclass, field
+
+from skoolkit import CSimulator
+from skoolkit.simutils import A, PC, SP, T, from_memory
+
+from . import sysvars
+from .basic import ListingError, decode_escapes, parse_listing
+from .fp import to_float
+from .keyboard import MATRIX_ROWS
+from .rom import ROM, report_text
+
+FRAME_T = 69888
+CLOCK_HZ = 3_500_000
+WAIT_KEY = 0x15DE  # every key wait in the editor passes here
+EDITOR = 0x0F3B  # WAIT-KEY's caller when the editor (command line or INPUT) wants a key
+PAUSE_LOOP = range(0x1F3A, 0x1F54)  # the PAUSE routine's HALT loop
+TOKEN_RUN = 0xF7
+ENTER = 13
+KEY_CLICK_WINDOW = 20_000  # T-states after a fed key in which the ROM sounds its click
+KEY_CLICK_LENGTH = 2_000
+_booted: tuple[bytes, list[int]] | None = None
+_typed: dict[str, tuple[bytes, list[int]]] = {}
+
+
+class OracleError(RuntimeError):
+    """The ROM did something the script did not expect (a rejected line, a timeout, …)."""
+
+
+@dataclass(frozen=True)
+class Press:
+    """Hold `keys` (Spectrum key names) for `hold` frames, then none for `gap` frames.
+
+    With ``at_pause`` the press waits until the program is inside PAUSE.
+    """
+
+    keys: frozenset[str]
+    hold: int = 5
+    gap: int = 5
+    at_pause: bool = False
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Let `frames` frames pass with no key held."""
+
+    frames: int
+
+
+@dataclass
+class Result:
+    """What the machine shows when the run stops."""
+
+    memory: bytes
+    report: str  # e.g. "0 OK, 30:1"
+    edges: list[tuple[int, int]]  # (T-state, speaker level) of each beeper edge, key clicks removed
+    border: int
+    input_prompts: int  # INPUT lines answered
+    t_states: int = 0
+    variables: dict = field(default_factory=dict)
+
+    @property
+    def display(self) -> bytes:
+        """The display file and attributes, 6912 bytes from 16384."""
+        return self.memory[sysvars.DISPLAY_FILE:sysvars.DISPLAY_FILE + 6912]
+
+    def rows(self, first: int = 0, last: int = 21) -> bytes:
+        """Display-file bytes and attributes of character rows first..last."""
+        return rows_of(self.memory, first, last)
+
+
+def rows_of(memory, first: int = 0, last: int = 21) -> bytes:
+    """Bitmap bytes (8 pixel lines each) and attribute bytes of character rows first..last."""
+    out = bytearray()
+    for row in range(first, last + 1):
+        base = sysvars.DISPLAY_FILE + ((row & 0x18) << 8) + ((row & 7) << 5)
+        for line in range(8):
+            out += bytes(memory[base + 256 * line:base + 256 * line + 32])
+        out += bytes(memory[sysvars.ATTRIBUTES + 32 * row:sysvars.ATTRIBUTES + 32 * row + 32])
+    return bytes(out)
+
+
+class _Ports:
+    """The tracer: the keyboard matrix for IN, the speaker and border for OUT."""
+
+    def __init__(self):
+        self.border = 7
+        self.held: frozenset[str] = frozenset()
+        self.edges: list[tuple[int, int]] = []
+        self.speaker = 0
+
+    def read_port(self, registers, port):
+        if port & 1:
+            return 0xFF
+        value = 0x1F
+        for row, names in enumerate(MATRIX_ROWS):
+            if not port & (0x100 << row):
+                for bit, name in enumerate(names):
+                    if name in self.held:
+                        value &= ~(1 << bit)
+        return value | 0xA0
+
+    def write_port(self, registers, port, value, *rest):
+        if port & 1:
+            return
+        self.border = value & 7
+        level = (value >> 4) & 1
+        if level != self.speaker:
+            self.speaker = level
+            self.edges.append((registers[T], level))
+
+
+class Oracle:
+    """One real 48K Spectrum. Every :meth:`run` starts from power-on with the listing typed in."""
+
+    def __init__(self, max_seconds: float = 600.0):
+        self.max_seconds = max_seconds
+
+    def run(self, listing: str, script=(), *, inputs=(), goto: int | None = None,
+            max_seconds: float | None = None) -> Result:
+        """Type `listing`, RUN it (or GO TO `goto`), play `script` and return the final state.
+
+        `script` holds INPUT lines (str: typed at the next INPUT prompt, ENTER added) and
+        :class:`Press`/:class:`Wait` items, used in order; `inputs` is a shortcut for a script of
+        INPUT lines only. The run ends when the program stops with a report, or raises
+        :class:`OracleError` when it waits for INPUT with the script used up or runs out of time.
+        """
+        machine = _Machine(*self.typed(listing))
+        command = bytes([TOKEN_RUN]) if goto is None else decode_escapes(f"\xec{goto}")
+        machine.type_line(command)
+        budget = (max_seconds or self.max_seconds) * CLOCK_HZ
+        return machine.play(list(script) + list(inputs), budget)
+
+    @staticmethod
+    def typed(listing: str) -> tuple[bytes, list[int]]:
+        """Memory and registers of a machine with `listing` typed in (cached per listing)."""
+        if listing not in _typed:
+            machine = _Machine(*_boot())
+            for number, body in parse_listing(listing):
+                machine.type_line(str(number).encode() + body, reject_check=number)
+            _typed[listing] = machine.snapshot()
+        return _typed[listing]
+
+    def program_bytes(self, listing: str) -> bytes:
+        """The program as the ROM stores it (PROG to VARS), hidden numbers included."""
+        memory = self.typed(listing)[0]
+        return memory[_word(memory, sysvars.PROG):_word(memory, sysvars.VARS)]
+
+
+def _boot() -> tuple[bytes, list[int]]:
+    global _booted
+    if _booted is None:
+        machine = _Machine(ROM + bytes(49152), None)
+        machine.run_until_key_wait(5 * CLOCK_HZ)
+        _booted = machine.snapshot()
+    return _booted
+
+
+def _word(memory, address: int) -> int:
+    return memory[address] + 256 * memory[address + 1]
+
+
+class _Machine:
+    def __init__(self, memory: bytes, registers: list[int] | None):
+        self.sim = from_memory(CSimulator, list(memory), {'PC': 0}, {'iff': 0, 'im': 0})
+        if registers is not None:
+            for index, value in enumerate(registers):
+                self.sim.registers[index] = value
+        self.ports = _Ports()
+        self.sim.set_tracer(self.ports)
+        self.memory = self.sim.memory
+        self.prompts = 0
+        self.clicks: list[int] = []
+
+    def snapshot(self) -> tuple[bytes, list[int]]:
+        return bytes(self.memory), list(self.sim.registers)
+
+    @property
+    def now(self) -> int:
+        return self.sim.registers[T]
+
+    def run_until_key_wait(self, t_states: float) -> bool:
+        """Run until WAIT-KEY or for `t_states`; True if WAIT-KEY was reached."""
+        stop = self.now + int(t_states)
+        cond, _ = self.sim.trace(None, WAIT_KEY, 0, stop, True, None, None, None, None, None)
+        return self.sim.registers[PC] == WAIT_KEY
+
+    def feed(self, code: int) -> None:
+        """Give the editor one key code, as the keyboard interrupt does, and run to the next wait."""
+        self.memory[sysvars.LAST_K] = code
+        self.memory[sysvars.FLAGS] |= 0x20
+        self.clicks.append(self.now)
+        if not self.run_until_key_wait(10 * CLOCK_HZ):
+            raise OracleError(f"no key wait after feeding code {code}")
+
+    def type_line(self, codes: bytes, reject_check: int | None = None) -> None:
+        for code in codes:
+            if code < 32:
+                raise ListingError(f"code {code} cannot be typed into the editor")
+            self.feed(code)
+        self.feed(ENTER)
+        if reject_check is not None and self.edit_line_length():
+            raise OracleError(f"the ROM rejected line {reject_check}")
+
+    def edit_line_length(self) -> int:
+        return _word(self.memory, sysvars.WORKSP) - _word(self.memory, sysvars.E_LINE) - 2
+
+    def caller(self) -> int:
+        sp = self.sim.registers[SP]
+        return _word(self.memory, sp)
+
+    def at_input_prompt(self) -> bool:
+        return self.caller() == EDITOR and bool(self.memory[sysvars.FLAGX] & 0x20)
+
+    def play(self, script: list, budget: float) -> Result:
+        deadline = self.now + budget
+        self.ports.edges.clear()
+        self.clicks.clear()
+        script = list(script)
+        while True:
+            if self.sim.registers[PC] == WAIT_KEY and self._at_key_wait(script):
+                return self.result()
+            item = script[0] if script else None
+            if isinstance(item, Press):
+                if item.at_pause and self.sim.registers[PC] not in PAUSE_LOOP:
+                    self._run_frames(1, deadline)
+                    continue
+                script.pop(0)
+                self.ports.held = item.keys
+                self._run_frames(item.hold, deadline)
+                self.ports.held = frozenset()
+                self._run_frames(item.gap, deadline)
+            elif isinstance(item, Wait):
+                script.pop(0)
+                self._run_frames(item.frames, deadline)
+            else:
+                self._run_frames(1, deadline)
+
+    def _at_key_wait(self, script: list) -> bool:
+        """Handle a stop at WAIT-KEY; True when the program has ended."""
+        caller = self.caller()
+        if caller != EDITOR:
+            raise OracleError(f"unexpected key wait (caller {caller:#06x}): {self.report()}")
+        if not self.at_input_prompt():
+            return True
+        if not script or not isinstance(script[0], str):
+            raise OracleError(f"INPUT wanted but the script has {script[:1] or 'nothing'} next")
+        line = script.pop(0)
+        self.prompts += 1
+        for code in decode_escapes(line):
+            self.feed(code)
+        self.memory[sysvars.LAST_K] = ENTER
+        self.memory[sysvars.FLAGS] |= 0x20
+        self.clicks.append(self.now)
+        self._run_frames(0, None)
+        return False
+
+    def _run_frames(self, frames: int, deadline: float | None) -> None:
+        """Run `frames` frames, or (0) until the next key wait; stop early at a key wait."""
+        if deadline is not None and self.now > deadline:
+            raise OracleError(f"out of time: {self.report()}")
+        self.run_until_key_wait(frames * FRAME_T if frames else 10 * CLOCK_HZ)
+
+    def report(self) -> str:
+        number = (self.memory[sysvars.ERR_NR] + 1) & 0xFF
+        line = _word(self.memory, sysvars.PPC)
+        return f"{report_text(number)}, {line}:{self.memory[sysvars.SUBPPC]}"
+
+    def result(self) -> Result:
+        return Result(memory=bytes(self.memory), report=self.report(), edges=self._beeper_edges(),
+                      border=self.ports.border, input_prompts=self.prompts, t_states=self.now,
+                      variables=read_variables(self.memory))
+
+    def _beeper_edges(self) -> list[tuple[int, int]]:
+        """Speaker edges without the ROM's key clicks (one short pulse just after each key)."""
+        edges = self.ports.edges
+        keep = [True] * len(edges)
+        for fed in self.clicks:
+            for i in range(len(edges) - 1):
+                start, end = edges[i][0], edges[i + 1][0]
+                if fed <= start < fed + KEY_CLICK_WINDOW and end - start < KEY_CLICK_LENGTH:
+                    keep[i] = keep[i + 1] = False
+                    break
+        return [edge for edge, kept in zip(edges, keep) if kept]
+
+
+def read_variables(memory) -> dict:
+    """The BASIC variables from VARS to E_LINE: name → number, bytes, or a nested list for arrays.
+
+    Names are lower case, with ``$`` for strings; FOR variables give their current value.
+    """
+    variables, address = {}, _word(memory, sysvars.VARS)
+    while memory[address] != 0x80:
+        kind, letter = memory[address] >> 5, chr((memory[address] & 0x1F) | 0x60)
+        if kind == 0b011:
+            variables[letter] = to_float(bytes(memory[address + 1:address + 6]))
+            address += 6
+        elif kind == 0b101:
+            end = address + 1
+            while not memory[end] & 0x80:
+                end += 1
+            name = letter + bytes(memory[address + 1:end + 1]).decode("latin-1").lower()
+            name = name[:-1] + chr(ord(name[-1]) & 0x7F)
+            variables[name] = to_float(bytes(memory[end + 1:end + 6]))
+            address = end + 6
+        elif kind == 0b111:
+            variables[letter] = to_float(bytes(memory[address + 1:address + 6]))
+            address += 19
+        elif kind == 0b010:
+            length = _word(memory, address + 1)
+            variables[letter + "$"] = bytes(memory[address + 3:address + 3 + length])
+            address += 3 + length
+        else:
+            length = _word(memory, address + 1)
+            variables[letter + ("$" if kind == 0b110 else "")] = _array(memory, address, kind)
+            address += 3 + length
+    return variables
+
+
+def _array(memory, address: int, kind: int):
+    count = memory[address + 3]
+    dims = [_word(memory, address + 4 + 2 * i) for i in range(count)]
+    data = address + 4 + 2 * count
+    size = 1 if kind == 0b110 else 5
+    flat = [bytes(memory[data + size * i:data + size * (i + 1)]) for i in range(_product(dims))]
+    if kind != 0b110:
+        flat = [to_float(item) for item in flat]
+    for dim in reversed(dims[1:]):
+        flat = [flat[i:i + dim] for i in range(0, len(flat), dim)]
+    if kind == 0b110:
+        flat = _join_strings(flat)
+    return flat
+
+
+def _join_strings(nested):
+    """Character arrays: the last dimension becomes one bytes string."""
+    if nested and isinstance(nested[0], bytes):
+        return b"".join(nested)
+    return [_join_strings(item) for item in nested]
+
+
+def _product(values: list[int]) -> int:
+    result = 1
+    for value in values:
+        result *= value
+    return result

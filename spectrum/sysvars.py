@@ -1,0 +1,38 @@
+"""Addresses of the system variables and memory areas the layer uses (48K Spectrum)."""
+
+DISPLAY_FILE = 0x4000
+ATTRIBUTES = 0x5800
+UDG_AREA = 65368  # USR "a" after power-on on a 48K machine
+RAM_START = 0x4000
+
+KSTATE = 23552  # 8 bytes: the keyboard scan's two key slots
+LAST_K = 23560
+REPDEL = 23561
+REPPER = 23562
+BORDCR = 23624
+ERR_NR = 23610
+FLAGS = 23611
+TV_FLAG = 23612
+MODE = 23617
+FLAGX = 23665
+CHARS = 23606
+DF_SZ = 23659
+S_POSN = 23688  # column then line, counted from 33 and 24 downwards
+SEED = 23670
+FRAMES = 23672  # 3 bytes
+UDG = 23675
+ATTR_P = 23693
+MASK_P = 23694
+ATTR_T = 23695
+MASK_T = 23696
+P_FLAG = 23697
+FLAGS2 = 23658
+PROG = 23635
+VARS = 23627
+E_LINE = 23641
+WORKSP = 23649
+STKBOT = 23651
+STKEND = 23653
+NEWPPC = 23618
+PPC = 23621
+SUBPPC = 23623
