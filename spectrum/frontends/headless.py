@@ -50,13 +50,15 @@ class HeadlessFrontend:
     `gap_frames`.  The defaults suit the ROM's keyboard scan, which needs a key
     seen on one interrupt to register it and frees a key's slot only after it
     has been up for 5 interrupts (so the same key twice needs a gap of 4).
-    Once the script is done the program gets `settle_frames` more frames to
-    finish what the last key started; if it is still running after that, it is
-    waiting for keys that will never come and `ScriptExhausted` is raised.
+    Once the script is done the program gets `settle_frames` more frames
+    (a minute of Spectrum time by default) to finish what the last key started
+    -- PAUSEs, BEEPs, the computer's moves; if it still asks for frames after
+    that, it is waiting for keys that will never come and `ScriptExhausted` is
+    raised.  Idle frames cost microseconds, so the margin is generous.
     """
 
     def __init__(self, presses: Iterable[str | Iterable[str]] = (), *, hold_frames: int = 2, gap_frames: int = 4,
-                 settle_frames: int = 250):
+                 settle_frames: int = 3000):
         if hold_frames < 2 or gap_frames < 1 or settle_frames < 0:
             raise ValueError("need hold_frames >= 2, gap_frames >= 1 and settle_frames >= 0")
         self.presses = presses_from(presses)
