@@ -219,7 +219,7 @@ def _prep_add(number: bytes) -> tuple[int, int]:
     return exponent, (-mantissa) & _FORTY_BITS if negative else mantissa
 
 
-def _shift_fp(value: int, places: int) -> int:
+def shift_fp(value: int, places: int) -> int:
     """SHIFT-FP $2FDD: arithmetic shift right of a 40-bit number, rounding on the last bit out.
 
     The rounding carry stays within the low 32 bits; if it wraps them to zero (or 33 or more
@@ -250,13 +250,13 @@ def add(first: bytes, second: bytes) -> bytes:
     exponent2, value2 = _prep_add(re_stack(second))
     # The number with the smaller exponent is aligned to the other (on a tie, the first, by 0).
     if exponent2 >= exponent1:
-        exponent, total = exponent2, value2 + _shift_fp(value1, exponent2 - exponent1)
+        exponent, total = exponent2, value2 + shift_fp(value1, exponent2 - exponent1)
     else:
-        exponent, total = exponent1, value1 + _shift_fp(value2, exponent1 - exponent2)
+        exponent, total = exponent1, value1 + shift_fp(value2, exponent1 - exponent2)
     total &= _FORTY_BITS
     top = total >> 32
     if (top ^ (top >> 1)) & 1:  # the sum spilled into the sign byte: one place back
-        total = _shift_fp(total, 1)
+        total = shift_fp(total, 1)
         exponent += 1
         if exponent > 255:
             raise _too_big()
