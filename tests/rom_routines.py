@@ -10,7 +10,7 @@ from functools import cache
 
 from hypothesis import strategies as st
 from skoolkit import CSimulator
-from skoolkit.simutils import A, B, C, F, PC, SP, T, from_memory
+from skoolkit.simutils import A, B, C, D, E, F, H, IXh, IXl, L, PC, SP, T, from_memory
 
 from spectrum import fp, sysvars
 from spectrum.errors import ReportError
@@ -24,6 +24,7 @@ MEM = 23656
 RST_28, END_CALC = 0xEF, 0x38
 STR_DOLLAR = 0x2E
 BEEP = 0x03F8
+BEEPER = 0x03B5
 FP_TO_BC = 0x2DA2
 FP_TO_A = 0x2DD5
 DEC_TO_FP = 0x2C9B
@@ -145,6 +146,23 @@ class Rom:
         descriptor = self.calculate(bytes((STR_DOLLAR,)), number)
         start, length = descriptor[1] | descriptor[2] << 8, descriptor[3] | descriptor[4] << 8
         return bytes(self.memory[start:start + length]).decode("ascii")
+
+    def beep_counts(self, duration: bytes, pitch: bytes) -> tuple[int, int]:
+        """BEEP stopped on its way into BEEPER: (timing HL, cycles), cycles 0 for no sound."""
+        self._prepare((duration, pitch), BEEP)
+        # Returning without a sound (or with an error) now also reaches BEEPER, but with IX marked.
+        self.memory[SENTINEL:SENTINEL + 7] = bytes((0xDD, 0x21, 0xFF, 0xFF, 0xC3)) + BEEPER.to_bytes(2, "little")
+        self.sim.registers[IXh] = self.sim.registers[IXl] = 0
+        self.sim.trace(None, BEEPER, 0, self.sim.registers[T] + MAX_T_STATES, False,
+                       None, None, None, None, None)
+        registers = self.sim.registers
+        assert registers[PC] == BEEPER, "BEEP did not finish"
+        if self.memory[sysvars.ERR_NR] != 0xFF:
+            raise ReportError(report_text(self.memory[sysvars.ERR_NR] + 1))
+        timing = registers[H] << 8 | registers[L]
+        if registers[IXh] == registers[IXl] == 0xFF:
+            return timing, 0
+        return timing, (registers[D] << 8 | registers[E]) + 1
 
     def beep(self, duration: bytes, pitch: bytes) -> list[int]:
         """Run the BEEP command routine on (duration, pitch); speaker edge times from the first."""
