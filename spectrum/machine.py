@@ -7,13 +7,11 @@ interrupt follow theirs. Only blocking calls (PAUSE, INPUT, BEEP, waiting for a 
 50 Hz frame clock; at each frame the front end shows the display and collects the keys held.
 """
 
-import math
-
 import numpy as np
 
-from . import keyboard, sysvars
-from .beeper import beep_edges
-from .errors import (INTEGER_OUT_OF_RANGE, INVALID_ARGUMENT, INVALID_COLOUR, OUT_OF_SCREEN,
+from . import fp, keyboard, sysvars
+from .beeper import beep_edges, beeper
+from .errors import (BREAK_INTO_PROGRAM, INTEGER_OUT_OF_RANGE, INVALID_ARGUMENT, INVALID_COLOUR, OUT_OF_SCREEN,
                      ReportError)
 from .rom import FONT_ADDRESS, KEYWORDS, ROM
 from .sound import edges_to_samples
@@ -22,7 +20,8 @@ FRAME_T = 69888  # T-states per frame on a 48K
 FLASH_FRAMES = 16  # the ULA swaps FLASH cells every 16 frames
 UPPER_LINES = 22  # PRINT AT reaches rows 0–21 while the lower screen has its 2 lines
 COLUMNS = 32
-KEY_CLICK_EDGES = [0, 918]  # the editor's click: one pulse, as measured on the ROM
+BREAK_KEYS = frozenset({"CAPS", "SPACE"})
+KEY_CLICK_EDGES = beeper(0x00C8, 1)  # KEY-INPUT's click: BEEPER with HL = $00C8 and PIP = 0
 
 # Colour items in the order of their control codes (INK is 16 … OVER is 21)
 COLOUR_ITEMS = ("ink", "paper", "flash", "bright", "inverse", "over")
@@ -67,6 +66,8 @@ class Spectrum:
         self.flash_phase = False
         self.frame_count = 0
         self.keys_held: set[str] = set()
+        self.awaiting_key = False
+        self._editing = False  # in INPUT, CAPS SHIFT + SPACE is not BREAK
         self._t_into_frame = 0
         self._row = self._col = 0
         self._power_on()
@@ -89,13 +90,17 @@ class Spectrum:
 
     def peek(self, address: int) -> int:
         """PEEK: the byte at `address` (0–65535)."""
-        return int(self.memory[_integer(address, 65535)])
+        return int(self.memory[_word(address)])
 
     def poke(self, address: int, value: int) -> None:
         """POKE: write a byte (a negative value is taken modulo 256, as the ROM does); ROM
         addresses are read-only."""
-        address = _integer(address, 65535)
-        value = _integer(value, 255, low=-255) & 0xFF
+        address = _word(address)
+        rounded = fp.fp_to_a(fp.from_float(value))
+        if rounded is None:
+            raise ReportError(INTEGER_OUT_OF_RANGE)
+        magnitude, negative = rounded
+        value = -magnitude & 0xFF if negative else magnitude
         if address >= sysvars.RAM_START:
             self.memory[address] = value
 
@@ -116,7 +121,7 @@ class Spectrum:
 
     def randomize(self, n: float = 0) -> None:
         """RANDOMIZE n: SEED := n rounded; 0 takes the low 16 bits of FRAMES."""
-        seed = _integer(n, 65535)
+        seed = _word(n)
         if seed == 0:
             seed = self._peek_word(sysvars.FRAMES)
         self._poke_word(sysvars.SEED, seed)
@@ -143,7 +148,7 @@ class Spectrum:
 
     def set_border(self, colour: int) -> None:
         """BORDER n: the border, and the lower screen's paper with a contrasting ink."""
-        colour = _integer(colour, 255)
+        colour = _byte(colour)
         if colour > 7:
             raise ReportError(INVALID_COLOUR)
         self.border = colour
@@ -201,11 +206,15 @@ class Spectrum:
                  flash=None, inverse=None, over=None) -> None:
         """PRINT AT row,col; <colour items>; text; — everything is checked before anything is drawn.
 
+        As on the ROM, a column past 31 is "B Integer out of range", a row past 21 "5 Out of screen".
+
         `text` is a str or bytes with one Spectrum code per character ('\\x90' is UDG A), or a
         number, printed as PRINT prints numbers.
         """
-        row, col = _integer(row, 255), _integer(col, 255)
-        if row >= UPPER_LINES or col >= COLUMNS:
+        row, col = _byte(row), _byte(col)
+        if col >= COLUMNS:
+            raise ReportError(INTEGER_OUT_OF_RANGE)
+        if row >= UPPER_LINES:
             raise ReportError(OUT_OF_SCREEN)
         items = _colour_items(ink=ink, paper=paper, flash=flash, bright=bright, inverse=inverse,
                               over=over)
@@ -258,7 +267,9 @@ class Spectrum:
         """AT row,col and TAB n given as control codes with their operand bytes."""
         if code == CONTROL_AT:
             row, col = (list(operands) + [0, 0])[:2]
-            if row >= UPPER_LINES or col >= COLUMNS:
+            if col >= COLUMNS:
+                raise ReportError(INTEGER_OUT_OF_RANGE)
+            if row >= UPPER_LINES:
                 raise ReportError(OUT_OF_SCREEN)
             self._row, self._col = row, col
         else:
@@ -342,13 +353,13 @@ class Spectrum:
 
     def attr(self, row: int, col: int) -> int:
         """ATTR (row,col): the attribute byte, addressed as the ROM does (no range check past 0–255)."""
-        row, col = _integer(row, 255), _integer(col, 255)
+        row, col = _byte(row), _byte(col)
         address = (((row << 5) & 0xFF) ^ col) | (((row >> 3) & 0x03 ^ 0x58) << 8)
         return int(self.memory[address])
 
     def screen_char(self, row: int, col: int) -> str:
         """SCREEN$ (row,col): the character of the ROM font (or its inverse) in a cell, else ""."""
-        row, col = _integer(row, 255), _integer(col, 255)
+        row, col = _byte(row), _byte(col)
         address = ((((row << 5) & 0xE0) ^ col) | (((row & 0x18) ^ 0x40) << 8)) & 0xFFFF
         cell = self.memory[[(address + 256 * line) & 0xFFFF for line in range(8)]]
         font = self._peek_word(sysvars.CHARS) + 256
@@ -361,12 +372,21 @@ class Spectrum:
 
     # --- time, keys and sound -------------------------------------------------------------
 
-    def wait_frame(self, interrupts: bool = True) -> None:
+    def wait_frame(self, *, interrupts: bool = True, awaiting_key: bool = False) -> None:
         """Let one 50 Hz frame pass: the front end shows it and reads keys, then (unless
-        interrupts are off, as during BEEP) the ROM's interrupt counts FRAMES and scans keys."""
+        interrupts are off, as during BEEP) the ROM's interrupt counts FRAMES and scans keys.
+        BREAK (CAPS SHIFT + SPACE) held then stops the program with "L BREAK into program", as
+        the ROM does between statements.
+
+        `awaiting_key` tells the front end that the program is waiting for a key (a loop on
+        INKEY$, say), which is when a scripted key press is typed.
+        """
+        self.awaiting_key = awaiting_key
         self.frame_count += 1
         self.flash_phase = bool((self.frame_count // FLASH_FRAMES) & 1)
         self.frontend.present(self)
+        if interrupts and not self._editing and BREAK_KEYS <= self.keys_held:
+            raise ReportError(BREAK_INTO_PROGRAM)
         if interrupts:
             frames = self.memory[sysvars.FRAMES:sysvars.FRAMES + 3]
             frames[:] = list(((int.from_bytes(frames.tobytes(), "little") + 1) & 0xFFFFFF)
@@ -412,9 +432,10 @@ class Spectrum:
 
     def pause(self, frames: int) -> None:
         """PAUSE n: wait n frames or until a key is pressed; PAUSE 0 waits for a key."""
-        remaining = _integer(frames, 65535)
+        remaining = _word(frames)
+        waiting_for_key = remaining == 0
         while True:
-            self.wait_frame()
+            self.wait_frame(awaiting_key=waiting_for_key)
             remaining = (remaining - 1) & 0xFFFF
             if remaining == 0:
                 break
@@ -422,7 +443,7 @@ class Spectrum:
                 remaining = 0
             if self.memory[sysvars.FLAGS] & 0x20:
                 break
-        self.memory[sysvars.FLAGS] &= ~0x20
+        self.memory[sysvars.FLAGS] &= 0xDF
 
     def inkey(self) -> str:
         """INKEY$: the key held now, decoded in L mode (or C with CAPS LOCK), or ""."""
@@ -432,7 +453,8 @@ class Spectrum:
     def input(self, prompt: str | bytes = "") -> str:
         """INPUT "prompt"; a$ — edit a line in the lower screen and return it on ENTER.
 
-        The entry sits between quotes with a flashing L (or C with CAPS LOCK) cursor; keys are
+        The entry sits between quotes, so it is read as a string literal: "" stands for one quote
+        and ENTER is refused while a lone quote leaves no literal. The entry has a flashing L (or C with CAPS LOCK) cursor; keys are
         decoded by the keyboard interrupt and each one clicks. DELETE, cursor left/right and
         EDIT (clear the line) work as in the editor, CAPS LOCK toggles; the line is kept within
         the two lines of the lower screen. Afterwards the lower screen is cleared.
@@ -440,14 +462,18 @@ class Spectrum:
         prompt_codes = _codes(prompt)
         saved_position = self._row, self._col
         entry, cursor = bytearray(), 0
+        self._editing = True
         flags = int(self.memory[sysvars.FLAGS])
-        self.memory[sysvars.FLAGS] = (flags | 0x08) & ~0x20  # L mode, no key pending
+        self.memory[sysvars.FLAGS] = (flags | 0x08) & 0xDF  # L mode, no key pending
         while True:
             self._show_input_line(prompt_codes, entry, cursor)
             code = self._wait_key()
             self._sound(KEY_CLICK_EDGES)
             if code == keyboard.ENTER_CODE:
-                break
+                value = _string_literal(entry)
+                if value is not None:
+                    break
+                continue
             if code == keyboard.DELETE and cursor:
                 del entry[cursor - 1]
                 cursor -= 1
@@ -462,15 +488,16 @@ class Spectrum:
             elif code >= 32 and _width(prompt_codes + entry) + 3 < 2 * COLUMNS:
                 entry.insert(cursor, code)
                 cursor += 1
+        self._editing = False
         self._clear_lower_screen()
         self._row, self._col = saved_position
-        return entry.decode("latin-1")
+        return value.decode("latin-1")
 
     def _wait_key(self) -> int:
         """WAIT-KEY: frames pass until the keyboard interrupt hands over a key."""
         while not self.memory[sysvars.FLAGS] & 0x20:
-            self.wait_frame()
-        self.memory[sysvars.FLAGS] &= ~0x20
+            self.wait_frame(awaiting_key=True)
+        self.memory[sysvars.FLAGS] &= 0xDF
         return int(self.memory[sysvars.LAST_K])
 
     def _clear_lower_screen(self) -> None:
@@ -507,12 +534,14 @@ class Spectrum:
             self.wait_frame(interrupts=False)
 
 
-def _integer(value, high: int, low: int = 0) -> int:
-    """A number rounded as FP-TO-BC does (halves up), or report B when outside low..high."""
-    rounded = math.floor(value + 0.5)
-    if not low <= rounded <= high:
-        raise ReportError(INTEGER_OUT_OF_RANGE)
-    return rounded
+def _byte(value: float) -> int:
+    """FIND-INT1: a number rounded (halves up) to 0–255, or report B."""
+    return fp.find_int1(fp.from_float(value))
+
+
+def _word(value: float) -> int:
+    """FIND-INT2: a number rounded (halves up) to 0–65535, or report B."""
+    return fp.find_int2(fp.from_float(value))
 
 
 def _checked_colour(item: str, value: int) -> int:
@@ -525,8 +554,17 @@ def _checked_colour(item: str, value: int) -> int:
 
 def _colour_items(**items) -> list[tuple[str, int]]:
     """The given colour items in ROM order, each range-checked."""
-    return [(item, _checked_colour(item, _integer(value, 255)))
+    return [(item, _checked_colour(item, _byte(value)))
             for item, value in items.items() if value is not None]
+
+
+def _string_literal(entry: bytes) -> bytes | None:
+    """The string an INPUT entry stands for between its quotes ("" is one quote), or None when a
+    lone quote makes it no string literal (the ROM then reports a syntax error and goes on)."""
+    parts = bytes(entry).split(b'""')
+    if any(b'"' in part for part in parts):
+        return None
+    return b'"'.join(parts)
 
 
 def _width(codes: bytes) -> int:

@@ -22,6 +22,7 @@ WAIT_KEY = 0x15DE  # every key wait in the editor passes here
 EDITOR = 0x0F3B  # WAIT-KEY's caller when the editor (command line or INPUT) wants a key
 PAUSE_LOOP = range(0x1F3A, 0x1F54)  # the PAUSE routine's HALT loop
 TOKEN_RUN = 0xF7
+TOKEN_GO_TO = 0xEC
 ENTER = 13
 KEY_CLICK_WINDOW = 20_000  # T-states after a fed key in which the ROM sounds its click
 KEY_CLICK_LENGTH = 2_000
@@ -132,8 +133,10 @@ class Oracle:
         :class:`OracleError` when it waits for INPUT with the script used up or runs out of time.
         """
         machine = _Machine(*self.typed(listing))
-        command = bytes([TOKEN_RUN]) if goto is None else decode_escapes(f"\xec{goto}")
-        machine.type_line(command)
+        command = bytes([TOKEN_RUN]) if goto is None else bytes([TOKEN_GO_TO]) + str(goto).encode()
+        for code in command:
+            machine.feed(code)
+        machine.start_enter()
         budget = (max_seconds or self.max_seconds) * CLOCK_HZ
         return machine.play(list(script) + list(inputs), budget)
 
@@ -199,6 +202,13 @@ class _Machine:
         if not self.run_until_key_wait(10 * CLOCK_HZ):
             raise OracleError(f"no key wait after feeding code {code}")
 
+    def start_enter(self) -> None:
+        """Press ENTER and run one frame: what follows may run for long, so don't wait for it."""
+        self.memory[sysvars.LAST_K] = ENTER
+        self.memory[sysvars.FLAGS] |= 0x20
+        self.clicks.append(self.now)
+        self.run_until_key_wait(FRAME_T)
+
     def type_line(self, codes: bytes, reject_check: int | None = None) -> None:
         for code in codes:
             if code < 32:
@@ -255,17 +265,14 @@ class _Machine:
         self.prompts += 1
         for code in decode_escapes(line):
             self.feed(code)
-        self.memory[sysvars.LAST_K] = ENTER
-        self.memory[sysvars.FLAGS] |= 0x20
-        self.clicks.append(self.now)
-        self._run_frames(0, None)
+        self.start_enter()
         return False
 
-    def _run_frames(self, frames: int, deadline: float | None) -> None:
-        """Run `frames` frames, or (0) until the next key wait; stop early at a key wait."""
-        if deadline is not None and self.now > deadline:
+    def _run_frames(self, frames: int, deadline: float) -> None:
+        """Run `frames` frames, stopping early at a key wait."""
+        if self.now > deadline:
             raise OracleError(f"out of time: {self.report()}")
-        self.run_until_key_wait(frames * FRAME_T if frames else 10 * CLOCK_HZ)
+        self.run_until_key_wait(frames * FRAME_T)
 
     def report(self) -> str:
         number = (self.memory[sysvars.ERR_NR] + 1) & 0xFF

@@ -40,30 +40,34 @@ def test_presses_from_names_characters_and_chords():
         presses_from([("CAPS", "F1")])
 
 
-def test_script_holds_each_press_then_releases_then_runs_out():
-    frontend = HeadlessFrontend(presses_from(["a", "a", ("SYMBOL", "p")]), hold_frames=3, gap_frames=2,
-                                settle_frames=4)
+def test_presses_begin_only_while_the_program_waits_for_a_key():
+    frontend = HeadlessFrontend(presses_from(["a", "a", ("SYMBOL", "p")]), hold_frames=3, gap_frames=4)
     machine = stand_in_machine()
+    machine.awaiting_key = False
     seen = []
-    with pytest.raises(ScriptExhausted):
-        for _ in range(1000):
-            frontend.present(machine)
-            seen.append(frozenset(machine.keys_held))
+    for awaiting in [False] * 3 + [True] * 15 + [False] * 3 + [True] * 3:
+        machine.awaiting_key = awaiting
+        frontend.present(machine)
+        seen.append(frozenset(machine.keys_held))
     a, quote, up = frozenset({"a"}), frozenset({"SYMBOL", "p"}), frozenset()
-    assert seen == [a, a, a, up, up, a, a, a, up, up, quote, quote, quote, up, up] + [up] * 4
+    press = lambda keys: [keys] * 3 + [up] * 4
+    assert seen == [up] * 3 + press(a) + press(a) + press(quote)  # the last press ends while not awaited
+    machine.awaiting_key = True
+    with pytest.raises(ScriptExhausted):
+        frontend.present(machine)
 
 
 def test_script_frames_must_let_the_keyboard_scan_see_each_press():
     with pytest.raises(ValueError):
         HeadlessFrontend([{"a"}], hold_frames=1)
     with pytest.raises(ValueError):
-        HeadlessFrontend([{"a"}], gap_frames=0)
+        HeadlessFrontend([{"a"}], gap_frames=3)
     with pytest.raises(ValueError):
         HeadlessFrontend(["RETURN"])
 
 
 def test_script_takes_presses_or_what_presses_from_takes():
-    assert HeadlessFrontend(["ENTER", frozenset({"CAPS", "5"}), "?"]).presses == [
+    assert list(HeadlessFrontend(["ENTER", frozenset({"CAPS", "5"}), "?"]).presses) == [
         frozenset({"ENTER"}), frozenset({"CAPS", "5"}), frozenset({"SYMBOL", "c"})]
 
 
@@ -74,12 +78,13 @@ def test_headless_never_sleeps(monkeypatch):
     monkeypatch.setattr(time, "sleep", no_sleep)
     monkeypatch.setattr(pygame.time, "delay", no_sleep)
     monkeypatch.setattr(pygame.time, "wait", no_sleep)
-    frontend = HeadlessFrontend(presses_from("abc"), settle_frames=100)
+    frontend = HeadlessFrontend(presses_from("abc"))
     machine = stand_in_machine()
+    machine.awaiting_key = True
     with pytest.raises(ScriptExhausted):
         while True:
             frontend.present(machine)
-    assert frontend.frames_presented == frontend.script_frames + 100
+    assert frontend.frames_presented == 3 * (2 + 4) + 1
 
 
 def test_sound_is_placed_by_frame_count(tmp_path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -45,43 +46,36 @@ def _checked_press(keys: Iterable[str]) -> frozenset[str]:
 class HeadlessFrontend:
     """Plays a fixed script of key presses as fast as the machine runs.
 
-    `presses` are frozensets of key names, or anything `presses_from` takes.
-    Each press is held for `hold_frames` frames, then all keys are up for
-    `gap_frames`.  The defaults suit the ROM's keyboard scan, which needs a key
-    seen on one interrupt to register it and frees a key's slot only after it
-    has been up for 5 interrupts (so the same key twice needs a gap of 4).
-    Once the script is done the program gets `settle_frames` more frames
-    (a minute of Spectrum time by default) to finish what the last key started
-    -- PAUSEs, BEEPs, the computer's moves; if it still asks for frames after
-    that, it is waiting for keys that will never come and `ScriptExhausted` is
-    raised.  Idle frames cost microseconds, so the margin is generous.
+    A press begins only when the program waits for a key (``machine.awaiting_key``: INPUT,
+    PAUSE 0, an INKEY$ loop), so a script replays the same whatever the timing of the program.
+    Each press is held for `hold_frames` frames, then all keys are up for `gap_frames`. The
+    defaults suit the ROM's keyboard scan, which needs a key seen on one interrupt to register it
+    and frees a key's slot only after it has been up for 5 interrupts (so the same key twice needs
+    a gap of 4). When the program waits for a key and the script is used up, `ScriptExhausted`
+    is raised.
     """
 
-    def __init__(self, presses: Iterable[str | Iterable[str]] = (), *, hold_frames: int = 2, gap_frames: int = 4,
-                 settle_frames: int = 3000):
-        if hold_frames < 2 or gap_frames < 1 or settle_frames < 0:
-            raise ValueError("need hold_frames >= 2, gap_frames >= 1 and settle_frames >= 0")
-        self.presses = presses_from(presses)
+    def __init__(self, presses: Iterable[Iterable[str]] = (), *, hold_frames: int = 2, gap_frames: int = 4):
+        if hold_frames < 2 or gap_frames < 4:
+            raise ValueError("need hold_frames >= 2 and gap_frames >= 4 for the ROM's keyboard scan")
+        self.presses = deque(presses_from(presses))
         self.hold_frames = hold_frames
         self.gap_frames = gap_frames
-        self.settle_frames = settle_frames
         self.frames_presented = 0
+        self._press: frozenset[str] = frozenset()
+        self._press_frames_left = 0
         self._sounds: list[tuple[int, np.ndarray]] = []
 
-    @property
-    def script_frames(self) -> int:
-        """How many frames the whole script takes."""
-        return len(self.presses) * (self.hold_frames + self.gap_frames)
-
     def present(self, machine) -> None:
-        frame = self.frames_presented
-        if frame >= self.script_frames + self.settle_frames:
-            raise ScriptExhausted(f"all {len(self.presses)} scripted key presses used and the program still runs "
-                                  f"{self.settle_frames} frames later")
         self.frames_presented += 1
-        press, phase = divmod(frame, self.hold_frames + self.gap_frames)
-        held = press < len(self.presses) and phase < self.hold_frames
-        machine.keys_held = set(self.presses[press]) if held else set()
+        if not self._press_frames_left and machine.awaiting_key:
+            if not self.presses:
+                raise ScriptExhausted("the program waits for a key and the scripted presses are used up")
+            self._press = self.presses.popleft()
+            self._press_frames_left = self.hold_frames + self.gap_frames
+        held = self._press_frames_left > self.gap_frames
+        machine.keys_held = set(self._press) if held else set()
+        self._press_frames_left = max(0, self._press_frames_left - 1)
 
     def play(self, machine, samples: np.ndarray) -> None:
         if len(samples):

@@ -1,0 +1,92 @@
+"""`zxcards`: a Spectrum-style menu of the programs, or one program directly, in a window or headless."""
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+from spectrum import ReportError, Spectrum
+from spectrum.frontends import HeadlessFrontend, NoDisplay, Quit, ScriptExhausted
+
+from . import PROGRAMS, load
+
+KEY_NAME = re.compile(r"\{([^{}]+)\}|(.)", re.DOTALL)
+
+
+def script_presses(keys: str) -> list:
+    """Key presses for --keys: characters to type, and {NAME} or {NAME+NAME} for other keys."""
+    presses = []
+    for name, char in KEY_NAME.findall(keys):
+        presses.append(frozenset(name.split("+")) if name else char)
+    return presses
+
+
+def menu(machine: Spectrum, modules: list) -> object | None:
+    """The title page: pick a program with its number; BREAK (Escape) leaves."""
+    machine.set_border(0)
+    machine.colour(ink=7, paper=0, bright=0, flash=0, inverse=0, over=0)
+    machine.cls()
+    machine.print_at(1, 11, "ZX CARDS", ink=6, bright=1)
+    machine.print_at(2, 11, "\x83" * 8, ink=2)
+    for number, module in enumerate(modules, 1):
+        machine.print_at(4 + 2 * number, 8, f"{number}  {module.TITLE}")
+    machine.print_at(19, 2, f"Press 1-{len(modules)} to play", ink=5)
+    machine.print_at(20, 2, "BREAK (Esc) to leave", ink=5)
+    while True:
+        key = machine.inkey()
+        if key.isdigit() and 1 <= int(key) <= len(modules):
+            return modules[int(key) - 1]
+        machine.wait_frame(awaiting_key=True)
+
+
+def play(machine: Spectrum, program: str | None) -> None:
+    """Run one program, or the menu and whatever is picked there until BREAK in the menu."""
+    if program:
+        load(program).run(machine)
+        return
+    modules = [load(name) for name in PROGRAMS]
+    while True:
+        try:
+            chosen = menu(machine, modules)
+        except ReportError:
+            return
+        try:
+            chosen.run(machine)
+        except ReportError:
+            continue  # BREAK (or a report) ends the program, as on the Spectrum, back to the menu
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="zxcards", description="Classic card games on a ZX Spectrum 48K.")
+    parser.add_argument("program", nargs="?", choices=sorted(PROGRAMS), help="start this program directly")
+    parser.add_argument("--scale", type=int, default=3, help="window scale (default 3)")
+    parser.add_argument("--headless", action="store_true", help="no window: play scripted --keys")
+    parser.add_argument("--keys", default="", help="headless key script: text, {ENTER}, {CAPS+5} …")
+    parser.add_argument("--screenshot", type=Path, help="headless: save the last screen as PNG")
+    parser.add_argument("--wav", type=Path, help="headless: save all the sound as WAV")
+    args = parser.parse_args(argv)
+    try:
+        if args.headless:
+            frontend = HeadlessFrontend(script_presses(args.keys))
+        else:
+            from spectrum.frontends import WindowFrontend
+            frontend = WindowFrontend(scale=args.scale, title="ZX Cards")
+    except (NoDisplay, ValueError) as error:
+        print(f"zxcards: {error}", file=sys.stderr)
+        return 1
+    machine = Spectrum(frontend)
+    try:
+        play(machine, args.program)
+    except (Quit, ScriptExhausted):
+        pass
+    finally:
+        frontend.close()
+        if args.headless and args.screenshot:
+            frontend.screenshot(args.screenshot, machine)
+        if args.headless and args.wav:
+            frontend.save_wav(args.wav)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

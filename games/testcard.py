@@ -1,0 +1,60 @@
+"""A test card: every colour, BRIGHT, FLASH, INVERSE, OVER, block graphics, UDGs and a BEEP scale."""
+
+from spectrum import Spectrum
+
+TITLE = "Test card"
+
+# Four 8x8 suit symbols, poked into UDGs A-D the way a BASIC loader does it
+SUITS = {
+    "a": (0x10, 0x38, 0x7C, 0xFE, 0xFE, 0x54, 0x10, 0x38),  # spade
+    "b": (0x6C, 0xFE, 0xFE, 0xFE, 0x7C, 0x38, 0x10, 0x00),  # heart
+    "c": (0x38, 0x38, 0xD6, 0xFE, 0xD6, 0x10, 0x38, 0x00),  # club
+    "d": (0x10, 0x38, 0x7C, 0xFE, 0x7C, 0x38, 0x10, 0x00),  # diamond
+}
+SCALE = (0, 2, 4, 5, 7, 9, 11, 12)  # C major, middle C upwards
+
+
+def poke_suits(machine: Spectrum) -> None:
+    for letter, rows in SUITS.items():
+        for offset, value in enumerate(rows):
+            machine.poke(machine.usr(letter) + offset, value)
+
+
+def draw(machine: Spectrum) -> None:
+    machine.set_border(1)
+    machine.colour(ink=0, paper=7, bright=0, flash=0)
+    machine.cls()
+    machine.print_at(0, 7, " ZX CARDS TEST CARD ", ink=7, paper=1, bright=1)
+    for bright in (0, 1):
+        machine.print_at(2, 16 * bright, " ".join("01234567") + " ")
+        for paper in range(8):
+            for ink in range(8):  # ink on the top half, paper below
+                machine.print_at(3 + paper, 16 * bright + 2 * ink, "\x83\x83", ink=ink, paper=paper,
+                                 bright=bright)
+    machine.print_at(11, 0, "INK on PAPER 0-7        BRIGHT")
+    machine.print_at(12, 0, " FLASH ", flash=1, ink=2, paper=6)
+    machine.print_at(12, 8, " INVERSE ", inverse=1)
+    machine.print_at(12, 18, "OVER", over=0)
+    machine.print_at(12, 18, "____", over=1)
+    machine.print_at(12, 23, "INK 9", paper=1, ink=9)
+    machine.print_at(13, 0, bytes(range(128, 144)) + b" " + bytes(range(144, 148)), ink=1)
+    machine.print_at(13, 21, "\x90\x93", ink=0)
+    machine.print_at(13, 24, "\x91\x92", ink=2)
+    machine.print_at(15, 0, bytes(range(32, 128)))
+    machine.print_at(19, 0, 1 / 3)
+    machine.print_at(19, 12, 2 ** 40)
+    machine.print_at(19, 26, 0.05)
+    machine.print_at(21, 0, "Press any key", bright=1)
+
+
+def play_scale(machine: Spectrum) -> None:
+    for pitch in SCALE:
+        machine.beep(0.2, pitch)
+
+
+def run(machine: Spectrum) -> None:
+    """Show the test card, play the scale, and wait for a key."""
+    poke_suits(machine)
+    draw(machine)
+    play_scale(machine)
+    machine.pause(0)

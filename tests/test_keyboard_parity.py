@@ -1,0 +1,102 @@
+"""Keys: INKEY$, the keyboard interrupt with PAUSE, and INPUT line editing, against the ROM."""
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from spectrum import keyboard, sysvars
+from spectrum.frontends import HeadlessFrontend, ScriptExhausted
+from spectrum.machine import Spectrum
+from spectrum.oracle import Oracle, OracleError, Press
+
+ORACLE = Oracle(max_seconds=60)
+PLAIN_KEYS = sorted(keyboard.KEY_NAMES - {"CAPS", "SYMBOL"})
+COMBINATIONS = [frozenset({key, *shift}) for shift in ((), ("CAPS",), ("SYMBOL",))
+                for key in PLAIN_KEYS if {key, *shift} != {"CAPS", "SPACE"}]  # CAPS+SPACE is BREAK
+
+
+@pytest.mark.parametrize("keys", COMBINATIONS, ids=["+".join(sorted(k)) for k in COMBINATIONS])
+def test_inkey_decodes_every_key_as_the_rom(keys):
+    result = ORACLE.run('10 LET a$=INKEY$: IF a$="" THEN GO TO 10\n', [Press(keys, hold=10)])
+    machine = Spectrum()
+    machine.keys_held = set(keys)
+    assert machine.inkey().encode("latin-1") == result.variables["a$"]
+
+
+@pytest.mark.parametrize("keys", [frozenset({"a"}), frozenset({"CAPS", "a"}), frozenset({"SYMBOL", "p"}),
+                                  frozenset({"CAPS", "5"}), frozenset({"ENTER"}), frozenset({"SYMBOL", "a"})])
+def test_pause_0_ends_on_a_key_and_leaves_its_code_in_last_k(keys):
+    result = ORACLE.run("10 PAUSE 0: LET k=PEEK 23560\n", [Press(keys, at_pause=True)])
+    machine = Spectrum(HeadlessFrontend([keys]))
+    machine.pause(0)
+    assert machine.peek(sysvars.LAST_K) == result.variables["k"]
+    assert not machine.peek(sysvars.FLAGS) & 0x20
+
+
+def test_pause_n_counts_n_frames_and_ends_early_on_a_key():
+    machine = Spectrum()
+    machine.pause(50)
+    assert machine.peek(sysvars.FRAMES) == 50 and machine.frame_count == 50
+    machine = Spectrum(HeadlessFrontend(["a"]))
+    machine.awaiting_key = True
+    with pytest.raises(ScriptExhausted):
+        machine.pause(0)
+        machine.pause(0)
+
+
+def test_held_key_repeats_after_repdel_then_every_repper_frames():
+    machine = Spectrum(HeadlessFrontend(["q"], hold_frames=60))
+    new_key_frames = []
+    for frame in range(60):
+        machine.wait_frame(awaiting_key=True)
+        if machine.peek(sysvars.FLAGS) & 0x20:
+            new_key_frames.append(frame)
+            machine.poke(sysvars.FLAGS, machine.peek(sysvars.FLAGS) & 0xDF)
+    assert new_key_frames[:4] == [0, 35, 40, 45]
+
+
+@st.composite
+def edits(draw):
+    """Codes typed at an INPUT prompt that keep the cursor between the quotes."""
+    codes, length, cursor = [], 0, 0
+    printable = [code for code in range(32, 128) if keyboard.keys_for_code(code) and code != ord('"')]
+    for _ in range(draw(st.integers(0, 25))):
+        choice = draw(st.sampled_from(["type", "type", "type", "delete", "left", "right"]))
+        if choice == "type" and length < 40:
+            codes.append(draw(st.sampled_from(printable)))
+            length, cursor = length + 1, cursor + 1
+        elif choice == "delete" and cursor:
+            codes.append(keyboard.DELETE)
+            length, cursor = length - 1, cursor - 1
+        elif choice == "left" and cursor:
+            codes.append(keyboard.CURSOR_LEFT)
+            cursor -= 1
+        elif choice == "right" and cursor < length:
+            codes.append(keyboard.CURSOR_RIGHT)
+            cursor += 1
+    return codes
+
+
+@settings(max_examples=100, deadline=None)
+@given(codes=edits())
+def test_input_line_editing_gives_the_roms_string(codes):
+    typed = "".join(f"\\{{{code}}}" if code < 32 or code in (92, 127) else chr(code) for code in codes)
+    result = ORACLE.run('10 INPUT "Move? ";a$\n', [typed])
+    presses = [keyboard.keys_for_code(code) for code in codes] + [frozenset({"ENTER"})]
+    machine = Spectrum(HeadlessFrontend(presses))
+    assert machine.input("Move? ").encode("latin-1") == result.variables["a$"]
+    assert (machine.memory[sysvars.ATTRIBUTES + 22 * 32:sysvars.ATTRIBUTES + 768] == 0x38).all()
+
+
+@pytest.mark.parametrize("typed, expected", [('""', b'"'), ('a""b""', b'a"b"'), ('"', None), ('a"b', None)])
+def test_input_reads_the_entry_as_a_string_literal(typed, expected):
+    presses = [keyboard.keys_for_char(ch) for ch in typed] + [frozenset({"ENTER"})]
+    machine = Spectrum(HeadlessFrontend(presses))
+    script = [typed]
+    if expected is None:  # a syntax error: the ROM and the layer both go on waiting at the prompt
+        with pytest.raises(OracleError, match="INPUT wanted"):
+            ORACLE.run('10 INPUT a$\n', script)
+        with pytest.raises(ScriptExhausted):
+            machine.input()
+        return
+    assert ORACLE.run('10 INPUT a$\n', script).variables["a$"] == expected
+    assert machine.input().encode("latin-1") == expected
