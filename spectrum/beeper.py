@@ -13,7 +13,7 @@ SEMITONES = tuple(bytes.fromhex(entry) for entry in (
     "8902D01286", "890A976075", "8912D5171F", "891B904102", "8924D053CA", "892E9D36B1",
     "8938FF493E", "8943FF6A73", "894FA70054", "895C000000", "896914F624", "8976F11005"))
 # Constants BEEP puts on the calculator stack (stk-data), decoded from the ROM's short forms.
-SEMITONE_STEP = fp.stk_data(bytes.fromhex("EC6C981FF5"))  # ≈ ln 2 / 12, a linear step per fraction
+SEMITONE_STEP = fp.stk_data(bytes.fromhex("EC6C981FF5"))  # ≈ ln 2 / 12: linear between semitones
 CLOCK_OVER_8 = fp.stk_data(bytes.fromhex("8043559F80"))  # 437500 = 3.5 MHz / 8
 LOOP_OVERHEAD = fp.stk_data(bytes.fromhex("3571"))  # 30.125
 LONGEST_DURATION = 10  # FIND-INT1 of the duration must give 0..10
@@ -21,7 +21,8 @@ LONGEST_DURATION = 10  # FIND-INT1 of the duration must give 0..10
 # T-states of BEEPER's instructions between one OUT to the speaker and the next (uncontended).
 OUT_AND_TEST = 11 + 4 + 4 + 8  # OUT ($FE),A; LD B,H; LD C,A; BIT 4,A
 AFTER_RISING = 12 + 4 + 4 + 8  # JR NZ (taken); LD C,L; INC C; JP (IX)
-AFTER_FALLING = 7 + 4 + 4 + 7 + 4 + 4 + 6 + 8  # JR NZ; LD A,D; OR E; JR Z; LD A,C; LD C,L; DEC DE; JP (IX)
+# JR NZ; LD A,D; OR E; JR Z; LD A,C; LD C,L; DEC DE; JP (IX)
+AFTER_FALLING = 7 + 4 + 4 + 7 + 4 + 4 + 6 + 8
 NOP = 4  # 0 to 3 NOPs, entered part-way through, give the fine timing from L's low two bits
 COUNTERS = 4 + 4  # INC B; INC C
 INNER_REPEAT, INNER_LAST = 4 + 12, 4 + 7  # DEC C; JR NZ (taken / not taken)

@@ -3,11 +3,12 @@
 A number is ``bytes`` of length 5, exactly as the ROM stores it:
 
 - small-integer form ``00 ss lo hi 00``: sign byte ``ss`` (00 or FF) and the two's complement
-  word ``hi lo``, for whole numbers -65535..65535 (some routines also make -65536, ``00 FF 00 00 00``);
+  word ``hi lo``, for whole numbers -65535..65535 (some routines also make -65536,
+  ``00 FF 00 00 00``);
 - floating form ``ee m1 m2 m3 m4``: value = m × 2**(ee-128), where m = 0.m1m2m3m4 in binary with
   its top bit (always 1) replaced by the sign bit; zero is five zero bytes.
 
-Each public function mirrors one ROM routine and names it. The arithmetic keeps the ROM's own
+The functions named after ROM routines mirror them one for one. The arithmetic keeps the ROM's own
 rounding, truncation and overflow rules, so results match the real machine bit for bit; overflow
 raises ``ReportError("6 Number too big")`` where the ROM stops with that report.
 """
@@ -158,7 +159,7 @@ def find_int2(number: bytes) -> int:
 
 # --- tests and signs ---------------------------------------------------------------------------
 
-def test_zero(number: bytes) -> bool:
+def is_zero(number: bytes) -> bool:
     """TEST-ZERO $34E9: whether the first four bytes are zero."""
     return not any(number[:4])
 
@@ -170,12 +171,12 @@ def less_than_zero(number: bytes) -> bool:
 
 def greater_than_zero(number: bytes) -> bool:
     """greater-0 $34F9: non-zero with the sign bit clear."""
-    return not test_zero(number) and not less_than_zero(number)
+    return not is_zero(number) and not less_than_zero(number)
 
 
 def negate(number: bytes) -> bytes:
     """negate $346E: flip the sign (for small integers via INT-FETCH, so -(-65536) is zero)."""
-    if test_zero(number):
+    if is_zero(number):
         return number
     if number[0]:
         return number[:1] + bytes((number[1] ^ 0x80,)) + number[2:]
@@ -199,9 +200,9 @@ def compare(first: bytes, relation: str, second: bytes) -> bool:
         first, second = second, first
     difference = subtract(first, second)
     if relation == "=":
-        return test_zero(difference)
+        return is_zero(difference)
     if relation == "<>":
-        return not test_zero(difference)
+        return not is_zero(difference)
     if relation in ("<", ">"):
         return greater_than_zero(difference)
     if relation in ("<=", ">="):
@@ -244,7 +245,7 @@ def add(first: bytes, second: bytes) -> bytes:
     if first[0] == 0 and second[0] == 0:
         total = _small_value(first) + _small_value(second)
         if -0x10000 <= total <= 0xFFFF:
-            word = total & 0xFFFF
+            word = total & 0xFFFF  # the ROM rewrites bytes 1-3 of the first number only
             return bytes((0, 0xFF if total < 0 else 0, word & 0xFF, word >> 8, first[4]))
     exponent1, value1 = _prep_add(re_stack(first))
     exponent2, value2 = _prep_add(re_stack(second))
@@ -334,9 +335,9 @@ def multiply(first: bytes, second: bytes) -> bytes:
         if product <= 0xFFFF:
             return int_store(product, product != 0 and negative1 != negative2)
     first, second = re_stack(first), re_stack(second)
-    if test_zero(first):
+    if is_zero(first):
         return first
-    if test_zero(second):
+    if is_zero(second):
         return ZERO
     exponent1, mantissa1, negative1 = _unpack(first)
     exponent2, mantissa2, negative2 = _unpack(second)
@@ -349,9 +350,9 @@ def multiply(first: bytes, second: bytes) -> bytes:
 def divide(first: bytes, second: bytes) -> bytes:
     """division $31AF: restoring division of the mantissas (x / 0 reports 6 Number too big)."""
     first, second = re_stack(first), re_stack(second)
-    if test_zero(second):
+    if is_zero(second):
         raise _too_big()
-    if test_zero(first):
+    if is_zero(first):
         return first
     exponent1, dividend, negative1 = _unpack(first)
     exponent2, divisor, negative2 = _unpack(second)
@@ -389,7 +390,7 @@ def integer(number: bytes) -> bytes:
     if not less_than_zero(number):
         return truncate(number)
     whole = truncate(number)
-    if test_zero(subtract(number, whole)):
+    if is_zero(subtract(number, whole)):
         return whole
     return subtract(whole, ONE)
 
@@ -445,7 +446,7 @@ def _digit(char: str) -> int | None:
     return ord(char) - 48 if "0" <= char <= "9" else None
 
 
-def int_to_fp(cursor: _Cursor) -> bytes:
+def _int_to_fp(cursor: _Cursor) -> bytes:
     """INT-TO-FP $2D3B: digits from the cursor on, each as value × 10 + digit."""
     value = ZERO
     while (digit := _digit(cursor.char)) is not None:
@@ -455,10 +456,10 @@ def int_to_fp(cursor: _Cursor) -> bytes:
 
 
 def dec_to_fp(text: str) -> bytes:
-    """DEC-TO-FP $2C9B: the number the ROM stores for a literal, e.g. "12", ".5", "1.5E-3", "BIN 101".
+    """DEC-TO-FP $2C9B: the number the ROM stores for a literal: "12", ".5", "1.5E-3", "BIN 101".
 
-    The fraction digits are added in as digit × (1/10, then that /10 …), so the result is often not
-    the nearest number: ".5" gives 7F 7F FF FF FF. Text the ROM would reject raises its report
+    Each fraction digit is added in as digit × (1/10, then that /10 …), so the result is often
+    not the nearest number: ".5" gives 7F 7F FF FF FF. Text the ROM would reject raises its report
     (C Nonsense in BASIC, 6 Number too big); text with anything after the literal is a ValueError.
     """
     cursor = _Cursor(text)
@@ -491,7 +492,7 @@ def _decimal(cursor: _Cursor) -> bytes:
     else:
         if _digit(cursor.char) is None:
             raise ValueError(f"not a number literal: {cursor.text!r}")
-        value = int_to_fp(cursor)
+        value = _int_to_fp(cursor)
         if cursor.char == "." and _digit(cursor.next_char()) is not None:
             value = _fraction_digits(cursor, value)
     return _e_part(cursor, value)
@@ -516,7 +517,7 @@ def _e_part(cursor: _Cursor, value: bytes) -> bytes:
         cursor.next_char()
     if _digit(cursor.char) is None:
         raise ReportError(NONSENSE_IN_BASIC)
-    exponent = fp_to_a(int_to_fp(cursor))
+    exponent = fp_to_a(_int_to_fp(cursor))
     if exponent is None or exponent[0] > 127:
         raise _too_big()
     return e_to_fp(value, -exponent[0] if sign == "-" else exponent[0])

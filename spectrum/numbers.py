@@ -81,7 +81,7 @@ def _digits(number: bytes) -> tuple[list[int], int]:
 
 
 def _small(fraction: bytes) -> tuple[list[int], int, bytes]:
-    """PF-SMALL $2E24: no whole part; scale the fraction up by the power of ten from its exponent."""
+    """PF-SMALL $2E24: no whole part; scale the fraction up by a power of ten from its exponent."""
     scale = log_2_a(_signed_byte(fraction[0] - 0x7E))
     scaled = fp.e_to_fp(fraction, _signed_byte(scale))
     whole = fp.integer(scaled)

@@ -24,6 +24,10 @@ UNARY = [(fp.negate, NEGATE), (fp.absolute, ABS), (fp.truncate, TRUNCATE), (fp.i
          (fp.re_stack, RE_STACK)]
 
 
+def function_name(item):
+    return getattr(item, "__name__", "")
+
+
 def rom_binary(literal):
     return lambda first, second: rom().calculate(bytes((literal,)), first, second)
 
@@ -32,7 +36,7 @@ def rom_unary(literal):
     return lambda number: rom().calculate(bytes((literal,)), number)
 
 
-@pytest.mark.parametrize("function, literal", BINARY, ids=lambda item: getattr(item, "__name__", ""))
+@pytest.mark.parametrize("function, literal", BINARY, ids=function_name)
 @MANY
 @given(operands=pairs())
 @example(operands=(fp.stack_bc(65535), fp.ONE))  # small-integer sum overflows to floating form
@@ -44,7 +48,7 @@ def test_binary_operations_match_the_rom(function, literal, operands):
     assert outcome(function, *operands) == outcome(rom_binary(literal), *operands)
 
 
-@pytest.mark.parametrize("function, literal", UNARY, ids=lambda item: getattr(item, "__name__", ""))
+@pytest.mark.parametrize("function, literal", UNARY, ids=function_name)
 @MANY
 @given(number=numbers)
 @example(number=fp.MINUS_65536)

@@ -53,7 +53,8 @@ def test_format_number_examples(value, text):
 
 @settings(max_examples=300, deadline=None)
 @given(text=st.builds(lambda whole, fraction, exponent: f"{whole}.{fraction}{exponent}",
-                      st.text("0123456789", max_size=9), st.text("0123456789", min_size=1, max_size=9),
+                      st.text("0123456789", max_size=9),
+                      st.text("0123456789", min_size=1, max_size=9),
                       st.sampled_from(["", "E5", "e-7", "E+12", "E-30"])))
 def test_parse_number_is_what_the_rom_stores(text):
     assert parse_number(text) == fp.to_float(rom().dec_to_fp(text))
