@@ -10,6 +10,7 @@ from rom_routines import E_TO_FP, FP_TO_A, moderate, numbers, outcome, pairs, ro
 
 from spectrum import fp
 from spectrum.errors import ReportError
+from spectrum.rom import ROM
 
 MANY = settings(max_examples=600, deadline=None)
 
@@ -130,6 +131,12 @@ literals = st.one_of(
 @example(text="BIN")
 def test_dec_to_fp_matches_the_rom(text):
     assert outcome(fp.dec_to_fp, text) == outcome(rom().dec_to_fp, text)
+
+
+@pytest.mark.parametrize("index, address", enumerate([0x32C5, 0x32C8, 0x32CC, 0x32CE, 0x32D3]))
+def test_stk_data_expands_the_roms_table_of_constants(index, address):
+    """stk-zero, stk-one, stk-half, stk-pi/2 and stk-ten (literals $A0-$A4) as the ROM stacks them."""
+    assert fp.stk_data(ROM[address:address + 6]) == rom().calculate(bytes((0xA0 + index,)))
 
 
 def test_literals_are_not_correctly_rounded():
