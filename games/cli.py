@@ -52,8 +52,8 @@ def play(machine: Spectrum, program: str | None) -> None:
             return
         try:
             chosen.run(machine)
-        except ReportError:
-            continue  # BREAK (or a report) ends the program, as on the Spectrum, back to the menu
+        except ReportError as report:  # BREAK (or a report) ends the program, as on the Spectrum
+            machine.show_report(report)
 
 
 def main(argv=None) -> int:

@@ -42,6 +42,9 @@ def attribute_address(row: int, col: int) -> int:
     return sysvars.ATTRIBUTES + 32 * row + col
 
 
+ALL_PIXELS = (1 << 64) - 1  # the 8 lines of a cell as one number, for INVERSE
+
+
 def _block_graphic(code: int) -> bytes:
     """The 8 pixel lines of block graphic `code` (128–143), as PO-GR-1 builds them."""
     top = (0xF0 if code & 2 else 0) | (0x0F if code & 1 else 0)
@@ -62,12 +65,12 @@ class Spectrum:
         self.frontend = frontend
         self.memory = np.zeros(65536, dtype=np.uint8)
         self.memory[:len(ROM)] = np.frombuffer(ROM, dtype=np.uint8)
+        self._ram = memoryview(self.memory)  # the same bytes, for fast access one at a time
         self.border = 7
         self.flash_phase = False
         self.frame_count = 0
         self.keys_held: set[str] = set()
         self.awaiting_key = False
-        self._editing = False  # in INPUT, CAPS SHIFT + SPACE is not BREAK
         self._t_into_frame = 0
         self._row = self._col = 0
         self._power_on()
@@ -301,17 +304,15 @@ class Spectrum:
             return
         if self._col >= COLUMNS:
             self._newline()
-        if code >= 144:
-            base = self._peek_word(sysvars.UDG) + 8 * (code - 144)
-            glyph = self.memory[base:base + 8]
-        elif code >= 128:
+        ram = self._ram
+        if 128 <= code < 144:
             glyph = BLOCK_GRAPHICS[code - 128]
         else:
-            base = self._peek_word(sysvars.CHARS) + 8 * code
-            glyph = self.memory[base:base + 8]
-        if not 128 <= code < 144:  # PO-CHAR-2 notes whether a space was printed (block graphics skip it)
-            flags = int(self.memory[sysvars.FLAGS])
-            self.memory[sysvars.FLAGS] = (flags | 1) if code == ord(" ") else (flags & ~1)
+            variable = sysvars.UDG if code >= 144 else sysvars.CHARS
+            base = ram[variable] + 256 * ram[variable + 1] + 8 * (code - 144 if code >= 144 else code)
+            glyph = ram[base:base + 8].tobytes()
+            # PO-CHAR-2 notes whether a space was printed (block graphics leave the flag alone)
+            ram[sysvars.FLAGS] = (ram[sysvars.FLAGS] | 1) if code == 32 else (ram[sysvars.FLAGS] & 0xFE)
         self._draw_cell(self._row, self._col, glyph)
         self._col += 1
 
@@ -327,20 +328,20 @@ class Spectrum:
         if (word[-1] == "$" or word[-1] >= "A") and index >= 3:
             self._print_char(ord(" "))
 
-    def _draw_cell(self, row: int, col: int, glyph) -> None:
+    def _draw_cell(self, row: int, col: int, glyph: bytes) -> None:
         """PR-ALL and PO-ATTR: 8 pixel lines with OVER and INVERSE, then the attribute."""
-        flag = int(self.memory[sysvars.P_FLAG])
-        invert = 0xFF if flag & P_INVERSE else 0
-        address = cell_address(row, col)
-        for line in range(8):
-            old = int(self.memory[address]) if flag & P_OVER else 0
-            self.memory[address] = old ^ int(glyph[line]) ^ invert
-            address += 256
-        self._set_attribute(attribute_address(row, col), flag)
-
-    def _set_attribute(self, address: int, flag: int) -> None:
-        attr_t, mask_t = int(self.memory[sysvars.ATTR_T]), int(self.memory[sysvars.MASK_T])
-        attr = ((int(self.memory[address]) ^ attr_t) & mask_t) ^ attr_t
+        ram = self._ram
+        flag = ram[sysvars.P_FLAG]
+        lines = slice(cell_address(row, col), cell_address(row, col) + 8 * 256, 256)
+        pixels = int.from_bytes(glyph, "big")
+        if flag & P_INVERSE:
+            pixels ^= ALL_PIXELS
+        if flag & P_OVER:
+            pixels ^= int.from_bytes(ram[lines].tobytes(), "big")
+        ram[lines] = pixels.to_bytes(8, "big")
+        address = attribute_address(row, col)
+        attr_t = ram[sysvars.ATTR_T]
+        attr = ((ram[address] ^ attr_t) & ram[sysvars.MASK_T]) ^ attr_t
         if flag & P_PAPER9:
             attr &= 0xC7
             if not attr & 0x04:
@@ -349,7 +350,7 @@ class Spectrum:
             attr &= 0xF8
             if not attr & 0x20:
                 attr ^= 0x07
-        self.memory[address] = attr
+        ram[address] = attr
 
     def attr(self, row: int, col: int) -> int:
         """ATTR (row,col): the attribute byte, addressed as the ROM does (no range check past 0–255)."""
@@ -372,11 +373,11 @@ class Spectrum:
 
     # --- time, keys and sound -------------------------------------------------------------
 
-    def wait_frame(self, *, interrupts: bool = True, awaiting_key: bool = False) -> None:
+    def wait_frame(self, *, interrupts: bool = True, awaiting_key: bool = False, breakable: bool = True) -> None:
         """Let one 50 Hz frame pass: the front end shows it and reads keys, then (unless
         interrupts are off, as during BEEP) the ROM's interrupt counts FRAMES and scans keys.
         BREAK (CAPS SHIFT + SPACE) held then stops the program with "L BREAK into program", as
-        the ROM does between statements.
+        the ROM does between statements, unless `breakable` is off (as in INPUT, where it is a space).
 
         `awaiting_key` tells the front end that the program is waiting for a key (a loop on
         INKEY$, say), which is when a scripted key press is typed.
@@ -385,7 +386,7 @@ class Spectrum:
         self.frame_count += 1
         self.flash_phase = bool((self.frame_count // FLASH_FRAMES) & 1)
         self.frontend.present(self)
-        if interrupts and not self._editing and BREAK_KEYS <= self.keys_held:
+        if interrupts and breakable and BREAK_KEYS <= self.keys_held:
             raise ReportError(BREAK_INTO_PROGRAM)
         if interrupts:
             frames = self.memory[sysvars.FRAMES:sysvars.FRAMES + 3]
@@ -462,7 +463,6 @@ class Spectrum:
         prompt_codes = _codes(prompt)
         saved_position = self._row, self._col
         entry, cursor = bytearray(), 0
-        self._editing = True
         flags = int(self.memory[sysvars.FLAGS])
         self.memory[sysvars.FLAGS] = (flags | 0x08) & 0xDF  # L mode, no key pending
         while True:
@@ -488,7 +488,6 @@ class Spectrum:
             elif code >= 32 and _width(prompt_codes + entry) + 3 < 2 * COLUMNS:
                 entry.insert(cursor, code)
                 cursor += 1
-        self._editing = False
         self._clear_lower_screen()
         self._row, self._col = saved_position
         return value.decode("latin-1")
@@ -496,9 +495,20 @@ class Spectrum:
     def _wait_key(self) -> int:
         """WAIT-KEY: frames pass until the keyboard interrupt hands over a key."""
         while not self.memory[sysvars.FLAGS] & 0x20:
-            self.wait_frame(awaiting_key=True)
+            self.wait_frame(awaiting_key=True, breakable=False)
         self.memory[sysvars.FLAGS] &= 0xDF
         return int(self.memory[sysvars.LAST_K])
+
+    def show_report(self, error: ReportError) -> None:
+        """The report line at the foot of the screen, as the ROM shows it when a program stops;
+        it stays while BREAK is held, so that the BREAK that stopped one program stops no other."""
+        self._clear_lower_screen()
+        self._temps(lower=True)
+        self._row, self._col = UPPER_LINES + 1, 0
+        self._print_codes(_codes(str(error))[:COLUMNS])
+        self.wait_frame(breakable=False)
+        while BREAK_KEYS <= self.keys_held:
+            self.wait_frame(breakable=False)
 
     def _clear_lower_screen(self) -> None:
         """CLS-LOWER for the two lines of the lower screen."""

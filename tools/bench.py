@@ -1,0 +1,90 @@
+"""Benchmarks, every figure and ratio measured in this one run (these machines are shared and noisy).
+
+    python tools/bench.py            # all sections
+    python tools/bench.py display    # one section
+"""
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np  # noqa: E402
+
+from spectrum import Spectrum, render  # noqa: E402
+from spectrum.oracle import Oracle  # noqa: E402
+
+FRAME_SECONDS = 0.020
+SCREEN_TEXT = [bytes(32 + (row * 32 + col) % 96 for col in range(32)) for row in range(22)]
+
+
+def median_seconds(action, repeats: int) -> float:
+    """Median wall time of `action()` over `repeats` calls."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def display() -> list[str]:
+    """Display file to RGB, against the 20 ms a frame lasts."""
+    memory = np.random.default_rng(1).integers(0, 256, 65536, dtype=np.uint8)
+    screen = median_seconds(lambda: render.screen_rgb(memory, True), 2000)
+    framed = median_seconds(lambda: render.frame_rgb(memory, True, 3), 2000)
+    return [f"screen_rgb (256x192)          median {screen * 1e3:.3f} ms = {screen / FRAME_SECONDS:.2%} of a frame",
+            f"frame_rgb (with border)       median {framed * 1e3:.3f} ms = {framed / FRAME_SECONDS:.2%} of a frame"]
+
+
+def full_screen_print(machine: Spectrum) -> None:
+    for row, text in enumerate(SCREEN_TEXT):
+        machine.print_at(row, 0, text)
+
+
+def basic_literal(text: bytes) -> str:
+    """Printable codes as the inside of a listing's string literal."""
+    escapes = {ord("\\"): "\\\\", ord('"'): '""', 127: "\\*"}
+    return "".join(escapes.get(code, chr(code)) for code in text)
+
+
+def printing() -> list[str]:
+    """A full screen of PRINT AT (22 rows of 32 characters): the layer against the ROM."""
+    machine = Spectrum()
+    layer = median_seconds(lambda: full_screen_print(machine), 50)
+    listing = ("10 LET f=PEEK 23672+256*PEEK 23673\n"
+               + "".join(f'{20 + row} PRINT AT {row},0;"{basic_literal(text)}";\n'
+                         for row, text in enumerate(SCREEN_TEXT))
+               + "50 LET g=PEEK 23672+256*PEEK 23673\n")
+    oracle = Oracle()
+    oracle.typed(listing)  # typing the listing in is not part of the run
+    start = time.perf_counter()
+    result = oracle.run(listing)
+    emulator = time.perf_counter() - start
+    spectrum = (result.variables["g"] - result.variables["f"]) * FRAME_SECONDS
+    return [f"layer: 704 characters by PRINT AT median {layer * 1e3:.2f} ms",
+            f"ROM:   the same PRINTs take {spectrum * 1e3:.0f} ms of Spectrum time "
+            f"({emulator * 1e3:.1f} ms wall in the emulator, with RUN)",
+            f"ratio: the layer is {spectrum / layer:.0f}x a real Spectrum, {emulator / layer:.1f}x the emulator"]
+
+
+SECTIONS = {"display": display, "printing": printing}
+
+
+def main(argv: list[str]) -> int:
+    chosen = argv or list(SECTIONS)
+    unknown = [name for name in chosen if name not in SECTIONS]
+    if unknown:
+        print(f"bench: unknown section {', '.join(unknown)}; choose from {', '.join(SECTIONS)}", file=sys.stderr)
+        return 2
+    for name in chosen:
+        print(f"== {name}: {SECTIONS[name].__doc__.splitlines()[0]}")
+        for line in SECTIONS[name]():
+            print("  " + line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
