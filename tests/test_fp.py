@@ -133,7 +133,7 @@ def test_dec_to_fp_matches_the_rom(text):
     assert outcome(fp.dec_to_fp, text) == outcome(rom().dec_to_fp, text)
 
 
-@pytest.mark.parametrize("index, address", enumerate([0x32C5, 0x32C8, 0x32CC, 0x32CE, 0x32D3]))
+@pytest.mark.parametrize("index, address", list(enumerate([0x32C5, 0x32C8, 0x32CC, 0x32CE, 0x32D3])))
 def test_stk_data_expands_the_roms_table_of_constants(index, address):
     """stk-zero, stk-one, stk-half, stk-pi/2 and stk-ten (literals $A0-$A4) as the ROM stacks them."""
     assert fp.stk_data(ROM[address:address + 6]) == rom().calculate(bytes((0xA0 + index,)))
