@@ -12,10 +12,10 @@ from pathlib import Path
 
 import numpy as np
 
+from .sysvars import ATTRIBUTES, DISPLAY_FILE
+
 SCREEN_WIDTH = 256
 SCREEN_HEIGHT = 192
-DISPLAY_FILE = 0x4000
-ATTRIBUTES = 0x5800
 ATTRIBUTES_END = ATTRIBUTES + 24 * 32
 
 # The ULA drives each gun at one of three levels: off, normal, or BRIGHT.
