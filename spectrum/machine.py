@@ -18,6 +18,7 @@ from .sound import edges_to_samples
 
 FRAME_T = 69888  # T-states per frame on a 48K
 FLASH_FRAMES = 16  # the ULA swaps FLASH cells every 16 frames
+LINES = 24
 UPPER_LINES = 22  # PRINT AT reaches rows 0–21 while the lower screen has its 2 lines
 COLUMNS = 32
 BREAK_KEYS = frozenset({"CAPS", "SPACE"})
@@ -282,7 +283,7 @@ class Spectrum:
 
     def _newline(self) -> None:
         self._row, self._col = self._row + 1, 0
-        if self._row >= UPPER_LINES:
+        if self._row == UPPER_LINES:  # off the upper screen (the lower screen's lines lie below it)
             self._scroll()
 
     def _scroll(self) -> None:
@@ -523,7 +524,8 @@ class Spectrum:
         """The lower screen while editing: prompt, then "entry" with the cursor inside."""
         self._clear_lower_screen()
         self._temps(lower=True)
-        self._row, self._col = UPPER_LINES, 0
+        lines = (_width(prompt + entry) + 3 - 1) // COLUMNS + 1  # with the quotes and the cursor
+        self._row, self._col = LINES - lines, 0  # the lower screen fills from the bottom
         self._print_codes(prompt + b'"' + bytes(entry[:cursor]))
         mode = ord("C") if self.memory[sysvars.FLAGS2] & 0x08 else ord("L")
         self.memory[sysvars.ATTR_T] |= 0x80

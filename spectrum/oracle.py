@@ -24,6 +24,7 @@ PAUSE_LOOP = range(0x1F3A, 0x1F54)  # the PAUSE routine's HALT loop
 TOKEN_RUN = 0xF7
 TOKEN_GO_TO = 0xEC
 ENTER = 13
+EDITOR_REDRAW_LOOPS = 3  # passes of the key-wait loop that bring the lower screen up to date
 KEY_CLICK_WINDOW = 20_000  # T-states after a fed key in which the ROM sounds its click
 KEY_CLICK_LENGTH = 2_000
 _booted: tuple[bytes, list[int]] | None = None
@@ -45,6 +46,13 @@ class Press:
     hold: int = 5
     gap: int = 5
     at_pause: bool = False
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    """Type `text` at the INPUT prompt without ENTER, and stop there to look at the screen."""
+
+    text: str
 
 
 @dataclass(frozen=True)
@@ -128,7 +136,8 @@ class Oracle:
         """Type `listing`, RUN it (or GO TO `goto`), play `script` and return the final state.
 
         `script` holds INPUT lines (str: typed at the next INPUT prompt, ENTER added) and
-        :class:`Press`/:class:`Wait` items, used in order; `inputs` is a shortcut for a script of
+        :class:`Press`/:class:`Wait` items, used in order, and may end with an :class:`Unfinished`
+        line, where the run stops at the INPUT prompt; `inputs` is a shortcut for a script of
         INPUT lines only. The run ends when the program stops with a report, or raises
         :class:`OracleError` when it waits for INPUT with the script used up or runs out of time.
         """
@@ -258,6 +267,12 @@ class _Machine:
         if caller != EDITOR:
             raise OracleError(f"unexpected key wait (caller {caller:#06x}): {self.report()}")
         if not self.at_input_prompt():
+            return True
+        if script and isinstance(script[0], Unfinished):
+            for code in decode_escapes(script.pop(0).text):
+                self.feed(code)
+            for _ in range(EDITOR_REDRAW_LOOPS):
+                self.run_until_key_wait(FRAME_T)
             return True
         if not script or not isinstance(script[0], str):
             raise OracleError(f"INPUT wanted but the script has {script[:1] or 'nothing'} next")

@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 from spectrum import keyboard, sysvars
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.machine import Spectrum
-from spectrum.oracle import Oracle, OracleError, Press
+from spectrum.oracle import Oracle, OracleError, Press, Unfinished, rows_of
 
 ORACLE = Oracle(max_seconds=60)
 PLAIN_KEYS = sorted(keyboard.KEY_NAMES - {"CAPS", "SYMBOL"})
@@ -100,3 +100,15 @@ def test_input_reads_the_entry_as_a_string_literal(typed, expected):
         return
     assert ORACLE.run('10 INPUT a$\n', script).variables["a$"] == expected
     assert machine.input().encode("latin-1") == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from("abcXYZ019 .,;:!?"), max_size=55),
+       prompt=st.sampled_from(["", "Move? ", "Which cards (0 to resign)? "]))
+def test_the_input_line_shows_in_the_lower_screen_as_on_the_rom(text, prompt):
+    text = text[:63 - 3 - len(prompt)]  # the line stays within the lower screen's two lines
+    result = ORACLE.run(f'10 INPUT "{prompt}";a$\n', [Unfinished(text)])
+    machine = Spectrum(HeadlessFrontend(list(text)))
+    with pytest.raises(ScriptExhausted):
+        machine.input(prompt)
+    assert rows_of(machine.memory, 0, 23) == result.rows(0, 23)
