@@ -260,10 +260,12 @@ class Spectrum:
             elif self._row > 0:
                 self._row, self._col = self._row - 1, COLUMNS - 1
         elif code == CONTROL_RIGHT:
-            saved = self.memory[sysvars.P_FLAG]
+            # PO-RIGHT prints a space with OVER 1 but never stores the new position: only the
+            # cell's attribute changes and the print position stays (a quirk of the 48K ROM)
+            saved = self.memory[sysvars.P_FLAG], self._row, self._col
             self.memory[sysvars.P_FLAG] = P_OVER
             self._print_char(ord(" "))
-            self.memory[sysvars.P_FLAG] = saved
+            self.memory[sysvars.P_FLAG], self._row, self._col = saved
         else:
             self._print_char(ord("?"))
 

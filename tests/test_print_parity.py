@@ -180,3 +180,33 @@ def test_reports_match_the_rom_and_change_nothing(statement, call):
 
 def test_keywords_come_from_the_rom():
     assert KEYWORDS[0] == "RND" and KEYWORDS[-1] == "COPY" and len(KEYWORDS) == 91
+
+
+CONTROL_TEXTS = [
+    bytes([ord("a"), 6, ord("b"), 6, ord("c")]),  # comma: to column 16, then the next line
+    bytes([ord("a"), ord("b"), 8, 8, ord("c"), 13, ord("d")]),  # backspace, ENTER
+    bytes([16, 2, ord("e"), 17, 5, 19, 1, ord("f"), 20, 1, ord("g"), 21, 1, ord("g")]),  # colour controls
+    bytes([22, 10, 5, ord("h"), 23, 20, 0, ord("i"), 23, 40, 0, ord("j")]),  # AT and TAB (40 is 8 mod 32)
+    bytes([ord("k"), 9, 9, ord("l"), 0, 5, 7, 24, 31]),  # cursor right keeps pixels; unassigned print '?'
+]
+
+
+@pytest.mark.parametrize("codes", CONTROL_TEXTS, ids=[str(i) for i in range(len(CONTROL_TEXTS))])
+def test_control_codes_in_printed_text_act_as_on_the_rom(codes):
+    expression = "+".join(f"CHR$ {code}" for code in codes)
+    result = ORACLE.run(f'10 PRINT AT 3,3;"xxxx": PRINT AT 3,3; PAPER 5;{expression};\n')
+    machine = Spectrum()
+    machine.print_at(3, 3, "xxxx")
+    machine.print_at(3, 3, codes, paper=5)
+    assert rows_of(machine.memory) == result.rows(0, 21)
+
+
+def test_power_on_system_variables_and_udgs_are_the_roms():
+    result = ORACLE.run("10 REM\n")
+    machine = Spectrum()
+    for variable in (sysvars.CHARS, sysvars.CHARS + 1, sysvars.UDG, sysvars.UDG + 1, sysvars.ATTR_P,
+                     sysvars.MASK_P, sysvars.BORDCR, sysvars.DF_SZ, sysvars.REPDEL, sysvars.REPPER):
+        assert machine.peek(variable) == result.memory[variable]
+    udgs = slice(sysvars.UDG_AREA, sysvars.UDG_AREA + 21 * 8)
+    assert machine.memory[udgs].tobytes() == result.memory[udgs]
+    assert rows_of(machine.memory) == result.rows(0, 21)  # the ROM's report shows in rows 22-23
