@@ -73,6 +73,8 @@ class Result:
     input_prompts: int  # INPUT lines answered
     t_states: int = 0
     variables: dict = field(default_factory=dict)
+    # (line number of the INPUT statement, display rows 0-21) each time an INPUT line was typed
+    input_screens: list[tuple[int, bytes]] = field(default_factory=list)
 
     @property
     def display(self) -> bytes:
@@ -188,6 +190,7 @@ class _Machine:
         self.sim.set_tracer(self.ports)
         self.memory = self.sim.memory
         self.prompts = 0
+        self.input_screens: list[tuple[int, bytes]] = []
         self.clicks: list[int] = []
 
     def snapshot(self) -> tuple[bytes, list[int]]:
@@ -278,6 +281,7 @@ class _Machine:
             raise OracleError(f"INPUT wanted but the script has {script[:1] or 'nothing'} next")
         line = script.pop(0)
         self.prompts += 1
+        self.input_screens.append((_word(self.memory, sysvars.PPC), rows_of(self.memory)))
         for code in decode_escapes(line):
             self.feed(code)
         self.start_enter()
@@ -297,7 +301,7 @@ class _Machine:
     def result(self) -> Result:
         return Result(memory=bytes(self.memory), report=self.report(), edges=self._beeper_edges(),
                       border=self.ports.border, input_prompts=self.prompts, t_states=self.now,
-                      variables=read_variables(self.memory))
+                      variables=read_variables(self.memory), input_screens=self.input_screens)
 
     def _beeper_edges(self) -> list[tuple[int, int]]:
         """Speaker edges without the ROM's key clicks (one short pulse just after each key)."""
