@@ -1,0 +1,130 @@
+"""The seed's Spades, exactly: four players, no bidding, no partners, 13 tricks, most tricks wins.
+
+Messages are the seed's one directive, `play_card $dummy $card_name`, written as its words with
+spaces between: `receive("player_0", "play_card x td")` plays the ten of diamonds for player_0 (the
+middle word is the seed's unused `$dummy`; any word will do). The answer is `(True, None)` (ACCEPT)
+or `(False, text)` (REJECT, with the seed's text); a REJECT changes nothing.
+"""
+
+from .cards import checked_deck, suit_of, trick_value
+
+PLAYERS = tuple(f"player_{number}" for number in range(4))
+TRICKS_IN_A_HAND = 13
+PLAY_CARD = "play_card"
+
+
+def message_words(message: str) -> list[str]:
+    """A message's words: the directive's name, then its arguments."""
+    return message.split()
+
+
+def unknown_message(message: str) -> str:
+    """The refusal for a message that is not `play_card <word> <card>` (the seed has no text for it)."""
+    return f"unknown message: {message}"
+
+
+class Spades:
+    """One hand of the seed's ruleset, dealt from `deck` (52 card names, front first)."""
+
+    def __init__(self, deck):
+        cards = checked_deck(deck)
+        # set_up: blocks of 13 from the front of the deck, player_3 first
+        self._hands = {f"player_{seat}": cards[13 * (3 - seat):13 * (4 - seat)] for seat in range(4)}
+        self._plays = {player: [] for player in PLAYERS}
+        self._play_order = list(PLAYERS)
+        self._scores = {player: 0 for player in PLAYERS}
+        self._suit_led = None
+        self._trick_count = 0
+        self._trick_num = 0
+        self.tricks: list[tuple[list[tuple[str, str]], str]] = []  # finished tricks: [(player, card)...], winner
+        self._trick: list[tuple[str, str]] = []
+
+    # --- the seed's RECEIVE play_card ---------------------------------------------------------------
+    def receive(self, player: str, message: str) -> tuple[bool, str | None]:
+        words = message_words(message)
+        if len(words) != 3 or words[0] != PLAY_CARD:
+            return False, unknown_message(message)
+        return self.play_card(player, words[2])
+
+    def play_card(self, player: str, card: str) -> tuple[bool, str | None]:
+        refusal = self.refusal(player, card)
+        if refusal:
+            return False, refusal
+        self._hands[player].remove(card)
+        self._plays[player].append(card)
+        self._trick.append((player, card))
+        self._trick_count += 1
+        if self._suit_led is None:
+            self._suit_led = suit_of(card)
+        self._play_order.append(self._play_order.pop(0))
+        if self._trick_count == 4:
+            self._clean_up_trick()
+        return True, None
+
+    def refusal(self, player: str, card: str) -> str | None:
+        """The seed's REJECT text for `player` playing `card` now, or None when it may."""
+        if player != self._play_order[0]:
+            return f"not player turn: {player}"
+        hand = self._hands[player]
+        if card not in hand:
+            return f"card not in player hand: {card}"
+        led = self._suit_led
+        if led is not None and suit_of(card) != led and any(suit_of(held) == led for held in hand):
+            return f"must follow suit: {card}"
+        return None
+
+    def _clean_up_trick(self) -> None:
+        values = [(player, trick_value(self._plays[player].pop(0), self._suit_led)) for player in self._play_order]
+        winner = max(values, key=lambda pair: pair[1])[0]  # the top value is unique: one spade or led card wins
+        self._scores[winner] += 1
+        self._trick_count = 0
+        self._trick_num += 1
+        self._suit_led = None
+        while self._play_order[0] != winner:
+            self._play_order.append(self._play_order.pop(0))
+        self.tricks.append((self._trick, winner))
+        self._trick = []
+
+    # --- what a player or the screen may look at ---------------------------------------------------
+    def state(self) -> dict:
+        return {
+            "play_order": list(self._play_order),
+            "hands": {player: list(cards) for player, cards in self._hands.items()},
+            "plays": {player: list(cards) for player, cards in self._plays.items()},
+            "player_scores": dict(self._scores),
+            "suit_led": self._suit_led,
+            "current_trick_count": self._trick_count,
+            "current_trick_num": self._trick_num,
+        }
+
+    @property
+    def to_play(self) -> str:
+        return self._play_order[0]
+
+    @property
+    def trick(self) -> list[tuple[str, str]]:
+        """The cards of the trick being played, in the order played: [(player, card), ...]."""
+        return list(self._trick)
+
+    @property
+    def suit_led(self) -> str | None:
+        return self._suit_led
+
+    def hand(self, player: str) -> list[str]:
+        return list(self._hands[player])
+
+    def scores(self) -> dict[str, int]:
+        return dict(self._scores)
+
+    def legal_cards(self, player: str) -> list[str]:
+        """The cards `player` may play now (none when it is not their turn)."""
+        return [card for card in self._hands.get(player, ()) if self.refusal(player, card) is None]
+
+    @property
+    def finished(self) -> bool:
+        return self._trick_num >= TRICKS_IN_A_HAND
+
+    def winners(self) -> list[str]:
+        """The players with the most tricks (ties shared); only meaningful once the hand is finished."""
+        best = max(self._scores.values())
+        return [player for player in PLAYERS if self._scores[player] == best]

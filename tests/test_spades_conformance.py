@@ -1,0 +1,90 @@
+"""The Python engine against the seed's ruleset itself, run by the LudL interpreter.
+
+The seed is read from ../shared/seeds/ beside the checkout; without it these tests are skipped.
+"""
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.spades.cards import DECK, suit_of
+from games.spades.engine import PLAYERS, Spades
+from games.spades.oracle import seed_path, seed_spades, seed_state
+
+SEED = seed_path(Path(__file__).resolve().parent.parent)
+pytestmark = pytest.mark.skipif(not SEED.exists(), reason=f"the seed is not at {SEED}")
+MALFORMED = ["", "play_card td", "play_card x td extra", "PLAY_CARD x td", "pass", "play_card x zz",
+             "play_card x 10d", "play_card  x   td"]
+WRONG_KINDS = ("revoke", "other player", "not held", "malformed")
+
+
+@pytest.fixture(scope="module")
+def seed_text():
+    return SEED.read_text(encoding="utf-8", errors="replace")
+
+
+def unheld_cards(engine: Spades, player: str) -> list[str]:
+    return sorted(set(DECK) - set(engine.hand(player)))
+
+
+def draw_message(data, engine: Spades, kind: str) -> tuple[str, str]:
+    """A (player, message) of the given kind; wrong kinds may turn out right, which is fine."""
+    player = engine.to_play
+    hand = engine.hand(player)
+    dummy = data.draw(st.sampled_from(["x", "_", "0", "td"]))
+    if kind == "legal":
+        card = data.draw(st.sampled_from(engine.legal_cards(player)))
+    elif kind == "any held":
+        card = data.draw(st.sampled_from(hand)) if hand else "as"
+    elif kind == "revoke":
+        off_suit = [card for card in hand if suit_of(card) != engine.suit_led]
+        card = data.draw(st.sampled_from(off_suit or hand or ["as"]))
+    elif kind == "other player":
+        player = data.draw(st.sampled_from([p for p in PLAYERS if p != player] + ["player_4", "Player_0"]))
+        card = data.draw(st.sampled_from(engine.hand(player) if player in PLAYERS and engine.hand(player)
+                                         else list(DECK)))
+    elif kind == "not held":
+        card = data.draw(st.sampled_from(unheld_cards(engine, player)))
+    else:
+        return player, data.draw(st.sampled_from(MALFORMED))
+    return player, f"play_card {dummy} {card}"
+
+
+def deliver(engine: Spades, seed, player: str, message: str) -> bool:
+    answer = engine.receive(player, message)
+    assert answer == seed.receive(player, message), (player, message)
+    assert engine.state() == seed_state(seed), (player, message)
+    return answer[0]
+
+
+@settings(max_examples=520, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(deck=st.permutations(DECK), data=st.data())
+def test_whole_hands_with_wrong_messages_answer_as_the_seed(seed_text, deck, data):
+    seed = seed_spades(seed_text, deck)
+    engine = Spades(deck)
+    assert engine.state() == seed_state(seed)
+    player, message = draw_message(data, engine, data.draw(st.sampled_from(WRONG_KINDS)))
+    deliver(engine, seed, player, message)
+    while not engine.finished:
+        kind = data.draw(st.sampled_from(("legal", "legal", "legal", "any held") + WRONG_KINDS))
+        deliver(engine, seed, *draw_message(data, engine, kind))
+    for kind in ("any held", "other player", "not held"):  # the seed keeps answering after the 13th trick
+        deliver(engine, seed, *draw_message(data, engine, kind))
+    assert sum(engine.scores().values()) == 13
+
+
+def test_the_seed_refuses_with_its_own_texts(seed_text):
+    deck = list(DECK[1:] + DECK[:1])  # each player holds one suit and the ace of the next
+    seed, engine = seed_spades(seed_text, deck), Spades(deck)
+    messages = [("player_2", "play_card x td"), ("player_0", "play_card x ah"), ("player_0", "play_card x kc"),
+                ("player_1", "play_card x td"), ("player_1", "play_card x ac"), ("player_2", "play_card x ad"),
+                ("player_3", "play_card x 2s")]
+    answers = [seed.receive(player, message) for player, message in messages]
+    assert answers == [(False, "not player turn: player_2"), (False, "card not in player hand: ah"), (True, None),
+                       (False, "must follow suit: td"), (True, None), (True, None), (True, None)]
+    assert seed_state(seed)["player_scores"]["player_3"] == 1  # the two of spades trumps the clubs
+    for (player, message), answer in zip(messages, answers):
+        assert engine.receive(player, message) == answer
+    assert engine.state() == seed_state(seed)
