@@ -1,0 +1,292 @@
+"""Canfield played at the keyboard: the money game with the player's account, or practice."""
+
+from __future__ import annotations
+
+from spectrum import Spectrum
+
+from . import bank as accounts
+from . import screen
+from .deals import FIRST_DEAL, LAST_DEAL, check_deal_number, deck_for
+from .rules import Canfield
+from .solver import solve
+
+MOVE_KEYS_HELP = "From S T 1-4 to 1-4 F. P turns"
+MONEY_HELP = "N new deal R record BREAK quits"
+PRACTICE_HELP = "N new U undo H hint BREAK quits"
+HINT_BUDGET = 20_000
+
+
+def read_key(machine: Spectrum) -> str:
+    """The next key pressed (after the last one is let go), in lower case."""
+    while machine.inkey():
+        machine.wait_frame()
+    while not (key := machine.inkey()):
+        machine.wait_frame(awaiting_key=True)
+    return key.lower()
+
+
+def new_deal_number(machine: Spectrum) -> int:
+    """A deal picked as a Spectrum program picks it: RANDOMIZE from the frame counter, then RND."""
+    machine.randomize(0)
+    return FIRST_DEAL + int(machine.rnd() * (LAST_DEAL - FIRST_DEAL + 1))
+
+
+# --- sounds ---------------------------------------------------------------------------------
+
+def sound_move(machine: Spectrum) -> None:
+    machine.beep(0.02, 14)
+
+
+def sound_turn(machine: Spectrum) -> None:
+    machine.beep(0.01, 30)
+
+
+def sound_home(machine: Spectrum, cards_home: int) -> None:
+    machine.beep(0.04, 12 + cards_home % 13)
+
+
+def sound_refused(machine: Spectrum) -> None:
+    machine.beep(0.2, -15)
+
+
+def sound_won(machine: Spectrum) -> None:
+    for pitch in (0, 4, 7, 12, 7, 12, 16, 19, 24):
+        machine.beep(0.1, pitch)
+
+
+def sound_stuck(machine: Spectrum) -> None:
+    for pitch in (7, 3, 0, -5):
+        machine.beep(0.15, pitch)
+
+
+def sound_shuffle(machine: Spectrum) -> None:
+    for _ in range(12):
+        machine.beep(0.008, 40)
+        machine.pause(1)
+
+
+def describe_hint(keys: str) -> str:
+    """Words for the first move of a line of key presses."""
+    if keys.startswith("p"):
+        return "Hint: press P to turn the pack"
+    source, target = keys[0].upper(), keys[1].upper()
+    return f"Hint: {source} then {target}"
+
+
+class Table:
+    """One player at the table: the keys, the sounds and the screen, for money or in practice."""
+
+    def __init__(self, machine: Spectrum):
+        self.machine = machine
+        self.game: Canfield | None = None
+        self.deal_number = 0
+        self.message = ""
+        self.refused = False
+
+    # A money game and a practice game differ in these
+    name: str | None = None
+    keys_help = (MOVE_KEYS_HELP, PRACTICE_HELP)
+
+    def money(self) -> int | None:
+        return None
+
+    def deal(self, number: int) -> None:
+        self.game = Canfield(deck_for(number))
+        self.deal_number = number
+        sound_shuffle(self.machine)
+        self.say(f"Deal {number}. Good luck!")
+
+    def save(self, result: str = accounts.PLAYING) -> None:
+        """Keep the position (the money game pays here for the cards gone home)."""
+
+    def extra_key(self, key: str) -> bool:
+        """Keys besides the moves; True when `key` was one of them."""
+        return False
+
+    # The same for both
+
+    def say(self, message: str, refused: bool = False) -> None:
+        self.message, self.refused = message, refused
+        if refused:
+            sound_refused(self.machine)
+
+    def draw(self) -> None:
+        screen.draw_table(self.machine, screen.TableView(
+            self.game, self.deal_number, self.name, self.money(), self.message, self.refused, self.keys_help))
+
+    @property
+    def finished(self) -> bool:
+        return self.game.won or self.game.stuck
+
+    def play(self) -> None:
+        """Take keys until BREAK, saving every change as it happens."""
+        while True:
+            self.draw()
+            key = read_key(self.machine)
+            if not self.extra_key(key):
+                self.move_key(key)
+
+    def move_key(self, key: str) -> None:
+        if self.finished:
+            self.say("This deal is over: N deals again", refused=True)
+            return
+        before = self.game.position
+        refusal = self.game.press(key)
+        if refusal:
+            self.say(refusal, refused=True)
+        elif self.game.selected:
+            self.say(SELECTED_WORDS[self.game.selected] + " picked: to 1-4 or F?")
+        else:
+            self.after_change(before, "turned" if key == "p" else "moved")
+
+    def after_change(self, before, what: str) -> None:
+        """Sounds, the message and the save after the position changed."""
+        gone_home = self.game.cards_home - before.cards_home
+        (sound_turn if what == "turned" else sound_move)(self.machine)
+        for count in range(before.cards_home + 1, self.game.cards_home + 1):
+            sound_home(self.machine, count)
+        if self.game.won:
+            self.save(accounts.WON)
+            self.say("You win: every card is home! N deals again")
+            sound_won(self.machine)
+        elif self.game.stuck:
+            self.save(accounts.STUCK)
+            self.say(f"No move left: {self.game.cards_home} cards home. N deals again")
+            sound_stuck(self.machine)
+        else:
+            self.save()
+            self.say(f"{gone_home} card{'s' * (gone_home > 1)} home" if gone_home else "")
+
+
+SELECTED_WORDS = {"s": "Stock card", "t": "Talon card", "1": "Pile 1", "2": "Pile 2", "3": "Pile 3",
+                  "4": "Pile 4"}
+
+
+class PracticeTable(Table):
+    """No money: undo and hints allowed."""
+
+    def __init__(self, machine: Spectrum, number: int):
+        super().__init__(machine)
+        self.deal(number)
+
+    def extra_key(self, key: str) -> bool:
+        if key == "n":
+            self.deal(new_deal_number(self.machine))
+        elif key == "u":
+            refusal = self.game.undo()
+            if refusal:
+                self.say(refusal, refused=True)
+            else:
+                sound_move(self.machine)
+                self.say("Move taken back")
+        elif key == "h":
+            self.hint()
+        else:
+            return False
+        return True
+
+    def hint(self) -> None:
+        self.game.selected = None
+        if self.finished:
+            self.say("This deal is over: N deals again", refused=True)
+            return
+        verdict = solve(self.game.position, HINT_BUDGET)
+        if verdict.outcome == "won":
+            self.say(describe_hint(verdict.line[0]) + " (this deal can be won)")
+        elif verdict.outcome == "lost":
+            self.say("No way to win from here. Undo, or make the most of it", refused=True)
+        else:
+            self.say("No sure win found in time. Try the moves you like best", refused=True)
+
+
+class MoneyTable(Table):
+    """The casino game: every deck bought and every card home paid on the player's account."""
+
+    keys_help = (MOVE_KEYS_HELP, MONEY_HELP)
+
+    def __init__(self, machine: Spectrum, bank: accounts.Bank, account: accounts.Account):
+        super().__init__(machine)
+        self.bank, self.account = bank, account
+        self.name = account.name
+        self.deal_id = 0
+        self.confirming_new_deal = False
+        unfinished = bank.unfinished_deal(account)
+        if unfinished:
+            self.game = Canfield.from_state(unfinished.position)
+            self.deal_id, self.deal_number = unfinished.id, unfinished.number
+            self.say(f"Welcome back, {account.name}: your deal {unfinished.number} goes on")
+        else:
+            self.buy_deal()
+
+    def money(self) -> int:
+        return self.bank.balance(self.account)
+
+    def buy_deal(self) -> None:
+        fresh = self.bank.balance(self.account) < accounts.DECK_PRICE
+        self.deal(new_deal_number(self.machine))
+        self.deal_id = self.bank.buy_deck(self.account, self.deal_number, self.game.state(), self.game.cards_home)
+        if fresh:
+            self.say(f"A fresh $500 from the house. Deal {self.deal_number}: ${accounts.DECK_PRICE} paid")
+        else:
+            self.say(f"Deal {self.deal_number}: ${accounts.DECK_PRICE} paid. Good luck!")
+
+    def save(self, result: str = accounts.PLAYING) -> None:
+        self.bank.record(self.account, self.deal_id, self.game.state(), self.game.cards_home, result)
+
+    def extra_key(self, key: str) -> bool:
+        confirming, self.confirming_new_deal = self.confirming_new_deal, False
+        if key == "n":
+            if self.finished:
+                self.buy_deal()
+            elif confirming:
+                self.save(accounts.GIVEN_UP)
+                self.buy_deal()
+            else:
+                self.game.selected = None
+                self.confirming_new_deal = True
+                self.say(f"Give up this deal? A new one costs ${accounts.DECK_PRICE}: press N again")
+        elif key == "r":
+            self.game.selected = None
+            screen.draw_record(self.machine, self.account.name, self.bank.deals(self.account), self.money(),
+                               self.bank.fresh_starts(self.account))
+            read_key(self.machine)
+            self.say("")
+        elif key in "uh" and len(key) == 1:
+            self.say("Undo and hints are for practice games only", refused=True)
+        elif confirming:
+            self.say("Carry on with this deal")
+        else:
+            return False
+        return True
+
+
+def ask_name(machine: Spectrum, bank: accounts.Bank) -> accounts.Account:
+    """The player's account, asking for the name until it is one."""
+    message, refused = "Type your name and press ENTER", False
+    while True:
+        screen.draw_title(machine, message, refused)
+        name = machine.input("Your name? ")
+        try:
+            return bank.open_account(name)
+        except ValueError as error:
+            message, refused = str(error), True
+            sound_refused(machine)
+
+
+def run(machine: Spectrum, *, data_dir=None, deal: int | None = None, practice: bool = False) -> None:
+    """Play Canfield until BREAK. A deal number (1-65535) replays that deal, as practice: a known
+    deal is no bet. `data_dir` is where the accounts are kept."""
+    if deal is not None:
+        refusal = check_deal_number(deal)
+        if refusal:
+            raise ValueError(refusal)
+    screen.prepare(machine)
+    if practice or deal is not None:
+        PracticeTable(machine, deal if deal is not None else new_deal_number(machine)).play()
+        return
+    bank = accounts.Bank(data_dir)
+    try:
+        account = ask_name(machine, bank)
+        MoneyTable(machine, bank, account).play()
+    finally:
+        bank.close()

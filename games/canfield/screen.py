@@ -1,0 +1,258 @@
+"""The Canfield table on the Spectrum's 32x24 screen, drawn with PRINT AT and poked UDGs.
+
+Cards are PAPER 7 rectangles three cells wide: the rank letter (T for ten) and a suit symbol, in
+red or black ink, on a green baize. Long tableau piles fold their middle into a "+n" line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spectrum import Spectrum
+
+from .bank import CARD_PAYS, DECK_PRICE, START_MONEY, DealRecord
+from .rules import RANKS, SUITS, Canfield
+
+# UDGs A-D are the suits in the order of SUITS (spades, hearts, diamonds, clubs); E is a card back
+SUIT_UDGS = {
+    "a": (0x00, 0x10, 0x38, 0x7C, 0xFE, 0xFE, 0x10, 0x38),  # spade
+    "b": (0x00, 0x6C, 0xFE, 0xFE, 0x7C, 0x38, 0x10, 0x00),  # heart
+    "c": (0x00, 0x10, 0x38, 0x7C, 0xFE, 0x7C, 0x38, 0x10),  # diamond
+    "d": (0x00, 0x38, 0x38, 0xD6, 0xFE, 0xD6, 0x10, 0x38),  # club
+    "e": (0xFF, 0x99, 0xA5, 0xC3, 0xC3, 0xA5, 0x99, 0xFF),  # card back
+}
+SUIT_CHARS = {suit: chr(0x90 + index) for index, suit in enumerate(SUITS)}
+CARD_BACK = "\x94"
+FACE_LETTERS = "A23456789TJQK"
+
+BAIZE, CARD_PAPER, RED, BLACK, BACK_INK = 4, 7, 2, 0, 1
+LABEL_INK = 7
+TITLE_PAPER = 1
+MESSAGE_ROWS = (18, 19)
+HELP_ROWS = (20, 21)
+PILE_COLUMNS = (10, 16, 22, 28)  # the foundations stand above the tableau piles
+TABLEAU_TOP, TABLEAU_BOTTOM = 7, 17
+WIDTH = 32
+
+
+def prepare(machine: Spectrum) -> None:
+    """Poke the UDGs and set the table's colours."""
+    for letter, rows in SUIT_UDGS.items():
+        for offset, value in enumerate(rows):
+            machine.poke(machine.usr(letter) + offset, value)
+    machine.set_border(BAIZE)
+    machine.colour(ink=LABEL_INK, paper=BAIZE, bright=0, flash=0, inverse=0, over=0)
+    machine.cls()
+
+
+def face(card: str) -> str:
+    """The Spectrum codes of a card's face: rank letter and suit symbol."""
+    return FACE_LETTERS[RANKS.index(card[0])] + SUIT_CHARS[card[1]]
+
+
+def card_ink(card: str) -> int:
+    return RED if card[1] in "hd" else BLACK
+
+
+def wrap(text: str, width: int = WIDTH) -> list[str]:
+    """Words in lines of at most `width` characters."""
+    lines = [""]
+    for word in text.split():
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > width:
+            lines.append(word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word
+    return lines
+
+
+def draw_card(machine: Spectrum, row: int, col: int, card: str | None, *, tall: bool = True,
+              flash: int = 0) -> None:
+    """A card face (or an empty place when `card` is None), two rows high when `tall`."""
+    if card is None:
+        for line in range(2 if tall else 1):
+            machine.print_at(row + line, col, "   ", paper=BAIZE, bright=1)
+        return
+    ink = card_ink(card)
+    machine.print_at(row, col, face(card) + " ", ink=ink, paper=CARD_PAPER, flash=flash)
+    if tall:
+        machine.print_at(row + 1, col, " " + face(card), ink=ink, paper=CARD_PAPER, flash=flash)
+
+
+def draw_back(machine: Spectrum, row: int, col: int) -> None:
+    for line in range(2):
+        machine.print_at(row + line, col, CARD_BACK * 3, ink=BACK_INK, paper=CARD_PAPER)
+
+
+def folded(pile: list[str], rows: int) -> list[str | int]:
+    """The lines of a pile in `rows` rows, its top card taking two: every card, or the bottom card,
+    the number of cards folded away, and as many top cards as fit."""
+    if len(pile) + 1 <= rows:
+        return list(pile)
+    shown = rows - 3  # bottom card, the fold line, the top cards, the top card's second row
+    return [pile[0], len(pile) - 1 - shown] + pile[-shown:]
+
+
+@dataclass
+class TableView:
+    """Everything the table screen shows besides the cards."""
+    game: Canfield
+    deal_number: int
+    name: str | None = None  # None in practice
+    money: int | None = None  # None in practice
+    message: str = ""
+    refused: bool = False
+    keys_help: tuple[str, str] = ("", "")
+
+
+def title_bar(machine: Spectrum, left: str, right: str) -> None:
+    machine.print_at(0, 0, f" {left}".ljust(WIDTH - len(right) - 1) + right + " ", ink=7, paper=TITLE_PAPER,
+                     bright=1)
+
+
+def draw_table(machine: Spectrum, view: TableView) -> None:
+    state = view.game.state()
+    selected = view.game.selected
+    machine.cls()
+    right = f"${view.money}" if view.money is not None else "PRACTICE"
+    title_bar(machine, "CANFIELD" + (f"  {view.name}" if view.name else ""), right)
+    _draw_left_column(machine, state, selected, view.deal_number, view.game.cards_home)
+    _draw_foundations(machine, state)
+    _draw_tableau(machine, state, selected)
+    if view.game.won:
+        banner(machine, "ALL 52 CARDS HOME!", ink=6, paper=2)
+    elif view.game.stuck:
+        banner(machine, "NO MOVE LEFT", ink=7, paper=1)
+    show_message(machine, view.message, view.refused)
+    for row, line in zip(HELP_ROWS, view.keys_help):
+        machine.print_at(row, 0, line.ljust(WIDTH), ink=5, paper=0)
+
+
+def banner(machine: Spectrum, text: str, *, ink: int, paper: int) -> None:
+    """A boxed line across the tableau, for the end of a deal."""
+    width = WIDTH - PILE_COLUMNS[0] - 1
+    for row, line in ((11, ""), (12, text), (13, "")):
+        machine.print_at(row, PILE_COLUMNS[0], line.center(width), ink=ink, paper=paper, bright=1)
+
+
+def show_message(machine: Spectrum, message: str, refused: bool) -> None:
+    """The message lines: refusals in yellow, news in white."""
+    lines = wrap(message) + ["", ""]
+    for row, line in zip(MESSAGE_ROWS, lines):
+        machine.print_at(row, 0, line.ljust(WIDTH), ink=6 if refused else 7, paper=0, bright=1)
+
+
+def _draw_left_column(machine: Spectrum, state: dict, selected: str | None, deal_number: int,
+                      cards_home: int) -> None:
+    machine.print_at(2, 1, "STOCK")
+    stock = state["stock"]
+    draw_card(machine, 3, 1, stock[-1] if stock else None, flash=int(selected == "s"))
+    machine.print_at(3, 5, len(stock))
+    machine.print_at(6, 1, "PACK")
+    if state["pack"]:
+        draw_back(machine, 7, 1)
+    else:
+        draw_card(machine, 7, 1, None)
+    machine.print_at(7, 5, len(state["pack"]))
+    machine.print_at(10, 1, "TALON")
+    talon = state["talon"]
+    draw_card(machine, 11, 1, talon[-1] if talon else None, flash=int(selected == "t"))
+    machine.print_at(11, 5, len(talon))
+    machine.print_at(14, 1, "DEAL")
+    machine.print_at(15, 1, deal_number)
+    machine.print_at(16, 1, "HOME")
+    machine.print_at(17, 1, f"{cards_home}/52")
+
+
+def _draw_foundations(machine: Spectrum, state: dict) -> None:
+    base = FACE_LETTERS[RANKS.index(state["base"])]
+    machine.print_at(2, PILE_COLUMNS[0], f"FOUNDATIONS from {base} up")
+    for col, pile in zip(PILE_COLUMNS, state["foundations"]):
+        draw_card(machine, 3, col, pile[-1] if pile else None)
+
+
+def _draw_tableau(machine: Spectrum, state: dict, selected: str | None) -> None:
+    rows = TABLEAU_BOTTOM - TABLEAU_TOP + 1
+    for number, (col, pile) in enumerate(zip(PILE_COLUMNS, state["tableau"]), 1):
+        machine.print_at(TABLEAU_TOP - 1, col + 1, number)
+        if not pile:
+            draw_card(machine, TABLEAU_TOP, col, None)
+            continue
+        lines = folded(pile, rows)
+        for row, line in enumerate(lines, TABLEAU_TOP):
+            if isinstance(line, int):
+                machine.print_at(row, col, f"+{line}".ljust(3), ink=BACK_INK, paper=CARD_PAPER)
+            else:
+                is_top = row == TABLEAU_TOP + len(lines) - 1
+                draw_card(machine, row, col, line, tall=is_top, flash=int(is_top and selected == str(number)))
+
+
+def draw_title(machine: Spectrum, message: str = "", refused: bool = False) -> None:
+    """The title page, where the player's name is asked for."""
+    machine.cls()
+    title_bar(machine, "CANFIELD", "")
+    lines = ("Saratoga Springs, 1900. At Mr. Canfield's club a deck costs $50 and "
+             "every card you bring home to the foundations pays $5.")
+    for row, line in enumerate(wrap(lines, 30), 3):
+        machine.print_at(row, 1, line)
+    cards = ["as", "kh", "qc", "jd"]
+    for index, card in enumerate(cards):
+        draw_card(machine, 9, 9 + 4 * index, card)
+    for row, line in enumerate(wrap("You start with $500, and with $500 again whenever your money can't buy a "
+                                    "deck.", 30), 13):
+        machine.print_at(row, 1, line)
+    show_message(machine, message, refused)
+
+
+def draw_record(machine: Spectrum, name: str, deals: list[DealRecord], money: int, fresh_starts: int) -> None:
+    """The player's statistics and a bar chart of the money after each deal."""
+    machine.cls()
+    title_bar(machine, f"RECORD OF {name}", f"${money}")
+    finished = [deal for deal in deals if deal.result != "playing"]
+    won = sum(deal.result == "won" for deal in deals)
+    home = [deal.cards_home for deal in finished]
+    average = f"{sum(home) / len(home):.1f}" if home else "-"
+    best = max((deal.balance for deal in deals), default=money)
+    machine.print_at(2, 1, f"Deals {len(deals)}, won {won}")
+    machine.print_at(3, 1, f"Cards home {average} a deal, best {max(home, default=0)}")
+    machine.print_at(4, 1, f"Money ${money}, best ${best}")
+    machine.print_at(5, 1, f"Fresh starts with $500: {fresh_starts}")
+    _draw_chart(machine, deals)
+    machine.print_at(21, 0, " Press any key for the table".ljust(WIDTH), ink=5, paper=0)
+
+
+CHART_TOP, CHART_BOTTOM = 8, 18  # rows of the bars
+CHART_LEFT = 6  # one column per deal from here
+BAR_FULL, BAR_LOWER_HALF = "\x8a", "\x88"  # left half of the cell: a gap between bars
+PAID_OFF = 4  # green: the deal paid back its deck; red: it did not
+LOST = 2
+
+
+def _draw_chart(machine: Spectrum, deals: list[DealRecord]) -> None:
+    rows = CHART_BOTTOM - CHART_TOP + 1
+    columns = WIDTH - CHART_LEFT
+    shown = deals[-columns:]
+    machine.print_at(7, 1, "Money after each deal" + (f", last {columns}" if len(deals) > columns else ""))
+    for row in range(CHART_TOP, CHART_BOTTOM + 1):
+        machine.print_at(row, 0, " " * WIDTH, paper=0)
+    if not shown:
+        machine.print_at(CHART_TOP + rows // 2, CHART_LEFT, "No deals yet", paper=0)
+        return
+    top = max(max(deal.balance for deal in shown), START_MONEY)
+    top = -(-top // 100) * 100  # a round figure
+    for row, value in ((CHART_TOP, top), (CHART_BOTTOM - _half_cells(START_MONEY, top, rows) // 2, START_MONEY),
+                       (CHART_BOTTOM, 0)):
+        machine.print_at(row, 0, f"{value:>5}", paper=0)
+    for col, deal in enumerate(shown, CHART_LEFT):
+        height = _half_cells(deal.balance, top, rows)
+        ink = PAID_OFF if deal.cards_home * CARD_PAYS >= DECK_PRICE else LOST
+        for step in range(0, height, 2):
+            char = BAR_FULL if step + 1 < height else BAR_LOWER_HALF
+            machine.print_at(CHART_BOTTOM - step // 2, col, char, ink=ink, paper=0, bright=1)
+    machine.print_at(CHART_BOTTOM + 1, 1, BAR_FULL, ink=PAID_OFF, bright=1)
+    machine.print_at(CHART_BOTTOM + 1, 3, "paid for its deck")
+    machine.print_at(CHART_BOTTOM + 2, 1, BAR_FULL, ink=LOST, bright=1)
+    machine.print_at(CHART_BOTTOM + 2, 3, "did not")
+
+
+def _half_cells(value: int, top: int, rows: int) -> int:
+    return max(0, min(2 * rows, round(2 * rows * value / top)))
