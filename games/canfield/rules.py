@@ -171,6 +171,22 @@ def _onto_refusal(under: int) -> str:
     return f"Only a {_colour_word(not is_red(under))} {wanted} goes on the {_card_words(under)}"
 
 
+def is_valid(position: Position) -> bool:
+    """Whether `position` can arise in play: the 52 cards once each, foundations built up in suit
+    from the base rank, piles down in alternating colours, and no automatic move left undone."""
+    stock, waste, turned, homes, tableau, base = position
+    everything = stock + waste + sum(homes, ()) + sum(tableau, ())
+    if sorted(everything) != list(range(52)) or len(homes) != 4 or len(tableau) != 4:
+        return False
+    for pile in homes:
+        if pile and (rank_of(pile[0]) != base or len(pile) > 13 or any(
+                above != below - below % 13 + (below % 13 + 1) % 13 for below, above in zip(pile, pile[1:]))):
+            return False
+    if any(not fits_on(above, below) for pile in tableau for below, above in zip(pile, pile[1:])):
+        return False
+    return 0 <= turned <= len(waste) and settle(position) == position
+
+
 def source_refusal(position: Position, source: str) -> str | None:
     """Why `source` (s, t or 1–4) has no card to move, or None."""
     if source == "s" and not position.stock:
@@ -252,9 +268,7 @@ class Canfield:
         position = Position(cards(state["stock"]), talon + pack[::-1], len(talon),
                             tuple(cards(pile) for pile in state["foundations"]),
                             tuple(cards(pile) for pile in state["tableau"]), RANKS.index(state["base"]))
-        everything = (position.stock + position.waste + sum(position.homes, ()) + sum(position.tableau, ()))
-        if (sorted(everything) != list(range(52)) or len(position.homes) != 4 or len(position.tableau) != 4
-                or settle(position) != position):
+        if not is_valid(position):
             raise ValueError("not a Canfield position")
         game = cls.__new__(cls)
         game.position, game.selected, game.history = position, None, []
