@@ -1,0 +1,93 @@
+"""The full game at the table: bidding, partners (you and north), nil, bags, game to 500."""
+
+from .engine import PLAYERS
+from .full import TEAM_NAMES, FullMatch, FullSpades, choose_bid, partner_of, team_of
+from .game import BEEP_PITCH, BEEP_SECONDS, HUMAN, PLAY_PAUSE_FRAMES, Table, tricks_label
+from .players import SearchPlayer, full_outcome, full_view
+from .screen import NAMES, RED, WHITE, draw
+
+HELP_BIDDING = "Bid: the tricks you will take"
+
+
+class FullTable(Table):
+    """Hands of the full game until a partnership reaches 500, then a new game."""
+
+    def __init__(self, machine, *, level, rng):
+        super().__init__(machine, level=level, rng=rng)
+        self.match = FullMatch()
+
+    def new_game(self, deck) -> FullSpades:
+        return self.match.new_hand(deck)
+
+    def view(self, player: str):
+        return full_view(self.game, player)
+
+    def title(self) -> str:
+        if self.game.bidding:
+            return f"SPADES  bidding  {self.level}"
+        return super().title()
+
+    def score_line(self) -> str:
+        (us, them), (our_bags, their_bags) = self.match.scores, self.match.bags
+        return f"US {us} ({our_bags} bags)  THEM {them} ({their_bags})"
+
+    def labels(self) -> dict[str, str]:
+        taken = self.game.scores()
+        labels = {}
+        for player in PLAYERS:
+            bid = self.game.bids[player]
+            if bid is None:
+                labels[player] = "bid ..." if self.game.bidding else ""
+            elif self.game.bidding:
+                labels[player] = "bid nil" if bid == 0 else f"bid {bid}"
+            else:
+                labels[player] = f"{taken[player]} of " + ("nil" if bid == 0 else str(bid))
+        return labels
+
+    def before_play(self) -> None:
+        """The bidding, left of the dealer first; then the search players learn what scores."""
+        while self.game.bidding:
+            player = self.game.to_play
+            if player == HUMAN:
+                self.human_bid()
+            else:
+                draw(self.machine, self.scene(help_line=HELP_BIDDING))
+                self.machine.pause(PLAY_PAUSE_FRAMES)
+                partner_bid = self.game.bids[partner_of(player)]
+                self.game.bid(player, choose_bid(self.game.hand(player), partner_bid))
+                self.machine.beep(BEEP_SECONDS, BEEP_PITCH)
+        bids = [self.game.bids[player] for player in PLAYERS]
+        for player in self.players.values():
+            if isinstance(player, SearchPlayer):
+                player.outcome = full_outcome(bids)
+        self.say(f"{NAMES[self.game.to_play]} to lead", WHITE)
+
+    def human_bid(self) -> None:
+        while True:
+            draw(self.machine, self.scene(help_line=HELP_BIDDING))
+            answer = self.machine.input("Your bid (0 = nil, 1-13)? ").strip()
+            accepted, refusal = self.game.bid(HUMAN, answer)
+            if accepted:
+                self.say("")
+                return
+            self.say(refusal, RED)
+
+    def results(self) -> list[str]:
+        latest = self.match.history[-1]["points"]
+        lines = []
+        for team, name in enumerate(TEAM_NAMES):
+            members = [player for player in PLAYERS if team_of(player) == team]
+            took = sum(self.game.scores()[player] for player in members)
+            lines.append(f"{name}: {tricks_label(took)}, {latest[team]:+d} points")
+        winner = self.match.winner
+        if winner is not None:
+            lines.append("YOU AND NORTH WIN THE GAME!" if winner == 0 else "WEST AND EAST WIN THE GAME")
+        return lines
+
+    def end_hand(self) -> None:
+        self.match.score(self.game)
+
+    def after_hand(self) -> None:
+        super().after_hand()
+        if self.match.winner is not None:
+            self.match = FullMatch()
