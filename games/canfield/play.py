@@ -74,7 +74,13 @@ def describe_hint(keys: str) -> str:
 
 
 class Table:
-    """One player at the table: the keys, the sounds and the screen, for money or in practice."""
+    """One player at the table: the keys, the sounds and the screen, for money or in practice.
+
+    The money game and the practice game differ in the attributes and methods up to `say`.
+    """
+
+    name: str | None = None
+    keys_help = (MOVE_KEYS_HELP, PRACTICE_HELP)
 
     def __init__(self, machine: Spectrum):
         self.machine = machine
@@ -82,10 +88,6 @@ class Table:
         self.deal_number = 0
         self.message = ""
         self.refused = False
-
-    # A money game and a practice game differ in these
-    name: str | None = None
-    keys_help = (MOVE_KEYS_HELP, PRACTICE_HELP)
 
     def money(self) -> int | None:
         return None
@@ -102,8 +104,6 @@ class Table:
     def extra_key(self, key: str) -> bool:
         """Keys besides the moves; True when `key` was one of them."""
         return False
-
-    # The same for both
 
     def say(self, message: str, refused: bool = False) -> None:
         self.message, self.refused = message, refused
@@ -137,13 +137,13 @@ class Table:
         elif self.game.selected:
             self.say(SELECTED_WORDS[self.game.selected] + " picked: to 1-4 or F?")
         else:
-            self.after_change(before, "turned" if key == "p" else "moved")
+            self.after_change(before.cards_home, turned=key == "p")
 
-    def after_change(self, before, what: str) -> None:
+    def after_change(self, cards_home_before: int, turned: bool) -> None:
         """Sounds, the message and the save after the position changed."""
-        gone_home = self.game.cards_home - before.cards_home
-        (sound_turn if what == "turned" else sound_move)(self.machine)
-        for count in range(before.cards_home + 1, self.game.cards_home + 1):
+        gone_home = self.game.cards_home - cards_home_before
+        (sound_turn if turned else sound_move)(self.machine)
+        for count in range(cards_home_before + 1, self.game.cards_home + 1):
             sound_home(self.machine, count)
         if self.game.won:
             self.save(accounts.WON)
@@ -251,7 +251,7 @@ class MoneyTable(Table):
                                self.bank.fresh_starts(self.account))
             read_key(self.machine)
             self.say("")
-        elif key in "uh" and len(key) == 1:
+        elif key in ("u", "h"):
             self.say("Undo and hints are for practice games only", refused=True)
         elif confirming:
             self.say("Carry on with this deal")

@@ -239,9 +239,12 @@ def _draw_chart(machine: Spectrum, deals: list[DealRecord]) -> None:
         return
     top = max(max(deal.balance for deal in shown), START_MONEY)
     top = -(-top // 100) * 100  # a round figure
-    for row, value in ((CHART_TOP, top), (CHART_BOTTOM - _half_cells(START_MONEY, top, rows) // 2, START_MONEY),
-                       (CHART_BOTTOM, 0)):
-        machine.print_at(row, 0, f"{value:>5}", paper=0)
+    labelled = set()
+    for value in (top, START_MONEY, 0):  # each at the row where a bar of that value ends
+        row = CHART_BOTTOM - max(_half_cells(value, top, rows) - 1, 0) // 2
+        if row not in labelled:
+            labelled.add(row)
+            machine.print_at(row, 0, f"{value:>5}", paper=0)
     for col, deal in enumerate(shown, CHART_LEFT):
         height = _half_cells(deal.balance, top, rows)
         ink = PAID_OFF if deal.cards_home * CARD_PAYS >= DECK_PRICE else LOST

@@ -1,0 +1,211 @@
+"""Canfield played through the Spectrum screen with scripted keys, for money and in practice."""
+
+import pytest
+
+from games.canfield import Canfield, run
+from games.canfield.bank import WON, Bank
+from games.canfield.deals import deck_for
+from games.canfield.screen import HELP_ROWS, MESSAGE_ROWS
+from games.canfield.solver import solve
+from spectrum import ReportError, Spectrum
+from spectrum.frontends import HeadlessFrontend, ScriptExhausted
+
+BREAK = ("CAPS", "SPACE")
+ENTER = "ENTER"
+
+
+def play(presses, **options):
+    """Run the game on a headless Spectrum until the script runs out (or BREAK); the machine and
+    front end afterwards, and whether it ended by BREAK."""
+    frontend = HeadlessFrontend(presses)
+    machine = Spectrum(frontend)
+    try:
+        run(machine, **options)
+    except ScriptExhausted:
+        return machine, frontend, False
+    except ReportError as report:
+        assert str(report) == "L BREAK into program"
+        return machine, frontend, True
+    raise AssertionError("the game ended without BREAK")
+
+
+def row_text(machine, row):
+    return "".join(machine.screen_char(row, col) or "?" for col in range(32))
+
+
+def message(machine):
+    return " ".join(row_text(machine, row).strip() for row in MESSAGE_ROWS).strip()
+
+
+def screen_text(machine):
+    return "\n".join(row_text(machine, row) for row in range(22))
+
+
+def typed(name):
+    return [*name, ENTER]
+
+
+def winning_keys(number):
+    return "".join(solve(Canfield(deck_for(number)).position).line)
+
+
+# --- practice --------------------------------------------------------------------------------
+
+def test_a_practice_game_is_won_through_the_screen():
+    keys = winning_keys(1)
+    machine, frontend, _ = play(list(keys), deal=1)
+    text = screen_text(machine)
+    assert "ALL 52 CARDS HOME!" in text and "52/52" in text
+    assert message(machine).startswith("You win")
+    assert "PRACTICE" in row_text(machine, 0)
+    assert len(frontend.audio()) > 0  # moves, cards home and the win were heard
+
+
+def test_the_table_shows_stock_pack_talon_foundations_and_piles():
+    machine, _, _ = play(["p"], deal=1)
+    game = Canfield(deck_for(1))
+    game.press("p")
+    state = game.state()
+    text = screen_text(machine)
+    for label in ("STOCK", "PACK", "TALON", "FOUNDATIONS from T up", "DEAL", "HOME"):
+        assert label in text
+    assert row_text(machine, 3)[5:7] == str(len(state["stock"]))
+    assert row_text(machine, 7)[5:7] == str(len(state["pack"]))
+    assert row_text(machine, 11)[5:6] == str(len(state["talon"]))
+    assert row_text(machine, 11)[1] == state["talon"][-1][0].upper()  # the talon's top card
+    assert row_text(machine, HELP_ROWS[0]).startswith("From S T 1-4 to 1-4 F. P turns")
+
+
+def test_a_refused_key_says_why_and_changes_nothing():
+    machine, _, _ = play(["p"], deal=1)
+    before = screen_text(machine)
+    machine, _, _ = play(["p", "f"], deal=1)
+    assert message(machine) == "First pick a card: S, T or a pile 1-4"
+    assert screen_text(machine).split("\n")[:MESSAGE_ROWS[0]] == before.split("\n")[:MESSAGE_ROWS[0]]
+
+
+def test_a_long_pile_folds_its_middle_and_keeps_both_ends():
+    # deal 5 played along its winning line until a pile is 12 cards long
+    game = Canfield(deck_for(5))
+    keys = []
+    for move in solve(game.position).line:
+        keys += move
+        for key in move:
+            game.press(key)
+        if max(map(len, game.state()["tableau"])) >= 12:
+            break
+    pile_number, pile = max(enumerate(game.state()["tableau"], 1), key=lambda item: len(item[1]))
+    machine, _, _ = play(keys, deal=5)
+    col = (10, 16, 22, 28)[pile_number - 1]
+    column = [row_text(machine, row)[col:col + 3] for row in range(7, 18)]
+    assert column[0][0] == pile[0][0].upper()  # the bottom card
+    assert column[1].strip() == f"+{len(pile) - 9}"  # the cards folded away
+    assert column[-2][0] == pile[-1][0].upper()  # the top card, two rows high
+
+
+def test_practice_hint_and_undo():
+    machine, _, _ = play(["h"], deal=1)
+    assert message(machine).startswith("Hint: ")
+    machine, _, _ = play(["u"], deal=1)
+    assert message(machine) == "Nothing to undo"
+    machine, _, _ = play(["p", "u"], deal=1)
+    assert message(machine) == "Move taken back"
+    assert row_text(machine, 7)[5:7] == "34"
+
+
+def test_a_new_practice_deal_is_free():
+    machine, _, _ = play(["n"], deal=1)
+    assert message(machine).startswith("Deal ") and "PRACTICE" in row_text(machine, 0)
+
+
+def test_a_deal_number_out_of_range_is_refused_before_anything_is_drawn():
+    with pytest.raises(ValueError, match="Deals are numbered 1 to 65535"):
+        run(Spectrum(HeadlessFrontend()), deal=70000)
+
+
+# --- the money game --------------------------------------------------------------------------
+
+def test_the_money_game_asks_a_name_charges_the_deck_and_pays_the_cards(tmp_path):
+    machine, _, broke = play(typed("Anna") + ["p", "p", BREAK], data_dir=tmp_path)
+    assert broke
+    bank = Bank(tmp_path)
+    account = bank.open_account("Anna")
+    deal = bank.unfinished_deal(account)
+    assert bank.balance(account) == 500 - 50 + 5 * deal.cards_home
+    assert "Anna" in row_text(machine, 0) and f"${bank.balance(account)}" in row_text(machine, 0)
+    # BREAK kept the position: the two turns of the pack are there
+    replay = Canfield(deck_for(deal.number))
+    replay.press("p"), replay.press("p")
+    assert deal.position == replay.state()
+
+
+def test_leaving_and_coming_back_carries_on_with_the_same_deal(tmp_path):
+    play(typed("Anna") + ["p", BREAK], data_dir=tmp_path)
+    bank = Bank(tmp_path)
+    account = bank.open_account("anna")
+    first = bank.unfinished_deal(account)
+    machine, _, _ = play(typed("anna") + ["p"], data_dir=tmp_path)
+    assert message(machine) == ""  # the turn was taken quietly
+    after = bank.unfinished_deal(account)
+    assert after.id == first.id and len(after.position["talon"]) == 6
+    assert len(bank.deals(account)) == 1 and bank.balance(account) == 450 + 5 * after.cards_home
+
+
+def test_winning_a_resumed_deal_for_money_pays_every_card(tmp_path):
+    game = Canfield(deck_for(1))
+    line = solve(game.position).line
+    for move in line[:-8]:
+        for key in move:
+            game.press(key)
+    bank = Bank(tmp_path)
+    account = bank.open_account("Anna")
+    bank.buy_deck(account, 1, game.state(), game.cards_home)
+    machine, _, _ = play(typed("Anna") + list("".join(line[-8:])), data_dir=tmp_path)
+    assert "ALL 52 CARDS HOME!" in screen_text(machine)
+    assert bank.balance(account) == 500 - 50 + 5 * 52
+    assert [(deal.result, deal.cards_home) for deal in bank.deals(account)] == [(WON, 52)]
+    assert "$710" in row_text(machine, 0)
+
+
+def test_a_new_deal_asks_first_then_costs_50(tmp_path):
+    machine, _, _ = play(typed("Anna") + ["n"], data_dir=tmp_path)
+    assert message(machine) == "Give up this deal? A new one costs $50: press N again"
+    machine, _, _ = play(typed("Anna") + ["n", "p"], data_dir=tmp_path)
+    assert message(machine) == "Carry on with this deal"
+    bank = Bank(tmp_path)
+    account = bank.open_account("Anna")
+    assert len(bank.deals(account)) == 1
+    play(typed("Anna") + ["n", "n"], data_dir=tmp_path)
+    deals = bank.deals(account)
+    assert [deal.result for deal in deals] == ["given up", "playing"]
+    assert bank.balance(account) == 500 - 100 + 5 * sum(deal.cards_home for deal in deals)
+
+
+def test_no_undo_or_hints_for_money(tmp_path):
+    for key in "uh":
+        machine, _, _ = play(typed("Anna") + [key], data_dir=tmp_path)
+        assert message(machine) == "Undo and hints are for practice games only"
+
+
+def test_the_record_screen_shows_the_statistics_and_a_chart(tmp_path):
+    play(typed("Anna") + ["n", "n", "n", "n"], data_dir=tmp_path)
+    machine, _, _ = play(typed("Anna") + ["r"], data_dir=tmp_path)
+    text = screen_text(machine)
+    assert "RECORD OF Anna" in text and "Deals 3, won 0" in text and "Money after each deal" in text
+    bars = [machine.attr(row, col) & 7 for row in range(8, 19) for col in range(6, 9)
+            if machine.screen_char(row, col) == ""]
+    assert bars  # block-graphic bars, one a deal
+    machine, _, _ = play(typed("Anna") + ["r", "p"], data_dir=tmp_path)
+    assert "STOCK" in screen_text(machine)  # any key goes back to the table
+
+
+@pytest.mark.parametrize("name, refusal", [
+    ("a/b", "Use letters, digits, spaces and - ' . _ only"),
+    ("C:x*", "Use letters, digits, spaces and - ' . _ only"),
+    ("", "Please type your name"),
+    ("x" * 17, "A name has at most 16 characters"),
+])
+def test_a_bad_name_typed_is_refused_on_screen_and_creates_nothing(tmp_path, name, refusal):
+    machine, _, _ = play(typed(name), data_dir=tmp_path / "data")
+    assert message(machine) == refusal
+    assert not (tmp_path / "data").exists()
