@@ -1,0 +1,209 @@
+"""Spades computer players and the full game's rules (bidding, nil, bags, spades broken, 500)."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.spades.cards import CARD_NAME, CARD_NUMBER, DECK
+from games.spades.engine import PLAYERS, Spades
+from games.spades.full import FullMatch, FullSpades, choose_bid, hand_points, partner_of
+from games.spades.players import (RandomPlayer, RulePlayer, SearchPlayer, View, deal_hidden_cards, exact_deal,
+                                  full_outcome, full_view, make_player, play_seed_hand, seed_view, win_shares)
+
+
+def numbers(*names: str) -> list[int]:
+    return [CARD_NUMBER[name] for name in names]
+
+
+def view(hand, trick=(), played=(), seat=0, partner=None, bids=None) -> View:
+    trick_numbers = [(who, CARD_NUMBER[card]) for who, card in trick]
+    return View(seat=seat, hand=numbers(*hand), trick=trick_numbers,
+                played=set(numbers(*played)) | {card for _, card in trick_numbers}, voids=[set() for _ in range(4)],
+                hand_sizes=[len(hand)] * 4, taken=[0] * 4, partner=partner, bids=bids)
+
+
+def shuffled(seed: int) -> list[str]:
+    deck = list(DECK)
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+# --- the rule-based player's habits -----------------------------------------------------------------
+
+@pytest.mark.parametrize("hand, trick, expected", [
+    (("4h", "9h", "kh"), [(3, "th")], "4h"),                       # second hand low
+    (("4h", "jh", "kh", "ah"), [(2, "th"), (3, "5h")], "kh"),       # third hand high: K and A are equal, play K
+    (("4h", "jh", "kh"), [(1, "th"), (2, "5h"), (3, "2h")], "jh"),  # last hand wins as cheaply as it can
+    (("4h", "9h"), [(1, "th"), (2, "5h"), (3, "2h")], "4h"),        # cannot win: lowest
+    (("2s", "9s", "4c", "kd"), [(3, "th")], "2s"),                  # void: trump, cheaply
+    (("2s", "9s", "4c", "kd"), [(2, "th"), (3, "5s")], "9s"),       # overtrump as cheaply as wins
+    (("2s", "4c", "kd"), [(2, "th"), (3, "5s")], "4c"),             # cannot win: the least useful card
+])
+def test_rule_player_follows_its_rules(hand, trick, expected):
+    played = ("ah",) if expected == "kh" else ()
+    assert CARD_NAME[RulePlayer().choose(view(hand, trick, played))] == expected
+
+
+def test_rule_player_leads_a_card_that_cannot_be_beaten_else_low_from_its_longest_side_suit():
+    assert CARD_NAME[RulePlayer().choose(view(("ah", "4c", "5c", "2s")))] == "ah"
+    assert CARD_NAME[RulePlayer().choose(view(("kh", "4c", "9c", "2s"), played=("ah",)))] == "kh"
+    assert CARD_NAME[RulePlayer().choose(view(("kh", "4c", "9c", "2s")))] == "4c"
+
+
+def test_rule_player_leaves_a_winning_partner_alone_and_a_nil_bidder_ducks():
+    trick = [(0, "5h"), (1, "th"), (2, "2h")]
+    assert CARD_NAME[RulePlayer().choose(view(("jh", "3h"), trick, seat=3, partner=1, bids=[3, 3, 3, 3]))] == "3h"
+    nil = view(("jh", "9h", "3h"), [(1, "th")], seat=2, partner=0, bids=[3, 3, 0, 3])
+    assert CARD_NAME[RulePlayer().choose(nil)] == "9h"
+
+
+@pytest.mark.parametrize("level", ["random", "rules"])
+def test_players_only_play_cards_the_rules_accept(level):
+    for seed in range(20):
+        tricks, _ = play_seed_hand(shuffled(seed), [make_player(level, random.Random(seed)) for _ in range(4)])
+        assert sum(tricks) == 13
+
+
+def test_search_player_plays_legal_cards_and_takes_a_sure_trick():
+    players = [RulePlayer(), RandomPlayer(random.Random(1)), SearchPlayer(iterations=40, rng=random.Random(2)),
+               RulePlayer()]
+    assert sum(play_seed_hand(shuffled(3), players)[0]) == 13
+    # Last trick but one, north to lead: the ace of spades wins whatever happens; the 2 of clubs may not
+    game = Spades(DECK)
+    sure = view(("as", "2c"), seat=2)
+    sure.hand_sizes = [2, 2, 2, 2]
+    sure.played = set(range(52)) - set(numbers("as", "2c", "3c", "4c", "5c", "6c", "7c", "8c"))
+    assert CARD_NAME[SearchPlayer(iterations=200, rng=random.Random(4)).choose(sure)] == "as"
+    assert game.finished is False
+
+
+def test_unknown_level_is_refused_clearly():
+    with pytest.raises(ValueError, match="no level 'expert'"):
+        make_player("expert")
+
+
+def test_win_shares_split_ties():
+    assert win_shares([4, 4, 3, 2]) == [0.5, 0.5, 0.0, 0.0]
+    assert win_shares([5, 4, 2, 2]) == [1.0, 0.0, 0.0, 0.0]
+
+
+# --- guessing the hidden hands ---------------------------------------------------------------------
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10 ** 6), plays=st.integers(0, 48))
+def test_guessed_deals_fit_everything_the_player_has_seen(seed, plays):
+    rng = random.Random(seed)
+    game = Spades(shuffled(seed))
+    for _ in range(plays):
+        game.play_card(game.to_play, rng.choice(game.legal_cards(game.to_play)))
+    player = game.to_play
+    seen = seed_view(game, player)
+    truth = [[CARD_NUMBER[card] for card in game.hand(other)] for other in PLAYERS]
+    assert all(card // 13 not in seen.voids[seat] for seat in range(4) for card in truth[seat])
+    for guess in (deal_hidden_cards(seen, rng) or exact_deal(seen), exact_deal(seen)):
+        assert guess[seen.seat] == seen.hand
+        assert [len(hand) for hand in guess] == seen.hand_sizes
+        assert sorted(card for hand in guess for card in hand) == sorted(card for hand in truth for card in hand)
+        assert all(card // 13 not in seen.voids[seat] for seat in range(4) for card in guess[seat])
+
+
+# --- the full game --------------------------------------------------------------------------------
+
+def bid_all(hand: FullSpades, bids: dict[str, int]) -> None:
+    while hand.bidding:
+        player = hand.to_play
+        assert hand.receive(player, f"bid {bids[player]}") == (True, None)
+
+
+def test_bidding_starts_left_of_the_dealer_and_play_waits_for_it():
+    hand = FullSpades(DECK, dealer="player_1")
+    assert hand.to_play == "player_2"
+    assert hand.receive("player_2", "play_card x 2h") == (False, "bid first")
+    assert hand.receive("player_3", "bid 3") == (False, "not player turn: player_3")
+    assert hand.receive("player_2", "bid 14") == (False, "not a bid: 14")
+    assert hand.receive("player_2", "bid three") == (False, "not a bid: three")
+    bid_all(hand, {player: 3 for player in PLAYERS})
+    assert hand.receive("player_2", "bid 3") == (False, "bidding is over")
+    assert hand.to_play == "player_2" and hand.bids == {player: 3 for player in PLAYERS}
+
+
+def test_spades_may_not_be_led_until_broken_unless_only_spades_are_left():
+    deck = list(DECK[1:] + DECK[:1])  # player_0: clubs and the ace of spades; player_3: spades and ah
+    hand = FullSpades(deck, dealer="player_3")
+    bid_all(hand, {player: 2 for player in PLAYERS})
+    assert hand.receive("player_0", "play_card x as") == (False, "spades not broken: as")
+    for player, card in [("player_0", "kc"), ("player_1", "ac"), ("player_2", "ad"), ("player_3", "2s")]:
+        assert hand.receive(player, f"play_card x {card}") == (True, None)
+    assert hand.spades_broken and hand.to_play == "player_3"
+    assert hand.receive("player_3", "play_card x 3s") == (True, None)
+
+
+def test_a_hand_of_only_spades_may_lead_them():
+    hand = FullSpades(DECK, dealer="player_2")  # player_3 holds all the spades and leads
+    bid_all(hand, {player: 1 for player in PLAYERS})
+    assert hand.receive("player_3", "play_card x as") == (True, None)
+
+
+@pytest.mark.parametrize("bids, taken, expected", [
+    ((4, 3, 2, 3), (5, 3, 2, 3), [(61, 1), (60, 0)]),       # made with a bag; made exactly
+    ((4, 5, 2, 4), (3, 4, 2, 4), [(-60, 0), (-90, 0)]),     # both set
+    ((0, 3, 5, 3), (0, 4, 6, 3), [(151, 1), (61, 1)]),      # nil made, partner makes with a bag
+    ((0, 3, 5, 3), (1, 4, 5, 3), [(-49, 1), (61, 1)]),      # nil failed: its trick is a bag
+    ((0, 4, 0, 4), (0, 7, 1, 5), [(1, 1), (84, 4)]),        # both nil: +100 -100 and a bag
+])
+def test_hand_points(bids, taken, expected):
+    assert hand_points(dict(zip(PLAYERS, bids)), dict(zip(PLAYERS, taken))) == expected
+
+
+def finished_hand(bids, taken) -> FullSpades:
+    hand = FullSpades(DECK, dealer="player_3")
+    hand.bids = dict(zip(PLAYERS, bids))
+    hand._scores = dict(zip(PLAYERS, taken))
+    hand._trick_num = 13
+    return hand
+
+
+def test_ten_bags_cost_a_hundred_and_500_wins_but_a_tie_plays_on():
+    match = FullMatch()
+    match.bags = [8, 0]
+    assert match.score(finished_hand((2, 2, 2, 2), (5, 2, 4, 2))) == [45 - 100, 40]
+    assert match.bags == [3, 0] and match.winner is None
+    match.scores = [490, 480]
+    match.score(finished_hand((2, 1, 2, 1), (2, 1, 2, 1)))
+    assert match.scores == [530, 500] and match.winner == 0
+    match.scores = [500, 500]
+    assert match.winner is None
+
+
+def test_an_unfinished_hand_is_not_scored():
+    with pytest.raises(ValueError, match="not finished"):
+        FullMatch().score(FullSpades(DECK, dealer="player_0"))
+
+
+def test_computer_bids():
+    strong = ["as", "ks", "qs", "js", "ts", "ah", "kh", "ad", "kd", "ac", "kc", "2h", "2d"]
+    weak = ["2s", "3s", "2h", "4h", "6h", "3d", "5d", "7d", "2c", "4c", "6c", "8c", "9d"]
+    assert choose_bid(strong, None) >= 9
+    assert choose_bid(strong, 6) <= 7
+    assert choose_bid(weak, None) == 0
+    assert choose_bid(weak, 0) == 1  # no double nil
+
+
+def test_full_game_players_play_legal_cards_and_score():
+    rng = random.Random(5)
+    match = FullMatch()
+    hand = match.new_hand(shuffled(5))
+    while hand.bidding:
+        player = hand.to_play
+        hand.bid(player, choose_bid(hand.hand(player), hand.bids[partner_of(player)]))
+    bids = [hand.bids[player] for player in PLAYERS]
+    players = [RulePlayer(), SearchPlayer(iterations=30, rng=rng, outcome=full_outcome(bids)), RulePlayer(),
+               RandomPlayer(rng)]
+    while not hand.finished:
+        player = hand.to_play
+        card = players[PLAYERS.index(player)].choose(full_view(hand, player))
+        assert hand.play_card(player, CARD_NAME[card]) == (True, None)
+    changes = match.score(hand)
+    assert match.scores == changes and len(match.history) == 1
