@@ -1,0 +1,254 @@
+"""The listing `patience.bas`, routine by routine, on the `spectrum` layer.
+
+Each function names the lines it stands for and prints, beeps and waits in the same order as
+they do, so that the screen and the sound match the listing on a real Spectrum byte for byte.
+A PRINT with several items is one `print_at` whose text carries the same control codes PRINT
+sends (AT, INK, ...), since temporary colours last to the end of a PRINT statement.
+"""
+
+from spectrum import Spectrum
+from spectrum.basic import decode_escapes
+from spectrum.numbers import format_number, parse_number
+
+from . import rules
+
+# BEEP and PAUSE literals as the ROM stores them (".2" is not exactly 0.2)
+ERROR_BEEP = (parse_number(".2"), -20)
+SHUFFLE_BEEP = parse_number(".01")
+TYPEWRITER_BEEP = (parse_number(".005"), 36)
+ARPEGGIO_NOTE, ARPEGGIO_LAST = parse_number(".1"), (parse_number(".4"), 24)
+LAMENT_NOTE = parse_number(".15")
+
+MOVE_PROMPT = "Your move? "
+AGAIN_PROMPT = "Not allowed - again? "
+TABLE_PAPER, TABLE_INK, CARD_PAPER = 4, 0, 7
+CARD_WIDTH, CARD_HEIGHT = 5, 5
+BLANK_LINE = " " * 32
+
+# The DATA of lines 1780-1820: UDG A the ten's face, B-E spade, heart, club, diamond
+UDG_DATA = (
+    (0, 38, 105, 41, 41, 41, 118, 0),
+    (0, 16, 56, 124, 254, 214, 16, 56),
+    (0, 108, 254, 254, 124, 56, 16, 0),
+    (0, 56, 56, 214, 254, 214, 16, 56),
+    (0, 16, 56, 124, 254, 124, 56, 16),
+)
+
+
+def graphics(text: str) -> str:
+    """Spectrum codes for text written with the listing's escapes (block graphics, UDGs)."""
+    return decode_escapes(text).decode("latin-1")
+
+
+# Lines 1280-1300: the court cards' figures, 3 block graphics wide and 5 rows high
+COURT_FIGURES = {
+    "J": tuple(map(graphics, (r"\ .\::\:.", r"\  \:.\: ", r"\ .\.:\..", r"\' \::\: ", r"\  \: \: "))),
+    "Q": tuple(map(graphics, (r"\ :\.:\.:", r"\: \:.\:'", r"\' \.:\.'", r"\ :\::\::", r"\::\::\::"))),
+    "K": tuple(map(graphics, (r"\:.\::\.:", r"\ :\..\: ", r"\.:\..\:.", r"\:.\::\.:", r"\:'\  \':"))),
+}
+TEN = graphics(r"\a")
+TITLE_RULE = graphics(r"\''") * 14
+
+INSTRUCTIONS = (
+    "Nine cards are dealt: two rows", "of four, and one in the centre.",
+    "Cover two cards that add up to", "11 (Ace counts 1), or a Jack,",
+    "Queen and King, with new cards", "from the pack: type the numbers",
+    "under them, e.g. 27 or 368.",
+    "No move? 9 covers the centre", "card (once a game). 0 resigns.",
+    "Use up the whole pack to win!",
+)
+FIRST_INSTRUCTION_ROW = 7
+
+
+def at(row: int, col: int) -> str:
+    """The control codes of a PRINT item AT row,col."""
+    return f"\x16{chr(row)}{chr(col)}"
+
+
+def ink(colour: int) -> str:
+    """The control codes of a PRINT item INK colour."""
+    return f"\x10{chr(colour)}"
+
+
+def deal(machine: Spectrum, table: rules.Table) -> None:
+    """Lines 1050-1080: the green table, nine cards with their numbers, the instructions."""
+    machine.set_border(TABLE_PAPER)
+    machine.colour(paper=TABLE_PAPER, ink=TABLE_INK)
+    machine.cls()
+    machine.print_at(0, 9, "11-UP PATIENCE", ink=7)
+    for position, record in rules.deal(table):
+        x, y = rules.column(position), rules.row(position)
+        print_card(machine, record, x, y)
+        machine.print_at(y + CARD_HEIGHT, x + 2, position, ink=7)
+    machine.print_at(19, 0, " Type the numbers of two cards  " + at(20, 0) + "  adding to 11, or of J Q K.    "
+                     + at(21, 0) + "  9: new centre card  0: resign ")
+
+
+def play(machine: Spectrum, table: rules.Table) -> None:
+    """Lines 1090-1220: moves until the pack is used up or the player resigns.
+
+    An illegal entry goes to the handler at 1230 (GO SUB H) and the new entry is judged from
+    the start again (GO TO G).
+    """
+    while True:
+        move = rules.judge(machine.input(MOVE_PROMPT), table)
+        while move is None:
+            move = rules.judge(ask_again(machine), table)
+        if move == rules.RESIGN:
+            table.resigned = True
+            return
+        for position, record in rules.cover(table, move):
+            print_card(machine, record, rules.column(position), rules.row(position))
+        if table.pack_out:
+            return
+
+
+def ask_again(machine: Spectrum) -> str:
+    """Lines 1230-1240: a low buzz and a new entry; an empty one asks again (GO TO H)."""
+    while True:
+        machine.beep(*ERROR_BEEP)
+        entry = machine.input(AGAIN_PROMPT)
+        if entry:
+            return entry
+
+
+def print_card(machine: Spectrum, record: str, x: int, y: int) -> None:
+    """Lines 1250-1390: a card (its 5-character record) with its top left corner at (y, x)."""
+    face, suit, colour = record[0], record[3], int(record[4])
+    machine.colour(paper=CARD_PAPER, ink=colour)
+    for line in range(y, y + CARD_HEIGHT):
+        machine.print_at(line, x, " " * CARD_WIDTH)
+    machine.print_at(y, x, face + at(y + 1, x) + suit + at(y + 3, x + 4) + suit + at(y + 4, x + 4) + face)
+    if face in COURT_FIGURES:
+        figure = COURT_FIGURES[face]
+        machine.print_at(y, x + 1, "".join((at(y + n, x + 1) if n else "") + part for n, part in enumerate(figure)))
+    else:
+        print_pips(machine, face, suit, x, y)
+    machine.colour(paper=TABLE_PAPER, ink=TABLE_INK)
+
+
+def print_pips(machine: Spectrum, face: str, suit: str, x: int, y: int) -> None:
+    """Lines 1310-1380: the pips of A-10, one IF per group of cells, in the listing's order."""
+    def pips(*cells: tuple[int, int]) -> None:
+        first_row, first_col = cells[0]
+        text = suit + "".join(at(y + r, x + c) + suit for r, c in cells[1:])
+        machine.print_at(y + first_row, x + first_col, text)
+
+    if face in "A359":
+        pips((2, 2))
+    if face in "23":
+        pips((0, 2), (4, 2))
+    if "4" <= face <= "9" or face == TEN:
+        pips((0, 1), (0, 3), (4, 1), (4, 3))
+    if "6" <= face <= "8":
+        pips((2, 1), (2, 3))
+    if face in "78":
+        pips((1, 2))
+    if face == "8":
+        pips((3, 2))
+    if face in "9" + TEN:
+        pips((1, 1), (1, 3), (3, 1), (3, 3))
+    if face == TEN:
+        pips((1, 2), (3, 2))
+
+
+def make_pack() -> str:
+    """Lines 1400-1440: a new pack in order (d$ and b$)."""
+    return rules.fresh_pack()
+
+
+def shuffle(machine: Spectrum, pack: str) -> str:
+    """Lines 1460-1490: 60 cuts of a random card, to the top on even passes, else to the bottom;
+    a BEEP each pass, an octave higher on the even ones."""
+    for pass_number in range(1, rules.SHUFFLE_PASSES + 1):
+        pack = rules.cut(pack, pass_number, rules.block_start(machine.rnd()))
+        machine.beep(SHUFFLE_BEEP, 12 + 12 * (pass_number % 2 == 0))
+    return pack
+
+
+def end_game(machine: Spectrum, table: rules.Table) -> bool:
+    """Lines 1510-1590: the verdict and its tune, then "Another game?"; True for yes."""
+    machine.print_at(19, 0, BLANK_LINE + at(20, 0) + BLANK_LINE)
+    if table.resigned:
+        machine.print_at(19, 8, " YOU RESIGNED " + at(20, 4) + "Cards left in the pack: "
+                         + format_number(table.cards_left), paper=2, ink=7)
+        for pitch in range(12, -13, -4):
+            machine.beep(LAMENT_NOTE, pitch)
+    else:
+        machine.print_at(19, 5, " WELL DONE - YOU WIN! " + at(20, 4) + "The pack is all used up.", paper=6)
+        for root in (0, 12):
+            for step in (0, 4, 7):
+                machine.beep(ARPEGGIO_NOTE, root + step)
+        machine.beep(*ARPEGGIO_LAST)
+    while True:
+        machine.print_at(21, 0, "       Another game? (Y/N)      ")
+        machine.pause(0)
+        key = machine.inkey()
+        if key in ("y", "Y"):
+            return True
+        if key in ("n", "N"):
+            break
+    machine.set_border(7)
+    machine.colour(paper=7, ink=0)
+    machine.cls()
+    machine.print_at(10, 6, "Thanks for playing.")
+    return False
+
+
+def title(machine: Spectrum) -> None:
+    """Lines 1600-1670: the title, the rules typed out, and a key to deal."""
+    machine.set_border(1)
+    machine.colour(paper=1, ink=7)
+    machine.cls()
+    machine.print_at(2, 9, "11-UP PATIENCE" + at(3, 9) + ink(5) + TITLE_RULE + at(4, 9) + "by Colin Gooch",
+                     ink=6, bright=1)
+    for row, text in enumerate(INSTRUCTIONS, FIRST_INSTRUCTION_ROW):
+        typewrite(machine, row, text)
+    machine.print_at(20, 5, " Press any key to deal ", flash=1)
+    machine.pause(0)
+
+
+def typewrite(machine: Spectrum, row: int, text: str) -> None:
+    """Lines 1690-1700: one character at a time, with a tick and a PAUSE 1 after each."""
+    for col, char in enumerate(text, 1):
+        machine.print_at(row, col, char)
+        machine.beep(*TYPEWRITER_BEEP)
+        machine.pause(1)
+
+
+def initialise(table: rules.Table) -> None:
+    """Lines 1710-1750: RES and FA to 0, r$ emptied (H and G become the flow of `play`)."""
+    table.resigned = table.centre_used = False
+    table.values.clear()
+
+
+def load_udgs(machine: Spectrum) -> None:
+    """Lines 1760-1770: "Stop the tape", then the DATA poked into UDGs A-E."""
+    machine.set_border(0)
+    machine.colour(paper=0, ink=7)
+    machine.cls()
+    machine.print_at(10, 4, "Stop the tape, please.")
+    for letter, rows in zip("abcde", UDG_DATA):
+        for offset, value in enumerate(rows):
+            machine.poke(machine.usr(letter) + offset, value)
+
+
+def run(machine: Spectrum, seed: int | None = None) -> None:
+    """The program from its autostart line to "Thanks for playing".
+
+    `seed` stands for line 1040 reading RANDOMIZE seed; without it, RANDOMIZE takes FRAMES.
+    """
+    load_udgs(machine)
+    title(machine)
+    table = rules.Table(pack="")
+    initialise(table)
+    machine.randomize(seed or 0)
+    table.pack = shuffle(machine, make_pack())
+    while True:
+        deal(machine, table)
+        play(machine, table)
+        if not end_game(machine, table):
+            return
+        initialise(table)  # line 1570 calls GO SUB 1710 twice
+        initialise(table)
+        table.pack = shuffle(machine, table.pack)
