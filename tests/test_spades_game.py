@@ -8,7 +8,7 @@ from games.spades import run
 from games.spades.cards import DECK
 from games.spades.full_game import FullTable
 from games.spades.game import HUMAN, Table
-from games.spades.screen import HELP_ROW, MESSAGE_ROW, RESULT_ROWS, STATUS_ROW, YOUR_LABEL_ROW, prepare
+from games.spades.screen import HELP_ROW, MESSAGE_ROW, RESULT_TOP, STATUS_ROW, YOUR_LABEL_ROW, prepare
 from spectrum import ReportError, Spectrum
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.frontends.headless import presses_from
@@ -93,12 +93,12 @@ def test_a_whole_hand_ends_with_the_result(table_class):
     with pytest.raises(ScriptExhausted):
         table.play()
     assert table.game.finished
-    lines = [row_text(machine, row) for row in RESULT_ROWS]
+    lines = [row_text(machine, row) for row in range(RESULT_TOP + 1, RESULT_TOP + 4)]
     if table_class is Table:
         assert sum(table.hands_won.values()) >= 1
         assert lines[0] in ("YOU WIN!", "WEST wins", "NORTH wins", "EAST wins") or lines[0].startswith("Shared: ")
     else:
-        assert lines[0].startswith("US: ") and lines[1].startswith("THEM: ")
+        assert lines[0].startswith("US bid ") and lines[1].startswith("THEM bid ")
         assert len(table.match.history) == 1
 
 

@@ -77,8 +77,10 @@ class FullTable(Table):
         lines = []
         for team, name in enumerate(TEAM_NAMES):
             members = [player for player in PLAYERS if team_of(player) == team]
+            bids = [self.game.bids[player] for player in members]
+            bid = "+".join(str(bid) if bid else "nil" for bid in bids)
             took = sum(self.game.scores()[player] for player in members)
-            lines.append(f"{name}: {tricks_label(took)}, {latest[team]:+d} points")
+            lines.append(f"{name} bid {bid}, took {took}: {latest[team]:+d}")
         winner = self.match.winner
         if winner is not None:
             lines.append("YOU AND NORTH WIN THE GAME!" if winner == 0 else "WEST AND EAST WIN THE GAME")

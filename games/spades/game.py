@@ -54,12 +54,13 @@ class Table:
         return seed_view(self.game, player)
 
     def title(self) -> str:
-        trick = min(len(self.game.tricks) + 1, TRICKS_IN_A_HAND)
-        return f"SPADES  trick {trick} of 13  {self.level}"
+        if self.game.finished:
+            return f"SPADES  hand over  {self.level}"
+        return f"SPADES  trick {len(self.game.tricks) + 1} of {TRICKS_IN_A_HAND}  {self.level}"
 
     def score_line(self) -> str:
         won = self.hands_won
-        return f"Won: YOU {won['player_0']} W {won['player_1']} N {won['player_2']} E {won['player_3']}"
+        return f"Hands won: YOU {won['player_0']} W {won['player_1']} N {won['player_2']} E {won['player_3']}"
 
     def labels(self) -> dict[str, str]:
         scores = self.game.scores()
@@ -72,7 +73,8 @@ class Table:
             verdict = "Shared: " + ", ".join(NAMES[player] for player in winners)
         else:
             verdict = "YOU WIN!" if winners == [HUMAN] else f"{NAMES[winners[0]]} wins"
-        return [verdict, "", "  ".join(f"{NAMES[player]} {scores[player]}" for player in PLAYERS)]
+        tricks = [f"{NAMES[player]} {scores[player]}" for player in PLAYERS]
+        return [verdict, f"{tricks[0]:<9}{tricks[1]:>9}", f"{tricks[2]:<9}{tricks[3]:>9}"]
 
     def before_play(self) -> None:
         """Anything between the deal and the first card (the full game's bidding)."""

@@ -233,7 +233,7 @@ class Deal:
     def play_out(self, rng: random.Random, *, greedy: bool) -> None:
         """Play to the end of the hand: random legal cards, or (`greedy`) the rule player's habits in
         brief: second hand low, third hand high, last hand and trumps as cheaply as wins, discards low;
-        leads at random."""
+        lead the top card left in a suit, else low from the longest side suit."""
         hands, trick, taken = self.hands, self.trick, self.taken
         to_play, closed = self.to_play, self.spades_closed
         random_number = rng.random
@@ -258,7 +258,7 @@ class Deal:
                 break
             else:
                 options = ([card for card in hand if SUIT[card] != SPADE_SUIT] or hand) if closed else hand
-                card = options[int(random_number() * len(options))]
+                card = greedy_lead(options, hands) if greedy else options[int(random_number() * len(options))]
             hand.remove(card)
             trick.append((to_play, card))
             if closed and SUIT[card] == SPADE_SUIT:
@@ -271,6 +271,23 @@ class Deal:
             else:
                 to_play = (to_play + 1) % 4
         self.trick, self.to_play, self.spades_closed = trick, to_play, closed
+
+
+def greedy_lead(options: list[int], hands: list[list[int]]) -> int:
+    """With every hand known: the top card left in its suit (side suits first), else a low card from
+    the longest side suit."""
+    top = [-1, -1, -1, -1]
+    for hand in hands:
+        for card in hand:
+            if card > top[SUIT[card]]:
+                top[SUIT[card]] = card
+    masters = [card for card in options if card == top[SUIT[card]]]
+    if masters:
+        return max(masters, key=lambda card: (SUIT[card] != SPADE_SUIT, card))
+    length = [0, 0, 0, 0]
+    for card in options:
+        length[SUIT[card]] += 1
+    return min(options, key=lambda card: (SUIT[card] == SPADE_SUIT, -length[SUIT[card]], RANK[card]))
 
 
 def deal_hidden_cards(view: View, rng: random.Random) -> list[list[int]] | None:

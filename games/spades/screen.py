@@ -21,7 +21,7 @@ SUIT_CHARS = {suit: chr(0x90 + index) for index, suit in enumerate(SUITS)}
 FACE_LETTERS = "A23456789TJQK"  # in the order of RANK_LETTERS
 HAND_SUIT_ORDER = "shcd"  # black and red suits alternate along your hand
 
-BAIZE, CARD_PAPER, RED, BLACK, WHITE, YELLOW = 4, 7, 2, 0, 7, 6
+BAIZE, CARD_PAPER, RED, BLACK, BLUE, WHITE, YELLOW = 4, 7, 2, 0, 1, 7, 6
 TITLE_PAPER = 1
 WIDTH = 32
 NAMES = {"player_0": "YOU", "player_1": "WEST", "player_2": "NORTH", "player_3": "EAST"}
@@ -30,7 +30,7 @@ CARD_AT = {"player_2": (4, 14), "player_1": (9, 9), "player_3": (9, 20), "player
 # Name over tricks, centred in a column: (row, col, width); you have one line under your trick card
 LABEL_AT = {"player_2": (2, 10, 12), "player_1": (7, 0, 8), "player_3": (7, 24, 8)}
 YOUR_LABEL_ROW = 16
-RESULT_ROWS = range(9, 13)
+RESULT_TOP, RESULT_LEFT, RESULT_WIDTH = 10, 1, 30  # the end-of-hand panel; its first line is blank
 STATUS_ROW = 12
 HAND_ROW = 18          # the face row of your cards; the chosen card is raised one row
 HELP_ROW, MESSAGE_ROW = 20, 21
@@ -106,8 +106,10 @@ def draw(machine: Spectrum, scene: Scene) -> None:
             machine.print_at(row + 2, col, "led", ink=YELLOW, paper=BAIZE)
     if scene.status:
         machine.print_at(STATUS_ROW, 0, centred(scene.status), ink=YELLOW, paper=BAIZE)
-    for row, line in zip(RESULT_ROWS, scene.results):
-        machine.print_at(row, 0, centred(line), ink=WHITE, paper=BAIZE)
+    if scene.results:
+        for row, line in enumerate(["", *scene.results, ""], RESULT_TOP):
+            machine.print_at(row, RESULT_LEFT, centred(line, RESULT_WIDTH), paper=CARD_PAPER, bright=1,
+                             ink=BLUE if row == RESULT_TOP + 1 else BLACK)
     draw_hand(machine, scene.hand, scene.chosen)
     machine.print_at(HELP_ROW, 0, centred(scene.help_line), ink=WHITE, paper=BAIZE)
     refusal = scene.message_ink == RED  # red on green is hard to read: refusals stand on a white strip
