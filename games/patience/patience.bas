@@ -7,7 +7,7 @@
 1050 BORDER 4: PAPER 4: INK 0: CLS: PRINT AT 0,9; INK 7;"11-UP PATIENCE"
 1060 LET c=1: FOR q=1 TO 9: LET x=FN c(q): LET y=FN d(q): GO SUB 1250
 1070 PRINT AT y+5,x+2; INK 7;q: NEXT q
-1080 PRINT AT 19,0;" Type the numbers of two cards  ";AT 20,0;"  adding to 11, or of J Q K.    ";AT 21,0;"  9: new centre card  0: resign "
+1080 PRINT AT 19,0;" Type the numbers of two cards  ";AT 20,0;" adding to 11, or of J Q K.     ";AT 21,0;" 9: new centre card  0: resign  "
 1090 INPUT "Your move? ";z$
 1100 IF z$="" OR LEN z$>3 THEN GO SUB h: GO TO g
 1110 FOR n=1 TO LEN z$: IF CODE z$(n)<48+(LEN z$>1) OR CODE z$(n)>57 THEN GO SUB h: GO TO g
@@ -28,8 +28,8 @@
 1260 PAPER 7: INK i: FOR j=y TO y+4: PRINT AT j,x;"     ": NEXT j
 1270 PRINT AT y,x;f$;AT y+1,x;e$;AT y+3,x+4;e$;AT y+4,x+4;f$
 1280 IF f$="J" THEN PRINT AT y,x+1;"\ .\::\:.";AT y+1,x+1;"\  \:.\: ";AT y+2,x+1;"\ .\.:\..";AT y+3,x+1;"\' \::\: ";AT y+4,x+1;"\  \: \: ": GO TO 1390
-1290 IF f$="Q" THEN PRINT AT y,x+1;"\ :\.:\.:";AT y+1,x+1;"\: \:.\:'";AT y+2,x+1;"\' \.:\.'";AT y+3,x+1;"\ :\::\::";AT y+4,x+1;"\::\::\::": GO TO 1390
-1300 IF f$="K" THEN PRINT AT y,x+1;"\:.\::\.:";AT y+1,x+1;"\ :\..\: ";AT y+2,x+1;"\.:\..\:.";AT y+3,x+1;"\:.\::\.:";AT y+4,x+1;"\:'\  \':": GO TO 1390
+1290 IF f$="Q" THEN PRINT AT y,x+1;"\ :\..\: ";AT y+1,x+1;"\: \  \ :";AT y+2,x+1;"\''\..\''";AT y+3,x+1;"\ '\::\' ";AT y+4,x+1;"\.:\::\:.": GO TO 1390
+1300 IF f$="K" THEN PRINT AT y,x+1;"\:.\::\.:";AT y+1,x+1;"\: \  \ :";AT y+2,x+1;"\ :\::\: ";AT y+3,x+1;"\::\::\::";AT y+4,x+1;"\::\''\::": GO TO 1390
 1310 IF f$="A" OR f$="3" OR f$="5" OR f$="9" THEN PRINT AT y+2,x+2;e$
 1320 IF f$="2" OR f$="3" THEN PRINT AT y,x+2;e$;AT y+4,x+2;e$
 1330 IF f$>="4" AND f$<="9" OR f$="\a" THEN PRINT AT y,x+1;e$;AT y,x+3;e$;AT y+4,x+1;e$;AT y+4,x+3;e$
@@ -51,9 +51,9 @@
 1490 NEXT n: RETURN
 1500 REM end of a game
 1510 PRINT AT 19,0;"                                ";AT 20,0;"                                ": IF res THEN GO TO 1540
-1520 PRINT AT 19,5; PAPER 6;" WELL DONE - YOU WIN! ";AT 20,4;"The pack is all used up."
+1520 PRINT AT 19,4; PAPER 6;"  WELL DONE - YOU WIN!  ";AT 20,4;"The pack is all used up."
 1530 FOR n=0 TO 12 STEP 12: BEEP .1,n: BEEP .1,n+4: BEEP .1,n+7: NEXT n: BEEP .4,24: GO TO 1560
-1540 PRINT AT 19,8; PAPER 2; INK 7;" YOU RESIGNED ";AT 20,4;"Cards left in the pack: ";(261-c)/5
+1540 PRINT AT 19,4; PAPER 2; INK 7;"      YOU RESIGNED      ";AT 20,4;"      Cards left: ";(261-c)/5;"    "
 1550 FOR n=12 TO -12 STEP -4: BEEP .15,n: NEXT n
 1560 PRINT AT 21,0;"       Another game? (Y/N)      ": PAUSE 0: LET k$=INKEY$
 1570 IF k$="y" OR k$="Y" THEN GO SUB 1710: GO SUB 1710: GO SUB 1460: GO TO 1050

@@ -43,10 +43,9 @@ def graphics(text: str) -> str:
 # Lines 1280-1300: the court cards' figures, 3 block graphics wide and 5 rows high
 COURT_FIGURES = {
     "J": tuple(map(graphics, (r"\ .\::\:.", r"\  \:.\: ", r"\ .\.:\..", r"\' \::\: ", r"\  \: \: "))),
-    "Q": tuple(map(graphics, (r"\ :\.:\.:", r"\: \:.\:'", r"\' \.:\.'", r"\ :\::\::", r"\::\::\::"))),
-    "K": tuple(map(graphics, (r"\:.\::\.:", r"\ :\..\: ", r"\.:\..\:.", r"\:.\::\.:", r"\:'\  \':"))),
+    "Q": tuple(map(graphics, (r"\ :\..\: ", r"\: \  \ :", r"\''\..\''", r"\ '\::\' ", r"\.:\::\:."))),
+    "K": tuple(map(graphics, (r"\:.\::\.:", r"\: \  \ :", r"\ :\::\: ", r"\::\::\::", r"\::\''\::"))),
 }
-TEN = graphics(r"\a")
 TITLE_RULE = graphics(r"\''") * 14
 
 INSTRUCTIONS = (
@@ -80,8 +79,8 @@ def deal(machine: Spectrum, table: rules.Table) -> None:
         x, y = rules.column(position), rules.row(position)
         print_card(machine, record, x, y)
         machine.print_at(y + CARD_HEIGHT, x + 2, position, ink=7)
-    machine.print_at(19, 0, " Type the numbers of two cards  " + at(20, 0) + "  adding to 11, or of J Q K.    "
-                     + at(21, 0) + "  9: new centre card  0: resign ")
+    machine.print_at(19, 0, " Type the numbers of two cards  " + at(20, 0) + " adding to 11, or of J Q K.     "
+                     + at(21, 0) + " 9: new centre card  0: resign  ")
 
 
 def play(machine: Spectrum, table: rules.Table) -> None:
@@ -138,7 +137,7 @@ def print_pips(machine: Spectrum, face: str, suit: str, x: int, y: int) -> None:
         pips((2, 2))
     if face in "23":
         pips((0, 2), (4, 2))
-    if "4" <= face <= "9" or face == TEN:
+    if "4" <= face <= "9" or face == rules.TEN:
         pips((0, 1), (0, 3), (4, 1), (4, 3))
     if "6" <= face <= "8":
         pips((2, 1), (2, 3))
@@ -146,9 +145,9 @@ def print_pips(machine: Spectrum, face: str, suit: str, x: int, y: int) -> None:
         pips((1, 2))
     if face == "8":
         pips((3, 2))
-    if face in "9" + TEN:
+    if face in "9" + rules.TEN:
         pips((1, 1), (1, 3), (3, 1), (3, 3))
-    if face == TEN:
+    if face == rules.TEN:
         pips((1, 2), (3, 2))
 
 
@@ -170,12 +169,12 @@ def end_game(machine: Spectrum, table: rules.Table) -> bool:
     """Lines 1510-1590: the verdict and its tune, then "Another game?"; True for yes."""
     machine.print_at(19, 0, BLANK_LINE + at(20, 0) + BLANK_LINE)
     if table.resigned:
-        machine.print_at(19, 8, " YOU RESIGNED " + at(20, 4) + "Cards left in the pack: "
-                         + format_number(table.cards_left), paper=2, ink=7)
+        machine.print_at(19, 4, "      YOU RESIGNED      " + at(20, 4) + "      Cards left: "
+                         + format_number(table.cards_left) + "    ", paper=2, ink=7)
         for pitch in range(12, -13, -4):
             machine.beep(LAMENT_NOTE, pitch)
     else:
-        machine.print_at(19, 5, " WELL DONE - YOU WIN! " + at(20, 4) + "The pack is all used up.", paper=6)
+        machine.print_at(19, 4, "  WELL DONE - YOU WIN!  " + at(20, 4) + "The pack is all used up.", paper=6)
         for root in (0, 12):
             for step in (0, 4, 7):
                 machine.beep(ARPEGGIO_NOTE, root + step)

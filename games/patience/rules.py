@@ -18,8 +18,9 @@ CENTRE = 9
 SHUFFLE_PASSES = 60
 PAIR_TOTAL, THREE_TOTAL = 11, 36  # two cards making 11; J + Q + K = 11 + 12 + 13
 
-# d$ at line 1410: face and two-digit value of the 13 ranks; UDG A is the ten's face
-FACES = "A01202303404505606707808909\x9010J11Q12K13"
+TEN = "\x90"  # UDG A: the ten's face, "10" in one character cell
+# d$ at line 1410: face and two-digit value of the 13 ranks
+FACES = f"A01202303404505606707808909{TEN}10J11Q12K13"
 # b$: UDGs B-E, spade, heart, club, diamond — so that suits 2 and 4 are the red ones
 SUITS = "\x91\x92\x93\x94"
 
