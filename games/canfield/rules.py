@@ -354,15 +354,14 @@ def moves(position: Position) -> list[tuple[str, Position]]:
     spaces = [target for target, pile in zip(PILES, tableau) if not pile] if not stock else []
     found = []
 
-    def try_move(presses: str, start: Position, source: str, card: int) -> None:
-        if card in wanted:
-            found.append((presses + source + "f", move(start, source, "f")))
-        for target in takers.get(card, []) + (spaces if source == "t" else []):
-            if target != source:
-                found.append((presses + source + target, move(start, source, target)))
+    def try_move(presses: str, turned_to: int, source: str, card: int) -> None:
+        targets = ["f"] * (card in wanted) + takers.get(card, []) + (spaces if source == "t" else [])
+        if targets:
+            start = position._replace(turned=turned_to)
+            found.extend((presses + source + target, move(start, source, target)) for target in targets)
 
     if stock:
-        try_move("", position, "s", stock[-1])
+        try_move("", turned, "s", stock[-1])
     for source, pile in zip(PILES, tableau):
         if pile:
             if pile[-1] in wanted:
@@ -382,7 +381,7 @@ def moves(position: Position) -> list[tuple[str, Position]]:
                     following = turn(following)
                 found.append((presses, following))
                 break
-            try_move(presses, position._replace(turned=on_top), "t", card)
+            try_move(presses, on_top, "t", card)
         seen.add(on_top)
         if not waste:
             break
