@@ -369,3 +369,25 @@ def test_any_lines_on_the_rom_are_judged_alike(session):
     for (_, before), (prompt, after) in zip(machine.screens, machine.screens[1:]):
         if prompt == program.AGAIN_PROMPT:
             assert after == before
+
+
+# --- the port on its own: keys typed, BREAK ------------------------------------------------------
+
+def test_typed_entries_play_as_lines_handed_over():
+    """The same game through the keyboard (the layer's INPUT) as with whole lines handed over."""
+    seed = 1
+    lines = rules.winning_line(patience.shuffled_pack(seed).decode("latin-1"))
+    presses = ["SPACE"] + [key for line in lines for key in [*line, "ENTER"]] + ["n"]
+    typed_machine = Spectrum(HeadlessFrontend(presses))
+    patience.run(typed_machine, seed)
+    handed, stopped = port_game(seed, lines, ["n"])
+    assert stopped == "returned"
+    assert rows_of(typed_machine.memory) == rows_of(handed.memory)
+    assert typed_machine.screen_char(10, 6) == "T"  # "Thanks for playing."
+
+
+def test_break_leaves_the_game_with_the_roms_report():
+    machine = Spectrum(HeadlessFrontend([BREAK]))
+    with pytest.raises(ReportError) as report:
+        patience.run(machine, 5)
+    assert str(report.value) == "L BREAK into program"
