@@ -209,3 +209,10 @@ def test_a_bad_name_typed_is_refused_on_screen_and_creates_nothing(tmp_path, nam
     machine, _, _ = play(typed(name), data_dir=tmp_path / "data")
     assert message(machine) == refusal
     assert not (tmp_path / "data").exists()
+
+
+def test_stop_at_the_name_prompt_leaves_and_creates_nothing(tmp_path):
+    frontend = HeadlessFrontend([("SYMBOL", "a"), ENTER])
+    with pytest.raises(ReportError, match="H STOP in INPUT"):
+        run(Spectrum(frontend), data_dir=tmp_path / "data")
+    assert not (tmp_path / "data").exists()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spectrum import Spectrum
+from spectrum import ReportError, Spectrum
 
 from . import bank as accounts
 from . import screen
@@ -260,12 +260,18 @@ class MoneyTable(Table):
         return True
 
 
+STOP_KEYWORD = "\xe2"  # SYMBOL SHIFT + A
+
+
 def ask_name(machine: Spectrum, bank: accounts.Bank) -> accounts.Account:
-    """The player's account, asking for the name until it is one."""
-    message, refused = "Type your name and press ENTER", False
+    """The player's account, asking for the name until it is one; STOP leaves, as it leaves an
+    INPUT on the Spectrum."""
+    message, refused = "Type your name and press ENTER. STOP (SYMBOL SHIFT+A) leaves", False
     while True:
         screen.draw_title(machine, message, refused)
         name = machine.input("Your name? ")
+        if name.strip() == STOP_KEYWORD:
+            raise ReportError("H STOP in INPUT")
         try:
             return bank.open_account(name)
         except ValueError as error:
