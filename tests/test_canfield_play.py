@@ -216,3 +216,13 @@ def test_stop_at_the_name_prompt_leaves_and_creates_nothing(tmp_path):
     with pytest.raises(ReportError, match="H STOP in INPUT"):
         run(Spectrum(frontend), data_dir=tmp_path / "data")
     assert not (tmp_path / "data").exists()
+
+
+def test_a_damaged_unfinished_deal_is_closed_and_a_new_one_dealt(tmp_path):
+    bank = Bank(tmp_path)
+    account = bank.open_account("Anna")
+    bank.buy_deck(account, 9, {"stock": ["zz"]}, 1)
+    machine, _, _ = play(typed("Anna"), data_dir=tmp_path)
+    assert [deal.result for deal in bank.deals(account)] == ["given up", "playing"]
+    assert message(machine).startswith("Deal ") and bank.balance(account) == 500 - 100 + 5 * sum(
+        deal.cards_home for deal in bank.deals(account))

@@ -155,7 +155,10 @@ class Table:
             sound_stuck(self.machine)
         else:
             self.save()
-            self.say(f"{gone_home} card{'s' * (gone_home > 1)} home" if gone_home else "")
+            news = f"{gone_home} card{'s' * (gone_home > 1)} home" if gone_home else ""
+            if news and self.money() is not None:
+                news += f": ${accounts.CARD_PAYS * gone_home} paid"
+            self.say(news)
 
 
 SELECTED_WORDS = {"s": "Stock card", "t": "Talon card", "1": "Pile 1", "2": "Pile 2", "3": "Pile 3",
@@ -211,12 +214,20 @@ class MoneyTable(Table):
         self.deal_id = 0
         self.confirming_new_deal = False
         unfinished = bank.unfinished_deal(account)
-        if unfinished:
-            self.game = Canfield.from_state(unfinished.position)
-            self.deal_id, self.deal_number = unfinished.id, unfinished.number
-            self.say(f"Welcome back, {account.name}: your deal {unfinished.number} goes on")
-        else:
+        if not (unfinished and self.carry_on(unfinished)):
             self.buy_deal()
+
+    def carry_on(self, record: accounts.DealRecord) -> bool:
+        """Take up the deal the player left; a damaged record is closed instead (False), so that it
+        can't lock the player out."""
+        try:
+            self.game = Canfield.from_state(record.position)
+        except (ValueError, KeyError, TypeError):
+            self.bank.record(self.account, record.id, record.position, record.cards_home, accounts.GIVEN_UP)
+            return False
+        self.deal_id, self.deal_number = record.id, record.number
+        self.say(f"Welcome back, {self.account.name}: your deal {record.number} goes on")
+        return True
 
     def money(self) -> int:
         return self.bank.balance(self.account)
