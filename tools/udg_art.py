@@ -129,7 +129,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("listing", type=Path, help="a BASIC listing as text")
     parser.add_argument("--line", type=int, help="read DATA from this line on (as RESTORE line)")
-    parser.add_argument("--count", type=int, help=f"how many UDGs (default: as many as the DATA fills, up to {UDG_COUNT})")
+    parser.add_argument("--count", type=int,
+                        help=f"how many UDGs (default: as many as the DATA fills, up to {UDG_COUNT})")
     parser.add_argument("--png", type=Path, help="write the UDGs as a PNG here")
     parser.add_argument("--scale", type=int, default=3, help="PNG scale (default 3)")
     args = parser.parse_args(argv)
