@@ -148,6 +148,14 @@ def test_pack_after_randomize_and_gosub_1400_is_the_roms(seed):
     assert len(pack) == rules.PACK_END and len(records) == rules.CARDS
 
 
+def test_gosub_1400_straight_after_run_needs_nothing_set_up():
+    result = ORACLE.run(LISTING + "1 GO SUB 1400: STOP\n")  # SEED is 0 after power-on
+    assert result.report.startswith("9 STOP")
+    assert set(result.variables) <= {"p$", "a$", "b$", "c$", "d$", "p", "f", "col", "n", "a"}
+    machine = ScriptedSpectrum()
+    assert program.shuffle(machine, program.make_pack()).encode("latin-1") == result.variables["p$"]
+
+
 def test_shuffle_beeps_are_the_roms():
     result = ORACLE.run(PACK_ONLY, ["4321"])
     machine = ScriptedSpectrum()
