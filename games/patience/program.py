@@ -12,7 +12,7 @@ from spectrum.numbers import format_number, parse_number
 
 from . import rules
 
-# BEEP and PAUSE literals as the ROM stores them (".2" is not exactly 0.2)
+# BEEP durations as the ROM stores their literals (".2" is not exactly 0.2)
 ERROR_BEEP = (parse_number(".2"), -20)
 SHUFFLE_BEEP = parse_number(".01")
 TYPEWRITER_BEEP = (parse_number(".005"), 36)
