@@ -52,6 +52,11 @@ def fits_on(card: int, under: int) -> bool:
     return card % 13 == (under % 13 - 1) % 13 and is_red(card) != is_red(under)
 
 
+def next_up(card: int) -> int:
+    """The card of the same suit one rank higher (an ace follows a king)."""
+    return card - card % 13 + (card % 13 + 1) % 13
+
+
 FITTING = [tuple(card for card in range(52) if fits_on(card, under)) for under in range(52)]  # what goes on each
 
 
@@ -65,10 +70,6 @@ class Position(NamedTuple):
     homes: tuple[tuple[int, ...], ...]  # the four foundation piles, bottom first, in order of arrival
     tableau: tuple[tuple[int, ...], ...]
     base: int  # the base rank: the rank every foundation starts with
-
-    @property
-    def talon_top(self) -> int | None:
-        return self.waste[self.turned - 1] if self.turned else None
 
     @property
     def cards_home(self) -> int:
@@ -93,7 +94,7 @@ def home_pile(position: Position, card: int) -> int | None:
     suit = suit_of(card)
     for index, pile in enumerate(position.homes):
         if pile and suit_of(pile[0]) == suit:
-            return index if len(pile) < 13 and rank_of(card) == (rank_of(pile[-1]) + 1) % 13 else None
+            return index if len(pile) < 13 and card == next_up(pile[-1]) else None
     if rank_of(card) == position.base:
         return position.homes.index(())
     return None
@@ -180,7 +181,7 @@ def is_valid(position: Position) -> bool:
         return False
     for pile in homes:
         if pile and (rank_of(pile[0]) != base or len(pile) > 13 or any(
-                above != below - below % 13 + (below % 13 + 1) % 13 for below, above in zip(pile, pile[1:]))):
+                above != next_up(below) for below, above in zip(pile, pile[1:]))):
             return False
     if any(not fits_on(above, below) for pile in tableau for below, above in zip(pile, pile[1:])):
         return False
@@ -229,7 +230,7 @@ def move(position: Position, source: str, target: str) -> Position | str:
             return _onto_refusal(destination[-1])
         tableau = _replace_pile(tableau, PILES.index(target), destination + moving)
         moving = ()
-    elif target in "st":
+    elif target in ("s", "t"):
         return f"Nothing can be put on the {'stock' if target == 's' else 'talon'}"
     elif target == "p":
         return "A card can't go back into the pack"
@@ -336,7 +337,7 @@ class Canfield:
 
 def wanted_home(position: Position) -> set[int]:
     """The cards the started foundations take next (a base-rank card never waits: it goes home)."""
-    return {pile[-1] - pile[-1] % 13 + (pile[-1] % 13 + 1) % 13 for pile in position.homes if 0 < len(pile) < 13}
+    return {next_up(pile[-1]) for pile in position.homes if 0 < len(pile) < 13}
 
 
 def moves(position: Position) -> list[tuple[str, Position]]:
