@@ -119,26 +119,27 @@ def draw_table(machine: Spectrum, view: TableView) -> None:
     _draw_foundations(machine, state)
     _draw_tableau(machine, state, selected)
     if view.game.won:
-        banner(machine, "ALL 52 CARDS HOME!", ink=6, paper=2)
-    elif view.game.stuck:
-        banner(machine, "NO MOVE LEFT", ink=7, paper=1)
-    show_message(machine, view.message, view.refused)
+        banner(machine, "ALL 52 CARDS HOME!")
+    show_message(machine, view.message, view.refused, over=view.game.won or view.game.stuck)
     for row, line in zip(HELP_ROWS, view.keys_help):
         machine.print_at(row, 0, line.ljust(WIDTH), ink=5, paper=0)
 
 
-def banner(machine: Spectrum, text: str, *, ink: int, paper: int) -> None:
-    """A boxed line across the tableau, for the end of a deal."""
+def banner(machine: Spectrum, text: str) -> None:
+    """A boxed line across the empty tableau of a won deal."""
     width = WIDTH - PILE_COLUMNS[0] - 1
     for row, line in ((11, ""), (12, text), (13, "")):
-        machine.print_at(row, PILE_COLUMNS[0], line.center(width), ink=ink, paper=paper, bright=1)
+        machine.print_at(row, PILE_COLUMNS[0], line.center(width), ink=6, paper=2, bright=1)
 
 
-def show_message(machine: Spectrum, message: str, refused: bool) -> None:
-    """The message lines: refusals in yellow, news in white."""
-    lines = wrap(message) + ["", ""]
+def show_message(machine: Spectrum, message: str, refused: bool, over: bool = False) -> None:
+    """The message lines, a sentence a line when they fit: refusals in yellow, news in white, on
+    red once the deal is over."""
+    by_sentence = [line for sentence in message.replace(". ", ".\n").replace("! ", "!\n").split("\n")
+                   for line in wrap(sentence)]
+    lines = (by_sentence if len(by_sentence) <= len(MESSAGE_ROWS) else wrap(message)) + ["", ""]
     for row, line in zip(MESSAGE_ROWS, lines):
-        machine.print_at(row, 0, line.ljust(WIDTH), ink=6 if refused else 7, paper=0, bright=1)
+        machine.print_at(row, 0, line.ljust(WIDTH), ink=6 if refused else 7, paper=2 if over else 0, bright=1)
 
 
 def _draw_left_column(machine: Spectrum, state: dict, selected: str | None, deal_number: int,
