@@ -1,10 +1,13 @@
 """Canfield played through the Spectrum screen with scripted keys, for money and in practice."""
 
+import random
+
 import pytest
 
 from games.canfield import Canfield, run
 from games.canfield.bank import WON, Bank
 from games.canfield.deals import deck_for
+from games.canfield.rules import moves
 from games.canfield.screen import HELP_ROWS, MESSAGE_ROWS
 from games.canfield.solver import solve
 from spectrum import ReportError, Spectrum
@@ -226,3 +229,40 @@ def test_a_damaged_unfinished_deal_is_closed_and_a_new_one_dealt(tmp_path):
     assert [deal.result for deal in bank.deals(account)] == ["given up", "playing"]
     assert message(machine).startswith("Deal ") and bank.balance(account) == 500 - 100 + 5 * sum(
         deal.cards_home for deal in bank.deals(account))
+
+
+def random_moves_until_stuck(number, seed=2):
+    """Keys of random moves from deal `number` until no move is left (or the deal is won)."""
+    rng, game, keys = random.Random(seed), Canfield(deck_for(number)), ""
+    while options := moves(game.position):
+        chosen = rng.choice(options)[0]
+        keys += chosen
+        for key in chosen:
+            game.press(key)
+    return keys, game
+
+
+def test_no_move_left_is_told_and_recorded(tmp_path):
+    keys, game = random_moves_until_stuck(1)
+    assert game.stuck
+    machine, _, _ = play(list(keys), deal=1)
+    assert message(machine) == f"No move left, {game.cards_home} cards home. N deals again"
+    assert machine.attr(MESSAGE_ROWS[0], 0) >> 3 & 7 == 2  # on red
+    machine, _, _ = play(list(keys) + ["p"], deal=1)
+    assert message(machine) == "This deal is over: N deals again"
+    # for money: the last move, made on a deal taken up again, closes the deal as stuck
+    last = Canfield(deck_for(1))
+    moves_made = []
+    replay = Canfield(deck_for(1))
+    for key in keys:
+        moves_made.append(key)
+        replay.press(key)
+        if replay.selected is None and not replay.stuck:
+            last = Canfield.from_state(replay.state())
+            moves_made.clear()
+    bank = Bank(tmp_path)
+    account = bank.open_account("Anna")
+    bank.buy_deck(account, 1, last.state(), last.cards_home)
+    play(typed("Anna") + moves_made, data_dir=tmp_path)
+    assert [(deal.result, deal.cards_home) for deal in bank.deals(account)] == [("stuck", game.cards_home)]
+    assert bank.balance(account) == 450 + 5 * game.cards_home

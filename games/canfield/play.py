@@ -151,7 +151,7 @@ class Table:
             sound_won(self.machine)
         elif self.game.stuck:
             self.save(accounts.STUCK)
-            self.say(f"No move left: {self.game.cards_home} cards home. N deals again")
+            self.say(f"No move left, {self.game.cards_home} cards home. N deals again")
             sound_stuck(self.machine)
         else:
             self.save()
