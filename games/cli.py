@@ -80,6 +80,7 @@ def main(argv=None) -> int:
     except (Quit, ScriptExhausted):
         pass
     finally:
+        machine.flush_sound()
         frontend.close()
         if args.headless and args.screenshot:
             frontend.screenshot(args.screenshot, machine)

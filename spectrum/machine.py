@@ -14,9 +14,8 @@ from .beeper import beep_edges, beeper
 from .errors import (BREAK_INTO_PROGRAM, INTEGER_OUT_OF_RANGE, INVALID_ARGUMENT, INVALID_COLOUR, OUT_OF_SCREEN,
                      ReportError)
 from .rom import FONT_ADDRESS, KEYWORDS, ROM
-from .sound import edges_to_samples
+from .sound import FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, edges_to_samples, frame_start_sample
 
-FRAME_T = 69888  # T-states per frame on a 48K
 FLASH_FRAMES = 16  # the ULA swaps FLASH cells every 16 frames
 LINES = 24
 UPPER_LINES = 22  # PRINT AT reaches rows 0–21 while the lower screen has its 2 lines
@@ -72,7 +71,8 @@ class Spectrum:
         self.frame_count = 0
         self.keys_held: set[str] = set()
         self.awaiting_key = False
-        self._t_into_frame = 0
+        self._t_into_frame = 0  # T-states of sound already played in this frame
+        self._pending_audio = np.zeros(0, np.int16)  # sound from the start of this frame on
         self._row = self._col = 0
         self._power_on()
 
@@ -386,6 +386,7 @@ class Spectrum:
         INKEY$, say), which is when a scripted key press is typed.
         """
         self.awaiting_key = awaiting_key
+        self._play_frame_audio()
         self.frame_count += 1
         self.flash_phase = bool((self.frame_count // FLASH_FRAMES) & 1)
         self.frontend.present(self)
@@ -541,11 +542,36 @@ class Spectrum:
         self._sound(edges)
 
     def _sound(self, edges: list[int]) -> None:
-        self.frontend.play(self, edges_to_samples(edges))
+        """Sound from now on, into the frame-by-frame stream the front end plays; then the time
+        it takes passes (several short sounds within one frame follow each other in the stream)."""
+        now = self.frame_count * FRAME_T_STATES + self._t_into_frame
+        first_sample = now * SAMPLE_RATE // T_STATES_PER_SECOND
+        offset = first_sample - frame_start_sample(self.frame_count)
+        # rendered on the stream's own sample grid, so that a sound starting mid-sample joins on
+        phase = now - first_sample * T_STATES_PER_SECOND / SAMPLE_RATE
+        samples = edges_to_samples([edge + phase for edge in edges])
+        if len(self._pending_audio) < offset + len(samples):
+            self._pending_audio = np.concatenate(
+                [self._pending_audio, np.zeros(offset + len(samples) - len(self._pending_audio), np.int16)])
+        self._pending_audio[offset:offset + len(samples)] += samples
         self._t_into_frame += edges[-1] if edges else 0
-        while self._t_into_frame >= FRAME_T:
-            self._t_into_frame -= FRAME_T
+        while self._t_into_frame >= FRAME_T_STATES:
+            self._t_into_frame -= FRAME_T_STATES
             self.wait_frame(interrupts=False)
+
+    def _play_frame_audio(self, whole: bool = False) -> None:
+        """Hand the front end this frame's share of the sound stream (or, `whole`, all that is
+        left of it), unless it is silence."""
+        length = frame_start_sample(self.frame_count + 1) - frame_start_sample(self.frame_count)
+        if whole:
+            length = len(self._pending_audio)
+        chunk, self._pending_audio = self._pending_audio[:length], self._pending_audio[length:]
+        if chunk.any():
+            self.frontend.play(self, chunk)
+
+    def flush_sound(self) -> None:
+        """Play at once the sound still due after this frame (when a program ends mid-frame)."""
+        self._play_frame_audio(whole=True)
 
 
 def _byte(value: float) -> int:

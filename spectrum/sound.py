@@ -10,6 +10,7 @@ from typing import Sequence
 import numpy as np
 
 T_STATES_PER_SECOND = 3_500_000
+FRAME_T_STATES = 69_888  # one 48K frame: 50.08 frames a second
 SAMPLE_RATE = 44_100
 # A full-scale square wave is painfully loud next to other sounds; a quarter
 # of full scale is a comfortable listening level that leaves room for mixing.
@@ -39,6 +40,11 @@ def edges_to_samples(edges: Sequence[int], *, rate: int = SAMPLE_RATE, level: in
     boundaries = np.arange(count + 1) * t_states_per_sample
     area = np.interp(boundaries, times, area_at_edges)
     return np.round(np.diff(area) / t_states_per_sample * level).astype(np.int16)
+
+
+def frame_start_sample(frame: int, rate: int = SAMPLE_RATE) -> int:
+    """The index of the first sample of frame `frame`, counting frames and samples from 0."""
+    return frame * FRAME_T_STATES * rate // T_STATES_PER_SECOND
 
 
 def write_wav(path: str | Path, samples: np.ndarray, rate: int = SAMPLE_RATE) -> None:

@@ -95,11 +95,12 @@ def test_sound_is_placed_by_frame_count(tmp_path):
     machine.frame_count = 11
     frontend.play(machine, np.full(1000, 5000, np.int16))
     audio = frontend.audio()
-    assert len(audio) == 11 * 882 + 1000
-    assert (audio[:8820] == 0).all()
-    assert (audio[8820:9702] == 30000).all()
-    assert (audio[9702:9820] == 32767).all()  # the overlap is mixed and clipped
-    assert (audio[9820:] == 5000).all()
+    frame_10, frame_11 = 10 * 69888 * 44100 // 3_500_000, 11 * 69888 * 44100 // 3_500_000  # 8805, 9686
+    assert len(audio) == frame_11 + 1000
+    assert (audio[:frame_10] == 0).all()
+    assert (audio[frame_10:frame_11] == 30000).all()
+    assert (audio[frame_11:frame_10 + 1000] == 32767).all()  # the overlap is mixed and clipped
+    assert (audio[frame_10 + 1000:] == 5000).all()
 
     path = tmp_path / "all.wav"
     frontend.save_wav(path)
@@ -253,3 +254,21 @@ def test_failure_to_open_a_window_is_no_display(monkeypatch):
     monkeypatch.setattr(pygame.display, "set_mode", refuse)
     with pytest.raises(NoDisplay, match="video system refused.*--headless"):
         WindowFrontend()
+
+
+def test_short_beeps_follow_each_other_in_the_sound_and_take_their_time():
+    from spectrum import Spectrum
+    from spectrum.beeper import beep_edges
+    from spectrum.sound import edges_to_samples
+
+    frontend = HeadlessFrontend()
+    machine = Spectrum(frontend)
+    for _ in range(6):
+        machine.beep(0.01, 12)  # half a frame each: two start within every frame
+    machine.flush_sound()
+    audio = frontend.audio()
+    one = edges_to_samples(beep_edges(0.01, 12))
+    assert np.abs(audio).max() == np.abs(one).max()  # nothing overlaps
+    spans = np.flatnonzero(audio)
+    assert spans[-1] - spans[0] + 1 >= 6 * len(one) - 6 * 3  # six beeps one after another
+    assert machine.frame_count == 6 * beep_edges(0.01, 12)[-1] // 69888

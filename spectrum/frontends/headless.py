@@ -10,11 +10,8 @@ import numpy as np
 
 from .. import render
 from ..keyboard import KEY_NAMES, keys_for_char
-from ..sound import SAMPLE_RATE, write_wav
+from ..sound import frame_start_sample, write_wav
 from . import ScriptExhausted
-
-SAMPLES_PER_FRAME = SAMPLE_RATE // 50
-
 
 def presses_from(items: Iterable[str | Iterable[str]]) -> list[frozenset[str]]:
     """Key presses for a headless script.
@@ -88,10 +85,10 @@ class HeadlessFrontend:
         """Everything played so far, mixed, as int16 at 44.1 kHz from frame 0 on."""
         if not self._sounds:
             return np.zeros(0, np.int16)
-        end = max(frame * SAMPLES_PER_FRAME + len(samples) for frame, samples in self._sounds)
+        end = max(frame_start_sample(frame) + len(samples) for frame, samples in self._sounds)
         mix = np.zeros(end, np.int32)
         for frame, samples in self._sounds:
-            start = frame * SAMPLES_PER_FRAME
+            start = frame_start_sample(frame)
             mix[start:start + len(samples)] += samples
         return np.clip(mix, -32768, 32767).astype(np.int16)
 

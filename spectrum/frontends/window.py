@@ -94,6 +94,7 @@ class WindowFrontend:
         self._not_yet_shown: set[int] = set()
         self._release_after_frame: set[int] = set()
         self._sound = _open_mixer()
+        self._channel = pygame.mixer.Channel(0) if self._sound else None
 
     def present(self, machine) -> None:
         self._handle_events()
@@ -110,7 +111,12 @@ class WindowFrontend:
 
     def play(self, machine, samples: np.ndarray) -> None:
         if self._sound and len(samples):
-            pygame.mixer.Sound(buffer=np.asarray(samples, dtype=np.int16).tobytes()).play()
+            # The machine streams sound a frame at a time: queue each piece behind the last
+            sound = pygame.mixer.Sound(buffer=np.asarray(samples, dtype=np.int16).tobytes())
+            if self._channel.get_busy():
+                self._channel.queue(sound)
+            else:
+                self._channel.play(sound)
 
     def close(self) -> None:
         if self._sound:
