@@ -6,6 +6,9 @@ Each program is a module with a `TITLE` and a `run(machine)` that plays it until
 import importlib
 
 PROGRAMS = {
+    "patience": "games.patience",
+    "canfield": "games.canfield",
+    "spades": "games.spades",
     "testcard": "games.testcard",
 }
 

@@ -1,11 +1,13 @@
 """`zxcards`: a Spectrum-style menu of the programs, or one program directly, in a window or headless."""
 
 import argparse
+import inspect
 import re
 import sys
 from pathlib import Path
 
 from spectrum import ReportError, Spectrum
+from spectrum.errors import BREAK_INTO_PROGRAM
 from spectrum.frontends import HeadlessFrontend, NoDisplay, Quit, ScriptExhausted
 
 from . import PROGRAMS, load
@@ -39,10 +41,29 @@ def menu(machine: Spectrum, modules: list) -> object | None:
         machine.wait_frame(awaiting_key=True)
 
 
-def play(machine: Spectrum, program: str | None) -> None:
+# Command-line options that are a program's own: option name -> keyword of that program's run()
+PROGRAM_OPTIONS = {"seed": "seed", "deal": "deal", "data_dir": "data_dir", "practice": "practice",
+                   "level": "level", "full": "full_rules"}
+
+
+def program_options(program: str | None, args: argparse.Namespace) -> dict:
+    """The keywords for `program`'s run() from the options given; ValueError for one it doesn't take."""
+    given = {option: getattr(args, option) for option in PROGRAM_OPTIONS
+             if getattr(args, option) not in (None, False)}
+    if given and not program:
+        raise ValueError(f"--{next(iter(given)).replace('_', '-')} is an option of one program: "
+                         "name it, e.g. zxcards canfield --deal 7")
+    accepted = inspect.signature(load(program).run).parameters if program else {}
+    for option in given:
+        if PROGRAM_OPTIONS[option] not in accepted:
+            raise ValueError(f"{program} has no --{option.replace('_', '-')} option")
+    return {PROGRAM_OPTIONS[option]: value for option, value in given.items()}
+
+
+def play(machine: Spectrum, program: str | None, options: dict | None = None) -> None:
     """Run one program, or the menu and whatever is picked there until BREAK in the menu."""
     if program:
-        load(program).run(machine)
+        load(program).run(machine, **(options or {}))
         return
     modules = [load(name) for name in PROGRAMS]
     while True:
@@ -64,8 +85,17 @@ def main(argv=None) -> int:
     parser.add_argument("--keys", default="", help="headless key script: text, {ENTER}, {CAPS+5} …")
     parser.add_argument("--screenshot", type=Path, help="headless: save the last screen as PNG")
     parser.add_argument("--wav", type=Path, help="headless: save all the sound as WAV")
+    games = parser.add_argument_group("the programs' own options")
+    games.add_argument("--seed", type=int, help="patience: the game of RANDOMIZE N (1-65535); "
+                                                "spades: repeatable deals")
+    games.add_argument("--deal", type=int, help="canfield: play deal number N again")
+    games.add_argument("--data-dir", type=Path, help="canfield: keep the accounts here")
+    games.add_argument("--practice", action="store_true", help="canfield: no money; undo and hints")
+    games.add_argument("--level", choices=("random", "rules", "mcts"), help="spades: the computer players")
+    games.add_argument("--full", action="store_true", help="spades: bidding, partners, nil, bags, to 500")
     args = parser.parse_args(argv)
     try:
+        options = program_options(args.program, args)
         if args.headless:
             frontend = HeadlessFrontend(script_presses(args.keys))
         else:
@@ -76,9 +106,13 @@ def main(argv=None) -> int:
         return 1
     machine = Spectrum(frontend)
     try:
-        play(machine, args.program)
+        play(machine, args.program, options)
     except (Quit, ScriptExhausted):
         pass
+    except ReportError as report:
+        if str(report) != BREAK_INTO_PROGRAM:  # BREAK is how a player leaves; anything else is news
+            print(f"zxcards: {args.program} stopped with report {report}", file=sys.stderr)
+            return 1
     finally:
         machine.flush_sound()
         frontend.close()

@@ -8,7 +8,7 @@ held keys, and reports what the machine shows: display file, variables, report, 
 from dataclasses import dataclass, field
 
 from skoolkit import CSimulator
-from skoolkit.simutils import A, PC, SP, T, from_memory
+from skoolkit.simutils import PC, SP, T, from_memory
 
 from . import sysvars
 from .basic import ListingError, decode_escapes, parse_listing

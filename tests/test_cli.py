@@ -41,21 +41,24 @@ def run_menu(keys: str) -> Spectrum:
     return machine
 
 
+TESTCARD_KEY = str(list(cli.PROGRAMS).index("testcard") + 1)
+
+
 def test_menu_starts_the_chosen_program():
-    machine = run_menu("1")
+    machine = run_menu(TESTCARD_KEY)
     assert machine.screen_char(0, 8) == "Z"  # " ZX CARDS TEST CARD " is showing
     assert machine.border == 1
 
 
 def test_break_in_a_program_goes_back_to_the_menu_and_break_in_the_menu_leaves():
-    machine = run_menu("1{CAPS+SPACE}")
+    machine = run_menu(TESTCARD_KEY + "{CAPS+SPACE}")
     assert machine.screen_char(1, 11) == "Z" and machine.screen_char(0, 8) == " "  # the menu again
     machine = Spectrum(HeadlessFrontend(cli.script_presses("{CAPS+SPACE}")))
     cli.play(machine, None)  # returns: BREAK in the menu leaves
 
 
 def test_other_keys_in_the_menu_are_ignored():
-    machine = run_menu("x9 ")
+    machine = run_menu("x9 0")
     assert machine.screen_char(1, 11) == "Z"
 
 
@@ -74,3 +77,19 @@ def test_without_a_display_it_says_so_in_one_line():
                           timeout=60)
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1 and "--headless" in done.stderr
+
+
+def test_program_options_reach_only_the_program_that_takes_them(capsys):
+    assert cli.main(["--headless", "--deal", "3"]) == 1
+    assert "name it" in capsys.readouterr().err
+    assert cli.main(["--headless", "patience", "--deal", "3"]) == 1
+    assert "patience has no --deal option" in capsys.readouterr().err
+    assert cli.main(["--headless", "spades", "--practice"]) == 1
+    parser_args = type("Args", (), {"seed": None, "deal": 7, "data_dir": None, "practice": True,
+                                    "level": None, "full": False})()
+    assert cli.program_options("canfield", parser_args) == {"deal": 7, "practice": True}
+
+
+def test_a_report_other_than_break_is_said_on_stderr(capsys):
+    assert cli.main(["--headless", "patience", "--seed", "70000", "--keys", "{ENTER}" * 4]) == 1
+    assert "B Integer out of range" in capsys.readouterr().err

@@ -5,7 +5,6 @@
 `report()` is the section for tools/bench.py.
 """
 
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -14,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from skoolkit.simutils import T  # noqa: E402
 
+from bench import median_seconds  # noqa: E402
 from games import patience  # noqa: E402
 from games.patience import program, rules  # noqa: E402
 from spectrum import Spectrum  # noqa: E402
@@ -25,15 +25,6 @@ SEED = 1984
 SHUFFLE_ONLY = f"1 RANDOMIZE {SEED}: GO SUB 1400: STOP\n"
 # No title: initialise, make and shuffle the pack, deal up to the first INPUT
 DEAL_ONLY = f"1 GO SUB 1710: RANDOMIZE {SEED}: GO SUB 1400: GO TO 1050\n"
-
-
-def median_seconds(action, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def rom_seconds(listing: str, script=()) -> tuple[float, float]:
