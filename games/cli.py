@@ -109,6 +109,9 @@ def main(argv=None) -> int:
         play(machine, args.program, options)
     except (Quit, ScriptExhausted):
         pass
+    except ValueError as error:  # a program's option it cannot use, refused before anything is drawn
+        print(f"zxcards: {error}", file=sys.stderr)
+        return 1
     except ReportError as report:
         if str(report) != BREAK_INTO_PROGRAM:  # BREAK is how a player leaves; anything else is news
             print(f"zxcards: {args.program} stopped with report {report}", file=sys.stderr)

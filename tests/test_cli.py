@@ -85,6 +85,8 @@ def test_program_options_reach_only_the_program_that_takes_them(capsys):
     assert cli.main(["--headless", "patience", "--deal", "3"]) == 1
     assert "patience has no --deal option" in capsys.readouterr().err
     assert cli.main(["--headless", "spades", "--practice"]) == 1
+    assert cli.main(["--headless", "canfield", "--deal", "70000"]) == 1
+    assert "numbered 1 to 65535" in capsys.readouterr().err
     parser_args = type("Args", (), {"seed": None, "deal": 7, "data_dir": None, "practice": True,
                                     "level": None, "full": False})()
     assert cli.program_options("canfield", parser_args) == {"deal": 7, "practice": True}

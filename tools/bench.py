@@ -1,9 +1,10 @@
 """Benchmarks, every figure and ratio measured in this one run (these machines are shared and noisy).
 
-    python tools/bench.py            # all sections
-    python tools/bench.py display    # one section
+    python tools/bench.py            # all sections (the game sections take minutes)
+    python tools/bench.py display    # one section: display, printing, patience, canfield, spades
 """
 
+import importlib
 import statistics
 import sys
 import time
@@ -70,7 +71,21 @@ def printing() -> list[str]:
             f"ratio: the layer is {spectrum / layer:.0f}x a real Spectrum, {emulator / layer:.1f}x the emulator"]
 
 
-SECTIONS = {"display": display, "printing": printing}
+def game_section(module_name: str):
+    """A game's section: `report()` of tools/<module_name>.py, imported only when it runs."""
+    def section() -> list[str]:
+        return importlib.import_module(module_name).report()
+    section.__doc__ = GAME_SECTIONS[module_name]
+    return section
+
+
+GAME_SECTIONS = {
+    "bench_patience": "11-Up Patience: the port's shuffle and deal against the listing on the ROM.",
+    "bench_canfield": "Canfield: the solver over deals 1-1,000 (solve rate, time per deal).",
+    "bench_spades": "Spades: each computer player against three of the level below, over rotated deals.",
+}
+SECTIONS = {"display": display, "printing": printing,
+            **{name.removeprefix("bench_"): game_section(name) for name in GAME_SECTIONS}}
 
 
 def main(argv: list[str]) -> int:
@@ -80,9 +95,9 @@ def main(argv: list[str]) -> int:
         print(f"bench: unknown section {', '.join(unknown)}; choose from {', '.join(SECTIONS)}", file=sys.stderr)
         return 2
     for name in chosen:
-        print(f"== {name}: {SECTIONS[name].__doc__.splitlines()[0]}")
+        print(f"== {name}: {SECTIONS[name].__doc__.splitlines()[0]}", flush=True)
         for line in SECTIONS[name]():
-            print("  " + line)
+            print("  " + line, flush=True)
     return 0
 
 
