@@ -176,10 +176,14 @@ def test_to_float_is_exact_and_from_float_gives_it_back(number):
 
 @settings(max_examples=2000, deadline=None)
 @given(value=st.floats(min_value=-1e38, max_value=1e38, allow_nan=False))
+@example(value=2.5087077976579367e-39)  # below the smallest floating form, yet nearer to it than to 0
 def test_from_float_picks_the_nearest_number(value):
     number = fp.from_float(value)
     nearest = fp.to_float(number)
-    if number[0]:  # a neighbour one unit away in the last place is never nearer
+    smallest = 2.0 ** -128  # the smallest floating form; below it only zero is left
+    if number[0] and abs(value) < smallest:
+        assert nearest == math.copysign(smallest, value) and abs(value) > smallest / 2
+    elif number[0]:  # a neighbour one unit away in the last place is never nearer
         step = math.ldexp(1, number[0] - 128 - 32)
         assert abs(nearest - value) <= step / 2
     elif number == fp.ZERO:  # nearer to zero than to the smallest floating form, 2**-128
