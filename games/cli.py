@@ -11,6 +11,7 @@ from spectrum.errors import BREAK_INTO_PROGRAM
 from spectrum.frontends import HeadlessFrontend, NoDisplay, Quit, ScriptExhausted
 
 from . import PROGRAMS, load
+from .testcard import poke_suits
 
 KEY_NAME = re.compile(r"\{([^{}]+)\}|(.)", re.DOTALL)
 
@@ -28,8 +29,13 @@ def menu(machine: Spectrum, modules: list) -> object | None:
     machine.set_border(0)
     machine.colour(ink=7, paper=0, bright=0, flash=0, inverse=0, over=0)
     machine.cls()
+    poke_suits(machine)
     machine.print_at(1, 11, "ZX CARDS", ink=6, bright=1)
     machine.print_at(2, 11, "\x83" * 8, ink=2)
+    for col in (3, 23):  # spade, heart, club, diamond on a white card
+        machine.print_at(1, col, " " * 6, paper=7, bright=1)
+        for offset, suit in enumerate("\x90\x91\x92\x93"):
+            machine.print_at(1, col + 1 + offset, suit, paper=7, ink=2 if offset % 2 else 0, bright=1)
     for number, module in enumerate(modules, 1):
         machine.print_at(4 + 2 * number, 8, f"{number}  {module.TITLE}")
     machine.print_at(19, 2, f"Press 1-{len(modules)} to play", ink=5)
