@@ -2,13 +2,12 @@
 
 A card name is rank then suit: rank `a 2 3 4 5 6 7 8 9 t j q k`, suit `s h d c` (`td` = ten of
 diamonds). The seed gives each card a `value` 1-13 with the ace 1, and counts the ace as 14 (aces
-high). For search, a card is also a number 0-51: suit index * 13 + (rank - 2), so within a suit the
-higher card has the higher number.
+high). For the computer players' search, a card is also a number 0-51: suit index * 13 + (rank - 2),
+so within a suit the higher card has the higher number.
 """
 
 SUITS = "shdc"
 SPADES = "s"
-SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 RANK_LETTERS = "a23456789tjqk"  # the seed's value 1-13 in order
 RANKS_LOW_TO_HIGH = "23456789tjqka"
 DECK = tuple(rank + suit for suit in SUITS for rank in RANK_LETTERS)
@@ -50,18 +49,3 @@ def checked_deck(deck) -> list[str]:
         missing = sorted(set(DECK) - set(cards))
         raise ValueError(f"a deck is the 52 different cards (got {len(cards)}, missing {', '.join(missing) or 'none'})")
     return cards
-
-
-# --- the same rules on card numbers, for the computer players' search -------------------------------
-
-def number_suit(card: int) -> int:
-    return card // 13
-
-
-def number_trick_value(card: int, led_suit: int) -> int:
-    suit = card // 13
-    if suit == SPADE_SUIT:
-        return card % 13 + 100
-    if suit == led_suit:
-        return card % 13 + 50
-    return 0

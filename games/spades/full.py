@@ -14,7 +14,7 @@ Messages: `bid <0-13>` and the seed's `play_card <word> <card>`.
 """
 
 from .cards import SPADES, rank_of, suit_of
-from .engine import PLAYERS, Spades, message_words, unknown_message
+from .engine import PLAYERS, Spades, message_words
 
 TEAMS = (("player_0", "player_2"), ("player_1", "player_3"))
 TEAM_NAMES = ("US", "THEM")

@@ -2,7 +2,7 @@
 
 from .engine import PLAYERS
 from .full import TEAM_NAMES, FullMatch, FullSpades, choose_bid, partner_of, team_of
-from .game import BEEP_PITCH, BEEP_SECONDS, HUMAN, PLAY_PAUSE_FRAMES, Table, tricks_label
+from .game import BEEP_PITCH, BEEP_SECONDS, HUMAN, PLAY_PAUSE_FRAMES, Table
 from .players import SearchPlayer, full_outcome, full_view
 from .screen import NAMES, RED, WHITE, draw
 

@@ -125,8 +125,7 @@ class Table:
         accepted, refusal = self.game.receive(player, f"play_card - {card}")
         if not accepted:
             raise RuntimeError(f"the {self.level} player chose a card the rules refuse: {refusal}")
-        if self.game.trick:
-            draw(self.machine, self.scene())
+        draw(self.machine, self.scene() if self.game.trick else self.finished_trick_scene())
         self.machine.beep(BEEP_SECONDS, BEEP_PITCH)
 
     def human_turn(self) -> None:
@@ -170,9 +169,12 @@ class Table:
         self.machine.beep(*REFUSAL_BEEP)
         return False
 
-    def show_finished_trick(self) -> None:
+    def finished_trick_scene(self) -> Scene:
         cards, winner = self.game.tricks[-1]
-        draw(self.machine, self.scene(trick=cards, status=f"{takes(winner)} the trick", to_play=winner))
+        return self.scene(trick=cards, status=f"{takes(winner)} the trick", to_play=winner)
+
+    def show_finished_trick(self) -> None:
+        draw(self.machine, self.finished_trick_scene())
         self.machine.pause(TRICK_PAUSE_FRAMES)
 
     def show_last_trick(self) -> None:

@@ -205,11 +205,11 @@ class RulePlayer:
 class Deal:
     """A position with every hand known (one guess at the hidden cards), played out fast."""
 
-    __slots__ = ("hands", "trick", "to_play", "taken", "spades_closed", "must_break")
+    __slots__ = ("hands", "trick", "to_play", "taken", "spades_closed")
 
-    def __init__(self, hands, trick, to_play, taken, spades_closed, must_break):
+    def __init__(self, hands, trick, to_play, taken, spades_closed):
         self.hands, self.trick, self.to_play, self.taken = hands, trick, to_play, taken
-        self.spades_closed, self.must_break = spades_closed, must_break
+        self.spades_closed = spades_closed
 
     def legal(self) -> list[int]:
         return legal_cards(self.hands[self.to_play], self.trick, self.spades_closed)
@@ -230,47 +230,30 @@ class Deal:
         else:
             self.to_play = (self.to_play + 1) % 4
 
-    def play_out(self, rng: random.Random, *, greedy: bool) -> None:
-        """Play to the end of the hand: random legal cards, or (`greedy`) the rule player's habits in
-        brief: second hand low, third hand high, last hand and trumps as cheaply as wins, discards low;
-        lead the top card left in a suit, else low from the longest side suit."""
-        hands, trick, taken = self.hands, self.trick, self.taken
-        to_play, closed = self.to_play, self.spades_closed
-        random_number = rng.random
-        while True:
-            hand = hands[to_play]
-            if trick:
-                led = SUIT[trick[0][1]]
-                options = [card for card in hand if SUIT[card] == led] or hand
-                if greedy and len(options) > 1:
-                    values = TRICK_VALUE[led]
-                    best = max(values[played] for _, played in trick)
-                    winners = [card for card in options if values[card] > best]
-                    if not winners or (len(trick) == 1 and SUIT[options[0]] == led):
-                        card = min(options, key=lambda card: values[card] * 16 + RANK[card])
-                    elif len(trick) == 2 and SUIT[options[0]] == led:
-                        card = max(winners)
-                    else:
-                        card = min(winners)
-                else:
-                    card = options[int(random_number() * len(options))]
-            elif not hand:
-                break
-            else:
-                options = ([card for card in hand if SUIT[card] != SPADE_SUIT] or hand) if closed else hand
-                card = greedy_lead(options, hands) if greedy else options[int(random_number() * len(options))]
-            hand.remove(card)
-            trick.append((to_play, card))
-            if closed and SUIT[card] == SPADE_SUIT:
-                closed = False
-            if len(trick) == 4:
-                values = TRICK_VALUE[SUIT[trick[0][1]]]
-                to_play = max(trick, key=lambda play: values[play[1]])[0]
-                taken[to_play] += 1
-                trick = []
-            else:
-                to_play = (to_play + 1) % 4
-        self.trick, self.to_play, self.spades_closed = trick, to_play, closed
+    def play_out(self) -> None:
+        """Play to the end of the hand, every seat by `habitual_card`."""
+        while not self.over():
+            self.play(self.habitual_card())
+
+    def habitual_card(self) -> int:
+        """The rule player's habits in brief, for play-outs: second hand low, third hand high, last
+        hand and trumps as cheaply as wins, discard low; lead the top card left in a suit, else low
+        from the longest side suit. With every hand known this needs no chance."""
+        hand, trick = self.hands[self.to_play], self.trick
+        if not trick:
+            options = ([card for card in hand if SUIT[card] != SPADE_SUIT] or hand) if self.spades_closed else hand
+            return greedy_lead(options, self.hands)
+        led = SUIT[trick[0][1]]
+        values = TRICK_VALUE[led]
+        following = [card for card in hand if SUIT[card] == led]
+        options = following or hand
+        best = max(values[played] for _, played in trick)
+        winners = [card for card in options if values[card] > best]
+        if not winners or (len(trick) == 1 and following):
+            return min(options, key=lambda card: values[card] * 16 + RANK[card])
+        if len(trick) == 2 and following:
+            return max(winners)
+        return min(winners)
 
 
 def greedy_lead(options: list[int], hands: list[list[int]]) -> int:
@@ -358,30 +341,35 @@ def exact_deal(view: View) -> list[list[int]]:
 
 
 class Node:
-    __slots__ = ("mover", "children", "visits", "available", "reward")
+    """One of the searching seat's own decisions: its statistics and the decisions after it."""
+    __slots__ = ("children", "visits", "available", "reward")
 
-    def __init__(self, mover: int):
-        self.mover = mover      # the seat whose card led to this node
+    def __init__(self):
         self.children: dict[int, Node] = {}
         self.visits = 0
-        self.available = 0      # how often this node's card was legal when its parent was visited
+        self.available = 0      # how often this node's card was legal when its parent was reached
         self.reward = 0.0
 
 
 @dataclass
 class SearchPlayer:
-    """ISMCTS: each iteration guesses the hidden hands from what this seat has seen, walks the shared
-    tree choosing among the cards legal in that guess (UCB1 with availability counts), adds a node,
-    plays out at random, and credits every node with the result for the seat that chose it.
+    """Information-set Monte Carlo tree search.
 
-    The think budget is `iterations`, cut short after `seconds` of thinking.
+    Each iteration guesses the hidden hands from what this seat has seen (its own cards, every card
+    played, who has shown out of which suit) and, in that one guess, tries every card this seat may
+    play now, so that the cards are compared on equal terms. After that card the other seats play by
+    the rule player's habits (`Deal.habitual_card`: a model of the opponents), and this seat's own
+    later cards are chosen in a tree of its decisions, among those legal in the guess (UCB1 with
+    availability counts); a new node is added and the hand played out by the habits. Every node on
+    the way is credited with this seat's result.
+
+    The think budget is `iterations` guesses, cut short after `seconds` of thinking.
     """
-    iterations: int = 300
-    seconds: float = 0.8
-    exploration: float = 0.7
-    greedy_rollouts: bool = True
+    iterations: int = 60
+    seconds: float = 0.5
+    exploration: float = 0.3
     rng: random.Random = field(default_factory=random.Random)
-    outcome: object = None  # taken tricks -> per-seat reward in [0, 1]; default: seed_outcome
+    outcome: object = None  # tricks taken per seat -> reward per seat in [0, 1]; default: seed_outcome
     name = "mcts"
 
     def choose(self, view: View) -> int:
@@ -389,52 +377,60 @@ class SearchPlayer:
         if len(legal) == 1:
             return legal[0]
         outcome = self.outcome or seed_outcome
-        root = Node(-1)
+        root = {card: Node() for card in legal}
         deadline = time.perf_counter() + self.seconds
         for iteration in range(self.iterations):
-            if iteration % 16 == 15 and time.perf_counter() > deadline:
+            if iteration and time.perf_counter() > deadline:
                 break
-            self._iterate(root, view, outcome)
-        return max(legal, key=lambda card: root.children[card].visits if card in root.children else -1)
+            hands = consistent_deal(view, self.rng)
+            for card, node in root.items():
+                deal = Deal([list(hand) for hand in hands], list(view.trick), view.seat, list(view.taken),
+                            view.spades_must_be_broken and not view.spades_broken)
+                deal.play(card)
+                node.available += 1
+                reward = self._descend(node, deal, view.seat, outcome)
+                node.visits += 1
+                node.reward += reward
+        return max(legal, key=lambda card: root[card].reward / root[card].visits)
 
-    def _iterate(self, root: Node, view: View, outcome) -> None:
-        deal = Deal(consistent_deal(view, self.rng), list(view.trick), view.seat, list(view.taken),
-                    view.spades_must_be_broken and not view.spades_broken, view.spades_must_be_broken)
-        path = [root]
-        node = root
+    def _descend(self, node: Node, deal: Deal, seat: int, outcome) -> float:
+        """Play on from `node` to the end of the hand in this guess; update the tree below; the reward."""
+        path = []
         while not deal.over():
+            if deal.to_play != seat:
+                deal.play(deal.habitual_card())
+                continue
             legal = deal.legal()
-            untried = [card for card in legal if card not in node.children]
+            children = node.children
             for card in legal:
-                if card in node.children:
-                    node.children[card].available += 1
+                if card in children:
+                    children[card].available += 1
+            untried = [card for card in legal if card not in children]
             if untried:
                 card = self.rng.choice(untried)
-                child = Node(deal.to_play)
-                child.available = 1
-                node.children[card] = child
+                node = children[card] = Node()
+                node.available = 1
                 deal.play(card)
-                path.append(child)
+                path.append(node)
                 break
-            card = max(legal, key=lambda option: self._ucb(node.children[option]))
-            node = node.children[card]
+            card = max(legal, key=lambda option: self._ucb(children[option]))
+            node = children[card]
             deal.play(card)
             path.append(node)
-        deal.play_out(self.rng, greedy=self.greedy_rollouts)
-        rewards = outcome(deal.taken)
+        deal.play_out()
+        reward = outcome(deal.taken)[seat]
         for visited in path:
             visited.visits += 1
-            if visited.mover >= 0:
-                visited.reward += rewards[visited.mover]
+            visited.reward += reward
+        return reward
 
     def _ucb(self, child: Node) -> float:
         return child.reward / child.visits + self.exploration * math.sqrt(math.log(child.available) / child.visits)
 
 
 def seed_outcome(taken: list[int]) -> list[float]:
-    """The seed game's reward: the win (shared on a tie), with a little for each trick as tie-break."""
-    shares = win_shares(taken)
-    return [0.75 * share + 0.25 * tricks / 13 for share, tricks in zip(shares, taken)]
+    """The seed game's reward: half for the win (shared on a tie), half for the tricks."""
+    return [0.5 * share + 0.5 * tricks / 13 for share, tricks in zip(win_shares(taken), taken)]
 
 
 LEVELS = {"random": RandomPlayer, "rules": RulePlayer, "mcts": SearchPlayer}
