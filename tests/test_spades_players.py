@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 from games.spades.cards import CARD_NAME, CARD_NUMBER, DECK
 from games.spades.engine import PLAYERS, Spades
 from games.spades.full import FullMatch, FullSpades, choose_bid, hand_points, partner_of
-from games.spades.players import (RandomPlayer, RulePlayer, SearchPlayer, View, deal_hidden_cards, exact_deal,
-                                  full_outcome, full_view, make_player, play_seed_hand, seed_view, win_shares)
+from games.spades.players import (Deal, RandomPlayer, RulePlayer, SearchPlayer, View, consistent_deal,
+                                  deal_hidden_cards, exact_deal, full_outcome, full_view, habit_agreement, make_player,
+                                  play_seed_hand, seed_view, win_shares)
 
 
 def numbers(*names: str) -> list[int]:
@@ -106,6 +107,23 @@ def test_guessed_deals_fit_everything_the_player_has_seen(seed, plays):
         assert [len(hand) for hand in guess] == seen.hand_sizes
         assert sorted(card for hand in guess for card in hand) == sorted(card for hand in truth for card in hand)
         assert all(card // 13 not in seen.voids[seat] for seat in range(4) for card in guess[seat])
+
+
+def test_guesses_that_explain_the_plays_seen_weigh_more():
+    deck = [CARD_NUMBER[card] for card in shuffled(7)]
+    true_hands = [deck[13 * (3 - seat):13 * (4 - seat)] for seat in range(4)]
+    deal = Deal([list(hand) for hand in true_hands], [], 0, [0] * 4, False)
+    history = []
+    for _ in range(14):  # everyone plays by habit
+        card = deal.habitual_card()
+        history.append((deal.to_play, card))
+        deal.play(card)
+    seen = View(seat=deal.to_play, hand=list(deal.hands[deal.to_play]), trick=list(deal.trick),
+                played={card for _, card in history}, voids=[set() for _ in range(4)],
+                hand_sizes=[len(hand) for hand in deal.hands], taken=list(deal.taken), history=history)
+    assert habit_agreement(seen, deal.hands, 0.3) == 1.0
+    guesses = [habit_agreement(seen, consistent_deal(seen, random.Random(seed)), 0.3) for seed in range(30)]
+    assert min(guesses) < 1.0
 
 
 # --- the full game --------------------------------------------------------------------------------

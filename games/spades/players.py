@@ -35,6 +35,7 @@ class View:
     spades_broken: bool = False
     partner: int | None = None            # full rules: the partner's seat
     bids: list[int] | None = None         # full rules: each seat's bid (0 = nil)
+    history: list[tuple[int, int]] = field(default_factory=list)  # every (seat, card) played, in order
 
     def legal(self) -> list[int]:
         return legal_cards(self.hand, self.trick, self.spades_must_be_broken and not self.spades_broken)
@@ -87,7 +88,8 @@ def seed_view(game: Spades, player: str) -> View:
                 played={CARD_NUMBER[card] for trick in tricks for _, card in trick},
                 voids=shown_voids(tricks),
                 hand_sizes=[len(state["hands"][other]) for other in PLAYERS],
-                taken=[state["player_scores"][other] for other in PLAYERS])
+                taken=[state["player_scores"][other] for other in PLAYERS],
+                history=[(seat_of(who), CARD_NUMBER[card]) for trick in tricks for who, card in trick])
 
 
 def full_view(game: FullSpades, player: str) -> View:
@@ -340,6 +342,23 @@ def exact_deal(view: View) -> list[list[int]]:
     return hands
 
 
+def habit_agreement(view: View, hands: list[list[int]], mismatch: float) -> float:
+    """How well the other seats' plays so far fit the rule player's habits, were `hands` the deal:
+    `mismatch` to the power of the plays that differ from the habitual card."""
+    if not view.history:
+        return 1.0
+    start = [list(hand) for hand in hands]
+    for seat, card in view.history:
+        start[seat].append(card)
+    deal = Deal(start, [], view.history[0][0], [0] * 4, view.spades_must_be_broken)
+    weight = 1.0
+    for seat, card in view.history:
+        if seat != view.seat and deal.habitual_card() != card:
+            weight *= mismatch
+        deal.play(card)
+    return weight
+
+
 class Node:
     """One of the searching seat's own decisions: its statistics and the decisions after it."""
     __slots__ = ("children", "visits", "available", "reward")
@@ -355,19 +374,24 @@ class Node:
 class SearchPlayer:
     """Information-set Monte Carlo tree search.
 
-    Each iteration guesses the hidden hands from what this seat has seen (its own cards, every card
-    played, who has shown out of which suit) and, in that one guess, tries every card this seat may
-    play now, so that the cards are compared on equal terms. After that card the other seats play by
-    the rule player's habits (`Deal.habitual_card`: a model of the opponents), and this seat's own
-    later cards are chosen in a tree of its decisions, among those legal in the guess (UCB1 with
-    availability counts); a new node is added and the hand played out by the habits. Every node on
-    the way is credited with this seat's result.
+    Each iteration takes a guess at the hidden hands, consistent with what this seat has seen (its
+    own cards, every card played, who has shown out of which suit): it draws `pool` such guesses and
+    weighs each by how well it explains the others' plays so far (`habit_agreement`: a play the rule
+    player's habits would not have made multiplies the weight by `mismatch`), and each iteration
+    picks one by weight. In that guess it tries every card this seat may play now, so that the cards
+    are compared on equal terms. After that card the other seats play by the habits
+    (`Deal.habitual_card`, the model of the opponents), and this seat's own later cards are chosen
+    in a tree of its decisions, among those legal in the guess (UCB1 with availability counts); a
+    new node is added and the hand played out by the habits. Every node on the way is credited
+    with this seat's result (`outcome`).
 
     The think budget is `iterations` guesses, cut short after `seconds` of thinking.
     """
     iterations: int = 60
     seconds: float = 0.5
     exploration: float = 0.3
+    pool: int = 300
+    mismatch: float = 0.3
     rng: random.Random = field(default_factory=random.Random)
     outcome: object = None  # tricks taken per seat -> reward per seat in [0, 1]; default: seed_outcome
     name = "mcts"
@@ -379,10 +403,12 @@ class SearchPlayer:
         outcome = self.outcome or seed_outcome
         root = {card: Node() for card in legal}
         deadline = time.perf_counter() + self.seconds
+        guesses = [consistent_deal(view, self.rng) for _ in range(self.pool)]
+        weights = [habit_agreement(view, hands, self.mismatch) for hands in guesses]
         for iteration in range(self.iterations):
             if iteration and time.perf_counter() > deadline:
                 break
-            hands = consistent_deal(view, self.rng)
+            hands = self.rng.choices(guesses, weights)[0]
             for card, node in root.items():
                 deal = Deal([list(hand) for hand in hands], list(view.trick), view.seat, list(view.taken),
                             view.spades_must_be_broken and not view.spades_broken)
