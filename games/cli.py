@@ -11,7 +11,7 @@ from spectrum.errors import BREAK_INTO_PROGRAM
 from spectrum.frontends import HeadlessFrontend, NoDisplay, Quit, ScriptExhausted
 
 from . import PROGRAMS, load
-from .testcard import poke_suits
+from .cardfaces import SUIT_CHARS, SUIT_UDGS, card_ink, poke_udgs
 
 KEY_NAME = re.compile(r"\{([^{}]+)\}|(.)", re.DOTALL)
 
@@ -29,13 +29,13 @@ def menu(machine: Spectrum, modules: list) -> object | None:
     machine.set_border(0)
     machine.colour(ink=7, paper=0, bright=0, flash=0, inverse=0, over=0)
     machine.cls()
-    poke_suits(machine)
+    poke_udgs(machine, SUIT_UDGS)
     machine.print_at(1, 11, "ZX CARDS", ink=6, bright=1)
     machine.print_at(2, 11, "\x83" * 8, ink=2)
-    for col in (3, 23):  # spade, heart, club, diamond on a white card
+    for col in (3, 23):  # the suits on a white card
         machine.print_at(1, col, " " * 6, paper=7, bright=1)
-        for offset, suit in enumerate("\x90\x91\x92\x93"):
-            machine.print_at(1, col + 1 + offset, suit, paper=7, ink=2 if offset % 2 else 0, bright=1)
+        for offset, suit in enumerate("shcd"):
+            machine.print_at(1, col + 1 + offset, SUIT_CHARS[suit], paper=7, ink=card_ink("a" + suit), bright=1)
     for number, module in enumerate(modules, 1):
         machine.print_at(4 + 2 * number, 8, f"{number}  {module.TITLE}")
     machine.print_at(19, 2, f"Press 1-{len(modules)} to play", ink=5)

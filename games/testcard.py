@@ -2,22 +2,11 @@
 
 from spectrum import Spectrum
 
+from .cardfaces import SUIT_UDGS, poke_udgs
+
 TITLE = "Test card"
 
-# Four 8x8 suit symbols, poked into UDGs A-D the way a BASIC loader does it
-SUITS = {
-    "a": (0x10, 0x38, 0x7C, 0xFE, 0xFE, 0x54, 0x10, 0x38),  # spade
-    "b": (0x6C, 0xFE, 0xFE, 0xFE, 0x7C, 0x38, 0x10, 0x00),  # heart
-    "c": (0x38, 0x38, 0xD6, 0xFE, 0xD6, 0x10, 0x38, 0x00),  # club
-    "d": (0x10, 0x38, 0x7C, 0xFE, 0x7C, 0x38, 0x10, 0x00),  # diamond
-}
 SCALE = (0, 2, 4, 5, 7, 9, 11, 12)  # C major, middle C upwards
-
-
-def poke_suits(machine: Spectrum) -> None:
-    for letter, rows in SUITS.items():
-        for offset, value in enumerate(rows):
-            machine.poke(machine.usr(letter) + offset, value)
 
 
 def draw(machine: Spectrum) -> None:
@@ -54,7 +43,7 @@ def play_scale(machine: Spectrum) -> None:
 
 def run(machine: Spectrum) -> None:
     """Show the test card, play the scale, and wait for a key."""
-    poke_suits(machine)
+    poke_udgs(machine, SUIT_UDGS)
     draw(machine)
     play_scale(machine)
     machine.pause(0)

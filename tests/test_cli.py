@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from games import cli, testcard
+from games.cardfaces import SUIT_UDGS, poke_udgs
 from spectrum import Spectrum
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.render import FRAME_HEIGHT, FRAME_WIDTH
@@ -25,7 +26,7 @@ def test_testcard_headless_writes_its_screen_and_its_scale(tmp_path):
     picture = pygame.image.load(str(png))
     assert picture.get_size() == (2 * FRAME_WIDTH, 2 * FRAME_HEIGHT)
     expected = Spectrum()
-    testcard.poke_suits(expected)
+    poke_udgs(expected, SUIT_UDGS)
     testcard.draw(expected)
     shown = pygame.surfarray.array3d(picture)
     assert len(np.unique(shown.reshape(-1, 3), axis=0)) >= 15  # all 15 distinct Spectrum colours

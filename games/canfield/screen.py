@@ -10,22 +10,14 @@ from dataclasses import dataclass
 
 from spectrum import Spectrum
 
+from ..cardfaces import CARD_PAPER, FACE_LETTERS, RANK_LETTERS, SUIT_UDGS, card_ink, face, poke_udgs
 from .bank import CARD_PAYS, DECK_PRICE, START_MONEY, DealRecord
-from .rules import RANKS, SUITS, Canfield
+from .rules import Canfield
 
-# UDGs A-D are the suits in the order of SUITS (spades, hearts, diamonds, clubs); E is a card back
-SUIT_UDGS = {
-    "a": (0x00, 0x10, 0x38, 0x7C, 0xFE, 0xFE, 0x10, 0x38),  # spade
-    "b": (0x00, 0x6C, 0xFE, 0xFE, 0x7C, 0x38, 0x10, 0x00),  # heart
-    "c": (0x00, 0x10, 0x38, 0x7C, 0xFE, 0x7C, 0x38, 0x10),  # diamond
-    "d": (0x00, 0x38, 0x38, 0xD6, 0xFE, 0xD6, 0x10, 0x38),  # club
-    "e": (0xFF, 0x99, 0xA5, 0xC3, 0xC3, 0xA5, 0x99, 0xFF),  # card back
-}
-SUIT_CHARS = {suit: chr(0x90 + index) for index, suit in enumerate(SUITS)}
+CARD_BACK_UDG = {"e": (0xFF, 0x99, 0xA5, 0xC3, 0xC3, 0xA5, 0x99, 0xFF)}  # UDGs A-D are the suits
 CARD_BACK = "\x94"
-FACE_LETTERS = "A23456789TJQK"
 
-BAIZE, CARD_PAPER, RED, BLACK, BACK_INK = 4, 7, 2, 0, 1
+BAIZE, BACK_INK = 4, 1
 LABEL_INK = 7
 TITLE_PAPER = 1
 MESSAGE_ROWS = (18, 19)
@@ -37,21 +29,10 @@ WIDTH = 32
 
 def prepare(machine: Spectrum) -> None:
     """Poke the UDGs and set the table's colours."""
-    for letter, rows in SUIT_UDGS.items():
-        for offset, value in enumerate(rows):
-            machine.poke(machine.usr(letter) + offset, value)
+    poke_udgs(machine, SUIT_UDGS | CARD_BACK_UDG)
     machine.set_border(BAIZE)
     machine.colour(ink=LABEL_INK, paper=BAIZE, bright=0, flash=0, inverse=0, over=0)
     machine.cls()
-
-
-def face(card: str) -> str:
-    """The Spectrum codes of a card's face: rank letter and suit symbol."""
-    return FACE_LETTERS[RANKS.index(card[0])] + SUIT_CHARS[card[1]]
-
-
-def card_ink(card: str) -> int:
-    return RED if card[1] in "hd" else BLACK
 
 
 def wrap(text: str, width: int = WIDTH) -> list[str]:
@@ -165,7 +146,7 @@ def _draw_left_column(machine: Spectrum, state: dict, selected: str | None, deal
 
 
 def _draw_foundations(machine: Spectrum, state: dict) -> None:
-    base = FACE_LETTERS[RANKS.index(state["base"])]
+    base = FACE_LETTERS[RANK_LETTERS.index(state["base"])]
     machine.print_at(2, PILE_COLUMNS[0], f"FOUNDATIONS from {base} up")
     for col, pile in zip(PILE_COLUMNS, state["foundations"]):
         draw_card(machine, 3, col, pile[-1] if pile else None)

@@ -9,19 +9,12 @@ from dataclasses import dataclass, field
 
 from spectrum import Spectrum, sysvars
 
-from .cards import RANK_LETTERS, RANKS_LOW_TO_HIGH, SUITS
+from ..cardfaces import BLACK, CARD_PAPER, RED, SUIT_UDGS, card_ink, face, poke_udgs
+from .cards import RANKS_LOW_TO_HIGH
 
-SUIT_UDGS = {  # UDGs A-D, the suits in the order of SUITS: spades, hearts, diamonds, clubs
-    "a": (0x00, 0x10, 0x38, 0x7C, 0xFE, 0xFE, 0x10, 0x38),
-    "b": (0x00, 0x6C, 0xFE, 0xFE, 0x7C, 0x38, 0x10, 0x00),
-    "c": (0x00, 0x10, 0x38, 0x7C, 0xFE, 0x7C, 0x38, 0x10),
-    "d": (0x00, 0x38, 0x38, 0xD6, 0xFE, 0xD6, 0x10, 0x38),
-}
-SUIT_CHARS = {suit: chr(0x90 + index) for index, suit in enumerate(SUITS)}
-FACE_LETTERS = "A23456789TJQK"  # in the order of RANK_LETTERS
 HAND_SUIT_ORDER = "shcd"  # black and red suits alternate along your hand
 
-BAIZE, CARD_PAPER, RED, BLACK, BLUE, WHITE, YELLOW = 4, 7, 2, 0, 1, 7, 6
+BAIZE, BLUE, WHITE, YELLOW = 4, 1, 7, 6
 TITLE_PAPER = 1
 WIDTH = 32
 NAMES = {"player_0": "YOU", "player_1": "WEST", "player_2": "NORTH", "player_3": "EAST"}
@@ -39,21 +32,10 @@ KEY_LEFT, KEY_RIGHT, KEY_DELETE, KEY_ENTER = 8, 9, 12, 13  # CAPS 5, CAPS 8 (the
 
 def prepare(machine: Spectrum) -> None:
     """Poke the suit UDGs and lay the baize."""
-    for letter, rows in SUIT_UDGS.items():
-        for offset, value in enumerate(rows):
-            machine.poke(machine.usr(letter) + offset, value)
+    poke_udgs(machine, SUIT_UDGS)
     machine.set_border(BAIZE)
     machine.colour(ink=WHITE, paper=BAIZE, bright=0, flash=0, inverse=0, over=0)
     machine.cls()
-
-
-def face(card: str) -> str:
-    """A card's face in Spectrum codes: rank letter and suit symbol ('td' -> 'T' + diamond)."""
-    return FACE_LETTERS[RANK_LETTERS.index(card[0])] + SUIT_CHARS[card[1]]
-
-
-def card_ink(card: str) -> int:
-    return RED if card[1] in "hd" else BLACK
 
 
 def hand_order(cards: list[str]) -> list[str]:
