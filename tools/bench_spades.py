@@ -5,6 +5,8 @@ level below. Reports mean tricks, win share (ties shared), and the median time o
 choice in it (a lone legal card is played at once).
 
     python tools/bench_spades.py [deals]      # default 1000 deals = 4000 hands per pairing
+
+The search pairing dominates: about 16 minutes for 1000 deals on two cores.
 """
 
 import random

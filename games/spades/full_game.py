@@ -4,7 +4,7 @@ from .engine import PLAYERS
 from .full import TEAM_NAMES, FullMatch, FullSpades, choose_bid, partner_of, team_of
 from .game import BEEP_PITCH, BEEP_SECONDS, HUMAN, PLAY_PAUSE_FRAMES, Table
 from .players import SearchPlayer, full_outcome, full_view
-from .screen import NAMES, RED, WHITE, draw
+from .screen import RED, draw
 
 HELP_BIDDING = "Bid: the tricks you will take"
 
@@ -60,7 +60,6 @@ class FullTable(Table):
         for player in self.players.values():
             if isinstance(player, SearchPlayer):
                 player.outcome = full_outcome(bids)
-        self.say(f"{NAMES[self.game.to_play]} to lead", WHITE)
 
     def human_bid(self) -> None:
         while True:
