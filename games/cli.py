@@ -95,7 +95,7 @@ def main(argv=None) -> int:
     games.add_argument("--seed", type=int, help="patience: the game of RANDOMIZE N (1-65535); "
                                                 "spades: repeatable deals")
     games.add_argument("--deal", type=int, help="canfield: play deal number N again")
-    games.add_argument("--data-dir", type=Path, help="canfield: keep the accounts here")
+    games.add_argument("--data-dir", type=Path, help="canfield: keep the accounts here; spades: the game to 500")
     games.add_argument("--practice", action="store_true", help="canfield: no money; undo and hints")
     games.add_argument("--level", choices=("random", "rules", "mcts"), help="spades: the computer players")
     games.add_argument("--full", action="store_true", help="spades: bidding, partners, nil, bags, to 500")

@@ -1,5 +1,6 @@
 """Spades at the Spectrum: keys, the screen, the computer players' pace, the end of a hand."""
 
+import json
 import random
 
 import pytest
@@ -118,3 +119,44 @@ def test_full_game_asks_for_a_bid_and_refuses_a_wrong_one():
     assert table.game.bidding and table.game.to_play == HUMAN
     assert row_text(table.machine, MESSAGE_ROW) == "not a bid: x"
     assert row_text(table.machine, HELP_ROW) == "Bid: the tricks you will take"
+
+
+# --- the full game's score is kept between sessions ------------------------------------------------
+
+def test_a_saved_game_to_500_comes_back_as_it_was(tmp_path):
+    from games.spades.full import FullMatch
+
+    path = tmp_path / "spades-game.json"
+    table = FullTable(Spectrum(), level="random", rng=random.Random(1), save_path=path)
+    table.match.scores, table.match.bags, table.match.dealer = [230, -40], [3, 7], "player_2"
+    table.match.history.append({"bids": {}, "taken": {}, "points": [230, -40]})
+    table.save_match()
+    again = FullTable(Spectrum(), level="random", rng=random.Random(1), save_path=path)
+    assert again.match.saved() == table.match.saved() and not again.notice
+    assert FullMatch.from_saved(json.loads(path.read_text())).scores == [230, -40]
+
+
+@pytest.mark.parametrize("content", ["", "{", "[]", '{"scores": [1, 2]}', b"\xff\xfe".decode("latin-1"),
+                                     '{"scores": [1, "2"], "bags": [0, 0], "dealer": "player_0", "history": []}',
+                                     '{"scores": [1, 2], "bags": [0, 10], "dealer": "player_0", "history": []}',
+                                     '{"scores": [1, 2], "bags": [0, 0], "dealer": "nobody", "history": []}'])
+def test_an_unreadable_save_is_set_aside_not_lost_and_a_new_game_begins(tmp_path, content):
+    path = tmp_path / "spades-game.json"
+    path.write_text(content, encoding="latin-1")
+    table = FullTable(Spectrum(), level="random", rng=random.Random(1), save_path=path)
+    assert table.match.scores == [0, 0] and "unreadable" in table.notice
+    assert not path.exists()
+    assert (tmp_path / "spades-game.json.unreadable").read_text(encoding="latin-1") == content
+
+
+def test_the_full_game_keeps_its_score_after_every_hand(tmp_path):
+    path = tmp_path / "spades-game.json"
+    frontend = TypesLegalCards()
+    machine = Spectrum(frontend)
+    frontend.table = table = FullTable(machine, level="rules", rng=random.Random(2), save_path=path)
+    with pytest.raises(ScriptExhausted):
+        table.play()
+    assert table.game.finished and len(table.match.history) == 1
+    assert json.loads(path.read_text()) == table.match.saved()
+    assert FullTable(Spectrum(), level="rules", rng=random.Random(2), save_path=path).match.history == \
+        table.match.history

@@ -8,12 +8,13 @@ each account exactly as it was after the last whole payment: no dollar lost, non
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import string
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from ..datafolder import default_folder
 
 START_MONEY = 500
 DECK_PRICE = 50
@@ -66,13 +67,6 @@ def check_name(name: str) -> str | None:
 
 def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
-
-
-def default_folder() -> Path:
-    """$XDG_DATA_HOME/zxcards, or ~/.local/share/zxcards when that is unset (or not absolute)."""
-    xdg = os.environ.get("XDG_DATA_HOME", "")
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share"
-    return base / "zxcards"
 
 
 @dataclass(frozen=True)

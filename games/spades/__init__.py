@@ -4,6 +4,7 @@
 """
 
 import random
+from pathlib import Path
 
 from .engine import PLAYERS, Spades
 
@@ -12,14 +13,21 @@ TITLE = "Spades"
 __all__ = ["PLAYERS", "Spades", "TITLE", "run"]
 
 
-def run(machine, *, level: str = "rules", seed: int | None = None, full_rules: bool = False) -> None:
+SAVED_GAME = "spades-game.json"
+
+
+def run(machine, *, level: str = "rules", seed: int | None = None, full_rules: bool = False,
+        data_dir=None) -> None:
     """Play until BREAK: against three computer players of `level` (random, rules or mcts);
     `seed` makes the deals (and the computer players' choices) repeatable; `full_rules` plays the
-    full game instead: bidding, partners, nil, bags, game to 500."""
+    full game instead: bidding, partners, nil, bags, game to 500, its score kept after every hand
+    in `data_dir` (default: the zxcards data folder) and taken up again next time."""
     from .game import Table
     rng = random.Random(seed)
     if full_rules:
+        from ..datafolder import default_folder
         from .full_game import FullTable
-        FullTable(machine, level=level, rng=rng).play()
+        folder = Path(data_dir) if data_dir is not None else default_folder()
+        FullTable(machine, level=level, rng=rng, save_path=folder / SAVED_GAME).play()
     else:
         Table(machine, level=level, rng=rng).play()

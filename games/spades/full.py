@@ -138,6 +138,26 @@ class FullMatch:
         self.history.append({"bids": dict(hand.bids), "taken": hand.scores(), "points": changes})
         return changes
 
+    def saved(self) -> dict:
+        """The match as plain data, to keep between sessions."""
+        return {"scores": self.scores, "bags": self.bags, "dealer": self.dealer, "history": self.history}
+
+    @classmethod
+    def from_saved(cls, data) -> "FullMatch":
+        """A match kept by `saved`; ValueError when `data` is not one."""
+        match = cls()
+        try:
+            scores, bags, dealer, history = data["scores"], data["bags"], data["dealer"], data["history"]
+        except (KeyError, TypeError):
+            raise ValueError("not a saved game of Spades") from None
+        pairs_of_numbers = all(isinstance(pair, list) and len(pair) == 2
+                               and all(type(value) is int for value in pair) for pair in (scores, bags))
+        if not pairs_of_numbers or dealer not in PLAYERS or not isinstance(history, list) \
+                or not all(0 <= bag < BAGS_PER_PENALTY for bag in bags):
+            raise ValueError("not a saved game of Spades")
+        match.scores, match.bags, match.dealer, match.history = scores, bags, dealer, history
+        return match
+
     @property
     def winner(self) -> int | None:
         """The winning partnership (0 = you and north), once one has 500 and more than the other."""

@@ -1,5 +1,10 @@
 """The full game at the table: bidding, partners (you and north), nil, bags, game to 500."""
 
+import json
+import os
+from pathlib import Path
+
+from ..datafolder import write_atomically
 from .engine import PLAYERS
 from .full import TEAM_NAMES, FullMatch, FullSpades, choose_bid, partner_of, team_of
 from .game import BEEP_PITCH, BEEP_SECONDS, HUMAN, PLAY_PAUSE_FRAMES, Table
@@ -12,9 +17,29 @@ HELP_BIDDING = "Bid: the tricks you will take"
 class FullTable(Table):
     """Hands of the full game until a partnership reaches 500, then a new game."""
 
-    def __init__(self, machine, *, level, rng):
+    def __init__(self, machine, *, level, rng, save_path: Path | None = None):
         super().__init__(machine, level=level, rng=rng)
-        self.match = FullMatch()
+        self.save_path = save_path
+        self.notice = ""
+        self.match = self.load_match()
+
+    def load_match(self) -> FullMatch:
+        """The game to 500 left unfinished last time, if any. An unreadable file is set aside
+        (renamed, never deleted) and a new game begins, with a word to say so."""
+        if self.save_path is None or not self.save_path.exists():
+            return FullMatch()
+        try:
+            return FullMatch.from_saved(json.loads(self.save_path.read_text(encoding="utf-8")))
+        except (OSError, UnicodeDecodeError, ValueError):
+            kept = self.save_path.with_name(self.save_path.name + ".unreadable")
+            os.replace(self.save_path, kept)
+            self.notice = f"Saved game unreadable: kept as {kept.name}"
+            return FullMatch()
+
+    def save_match(self) -> None:
+        """Keep the score after every hand, so that leaving loses no finished hand."""
+        if self.save_path is not None:
+            write_atomically(self.save_path, json.dumps(self.match.saved()))
 
     def new_game(self, deck) -> FullSpades:
         return self.match.new_hand(deck)
@@ -46,6 +71,9 @@ class FullTable(Table):
 
     def before_play(self) -> None:
         """The bidding, left of the dealer first; then the search players learn what scores."""
+        if self.notice:
+            self.say(self.notice, RED)
+            self.notice = ""
         while self.game.bidding:
             player = self.game.to_play
             if player == HUMAN:
@@ -87,8 +115,10 @@ class FullTable(Table):
 
     def end_hand(self) -> None:
         self.match.score(self.game)
+        self.save_match()
 
     def after_hand(self) -> None:
         super().after_hand()
         if self.match.winner is not None:
             self.match = FullMatch()
+            self.save_match()
