@@ -15,9 +15,8 @@ from .basic import ListingError, decode_escapes, parse_listing
 from .fp import to_float
 from .keyboard import MATRIX_ROWS
 from .rom import ROM, report_text
+from .sound import FRAME_T_STATES as FRAME_T, T_STATES_PER_SECOND as CLOCK_HZ
 
-FRAME_T = 69888
-CLOCK_HZ = 3_500_000
 WAIT_KEY = 0x15DE  # every key wait in the editor passes here
 EDITOR = 0x0F3B  # WAIT-KEY's caller when the editor (command line or INPUT) wants a key
 PAUSE_LOOP = range(0x1F3A, 0x1F54)  # the PAUSE routine's HALT loop
@@ -71,10 +70,16 @@ class Result:
     edges: list[tuple[int, int]]  # (T-state, speaker level) of each beeper edge, key clicks removed
     border: int
     input_prompts: int  # INPUT lines answered
-    t_states: int = 0
+    t_states: int = 0  # the machine's clock when the run stopped
+    started_t: int = 0  # …and when RUN was typed
     variables: dict = field(default_factory=dict)
     # (line number of the INPUT statement, display rows 0-21) each time an INPUT line was typed
     input_screens: list[tuple[int, bytes]] = field(default_factory=list)
+
+    @property
+    def seconds(self) -> float:
+        """Spectrum time from RUN to the stop (typing the listing in not counted)."""
+        return (self.t_states - self.started_t) / CLOCK_HZ
 
     @property
     def display(self) -> bytes:
@@ -155,7 +160,7 @@ class Oracle:
     def typed(listing: str) -> tuple[bytes, list[int]]:
         """Memory and registers of a machine with `listing` typed in (cached per listing)."""
         if listing not in _typed:
-            machine = _Machine(*_boot())
+            machine = _Machine(*booted())
             for number, body in parse_listing(listing):
                 machine.type_line(str(number).encode() + body, reject_check=number)
             _typed[listing] = machine.snapshot()
@@ -167,7 +172,8 @@ class Oracle:
         return memory[_word(memory, sysvars.PROG):_word(memory, sysvars.VARS)]
 
 
-def _boot() -> tuple[bytes, list[int]]:
+def booted() -> tuple[bytes, list[int]]:
+    """Memory and registers of a 48K just booted to its editor (cached)."""
     global _booted
     if _booted is None:
         machine = _Machine(ROM + bytes(49152), None)
@@ -190,6 +196,7 @@ class _Machine:
         self.sim.set_tracer(self.ports)
         self.memory = self.sim.memory
         self.prompts = 0
+        self.started_t = self.now
         self.input_screens: list[tuple[int, bytes]] = []
         self.clicks: list[int] = []
 
@@ -300,7 +307,8 @@ class _Machine:
 
     def result(self) -> Result:
         return Result(memory=bytes(self.memory), report=self.report(), edges=self._beeper_edges(),
-                      border=self.ports.border, input_prompts=self.prompts, t_states=self.now,
+                      border=self.ports.border, input_prompts=self.prompts,
+                      t_states=self.now, started_t=self.started_t,
                       variables=read_variables(self.memory), input_screens=self.input_screens)
 
     def _beeper_edges(self) -> list[tuple[int, int]]:

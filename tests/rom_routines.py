@@ -14,9 +14,9 @@ from skoolkit.simutils import A, B, C, D, E, F, H, IXh, IXl, L, PC, SP, T, from_
 
 from spectrum import fp, sysvars
 from spectrum.errors import ReportError
-from spectrum.rom import ROM, report_text
+from spectrum.oracle import booted
+from spectrum.rom import report_text
 
-WAIT_KEY = 0x15DE
 SENTINEL = 0xF100  # free RAM; calls return (or, after an error, ERR_SP sends them) here
 MACHINE_STACK = 0xFE00
 ERR_SP = 23613
@@ -57,13 +57,14 @@ class Rom:
     """A 48K Spectrum sitting in its editor, reset to that state before every call."""
 
     def __init__(self):
-        self.sim = from_memory(CSimulator, list(ROM + bytes(49152)), {'PC': 0}, {'iff': 0, 'im': 0})
+        memory, registers = booted()
+        self.sim = from_memory(CSimulator, list(memory), {'PC': 0}, {'iff': 0, 'im': 0})
+        for index, value in enumerate(registers):
+            self.sim.registers[index] = value
         self.speaker = _Speaker()
         self.sim.set_tracer(self.speaker)
-        self.sim.trace(None, WAIT_KEY, 0, 5 * 3_500_000, True, None, None, None, None, None)
-        assert self.sim.registers[PC] == WAIT_KEY, "the ROM did not boot to its editor"
         self.memory = self.sim.memory
-        self.booted = bytes(self.memory), self.sim.registers[:]
+        self.booted = memory, self.sim.registers[:]
 
     def _word(self, address: int) -> int:
         return self.memory[address] | self.memory[address + 1] << 8

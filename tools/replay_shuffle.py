@@ -14,14 +14,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from skoolkit.simutils import T  # noqa: E402
 
 from games import patience  # noqa: E402
 from games.patience import rules  # noqa: E402
 from spectrum.oracle import Oracle, OracleError  # noqa: E402
 
 LISTING = Path(__file__).resolve().parent.parent / "games" / "patience" / "patience.bas"
-CLOCK_HZ = 3_500_000
 SUIT_LETTERS = dict(zip(rules.SUITS, "SHCD"))  # spade, heart, club, diamond
 CARDS_PER_LINE = 13
 
@@ -58,7 +56,7 @@ def main(argv=None) -> int:
     listing = harness(args.seed)
     oracle = Oracle()
     try:
-        started_at_t = oracle.typed(listing)[1][T]  # typing the listing in is not part of the run
+        oracle.typed(listing)  # typing the listing in is not part of the run
         start = time.perf_counter()
         result = oracle.run(listing)
         rom_wall = time.perf_counter() - start
@@ -69,7 +67,7 @@ def main(argv=None) -> int:
     start = time.perf_counter()
     port_pack = patience.shuffled_pack(args.seed)
     port_wall = time.perf_counter() - start
-    spectrum_seconds = (result.t_states - started_at_t) / CLOCK_HZ
+    spectrum_seconds = result.seconds
     show(f"ROM  ({result.report}):", rom_pack)
     show("port:", port_pack)
     same = rom_pack == port_pack
