@@ -6,7 +6,7 @@ import re
 import sys
 from pathlib import Path
 
-from spectrum import ReportError, Spectrum
+from spectrum import ReportError, Spectrum, sysvars
 from spectrum.errors import BREAK_INTO_PROGRAM
 from spectrum.frontends import HeadlessFrontend, NoDisplay, Quit, ScriptExhausted
 
@@ -43,8 +43,14 @@ def menu(machine: Spectrum, modules: list) -> object | None:
     while True:
         key = machine.inkey()
         if key.isdigit() and 1 <= int(key) <= len(modules):
-            return modules[int(key) - 1]
+            break
         machine.wait_frame(awaiting_key=True)
+    # The program chosen must not take the same key press as its own first key: wait for the key to
+    # be let go, and take back the new-key flag the keyboard interrupt set for it (FLAGS bit 5).
+    while machine.inkey():
+        machine.wait_frame()
+    machine.poke(sysvars.FLAGS, machine.peek(sysvars.FLAGS) & 0xDF)
+    return modules[int(key) - 1]
 
 
 # Command-line options that are a program's own: option name -> keyword of that program's run()

@@ -96,3 +96,12 @@ def test_program_options_reach_only_the_program_that_takes_them(capsys):
 def test_a_report_other_than_break_is_said_on_stderr(capsys):
     assert cli.main(["--headless", "patience", "--seed", "70000", "--keys", "{ENTER}" * 4]) == 1
     assert "B Integer out of range" in capsys.readouterr().err
+
+
+def test_the_key_that_picks_a_program_is_not_also_the_programs_first_key():
+    from spectrum import sysvars
+
+    machine = Spectrum(HeadlessFrontend(cli.script_presses("3")))
+    chosen = cli.menu(machine, [cli.load(name) for name in cli.PROGRAMS])
+    assert chosen is cli.load("spades")
+    assert not machine.keys_held and not machine.peek(sysvars.FLAGS) & 0x20
