@@ -9,6 +9,8 @@ from typing import Sequence
 
 import numpy as np
 
+from .beeper import beep_edges
+
 T_STATES_PER_SECOND = 3_500_000
 FRAME_T_STATES = 69_888  # one 48K frame: 50.08 frames a second
 SAMPLE_RATE = 44_100
@@ -54,3 +56,49 @@ def write_wav(path: str | Path, samples: np.ndarray, rate: int = SAMPLE_RATE) ->
         wav.setsampwidth(2)
         wav.setframerate(rate)
         wav.writeframes(np.asarray(samples, dtype="<i2").tobytes())
+
+
+class Speaker:
+    """The machine's beeper: BEEP and the key clicks as a frame-by-frame stream of samples that
+    the front end plays (`frontend.play`)."""
+
+    def __init__(self):
+        self._t_into_frame = 0  # T-states of sound already played in this frame
+        self._pending_audio = np.zeros(0, np.int16)  # sound from the start of this frame on
+
+    def beep(self, duration: float, pitch: float) -> None:
+        """BEEP: the ROM's square wave; the display goes on but FRAMES stops, as interrupts are off."""
+        edges = beep_edges(duration, pitch)
+        self._sound(edges)
+
+    def _sound(self, edges: list[int]) -> None:
+        """Sound from now on, into the frame-by-frame stream the front end plays; then the time
+        it takes passes (several short sounds within one frame follow each other in the stream)."""
+        now = self.frame_count * FRAME_T_STATES + self._t_into_frame
+        first_sample = now * SAMPLE_RATE // T_STATES_PER_SECOND
+        offset = first_sample - frame_start_sample(self.frame_count)
+        # rendered on the stream's own sample grid, so that a sound starting mid-sample joins on
+        phase = now - first_sample * T_STATES_PER_SECOND / SAMPLE_RATE
+        samples = edges_to_samples([edge + phase for edge in edges])
+        if len(self._pending_audio) < offset + len(samples):
+            self._pending_audio = np.concatenate(
+                [self._pending_audio, np.zeros(offset + len(samples) - len(self._pending_audio), np.int16)])
+        self._pending_audio[offset:offset + len(samples)] += samples
+        self._t_into_frame += edges[-1] if edges else 0
+        while self._t_into_frame >= FRAME_T_STATES:
+            self._t_into_frame -= FRAME_T_STATES
+            self.wait_frame(interrupts=False)
+
+    def _play_frame_audio(self, whole: bool = False) -> None:
+        """Hand the front end this frame's share of the sound stream (or, `whole`, all that is
+        left of it), unless it is silence."""
+        length = frame_start_sample(self.frame_count + 1) - frame_start_sample(self.frame_count)
+        if whole:
+            length = len(self._pending_audio)
+        chunk, self._pending_audio = self._pending_audio[:length], self._pending_audio[length:]
+        if chunk.any():
+            self.frontend.play(self, chunk)
+
+    def flush_sound(self) -> None:
+        """Play at once the sound still due after this frame (when a program ends mid-frame)."""
+        self._play_frame_audio(whole=True)

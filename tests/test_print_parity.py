@@ -5,7 +5,8 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from spectrum import sysvars
 from spectrum.errors import ReportError
-from spectrum.machine import Spectrum, _width
+from spectrum.machine import Spectrum
+from spectrum.screen import printed_width
 from spectrum.oracle import Oracle, rows_of
 from spectrum.rom import KEYWORDS
 
@@ -59,7 +60,7 @@ def print_statements(draw):
         room = (21 - row) * 32 + 32 - col
         codes = bytearray()
         for code in draw(st.lists(st.integers(32, 255), max_size=min(room, 80))):
-            if _width(bytes(codes) + bytes([code])) + 1 <= room:
+            if printed_width(bytes(codes) + bytes([code])) + 1 <= room:
                 codes.append(code)
         statements.append(("print", row, col, items, bytes(codes)))
     return statements

@@ -1,0 +1,75 @@
+"""The keyboard as BASIC sees it: the ROM's keyboard interrupt (KEYBOARD $02BF with KSTATE and
+auto-repeat), PAUSE, INKEY$ and WAIT-KEY. The decoding itself is in `keyboard`."""
+
+from . import keyboard, sysvars
+from .memory import find_word
+
+BREAK_KEYS = frozenset({"CAPS", "SPACE"})
+
+
+class Keys:
+    """Keys pressed on the machine's matrix (`keys_held`, set by the front end every frame)."""
+
+    def _keyboard_interrupt(self) -> None:
+        """KEYBOARD ($02BF): new keys and auto-repeat into LAST_K, with FLAGS bit 5 set."""
+        scanned = keyboard.key_scan(frozenset(self.keys_held))
+        if scanned is None:
+            return
+        kstate = self.memory[sysvars.KSTATE:sysvars.KSTATE + 8]
+        for base in (0, 4):
+            if kstate[base] < 0x80:
+                kstate[base + 1] -= 1
+                if kstate[base + 1] == 0:
+                    kstate[base] = 0xFF
+        shift, key = scanned
+        main = keyboard.key_test(shift, key)
+        if main is None:
+            return
+        for base in (0, 4):
+            if kstate[base] == main:
+                kstate[base + 1] = 5
+                kstate[base + 2] -= 1
+                if kstate[base + 2]:
+                    return
+                kstate[base + 2] = self.memory[sysvars.REPPER]
+                self._new_key(int(kstate[base + 3]))
+                return
+        free = next((base for base in (4, 0) if kstate[base] >= 0x80), None)
+        if free is None:
+            return
+        flags = int(self.memory[sysvars.FLAGS])
+        code = keyboard.key_decode(main, shift, int(self.memory[sysvars.MODE]), bool(flags & 8),
+                                   bool(self.memory[sysvars.FLAGS2] & 8))
+        kstate[free:free + 4] = [main, 5, self.memory[sysvars.REPDEL], code]
+        self._new_key(code)
+
+    def _new_key(self, code: int) -> None:
+        self.memory[sysvars.LAST_K] = code
+        self.memory[sysvars.FLAGS] |= 0x20
+
+    def pause(self, frames: int) -> None:
+        """PAUSE n: wait n frames or until a key is pressed; PAUSE 0 waits for a key."""
+        remaining = find_word(frames)
+        waiting_for_key = remaining == 0
+        while True:
+            self.wait_frame(awaiting_key=waiting_for_key)
+            remaining = (remaining - 1) & 0xFFFF
+            if remaining == 0:
+                break
+            if remaining == 0xFFFF:  # PAUSE 0 never counts out
+                remaining = 0
+            if self.memory[sysvars.FLAGS] & 0x20:
+                break
+        self.memory[sysvars.FLAGS] &= 0xDF
+
+    def inkey(self) -> str:
+        """INKEY$: the key held now, decoded in L mode (or C with CAPS LOCK), or ""."""
+        code = keyboard.decode(self.keys_held, caps_lock=bool(self.memory[sysvars.FLAGS2] & 8))
+        return "" if code is None else chr(code)
+
+    def _wait_key(self) -> int:
+        """WAIT-KEY: frames pass until the keyboard interrupt hands over a key."""
+        while not self.memory[sysvars.FLAGS] & 0x20:
+            self.wait_frame(awaiting_key=True, breakable=False)
+        self.memory[sysvars.FLAGS] &= 0xDF
+        return int(self.memory[sysvars.LAST_K])

@@ -1,0 +1,330 @@
+"""The screen as PRINT sees it: the ROM's channel S routines (PRINT-OUT $09F4, PO-ATTR $0BDB,
+CO-TEMP-5 $2211, TEMPS $0D4D), colours, CLS, scrolling, ATTR and SCREEN$.
+
+The upper screen is rows 0–21; the lower screen (INPUT and reports) is the rows below it.
+"""
+
+from . import sysvars
+from .colours import BLACK, WHITE, attribute, contrasting_ink
+from .errors import INTEGER_OUT_OF_RANGE, INVALID_COLOUR, OUT_OF_SCREEN, ReportError
+from .memory import find_byte
+from .numbers import format_number
+from .rom import KEYWORDS
+
+LINES = 24
+UPPER_LINES = 22  # PRINT AT reaches rows 0–21 while the lower screen has its 2 lines
+COLUMNS = 32
+
+# Colour items in the order of their control codes (INK is 16 … OVER is 21)
+COLOUR_ITEMS = ("ink", "paper", "flash", "bright", "inverse", "over")
+CONTROL_AT, CONTROL_TAB, CONTROL_COMMA, CONTROL_BACK, CONTROL_RIGHT = 22, 23, 6, 8, 9
+CONTROL_ENTER = 13
+FIRST_TOKEN = 165
+POWER_ON_ATTRIBUTE = attribute(ink=BLACK, paper=WHITE)  # ATTR_P and BORDCR after NEW
+
+# P_FLAG bits: the even bit of each pair is temporary, the odd bit permanent
+P_OVER, P_INVERSE, P_INK9, P_PAPER9 = 0x01, 0x04, 0x10, 0x40
+
+
+def cell_address(row: int, col: int) -> int:
+    """Display-file address of the top pixel line of a character cell."""
+    return sysvars.DISPLAY_FILE + ((row & 0x18) << 8) + ((row & 7) << 5) + col
+
+
+def attribute_address(row: int, col: int) -> int:
+    return sysvars.ATTRIBUTES + 32 * row + col
+
+
+ALL_PIXELS = (1 << 64) - 1  # the 8 lines of a cell as one number, for INVERSE
+
+
+def _block_graphic(code: int) -> bytes:
+    """The 8 pixel lines of block graphic `code` (128–143), as PO-GR-1 builds them."""
+    top = (0xF0 if code & 2 else 0) | (0x0F if code & 1 else 0)
+    bottom = (0xF0 if code & 8 else 0) | (0x0F if code & 4 else 0)
+    return bytes([top] * 4 + [bottom] * 4)
+
+
+BLOCK_GRAPHICS = [_block_graphic(code) for code in range(128, 144)]
+
+
+class Screen:
+    """PRINT, the colour statements, CLS, ATTR and SCREEN$ on the machine's display memory."""
+
+    # --- colours ----------------------------------------------------------------------------
+
+    def colour(self, *, ink=None, paper=None, flash=None, bright=None, inverse=None, over=None):
+        """Permanent colour statements (INK n, PAPER n, …) in one call."""
+        items = _colour_items(ink=ink, paper=paper, flash=flash, bright=bright, inverse=inverse,
+                              over=over)
+        self._temps(lower=False)
+        for item, value in items:
+            self._colour_temp(item, value)
+        self.memory[sysvars.ATTR_P] = self.memory[sysvars.ATTR_T]
+        self.memory[sysvars.MASK_P] = self.memory[sysvars.MASK_T]
+        flag = int(self.memory[sysvars.P_FLAG])
+        self.memory[sysvars.P_FLAG] = (flag & 0x55) | ((flag << 1) & 0xAA)
+
+    def set_border(self, colour: int) -> None:
+        """BORDER n: the border, and the lower screen's paper with a contrasting ink."""
+        colour = find_byte(colour)
+        if colour > 7:
+            raise ReportError(INVALID_COLOUR)
+        self.border = colour
+        self.memory[sysvars.BORDCR] = attribute(ink=contrasting_ink(colour), paper=colour)
+
+    def _temps(self, lower: bool) -> None:
+        """TEMPS: temporary colours start as the permanent ones (the lower screen: BORDCR)."""
+        if lower:
+            attr, mask = self.memory[sysvars.BORDCR], 0
+        else:
+            attr, mask = self.memory[sysvars.ATTR_P], self.memory[sysvars.MASK_P]
+        self.memory[sysvars.ATTR_T] = attr
+        self.memory[sysvars.MASK_T] = mask
+        flag = int(self.memory[sysvars.P_FLAG])
+        temporary = 0 if lower else (flag >> 1) & 0x55
+        self.memory[sysvars.P_FLAG] = (flag & 0xAA) | temporary
+
+    def _colour_temp(self, item: str, value: int) -> None:
+        """CO-TEMP-5: one temporary colour item; the value has been range-checked."""
+        attr_t, mask_t = int(self.memory[sysvars.ATTR_T]), int(self.memory[sysvars.MASK_T])
+        flag = int(self.memory[sysvars.P_FLAG])
+        if item in ("ink", "paper"):
+            bits, shift, contrast_flag = (0x07, 0, P_INK9) if item == "ink" else (0x38, 3, P_PAPER9)
+            if value < 8:
+                new = value << shift
+            elif value == 8:
+                new = attr_t
+            else:  # 9: the contrast of the other colour's brightness, as CO-TEMP-9 works it out
+                new = 0 if ~(attr_t | bits) & 0x24 == 0 else bits
+            attr_t = (attr_t & ~bits) | (new & bits)
+            mask_t = (mask_t & ~bits) | (bits if value >= 8 else 0)
+            flag = (flag & ~contrast_flag) | (contrast_flag if value == 9 else 0)
+        elif item in ("flash", "bright"):
+            bit = 0x80 if item == "flash" else 0x40
+            attr_t = (attr_t & ~bit) | (bit if value == 1 else 0)
+            mask_t = (mask_t & ~bit) | (bit if value == 8 else 0)
+        else:
+            bit = P_INVERSE if item == "inverse" else P_OVER
+            flag = (flag & ~bit) | (bit if value else 0)
+        self.memory[sysvars.ATTR_T] = attr_t & 0xFF
+        self.memory[sysvars.MASK_T] = mask_t & 0xFF
+        self.memory[sysvars.P_FLAG] = flag & 0xFF
+
+    # --- the screen -------------------------------------------------------------------------
+
+    def cls(self) -> None:
+        """CLS: clear the bitmap; upper attributes from ATTR_P, the lower two lines BORDCR."""
+        self.memory[sysvars.DISPLAY_FILE:sysvars.ATTRIBUTES] = 0
+        upper = sysvars.ATTRIBUTES + 32 * UPPER_LINES
+        self.memory[sysvars.ATTRIBUTES:upper] = self.memory[sysvars.ATTR_P]
+        self.memory[upper:upper + 64] = self.memory[sysvars.BORDCR]
+        self._row = self._col = 0
+
+    def print_at(self, row: int, col: int, text, *, ink=None, paper=None, bright=None,
+                 flash=None, inverse=None, over=None) -> None:
+        """PRINT AT row,col; <colour items>; text; — everything is checked before anything is drawn.
+
+        As on the ROM, a column past 31 is "B Integer out of range", a row past 21 "5 Out of screen".
+
+        `text` is a str or bytes with one Spectrum code per character ('\\x90' is UDG A), or a
+        number, printed as PRINT prints numbers.
+        """
+        row, col = find_byte(row), find_byte(col)
+        if col >= COLUMNS:
+            raise ReportError(INTEGER_OUT_OF_RANGE)
+        if row >= UPPER_LINES:
+            raise ReportError(OUT_OF_SCREEN)
+        items = _colour_items(ink=ink, paper=paper, flash=flash, bright=bright, inverse=inverse,
+                              over=over)
+        codes = codes_of(text)
+        self._temps(lower=False)
+        for item, value in items:
+            self._colour_temp(item, value)
+        self._row, self._col = row, col
+        self._print_codes(codes)
+
+    def _print_codes(self, codes: bytes) -> None:
+        index = 0
+        while index < len(codes):
+            code = codes[index]
+            index += 1
+            if code >= 32:
+                self._print_char(code)
+            elif code in (CONTROL_AT, CONTROL_TAB):
+                self._control_position(code, codes[index:index + 2])
+                index += 2
+            elif 16 <= code <= 21:
+                item = COLOUR_ITEMS[code - 16]
+                self._colour_temp(item, _checked_colour(item, codes[index] if index < len(codes) else 0))
+                index += 1
+            else:
+                self._control(code)
+
+    def _control(self, code: int) -> None:
+        """The one-byte control codes of PRINT-OUT; unassigned ones print '?'."""
+        if code == CONTROL_ENTER:
+            self._newline()
+        elif code == CONTROL_COMMA:
+            target = 16 if self._col < 16 else 32
+            while self._col < target:
+                self._print_char(ord(" "))
+        elif code == CONTROL_BACK:
+            if self._col > 0:
+                self._col -= 1
+            elif self._row > 0:
+                self._row, self._col = self._row - 1, COLUMNS - 1
+        elif code == CONTROL_RIGHT:
+            # PO-RIGHT prints a space with OVER 1 but never stores the new position: only the
+            # cell's attribute changes and the print position stays (a quirk of the 48K ROM)
+            saved = self.memory[sysvars.P_FLAG], self._row, self._col
+            self.memory[sysvars.P_FLAG] = P_OVER
+            self._print_char(ord(" "))
+            self.memory[sysvars.P_FLAG], self._row, self._col = saved
+        else:
+            self._print_char(ord("?"))
+
+    def _control_position(self, code: int, operands: bytes) -> None:
+        """AT row,col and TAB n given as control codes with their operand bytes."""
+        if code == CONTROL_AT:
+            row, col = (list(operands) + [0, 0])[:2]
+            if col >= COLUMNS:
+                raise ReportError(INTEGER_OUT_OF_RANGE)
+            if row >= UPPER_LINES:
+                raise ReportError(OUT_OF_SCREEN)
+            self._row, self._col = row, col
+        else:
+            target = operands[0] % COLUMNS if operands else 0
+            while self._col != target:
+                self._print_char(ord(" "))
+
+    def _newline(self) -> None:
+        self._row, self._col = self._row + 1, 0
+        if self._row == UPPER_LINES:  # off the upper screen (the lower screen's lines lie below it)
+            self._scroll()
+
+    def _scroll(self) -> None:
+        """Move the upper screen up a line (without the ROM's 'scroll?' question)."""
+        pixels = self.memory[sysvars.DISPLAY_FILE:sysvars.ATTRIBUTES]
+        rows = pixels.reshape(3, 8, 8, 32).transpose(0, 2, 1, 3).reshape(24, 8, 32)
+        rows[:UPPER_LINES - 1] = rows[1:UPPER_LINES].copy()
+        rows[UPPER_LINES - 1] = 0
+        pixels[:] = rows.reshape(3, 8, 8, 32).transpose(0, 2, 1, 3).reshape(-1)
+        attrs = self.memory[sysvars.ATTRIBUTES:sysvars.ATTRIBUTES + 32 * UPPER_LINES]
+        attrs[:-32] = attrs[32:].copy()
+        attrs[-32:] = self.memory[sysvars.ATTR_P]
+        self._row = UPPER_LINES - 1
+
+    def _print_char(self, code: int) -> None:
+        """PO-ANY: one printable code (32–255) at the print position, wrapping at column 32."""
+        if code >= FIRST_TOKEN:
+            self._print_token(code)
+            return
+        if self._col >= COLUMNS:
+            self._newline()
+        ram = self._ram
+        if 128 <= code < 144:
+            glyph = BLOCK_GRAPHICS[code - 128]
+        else:
+            variable = sysvars.UDG if code >= 144 else sysvars.CHARS
+            base = ram[variable] + 256 * ram[variable + 1] + 8 * (code - 144 if code >= 144 else code)
+            glyph = ram[base:base + 8].tobytes()
+            # PO-CHAR-2 notes whether a space was printed (block graphics leave the flag alone)
+            ram[sysvars.FLAGS] = (ram[sysvars.FLAGS] | 1) if code == 32 else (ram[sysvars.FLAGS] & 0xFE)
+        self._draw_cell(self._row, self._col, glyph)
+        self._col += 1
+
+    def _print_token(self, code: int) -> None:
+        """PO-TOKENS: a keyword, with a leading space unless one was just printed, and a
+        trailing space after a keyword ending in a letter or '$' (except RND, INKEY$, PI)."""
+        index = code - FIRST_TOKEN
+        word = KEYWORDS[index]
+        if index >= 0x20 and word[0] >= "A" and not self.memory[sysvars.FLAGS] & 1:
+            self._print_char(ord(" "))
+        for ch in word:
+            self._print_char(ord(ch))
+        if (word[-1] == "$" or word[-1] >= "A") and index >= 3:
+            self._print_char(ord(" "))
+
+    def _draw_cell(self, row: int, col: int, glyph: bytes) -> None:
+        """PR-ALL and PO-ATTR: 8 pixel lines with OVER and INVERSE, then the attribute."""
+        ram = self._ram
+        flag = ram[sysvars.P_FLAG]
+        lines = slice(cell_address(row, col), cell_address(row, col) + 8 * 256, 256)
+        pixels = int.from_bytes(glyph, "big")
+        if flag & P_INVERSE:
+            pixels ^= ALL_PIXELS
+        if flag & P_OVER:
+            pixels ^= int.from_bytes(ram[lines].tobytes(), "big")
+        ram[lines] = pixels.to_bytes(8, "big")
+        address = attribute_address(row, col)
+        attr_t = ram[sysvars.ATTR_T]
+        attr = ((ram[address] ^ attr_t) & ram[sysvars.MASK_T]) ^ attr_t
+        if flag & P_PAPER9:
+            attr &= 0xC7
+            if not attr & 0x04:
+                attr ^= 0x38
+        if flag & P_INK9:
+            attr &= 0xF8
+            if not attr & 0x20:
+                attr ^= 0x07
+        ram[address] = attr
+
+    def attr(self, row: int, col: int) -> int:
+        """ATTR (row,col): the attribute byte, addressed as the ROM does (no range check past 0–255)."""
+        row, col = find_byte(row), find_byte(col)
+        address = (((row << 5) & 0xFF) ^ col) | (((row >> 3) & 0x03 ^ 0x58) << 8)
+        return int(self.memory[address])
+
+    def screen_char(self, row: int, col: int) -> str:
+        """SCREEN$ (row,col): the character of the ROM font (or its inverse) in a cell, else ""."""
+        row, col = find_byte(row), find_byte(col)
+        address = ((((row << 5) & 0xE0) ^ col) | (((row & 0x18) ^ 0x40) << 8)) & 0xFFFF
+        cell = self.memory[[(address + 256 * line) & 0xFFFF for line in range(8)]]
+        font = self._peek_word(sysvars.CHARS) + 256
+        for index in range(96):
+            glyph = self.memory[font + 8 * index:font + 8 * index + 8]
+            difference = cell ^ glyph
+            if (difference == difference[0]).all() and difference[0] in (0, 0xFF):
+                return chr(32 + index)
+        return ""
+
+    def _clear_lower_screen(self) -> None:
+        """CLS-LOWER for the two lines of the lower screen."""
+        for row in (UPPER_LINES, UPPER_LINES + 1):
+            for line in range(8):
+                start = cell_address(row, 0) + 256 * line
+                self.memory[start:start + COLUMNS] = 0
+        start = attribute_address(UPPER_LINES, 0)
+        self.memory[start:start + 2 * COLUMNS] = self.memory[sysvars.BORDCR]
+
+
+def _checked_colour(item: str, value: int) -> int:
+    """The range check of CO-TEMP: INK/PAPER 0–9, FLASH/BRIGHT 0, 1, 8, INVERSE/OVER 0–1."""
+    allowed = {"ink": 9, "paper": 9, "flash": 8, "bright": 8}.get(item, 1)
+    if value > allowed or (allowed == 8 and 1 < value < 8):
+        raise ReportError(INVALID_COLOUR)
+    return value
+
+
+def _colour_items(**items) -> list[tuple[str, int]]:
+    """The given colour items in ROM order, each range-checked."""
+    return [(item, _checked_colour(item, find_byte(value)))
+            for item, value in items.items() if value is not None]
+
+
+def printed_width(codes: bytes) -> int:
+    """Character cells that `codes` take when printed (a keyword with its spaces, at most)."""
+    return sum(len(KEYWORDS[code - FIRST_TOKEN]) + 2 if code >= FIRST_TOKEN else 1 for code in codes)
+
+
+def codes_of(text) -> bytes:
+    """Spectrum codes for a str (one character per code), bytes, or a number."""
+    if isinstance(text, (bytes, bytearray)):
+        return bytes(text)
+    if isinstance(text, (int, float)):
+        return format_number(text).encode("ascii")
+    try:
+        return text.encode("latin-1")
+    except UnicodeEncodeError:
+        raise ValueError(f"{text!r} holds a character with no Spectrum code (0–255)") from None
