@@ -5,15 +5,15 @@ and keys as the port: the pack string, the screen (rows 0-21) at every INPUT, wh
 (the move or the "again" after a refusal), the end screens and every speaker edge must agree.
 """
 
-import copy
 from collections import deque
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 import games.patience as patience
-from games.patience import program, rules
+from games.patience import play, rules
 from spectrum import ReportError, Spectrum, sysvars
 from spectrum.beeper import beep_edges
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
@@ -28,13 +28,14 @@ ORACLE = Oracle(max_seconds=900)
 TITLE_SECONDS = 20  # the typed-out title takes 19 s of Spectrum time before its PAUSE 0
 START = [Wait(50 * TITLE_SECONDS), Press(frozenset({"SPACE"}), at_pause=True)]
 BREAK = frozenset({"CAPS", "SPACE"})
-PROMPTS = {1090: program.MOVE_PROMPT, 1230: program.AGAIN_PROMPT}
+PROMPTS = {1090: play.MOVE_PROMPT, 1230: play.AGAIN_PROMPT}
 ROM_SESSION_LINES = 25  # 5 sessions: 125 lines on the ROM
 ROM_FUZZ = settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
 PORT_FUZZ = settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 TYPING_FRAMES = 10  # the least time an entry takes to type
+ROW_BYTES = 8 * 32 + 32  # a character row in rows_of: its 8 pixel lines, then its attributes
 
 
 class ScriptedSpectrum(Spectrum):
@@ -113,23 +114,24 @@ def assert_same_sound(rom_edges, beeps) -> None:
     assert start == len(times), "the ROM made more sound than the port"
 
 
+def dealt_table(seed: int) -> rules.Table:
+    """The table of RANDOMIZE seed at its first INPUT."""
+    return rules.deal(rules.Table(patience.shuffled_pack(seed).decode("latin-1")))[0]
+
+
 def greedy_tour(seed: int, opening=()) -> list[str]:
     """`opening`, then the longest legal entry each time until the pack is out or nothing goes."""
-    table = rules.Table(patience.shuffled_pack(seed).decode("latin-1"))
-    for _ in rules.deal(table):
-        pass
+    table = dealt_table(seed)
     lines = []
     for entry in opening:
         lines.append(entry)
         move = rules.judge(entry, table)
         if isinstance(move, tuple):
-            for _ in rules.cover(table, move):
-                pass
+            table, _ = rules.cover(table, move)
     while not table.pack_out and (entries := rules.legal_entries(table)):
         entry = max(entries, key=len)
         lines.append(entry)
-        for _ in rules.cover(table, rules.judge(entry, table)):
-            pass
+        table, _ = rules.cover(table, rules.judge(entry, table))
     return lines
 
 
@@ -153,14 +155,14 @@ def test_gosub_1400_straight_after_run_needs_nothing_set_up():
     assert result.report.startswith("9 STOP")
     assert set(result.variables) <= {"p$", "a$", "b$", "c$", "d$", "p", "f", "col", "n", "a"}
     machine = ScriptedSpectrum()
-    assert program.shuffle(machine, program.make_pack()).encode("latin-1") == result.variables["p$"]
+    assert play.shuffle(machine, play.make_pack()).encode("latin-1") == result.variables["p$"]
 
 
 def test_shuffle_beeps_are_the_roms():
     result = ORACLE.run(PACK_ONLY, ["4321"])
     machine = ScriptedSpectrum()
     machine.randomize(4321)
-    program.shuffle(machine, program.make_pack())
+    play.shuffle(machine, play.make_pack())
     assert len(machine.beeps) == rules.SHUFFLE_PASSES
     assert_same_sound(result.edges, machine.beeps)
 
@@ -186,12 +188,10 @@ ILLEGAL_LINES = ["", "1234", "a", "4a", " 4", "4 ", "10", "01", "00", "44", "474
 
 def test_every_kind_of_illegal_line_changes_nothing_and_9_plays_once():
     seed = 2
-    table = rules.Table(patience.shuffled_pack(seed).decode("latin-1"))
-    for _ in rules.deal(table):
-        pass
+    table = dealt_table(seed)
     wrong_pair = next(a + b for a in "12345678" for b in "12345678"
-                      if a != b and table.values[int(a)] + table.values[int(b)] != 11)
-    wrong_three = next(e for e in ("123", "456", "678", "135") if sum(table.values[int(c)] for c in e) != 36)
+                      if a != b and table.value(int(a)) + table.value(int(b)) != 11)
+    wrong_three = next(e for e in ("123", "456", "678", "135") if sum(table.value(int(c)) for c in e) != 36)
     lines = ILLEGAL_LINES + [wrong_pair, wrong_three, "9", "9", "09"]
     result = rom_game(seed, lines)
     machine, stopped = port_game(seed, lines)
@@ -200,8 +200,8 @@ def test_every_kind_of_illegal_line_changes_nothing_and_9_plays_once():
     assert_same_sound(result.edges, machine.beeps)
     prompts = [prompt for prompt, _ in machine.screens]
     centre = len(ILLEGAL_LINES) + 2
-    assert prompts[1:centre + 1] == [program.AGAIN_PROMPT] * centre  # the empty first line, too
-    assert prompts[centre + 1:] == [program.MOVE_PROMPT, program.AGAIN_PROMPT, program.AGAIN_PROMPT]
+    assert prompts[1:centre + 1] == [play.AGAIN_PROMPT] * centre  # the empty first line, too
+    assert prompts[centre + 1:] == [play.MOVE_PROMPT, play.AGAIN_PROMPT, play.AGAIN_PROMPT]
     screens = [rows for _, rows in machine.screens]
     assert len(set(screens[:centre + 1])) == 1  # nothing changed until the 9 was played
     assert screens[centre + 1] != screens[centre] and len(set(screens[centre + 1:])) == 1
@@ -212,19 +212,16 @@ def test_triples_and_pairs_to_the_end_of_a_game():
     seed = 62
     lines = greedy_tour(seed)
     table_values = []
-    table = rules.Table(patience.shuffled_pack(seed).decode("latin-1"))
-    for _ in rules.deal(table):
-        pass
+    table = dealt_table(seed)
     for line in lines:
-        table_values.append(sorted(table.values[int(c)] for c in line))
-        for _ in rules.cover(table, rules.judge(line, table)):
-            pass
+        table_values.append(sorted(table.value(int(c)) for c in line))
+        table, _ = rules.cover(table, rules.judge(line, table))
     assert {(11, 12, 13), (12, 12, 12), (10, 13, 13)} <= {tuple(v) for v in table_values}
     result = rom_game(seed, lines, Press(BREAK, at_pause=True))
     machine, stopped = port_game(seed, lines, [BREAK])
     assert result.report.startswith("L BREAK") and stopped.startswith("L BREAK")
     assert_same_screens(result, machine)
-    assert [prompt for prompt, _ in machine.screens] == [program.MOVE_PROMPT] * len(lines)
+    assert [prompt for prompt, _ in machine.screens] == [play.MOVE_PROMPT] * len(lines)
     assert rows_of(machine.memory) == result.rows()
     assert_same_sound(result.edges, machine.beeps)
 
@@ -240,7 +237,7 @@ def test_a_won_game_ends_with_the_win_screen_and_the_arpeggio():
     assert_same_screens(result, machine)
     assert rows_of(machine.memory) == result.rows()
     assert_same_sound(result.edges, machine.beeps)
-    assert machine.beeps[-7:] == [(program.ARPEGGIO_NOTE, p) for p in (0, 4, 7, 12, 16, 19)] + [program.ARPEGGIO_LAST]
+    assert machine.beeps[-7:] == [(play.ARPEGGIO_NOTE, p) for p in (0, 4, 7, 12, 16, 19)] + [play.ARPEGGIO_LAST]
 
 
 def test_resigning_shows_the_cards_left_with_the_falling_tones():
@@ -252,7 +249,7 @@ def test_resigning_shows_the_cards_left_with_the_falling_tones():
     assert_same_screens(result, machine)
     assert rows_of(machine.memory) == result.rows()
     assert_same_sound(result.edges, machine.beeps)
-    assert machine.beeps[-7:] == [(program.LAMENT_NOTE, p) for p in range(12, -13, -4)]
+    assert machine.beeps[-7:] == [(play.LAMENT_NOTE, p) for p in range(12, -13, -4)]
 
 
 def test_replay_reshuffles_the_same_pack_and_n_says_goodbye():
@@ -270,7 +267,7 @@ def test_replay_reshuffles_the_same_pack_and_n_says_goodbye():
 
 # --- any INPUT line ---------------------------------------------------------------------------
 
-def listing_verdict(entry: str, values: dict[int, int], centre_used: bool) -> str:
+def listing_verdict(entry: str, table: rules.Table) -> str:
     """Lines 1100-1190 read statement by statement: "illegal", "resign" or "move"."""
     if entry == "" or len(entry) > 3:
         return "illegal"
@@ -285,11 +282,11 @@ def listing_verdict(entry: str, values: dict[int, int], centre_used: bool) -> st
         return "illegal"
     if entry == "0":
         return "resign"
-    if len(entry) == 1 and (z[1] != 9 or centre_used):
+    if len(entry) == 1 and (z[1] != 9 or table.centre_used):
         return "illegal"
-    if len(entry) == 2 and values[z[1]] + values[z[2]] != 11:
+    if len(entry) == 2 and table.value(z[1]) + table.value(z[2]) != 11:
         return "illegal"
-    if len(entry) == 3 and values[z[1]] + values[z[2]] + values[z[3]] != 36:
+    if len(entry) == 3 and table.value(z[1]) + table.value(z[2]) + table.value(z[3]) != 36:
         return "illegal"
     return "move"
 
@@ -301,14 +298,12 @@ DIGITS = st.text("0123456789", max_size=4)
 
 def dealt(seed: int, centre_used: bool) -> tuple[ScriptedSpectrum, rules.Table]:
     machine = ScriptedSpectrum()
-    program.load_udgs(machine)
-    table = rules.Table("")
-    program.initialise(table)
+    play.load_udgs(machine)
+    table = play.initialise(rules.Table(""))
     machine.randomize(seed)
-    table.pack = program.shuffle(machine, program.make_pack())
-    program.deal(machine, table)
-    table.centre_used = centre_used
-    return machine, table
+    table = replace(table, pack=play.shuffle(machine, play.make_pack()))
+    table = play.deal(machine, table)
+    return machine, replace(table, centre_used=centre_used)
 
 
 DEALS = [dealt(seed, centre_used) for seed in (1, 62, 1000) for centre_used in (False, True)]
@@ -320,27 +315,30 @@ def test_any_line_on_the_port_is_judged_as_the_listing_does(data, deal):
     before, table = DEALS[deal]
     legal = rules.legal_entries(table)
     entry = data.draw(st.one_of(SHORT_TEXT, DIGITS, *([st.sampled_from(legal)] if legal else [])))
-    table = copy.deepcopy(table)
     machine = ScriptedSpectrum([entry])
     machine.memory[:] = before.memory
-    verdict = listing_verdict(entry, table.values, table.centre_used)
+    verdict = listing_verdict(entry, table)
+    after = None
     try:
-        program.play(machine, table)
+        after = play.play(machine, table)
         stopped = "returned"
     except ScriptExhausted:
         stopped = "waiting"
     prompt = machine.screens[-1][0]
     if verdict == "illegal":
-        assert (stopped, prompt) == ("waiting", program.AGAIN_PROMPT)
+        assert (stopped, prompt) == ("waiting", play.AGAIN_PROMPT)
         assert machine.screens[-1][1] == rows_of(before.memory)
-        assert table == DEALS[deal][1]
-        assert machine.beeps == [program.ERROR_BEEP]
+        assert machine.beeps == [play.ERROR_BEEP]
     elif verdict == "resign":
-        assert stopped == "returned" and table.resigned
+        assert stopped == "returned" and after.resigned
     else:
-        assert (stopped, prompt) == ("waiting", program.MOVE_PROMPT)
-        assert table.next_card == DEALS[deal][1].next_card + rules.CARD * len(entry)
-        assert table.centre_used == (DEALS[deal][1].centre_used or len(entry) == 1)
+        assert (stopped, prompt) == ("waiting", play.MOVE_PROMPT)
+        covered, _ = rules.cover(table, tuple(map(int, entry)))
+        assert covered.next_card == table.next_card + rules.CARD * len(entry)
+        assert covered.centre_used == (table.centre_used or len(entry) == 1)
+        moved = [row for row in range(22) if machine.screens[-1][1][ROW_BYTES * row:ROW_BYTES * (row + 1)]
+                 != rows_of(before.memory)[ROW_BYTES * row:ROW_BYTES * (row + 1)]]
+        assert moved and set(moved) <= {rules.row(int(p)) + n for p in entry for n in range(5)}
 
 
 @st.composite
@@ -348,9 +346,7 @@ def rom_sessions(draw):
     """25 lines for one game: arbitrary text and legal moves, never a resign, and no move once
     the pack runs low (so the game is still on at the end)."""
     seed = draw(st.integers(1, 65535))
-    table = rules.Table(patience.shuffled_pack(seed).decode("latin-1"))
-    for _ in rules.deal(table):
-        pass
+    table = dealt_table(seed)
     lines = []
     while len(lines) < ROM_SESSION_LINES:
         plenty = table.cards_left > 9  # no move can use up the pack: the game goes on
@@ -361,8 +357,7 @@ def rom_sessions(draw):
         lines.append(entry)
         move = rules.judge(entry, table)
         if isinstance(move, tuple):
-            for _ in rules.cover(table, move):
-                pass
+            table, _ = rules.cover(table, move)
     return seed, lines
 
 
@@ -375,7 +370,7 @@ def test_any_lines_on_the_rom_are_judged_alike(session):
     assert stopped == "waiting"
     assert_same_screens(result, machine)
     for (_, before), (prompt, after) in zip(machine.screens, machine.screens[1:]):
-        if prompt == program.AGAIN_PROMPT:
+        if prompt == play.AGAIN_PROMPT:
             assert after == before
 
 

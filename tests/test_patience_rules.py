@@ -1,10 +1,17 @@
 """11-Up Patience rules as the listing applies them: the pack, the cut shuffle, the layout, entries."""
 
+import argparse
+import itertools
+import subprocess
+import sys
+
 import pytest
 from hypothesis import given, strategies as st
 
 import games.patience as patience
+from games.cards import Card
 from games.patience import rules
+from games.protocol import TERMINAL
 
 SPADE, HEART, CLUB, DIAMOND = rules.SUITS
 
@@ -13,9 +20,14 @@ def records(pack: str) -> list[str]:
     return [pack[i:i + rules.CARD] for i in range(0, len(pack), rules.CARD)]
 
 
+def record(value: int, suit: str = SPADE) -> str:
+    """A record of p$ with this value (its face and colour do not matter to the rules)."""
+    return f"X{value:02}{suit}0"
+
+
 def dealt_table(values: dict[int, int], centre_used=False, cards_left=43) -> rules.Table:
-    return rules.Table(rules.fresh_pack(), rules.PACK_END + 1 - rules.CARD * cards_left, dict(values),
-                       centre_used)
+    layout = tuple(record(values[position]) for position in rules.POSITIONS)
+    return rules.Table(rules.fresh_pack(), rules.PACK_END + 1 - rules.CARD * cards_left, layout, centre_used)
 
 
 def test_fresh_pack_is_52_cards_suit_by_suit_with_red_hearts_and_diamonds():
@@ -76,25 +88,54 @@ def test_queen_queen_queen_and_king_king_ten_pass_the_sum_check():
 
 
 def test_nine_alone_plays_once_a_game():
-    table = dealt_table(VALUES)
-    move = rules.judge("9", table)
-    assert list(rules.cover(table, move)) == [(9, table.pack[45:50])]
+    before = dealt_table(VALUES)
+    table, placed = rules.cover(before, rules.judge("9", before))
+    assert placed == [(9, before.pack[45:50])] and table.layout[8] == before.pack[45:50]
     assert table.centre_used and rules.judge("9", table) is None
+    assert not before.centre_used and rules.judge("9", before) == (9,)  # the old table is untouched
     assert rules.judge("12", table) == (1, 2)
+
+
+def test_cards_go_down_in_the_order_typed():
+    before = dealt_table(VALUES)
+    table, placed = rules.cover(before, (2, 1))
+    assert placed == [(2, before.pack[45:50]), (1, before.pack[50:55])]
+    assert table.layout[:2] == (before.pack[50:55], before.pack[45:50]) and table.cards_left == 41
 
 
 def test_the_last_move_covers_as_many_cards_as_are_left():
     pack = rules.fresh_pack()
-    table = rules.Table(pack, rules.PACK_END + 1 - rules.CARD, dict(VALUES))
-    placed = list(rules.cover(table, (3, 4, 5)))
+    table, placed = rules.cover(dealt_table(VALUES, cards_left=1), (3, 4, 5))
     assert placed == [(3, pack[-5:])] and table.pack_out and table.cards_left == 0
 
 
 def test_the_deal_takes_the_first_nine_cards():
     pack = rules.fresh_pack()
-    table = rules.Table(pack, next_card=77)
-    assert list(rules.deal(table)) == list(zip(rules.POSITIONS, records(pack)[:9]))
+    table, placed = rules.deal(rules.Table(pack, next_card=77))
+    assert placed == list(zip(rules.POSITIONS, records(pack)[:9]))
+    assert table.layout == tuple(records(pack)[:9])
     assert table.next_card == 46 and table.cards_left == 43
+
+
+def test_initialising_keeps_only_the_pack():
+    table = rules.resign(rules.cover(dealt_table(VALUES), (9,))[0])
+    assert rules.initialised(table) == rules.Table(table.pack)
+
+
+def test_a_record_is_its_card():
+    cards = [rules.card_of(record) for record in records(rules.fresh_pack())]
+    assert cards[0] == Card.parse("as") and cards[22] == Card.parse("th") and cards[51] == Card.parse("kd")
+    assert cards[26] == Card.parse("ac") and len(set(cards)) == 52
+    assert all(card.is_red == (record[4] == "2") for card, record in zip(cards, records(rules.fresh_pack())))
+
+
+def test_the_shuffle_is_sixty_cuts_at_the_rnd_values():
+    rnds = [n / 61 for n in range(1, 61)]
+    pack = rules.fresh_pack()
+    expected = pack
+    for pass_number, rnd in enumerate(rnds, 1):
+        expected = rules.cut(expected, pass_number, rules.block_start(rnd))
+    assert rules.shuffle(pack, rnds) == expected != pack
 
 
 @pytest.mark.parametrize("seed", [1, 6])
@@ -102,10 +143,93 @@ def test_a_winning_line_is_legal_move_by_move_and_uses_up_the_pack(seed):
     pack = patience.shuffled_pack(seed).decode("latin-1")
     line = rules.winning_line(pack)
     assert line is not None
-    table = rules.Table(pack)
-    list(rules.deal(table))
+    table, _ = rules.deal(rules.Table(pack))
     for entry in line:
         assert not table.pack_out
         assert entry in rules.legal_entries(table)
-        list(rules.cover(table, rules.judge(entry, table)))
+        table, _ = rules.cover(table, rules.judge(entry, table))
     assert table.pack_out
+
+
+# --- the game-state adapter ------------------------------------------------------------------------
+
+def test_new_game_is_the_deal_of_randomize_seed():
+    state = patience.new_game(1)
+    pack = patience.shuffled_pack(1).decode("latin-1")
+    assert state.table == rules.deal(rules.Table(pack))[0]
+    assert state.num_players() == 1 and state.current_player() == 0 and not state.is_terminal()
+    first = str(state).splitlines()[0].split()
+    assert first == [f"{p}:{rules.card_of(pack[5 * (p - 1):5 * p]).name}" for p in range(1, 5)]
+    assert "pack (43 left): " + rules.card_of(pack[45:50]).name in str(state)
+
+
+@pytest.mark.parametrize("seed", [0, 65536, -1, 1.5])
+def test_new_game_refuses_seeds_randomize_would_not_take_as_a_game(seed):
+    with pytest.raises(ValueError, match="1-65535"):
+        patience.new_game(seed)
+
+
+def test_legal_actions_are_the_entries_the_listing_takes_and_resigning():
+    state = patience.new_game(1)
+    legal = state.legal_actions()
+    assert legal == rules.legal_entries(state.table) + ["0"]
+    every_entry = [str(n) for n in range(10)] + [f"{a}{b}" for a in range(1, 10) for b in range(1, 10)] + \
+        ["".join(map(str, three)) for three in itertools.permutations(range(1, 10), 3)]
+    assert {entry for entry in every_entry if rules.judge(entry, state.table) is not None} == set(legal)
+
+
+def test_a_refused_entry_says_not_allowed_and_changes_nothing():
+    state = patience.new_game(1)
+    before = str(state)
+    for entry in ("", "1", "10", "1234", "x", "11", next(e for e in ("12", "13", "14", "15")
+                                                             if e not in state.legal_actions())):
+        answer = state.apply(entry)
+        assert answer.startswith("Not allowed") and repr(entry) in answer
+        assert str(state) == before
+
+
+def test_a_move_covers_the_cards_and_a_clone_keeps_its_own_game():
+    state = patience.new_game(1)
+    twin = state.clone()
+    entry = next(e for e in state.legal_actions() if len(e) == 2)
+    assert state.apply(entry) is None
+    assert state.table.cards_left == 41 and twin.table.cards_left == 43
+    assert str(state) != str(twin)
+
+
+def test_resigning_ends_the_game_with_nothing_won():
+    state = patience.new_game(5)
+    assert state.apply("0") is None
+    assert state.is_terminal() and state.current_player() == TERMINAL
+    assert state.legal_actions() == [] and state.returns() == [0.0]
+    assert state.apply("9") == "The game is over" and str(state).endswith("resigned")
+
+
+def test_the_winning_line_wins():
+    state = patience.new_game(1)
+    for entry in rules.winning_line(patience.shuffled_pack(1).decode("latin-1")):
+        assert state.apply(entry) is None
+    assert state.is_terminal() and state.returns() == [1.0] and "won" in str(state)
+
+
+def test_a_blocked_table_is_not_an_end_only_resigning_is_left():
+    blocked = rules.PatienceState(dealt_table({p: 13 for p in rules.POSITIONS} | {9: 1}, centre_used=True))
+    assert not blocked.is_terminal() and blocked.legal_actions() == ["0"]
+    assert blocked.returns() == [0.0]
+
+
+def test_the_package_imports_without_the_machine_numpy_or_pygame():
+    code = ("import sys, games.patience as p; p.rules.winning_line; "
+            "print(sorted(m for m in ('numpy', 'pygame', 'spectrum', 'games.patience.play') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_seed_option_is_checked_before_anything_runs(capsys):
+    parser = argparse.ArgumentParser(prog="zxcards patience")
+    patience.add_options(parser)
+    assert parser.parse_args(["--seed", "65535"]).seed == 65535
+    for wrong in ("0", "65536", "-3", "x", "1.5"):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["--seed", wrong])
+        assert "a seed is a whole number 1-65535" in capsys.readouterr().err

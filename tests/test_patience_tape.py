@@ -10,7 +10,7 @@ from skoolkit import CSimulator, tap2sna
 from skoolkit.simutils import T, from_snapshot
 from skoolkit.snapshot import Snapshot
 
-from games.patience import program
+from games.patience import play
 from spectrum import Spectrum, sysvars
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.oracle import rows_of
@@ -61,7 +61,7 @@ def test_tape_autostarts_into_the_title(loaded):
     memory = simulator.memory
     assert memory[sysvars.PPC] + 256 * memory[sysvars.PPC + 1] == 1670  # PAUSE 0: "Press any key"
     machine = Spectrum(HeadlessFrontend())
-    program.load_udgs(machine)
+    play.load_udgs(machine)
     with pytest.raises(ScriptExhausted):
-        program.title(machine)
+        play.title(machine)
     assert rows_of(memory) == rows_of(machine.memory)

@@ -13,7 +13,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import replay_shuffle  # noqa: E402
 import udg_art  # noqa: E402
 
-from games.patience import program  # noqa: E402
+from games.patience import play  # noqa: E402
 from spectrum import Spectrum  # noqa: E402
 from spectrum.numbers import parse_number  # noqa: E402
 from spectrum.render import FRAME_HEIGHT, FRAME_WIDTH  # noqa: E402
@@ -23,7 +23,7 @@ LISTING = ROOT / "games" / "patience" / "patience.bas"
 
 def test_patience_data_are_the_ports_udgs():
     values = udg_art.data_values(LISTING.read_text())
-    assert values == [float(byte) for rows in program.UDG_DATA for byte in rows]
+    assert values == [float(byte) for rows in play.UDG_DATA for byte in rows]
 
 
 def test_any_listing_data_with_bin_negatives_and_other_statements_on_the_line():

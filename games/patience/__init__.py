@@ -1,23 +1,51 @@
 """11-Up Patience (Colin Gooch, ZX Computing 1984): the reconstructed listing, ported.
 
-`patience.bas` beside this file is the listing; `program` is the port, routine by routine, on the
+`patience.bas` beside this file is the listing; `play` is the port, routine by routine, on the
 `spectrum` layer; `rules` holds what the listing decides, with no machine.
 """
 
-from spectrum import Spectrum
+import argparse
 
-from . import program
+from . import rules
 
 TITLE = "11-Up Patience"
+SEEDS = range(1, 65536)  # what RANDOMIZE n takes as a seed (0 would take FRAMES)
 
 
-def run(machine: Spectrum, seed: int | None = None) -> None:
-    """Play from the autostart line on; `seed` (1-65535) stands for RANDOMIZE seed at line 1040."""
-    program.run(machine, seed)
+def seed_number(text: str) -> int:
+    """An argparse type: a seed for RANDOMIZE, 1-65535, or one line saying what is wrong."""
+    try:
+        seed = int(text)
+    except ValueError:
+        seed = None
+    if seed not in SEEDS:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number 1-65535 (RANDOMIZE 0 takes FRAMES), not {text!r}")
+    return seed
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=seed_number, metavar="N",
+                        help="the game of RANDOMIZE N at line 1040 (1-65535; default: from FRAMES)")
 
 
 def shuffled_pack(seed: int) -> bytes:
     """p$ as `RANDOMIZE seed: GO SUB 1400` leaves it: 52 records of 5 Spectrum codes."""
+    from spectrum import Spectrum  # the ROM's RND, kept by the machine
+
     machine = Spectrum()
     machine.randomize(seed)
-    return program.shuffle(machine, program.make_pack()).encode("latin-1")
+    return rules.shuffle(rules.fresh_pack(), [machine.rnd() for _ in range(rules.SHUFFLE_PASSES)]).encode("latin-1")
+
+
+def new_game(seed: int) -> rules.PatienceState:
+    """The game of `RANDOMIZE seed` (1-65535), dealt: the listing's shuffle of a fresh pack."""
+    if seed not in SEEDS:
+        raise ValueError(f"a seed is 1-65535, not {seed!r}")
+    return rules.PatienceState(rules.deal(rules.Table(shuffled_pack(seed).decode("latin-1")))[0])
+
+
+def run(machine, seed: int | None = None) -> None:
+    """Play from the autostart line on; `seed` (1-65535) stands for RANDOMIZE seed at line 1040."""
+    from . import play
+
+    play.run(machine, seed)

@@ -3,12 +3,19 @@
 The pack is the listing's `p$`: 52 records of 5 characters (face, two-digit value, suit, INK
 digit), kept whole through a game — a pointer says where the next card starts — so that a replay
 can shuffle it again. Characters are Spectrum codes in a str ('\\x90' is UDG A).
+
+Every function here is pure: a `Table` is never changed, a move gives a new one together with
+the placements — (position, record) in the order the listing draws them.
 """
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
 from functools import cache
 from itertools import permutations
+
+from ..cards import Card, Suit
+from ..protocol import TERMINAL
 
 CARD = 5  # characters per record in p$
 CARDS = 52
@@ -23,8 +30,16 @@ TEN = "\x90"  # UDG A: the ten's face, "10" in one character cell
 FACES = f"A01202303404505606707808909{TEN}10J11Q12K13"
 # b$: UDGs B-E, spade, heart, club, diamond — so that suits 2 and 4 are the red ones
 SUITS = "\x91\x92\x93\x94"
+SUIT_OF_UDG = dict(zip(SUITS, (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)))
 
 RESIGN = "resign"
+RESIGN_ENTRY = "0"
+Placement = tuple[int, str]  # a position and the record that goes onto it
+
+
+def card_of(record: str) -> Card:
+    """The card a record of p$ stands for: its value is the rank, its UDG the suit."""
+    return Card(int(record[1:3]), SUIT_OF_UDG[record[3]])
 
 
 def fresh_pack() -> str:
@@ -49,6 +64,13 @@ def cut(pack: str, pass_number: int, start: int) -> str:
     return block + rest if pass_number % 2 == 0 else rest + block
 
 
+def shuffle(pack: str, rnds) -> str:
+    """Lines 1460-1490 without the BEEPs: 60 cuts, pass n at the record RND number n picks."""
+    for pass_number, rnd in enumerate(rnds, 1):
+        pack = cut(pack, pass_number, block_start(rnd))
+    return pack
+
+
 def column(position: int) -> int:
     """DEF FN c(x) at line 1020: the column of a card's left edge."""
     return 6 * (position - 4 * (position > 4)) - 15 * (position == CENTRE)
@@ -59,22 +81,20 @@ def row(position: int) -> int:
     return 1 + 6 * (position > 4) + 6 * (4 < position < CENTRE)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Table:
-    """The game's variables: p$, the pointer c, r$ (as numbers), FA and RES."""
+    """The game's variables: p$, the pointer c, the cards on positions 1-9 (r$ holds their
+    values), FA and RES."""
 
     pack: str
     next_card: int = 1  # c: where the next record starts in p$, counting from 1
-    values: dict[int, int] = field(default_factory=dict)  # VAL r$(position)
+    layout: tuple[str, ...] = ()  # the record on each position 1-9 once dealt
     centre_used: bool = False  # FA: the lone `9` has been played
     resigned: bool = False  # RES
 
-    def take_card(self, position: int) -> str:
-        """Line 1250: the next record from the pack goes to `position`."""
-        record = self.pack[self.next_card - 1:self.next_card - 1 + CARD]
-        self.values[position] = int(record[1:3])
-        self.next_card += CARD
-        return record
+    def value(self, position: int) -> int:
+        """VAL r$(position): the card's value, ace 1 to king 13."""
+        return int(self.layout[position - 1][1:3])
 
     @property
     def pack_out(self) -> bool:
@@ -83,6 +103,27 @@ class Table:
     @property
     def cards_left(self) -> int:
         return (PACK_END + 1 - self.next_card) // CARD
+
+
+def initialised(table: Table) -> Table:
+    """Lines 1710-1740: RES and FA to 0 and r$ emptied; p$ is kept for the next shuffle."""
+    return Table(table.pack)
+
+
+def _placed(table: Table, positions) -> tuple[Table, list[Placement]]:
+    """Line 1250 for each position in turn: the next record of p$ goes onto it."""
+    layout, next_card, placements = list(table.layout or [""] * len(POSITIONS)), table.next_card, []
+    for position in positions:
+        record = table.pack[next_card - 1:next_card - 1 + CARD]
+        layout[position - 1] = record
+        next_card += CARD
+        placements.append((position, record))
+    return replace(table, layout=tuple(layout), next_card=next_card), placements
+
+
+def deal(table: Table) -> tuple[Table, list[Placement]]:
+    """Lines 1060-1070 without the drawing: the first nine records of p$ onto positions 1-9."""
+    return _placed(replace(table, next_card=1), POSITIONS)
 
 
 def judge(entry: str, table: Table) -> tuple[int, ...] | str | None:
@@ -100,38 +141,27 @@ def judge(entry: str, table: Table) -> tuple[int, ...] | str | None:
     positions = tuple(int(char) for char in entry)
     if len(set(positions)) < len(positions):
         return None
-    if entry == "0":
+    if entry == RESIGN_ENTRY:
         return RESIGN
     if len(positions) == 1 and (positions[0] != CENTRE or table.centre_used):
         return None
-    total = sum(table.values[position] for position in positions)
+    total = sum(table.value(position) for position in positions)
     if (len(positions) == 2 and total != PAIR_TOTAL) or (len(positions) == 3 and total != THREE_TOTAL):
         return None
     return positions
 
 
-def deal(table: Table) -> Iterator[tuple[int, str]]:
-    """Lines 1060-1070 without the drawing: the first nine records to positions 1-9.
-
-    Yields (position, record) as each card is placed.
-    """
-    table.next_card = 1
-    for position in POSITIONS:
-        yield position, table.take_card(position)
-
-
-def cover(table: Table, positions: tuple[int, ...]) -> Iterator[tuple[int, str]]:
-    """Lines 1170-1220 without the drawing: the next records onto `positions` in order, while
-    the pack lasts; a lone position uses up the centre play (FA).
-
-    Yields (position, record) as each card is placed.
-    """
+def cover(table: Table, positions: tuple[int, ...]) -> tuple[Table, list[Placement]]:
+    """Lines 1170-1220 without the drawing: the next records onto `positions` in the order typed,
+    as many as the pack still holds; a lone position uses up the centre play (FA)."""
     if len(positions) == 1:
-        table.centre_used = True
-    for position in positions:
-        if table.pack_out:
-            return
-        yield position, table.take_card(position)
+        table = replace(table, centre_used=True)
+    return _placed(table, positions[:table.cards_left])
+
+
+def resign(table: Table) -> Table:
+    """Line 1150: RES=1."""
+    return replace(table, resigned=True)
 
 
 def legal_entries(table: Table) -> list[str]:
@@ -139,31 +169,84 @@ def legal_entries(table: Table) -> list[str]:
     candidates = [] if table.centre_used else [str(CENTRE)]
     for size, total in ((2, PAIR_TOTAL), (3, THREE_TOTAL)):
         candidates += ["".join(map(str, chosen)) for chosen in permutations(POSITIONS, size)
-                       if sum(table.values[position] for position in chosen) == total]
+                       if sum(table.value(position) for position in chosen) == total]
     return [entry for entry in candidates if isinstance(judge(entry, table), tuple)]
 
 
 def winning_line(pack: str) -> list[str] | None:
     """A list of entries that uses up the whole pack from the deal, or None if no play wins.
 
-    A depth-first search over every legal entry, remembering the positions already lost.
+    A depth-first search over every legal entry, remembering the tables already lost.
     """
     @cache
-    def search(values: tuple[int, ...], next_card: int, centre_used: bool) -> tuple[str, ...] | None:
-        table = Table(pack, next_card, dict(zip(POSITIONS, values)), centre_used)
+    def search(table: Table) -> tuple[str, ...] | None:
         for entry in legal_entries(table):
-            after = Table(pack, next_card, dict(table.values), centre_used)
-            for _ in cover(after, judge(entry, after)):
-                pass
+            after, _ = cover(table, judge(entry, table))
             if after.pack_out:
                 return (entry,)
-            rest = search(tuple(after.values[p] for p in POSITIONS), after.next_card, after.centre_used)
+            rest = search(after)
             if rest is not None:
                 return (entry,) + rest
         return None
 
-    table = Table(pack)
-    for _ in deal(table):
-        pass
-    line = search(tuple(table.values[p] for p in POSITIONS), table.next_card, False)
+    line = search(deal(Table(pack))[0])
     return None if line is None else list(line)
+
+
+NOT_ALLOWED = ("Not allowed - {entry!r} is no move: two cards adding to 11, a Jack, Queen and King, "
+               "9 (once a game) or 0 to resign")
+
+
+class PatienceState:
+    """One game as the protocol sees it (games.protocol.GameState), one player.
+
+    Actions are entries as typed at "Your move?": "27", "368", "9", and "0" to resign. The game
+    ends when the pack is used up (a win) or on resigning. A blocked table is not an end, as in
+    the listing: "0" is then the only legal action. `returns()` is [1.0] for a win, else [0.0].
+    """
+
+    def __init__(self, table: Table):
+        self.table = table
+
+    def num_players(self) -> int:
+        return 1
+
+    def current_player(self) -> int:
+        return TERMINAL if self.is_terminal() else 0
+
+    def is_terminal(self) -> bool:
+        return self.table.pack_out or self.table.resigned
+
+    def legal_actions(self) -> list[str]:
+        return [] if self.is_terminal() else legal_entries(self.table) + [RESIGN_ENTRY]
+
+    def apply(self, action: str) -> str | None:
+        if self.is_terminal():
+            return "The game is over"
+        move = judge(action, self.table) if isinstance(action, str) else None
+        if move is None:
+            return NOT_ALLOWED.format(entry=action)
+        self.table = resign(self.table) if move == RESIGN else cover(self.table, move)[0]
+        return None
+
+    def returns(self) -> list[float]:
+        return [1.0 if self.table.pack_out else 0.0]
+
+    def clone(self) -> PatienceState:
+        return PatienceState(self.table)  # a Table never changes: sharing it is safe
+
+    def __str__(self) -> str:
+        table = self.table
+
+        def named(positions) -> str:
+            return "  ".join(f"{p}:{card_of(table.layout[p - 1]).name}" for p in positions)
+
+        rest = [card_of(table.pack[i:i + CARD]).name for i in range(table.next_card - 1, PACK_END, CARD)]
+        if table.resigned:
+            verdict = "resigned"
+        elif table.pack_out:
+            verdict = "won: the pack is used up"
+        else:
+            verdict = "9 played" if table.centre_used else "9 not yet played"
+        return "\n".join([named(range(1, 5)), f"       {named([CENTRE])}", named(range(5, 9)),
+                          f"pack ({len(rest)} left): {' '.join(rest) or '-'}", verdict])

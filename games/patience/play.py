@@ -6,6 +6,8 @@ A PRINT with several items is one `print_at` whose text carries the same control
 sends (AT, INK, ...), since temporary colours last to the end of a PRINT statement.
 """
 
+from dataclasses import replace
+
 from spectrum import Spectrum
 from spectrum.basic import decode_escapes
 from spectrum.numbers import format_number, parse_number
@@ -69,22 +71,24 @@ def ink(colour: int) -> str:
     return f"\x10{chr(colour)}"
 
 
-def deal(machine: Spectrum, table: rules.Table) -> None:
+def deal(machine: Spectrum, table: rules.Table) -> rules.Table:
     """Lines 1050-1080: the green table, nine cards with their numbers, the instructions."""
     machine.set_border(TABLE_PAPER)
     machine.colour(paper=TABLE_PAPER, ink=TABLE_INK)
     machine.cls()
     machine.print_at(0, 9, "11-UP PATIENCE", ink=7)
-    for position, record in rules.deal(table):
+    table, placements = rules.deal(table)
+    for position, record in placements:
         x, y = rules.column(position), rules.row(position)
         print_card(machine, record, x, y)
         machine.print_at(y + CARD_HEIGHT, x + 2, position, ink=7)
     machine.print_at(19, 0, " Type the numbers of two cards  " + at(20, 0) + " adding to 11, or of J Q K.     "
                      + at(21, 0) + " 9: new centre card  0: resign  ")
+    return table
 
 
-def play(machine: Spectrum, table: rules.Table) -> None:
-    """Lines 1090-1220: moves until the pack is used up or the player resigns.
+def play(machine: Spectrum, table: rules.Table) -> rules.Table:
+    """Lines 1090-1220: moves until the pack is used up or the player resigns; the table then.
 
     An illegal entry goes to the handler at 1230 (GO SUB H) and the new entry is judged from
     the start again (GO TO G).
@@ -94,12 +98,12 @@ def play(machine: Spectrum, table: rules.Table) -> None:
         while move is None:
             move = rules.judge(ask_again(machine), table)
         if move == rules.RESIGN:
-            table.resigned = True
-            return
-        for position, record in rules.cover(table, move):
+            return rules.resign(table)
+        table, placements = rules.cover(table, move)
+        for position, record in placements:
             print_card(machine, record, rules.column(position), rules.row(position))
         if table.pack_out:
-            return
+            return table
 
 
 def ask_again(machine: Spectrum) -> str:
@@ -158,9 +162,13 @@ def make_pack() -> str:
 
 def shuffle(machine: Spectrum, pack: str) -> str:
     """Lines 1460-1490: 60 cuts of a random card, to the top on even passes, else to the bottom;
-    a BEEP each pass, an octave higher on the even ones."""
+    a BEEP each pass, an octave higher on the even ones.
+
+    The cuts are taken first: RND and string slicing take no time here and BEEP leaves SEED
+    alone, so the pack and the sound are those of the listing's loop.
+    """
+    pack = rules.shuffle(pack, [machine.rnd() for _ in range(rules.SHUFFLE_PASSES)])
     for pass_number in range(1, rules.SHUFFLE_PASSES + 1):
-        pack = rules.cut(pack, pass_number, rules.block_start(machine.rnd()))
         machine.beep(SHUFFLE_BEEP, 12 + 12 * (pass_number % 2 == 0))
     return pack
 
@@ -215,10 +223,9 @@ def typewrite(machine: Spectrum, row: int, text: str) -> None:
         machine.pause(1)
 
 
-def initialise(table: rules.Table) -> None:
+def initialise(table: rules.Table) -> rules.Table:
     """Lines 1710-1750: RES and FA to 0, r$ emptied (H and G become the flow of `play`)."""
-    table.resigned = table.centre_used = False
-    table.values.clear()
+    return rules.initialised(table)
 
 
 def load_udgs(machine: Spectrum) -> None:
@@ -239,15 +246,12 @@ def run(machine: Spectrum, seed: int | None = None) -> None:
     """
     load_udgs(machine)
     title(machine)
-    table = rules.Table(pack="")
-    initialise(table)
+    table = initialise(rules.Table(pack=""))
     machine.randomize(seed or 0)
-    table.pack = shuffle(machine, make_pack())
+    table = replace(table, pack=shuffle(machine, make_pack()))
     while True:
-        deal(machine, table)
-        play(machine, table)
+        table = play(machine, deal(machine, table))
         if not end_game(machine, table):
             return
-        initialise(table)  # line 1570 calls GO SUB 1710 twice
-        initialise(table)
-        table.pack = shuffle(machine, table.pack)
+        table = initialise(initialise(table))  # line 1570 calls GO SUB 1710 twice
+        table = replace(table, pack=shuffle(machine, table.pack))
