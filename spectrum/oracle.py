@@ -102,8 +102,8 @@ def rows_of(memory, first: int = 0, last: int = 21) -> bytes:
     return bytes(out)
 
 
-class _Ports:
-    """The tracer: the keyboard matrix for IN, the speaker and border for OUT."""
+class Ports:
+    """The tracer: the keyboard matrix (the keys in `held`) for IN, the speaker and border for OUT."""
 
     def __init__(self):
         self.border = 7
@@ -148,7 +148,7 @@ class Oracle:
         INPUT lines only. The run ends when the program stops with a report, or raises
         :class:`OracleError` when it waits for INPUT with the script used up or runs out of time.
         """
-        machine = _Machine(*self.typed(listing))
+        machine = Z80Spectrum(*self.typed(listing))
         command = bytes([TOKEN_RUN]) if goto is None else bytes([TOKEN_GO_TO]) + str(goto).encode()
         for code in command:
             machine.feed(code)
@@ -160,7 +160,7 @@ class Oracle:
     def typed(listing: str) -> tuple[bytes, list[int]]:
         """Memory and registers of a machine with `listing` typed in (cached per listing)."""
         if listing not in _typed:
-            machine = _Machine(*booted())
+            machine = Z80Spectrum(*booted())
             for number, body in parse_listing(listing):
                 machine.type_line(str(number).encode() + body, reject_check=number)
             _typed[listing] = machine.snapshot()
@@ -176,7 +176,7 @@ def booted() -> tuple[bytes, list[int]]:
     """Memory and registers of a 48K just booted to its editor (cached)."""
     global _booted
     if _booted is None:
-        machine = _Machine(ROM + bytes(49152), None)
+        machine = Z80Spectrum(ROM + bytes(49152), None)
         machine.run_until_key_wait(5 * CLOCK_HZ)
         _booted = machine.snapshot()
     return _booted
@@ -186,13 +186,16 @@ def _word(memory, address: int) -> int:
     return memory[address] + 256 * memory[address + 1]
 
 
-class _Machine:
+class Z80Spectrum:
+    """The genuine ROM on SkoolKit's Z80 core, from a snapshot: key codes fed to the editor, runs
+    to the next key wait, the report; the oracle scripts it and the live machine plays it."""
+
     def __init__(self, memory: bytes, registers: list[int] | None):
         self.sim = from_memory(CSimulator, list(memory), {'PC': 0}, {'iff': 0, 'im': 0})
         if registers is not None:
             for index, value in enumerate(registers):
                 self.sim.registers[index] = value
-        self.ports = _Ports()
+        self.ports = Ports()
         self.sim.set_tracer(self.ports)
         self.memory = self.sim.memory
         self.prompts = 0
