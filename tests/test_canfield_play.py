@@ -4,10 +4,10 @@ import random
 
 import pytest
 
-from games.canfield import Canfield, run
+from games.canfield import run
 from games.canfield.bank import WON, Bank
 from games.canfield.deals import deck_for
-from games.canfield.rules import moves
+from games.canfield.rules import Canfield, moves
 from games.canfield.screen import HELP_ROWS, MESSAGE_ROWS
 from games.canfield.solver import solve
 from spectrum import ReportError, Spectrum

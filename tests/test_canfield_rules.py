@@ -1,13 +1,26 @@
 """Canfield's rules engine: the deal, each rule, refusals, the end of a game, and random play."""
 
+import argparse
+import random
+import subprocess
+import sys
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.canfield import Canfield
-from games.canfield.rules import RANKS, SUITS, card_number, fits_on, moves
+from games.canfield import add_options, new_game
+from games.canfield.deals import deck_for
+from games.canfield.rules import ACTIONS, Canfield, fits_on, moves
+from games.canfield.solver import solve
+from games.protocol import TERMINAL
+from games.cards import NAMES, RANK_LETTERS, SUIT_LETTERS, Card
 
-ALL_CARDS = [rank + suit for suit in SUITS for rank in RANKS]
+ALL_CARDS = list(NAMES)
+
+
+def card_number(name):
+    return Card.parse(name).index
 
 
 def deck_with(stock_top=(), first="7h", tableau=("kd", "3s", "9c", "jh"), pack_next=()):
@@ -123,9 +136,9 @@ def test_a_card_out_of_sequence_or_suit_is_refused_for_the_foundation():
     game = table([["9h"], ["9s"], ["2c"], ["5c"]], foundations=(("7h",), (), (), ()))
     before = game.state()
     assert game.press("1") is None
-    assert game.press("f") == "The hearts need the 8 first"
+    assert game.press("f") == "The hearts need the eight first"
     assert game.press("2") is None
-    assert game.press("f") == "The spades need the 7 first"
+    assert game.press("f") == "The spades need the seven first"
     assert game.state() == before and game.selected is None
 
 
@@ -150,7 +163,7 @@ def test_a_card_that_does_not_fit_is_refused_with_the_rule():
     game = table([["9h"], ["3s"], ["9c"], ["jh"]], talon=("8d",))
     before = game.state()
     assert game.press("t") is None
-    assert game.press("1") == "Only a black 8 goes on the 9 of hearts"
+    assert game.press("1") == "Only a black eight goes on the nine of hearts"
     assert game.state() == before and game.selected is None
 
 
@@ -166,7 +179,7 @@ def test_only_the_whole_pile_moves_between_piles():
     game = table([["6c", "5h"], ["6d"], ["9c"], ["jh"]], stock=("ts",))
     # the top card 5h would fit on 6c only as part of the pile; the pile's bottom 6c fits nowhere
     assert game.press("1") is None
-    assert game.press("2") == "Only a black 5 goes on the 6 of diamonds"
+    assert game.press("2") == "Only a black five goes on the six of diamonds"
 
 
 def test_a_pile_never_moves_into_a_space_nor_onto_itself():
@@ -257,7 +270,7 @@ def test_undo_takes_back_moves_and_turns():
 
 STUCK = dict(tableau=[["ks"], ["kh"], ["kd"], ["kc"]],
              stock=("ts", "th", "td", "tc", "qs", "qh", "qd", "qc", "js", "jh", "jd", "jc"),
-             foundations=tuple([rank + suit for rank in "a23456789"] for suit in SUITS), base="a")
+             foundations=tuple([rank + suit for rank in "a23456789"] for suit in SUIT_LETTERS), base="a")
 
 
 def test_no_move_left_is_detected():
@@ -304,7 +317,7 @@ def check_invariants(game):
             assert pile[0][0] == base and len(pile) <= 13
             for below, above in zip(pile, pile[1:]):
                 assert above[1] == below[1]
-                assert RANKS.index(above[0]) == (RANKS.index(below[0]) + 1) % 13
+                assert RANK_LETTERS.index(above[0]) == (RANK_LETTERS.index(below[0]) + 1) % 13
     for pile in state["tableau"]:
         for below, above in zip(pile, pile[1:]):
             assert fits_on(card_number(above), card_number(below))
@@ -386,3 +399,98 @@ def test_the_moves_on_offer_are_the_moves_the_keys_allow(deck, data):
             break
         for key in options[data.draw(st.integers(0, len(options) - 1))][0]:
             game.press(key)
+
+
+# --- a deal as the game-state protocol sees it -----------------------------------------------
+
+def line_actions(line):
+    """A solver's line as protocol actions: each P alone, each move a source and a target."""
+    actions = []
+    for keys in line:
+        turns = len(keys) - len(keys.lstrip("p"))
+        actions += ["p"] * turns + ([keys[turns:]] if keys[turns:] else [])
+    return actions
+
+
+def test_new_game_deals_the_numbered_deal():
+    state = new_game(1)
+    assert state.position == Canfield(deck_for(1)).position
+    assert state.num_players() == 1 and state.current_player() == 0 and not state.is_terminal()
+    assert state.returns() == [5.0 * state.position.cards_home - 50]
+
+
+def test_every_legal_action_is_what_its_keys_do_and_nothing_else_is_taken():
+    state = new_game(5)
+    rng = random.Random(5)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        for action in ACTIONS + ("x1", "", "pp", "1", "f1"):
+            game, trial = game_at(state.position), state.clone()
+            refusal = trial.apply(action)
+            keyed = [game.press(key) for key in action] or ["no keys"]
+            if action in legal:
+                assert refusal is None and keyed[-1] is None and trial.position == game.position
+            else:
+                assert refusal and str(trial) == str(state), action
+                if len(action) == 2 and action[0] in "st1234":
+                    assert refusal == next(answer for answer in keyed if answer), action  # the rules' own words
+        assert state.apply(rng.choice(legal)) is None
+
+
+def game_at(position):
+    game = Canfield(NAMES)
+    game.position = position
+    return game
+
+
+def test_a_solved_deal_played_by_actions_ends_with_every_card_home_and_210_dollars():
+    state = new_game(1)
+    for action in line_actions(solve(state.position).line):
+        assert action in state.legal_actions()
+        assert state.apply(action) is None
+    assert state.is_terminal() and state.current_player() == TERMINAL and state.legal_actions() == []
+    assert state.returns() == [210.0]
+    assert state.apply("p") == "All 52 cards are home"
+    assert "All 52 cards are home" in str(state)
+
+
+def test_a_deal_with_no_move_from_the_start_is_over_at_once():
+    state = new_game(63149)
+    assert state.is_terminal() and state.legal_actions() == []
+    assert state.returns() == [5.0 * state.position.cards_home - 50]
+    before = str(state)
+    assert state.apply("p") == "No move left" and str(state) == before
+    assert before.endswith("No move left")
+
+
+def test_a_clone_goes_its_own_way():
+    state = new_game(7)
+    twin = state.clone()
+    twin.apply(twin.legal_actions()[-1])
+    assert str(state) == str(new_game(7)) != str(twin)
+
+
+def test_the_text_shows_the_whole_table_every_card_once():
+    text = str(new_game(3))
+    assert sorted(word for word in text.replace("|", " ").split() if word in NAMES) == sorted(NAMES)
+    assert text.startswith("Canfield deal 3:")
+
+
+@pytest.mark.parametrize("given", ["0", "65536", "-1", "x", "2.5"])
+def test_a_deal_number_out_of_range_is_refused_with_one_line(given, capsys):
+    parser = argparse.ArgumentParser(prog="canfield")
+    add_options(parser)
+    with pytest.raises(SystemExit) as stopped:
+        parser.parse_args(["--deal", given])
+    assert stopped.value.code == 2
+    assert f"deals are numbered 1 to 65535, not '{given}'" in capsys.readouterr().err
+    assert parser.parse_args(["--deal", "65535"]).deal == 65535
+
+
+def test_the_rules_import_without_the_machine_numpy_or_pygame():
+    code = ("import sys, games.canfield, games.canfield.rules, games.canfield.solver; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'pygame') or m == 'spectrum.machine'))")
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert found.strip() == "[]"

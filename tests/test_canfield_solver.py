@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.canfield import Canfield
-from games.canfield.rules import RANKS
+from games.canfield.rules import Canfield
+from games.cards import RANK_LETTERS
 from games.canfield.deals import LAST_DEAL, NEW_DECK, check_deal_number, deck_for
 from games.canfield.solver import solve
 from spectrum.oracle import Oracle
@@ -64,8 +64,8 @@ def test_a_stuck_position_is_lost_at_once():
 
 
 def test_an_end_game_needing_the_pack_turned_is_solved():
-    foundations = ([rank + "s" for rank in "a23456789tjq"], [rank + "h" for rank in RANKS],
-                   [rank + "d" for rank in RANKS], [rank + "c" for rank in "a23456789tj"])
+    foundations = ([rank + "s" for rank in "a23456789tjq"], [rank + "h" for rank in RANK_LETTERS],
+                   [rank + "d" for rank in RANK_LETTERS], [rank + "c" for rank in "a23456789tj"])
     game = table([["kc"], [], [], []], pack_next=("qc", "ks"), foundations=foundations, base="a")
     verdict = solve(game.position)
     assert verdict.outcome == "won" and verdict.line == ("ptf", "tf", "1f")  # one turn shows ks, then qc

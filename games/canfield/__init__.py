@@ -1,8 +1,47 @@
-"""Canfield, the casino patience of Saratoga Springs: a deck for $50, $5 for every card home."""
+"""Canfield, the casino patience of Saratoga Springs: a deck for $50, $5 for every card home.
 
-from .play import run
-from .rules import Canfield
+`rules` holds the game (and `CanfieldState`, a deal as the game-state protocol sees it), `screen`
+draws the table, `play` is the program on the machine, `bank` keeps the players' money, `deals`
+numbers the shuffles and `solver` says whether a deal can be won.
+"""
+
+import argparse
+from pathlib import Path
+
+from .deals import FIRST_DEAL, LAST_DEAL, check_deal_number
 
 TITLE = "Canfield"
 
-__all__ = ["TITLE", "Canfield", "run"]
+
+def deal_number(text: str) -> int:
+    """An argparse type: a deal number, 1-65535, or one line saying what is wrong."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = None
+    if check_deal_number(number):
+        raise argparse.ArgumentTypeError(f"deals are numbered {FIRST_DEAL} to {LAST_DEAL}, not {text!r}")
+    return number
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--practice", action="store_true", help="no money; undo and hints allowed")
+    parser.add_argument("--deal", type=deal_number, metavar="N",
+                        help=f"replay deal N ({FIRST_DEAL}-{LAST_DEAL}) as practice")
+    parser.add_argument("--data-dir", type=Path, metavar="DIR",
+                        help="keep the accounts in DIR (default: $XDG_DATA_HOME/zxcards)")
+
+
+def new_game(seed: int):
+    """Deal number `seed` (1-65535) as a `rules.CanfieldState`."""
+    from .deals import deck_for
+    from .rules import CanfieldState, Canfield
+
+    return CanfieldState(Canfield(deck_for(seed)).position, seed)
+
+
+def run(machine, *, data_dir=None, deal: int | None = None, practice: bool = False) -> None:
+    """Play Canfield until BREAK: the money game, or practice (`practice`, or `deal` N replayed)."""
+    from . import play
+
+    play.run(machine, data_dir=data_dir, deal=deal, practice=practice)

@@ -15,10 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..datafolder import default_folder
+from .rules import CARD_PAYS, DECK_PRICE
 
 START_MONEY = 500
-DECK_PRICE = 50
-CARD_PAYS = 5
 NAME_LENGTH = 16
 NAME_CHARACTERS = frozenset(string.ascii_letters + string.digits + " -'._")
 DATABASE = "canfield.sqlite3"

@@ -11,17 +11,22 @@ The dealing order is then the shuffled deck from card 1 on. RANDOMIZE takes 1–
 "from the clock"), so those are the deal numbers.
 """
 
-from spectrum import Spectrum
+from __future__ import annotations
 
-from .rules import RANKS, SUITS
+from typing import TYPE_CHECKING
+
+from ..cards import NAMES
+
+if TYPE_CHECKING:
+    from spectrum import Spectrum
 
 FIRST_DEAL, LAST_DEAL = 1, 65535
-NEW_DECK = [rank + suit for suit in SUITS for rank in RANKS]
+NEW_DECK = list(NAMES)  # spades, hearts, diamonds, clubs, each ace to king
 
 
 def check_deal_number(number: int) -> str | None:
     """Why `number` names no deal, or None."""
-    if not isinstance(number, int) or not FIRST_DEAL <= number <= LAST_DEAL:
+    if not isinstance(number, int) or isinstance(number, bool) or not FIRST_DEAL <= number <= LAST_DEAL:
         return f"Deals are numbered {FIRST_DEAL} to {LAST_DEAL}"
     return None
 
@@ -31,7 +36,10 @@ def deck_for(number: int, machine: Spectrum | None = None) -> list[str]:
     refusal = check_deal_number(number)
     if refusal:
         raise ValueError(refusal)
-    machine = machine or Spectrum()
+    if machine is None:
+        from spectrum import Spectrum  # the ROM's RND, kept in the machine's SEED
+
+        machine = Spectrum()
     machine.randomize(number)
     deck = list(NEW_DECK)
     for size in range(52, 1, -1):

@@ -7,22 +7,14 @@ from spectrum import ReportError, Spectrum
 from . import bank as accounts
 from . import screen
 from .deals import FIRST_DEAL, LAST_DEAL, check_deal_number, deck_for
-from .rules import Canfield
+from ..table import next_key
+from .rules import CARD_PAYS, DECK_PRICE, Canfield
 from .solver import solve
 
 MOVE_KEYS_HELP = "From S T 1-4 to 1-4 F. P turns"
 MONEY_HELP = "N new deal R record BREAK quits"
 PRACTICE_HELP = "N new U undo H hint BREAK quits"
 HINT_BUDGET = 20_000
-
-
-def read_key(machine: Spectrum) -> str:
-    """The next key pressed (after the last one is let go), in lower case."""
-    while machine.inkey():
-        machine.wait_frame()
-    while not (key := machine.inkey()):
-        machine.wait_frame(awaiting_key=True)
-    return key.lower()
 
 
 def new_deal_number(machine: Spectrum) -> int:
@@ -122,7 +114,7 @@ class Table:
         """Take keys until BREAK, saving every change as it happens."""
         while True:
             self.draw()
-            key = read_key(self.machine)
+            key = next_key(self.machine)
             if not self.extra_key(key):
                 self.move_key(key)
 
@@ -157,7 +149,7 @@ class Table:
             self.save()
             news = f"{gone_home} card{'s' * (gone_home > 1)} home" if gone_home else ""
             if news and self.money() is not None:
-                news += f": ${accounts.CARD_PAYS * gone_home} paid"
+                news += f": ${CARD_PAYS * gone_home} paid"
             self.say(news)
 
 
@@ -233,13 +225,13 @@ class MoneyTable(Table):
         return self.bank.balance(self.account)
 
     def buy_deal(self) -> None:
-        fresh = self.bank.balance(self.account) < accounts.DECK_PRICE
+        fresh = self.bank.balance(self.account) < DECK_PRICE
         self.deal(new_deal_number(self.machine))
         self.deal_id = self.bank.buy_deck(self.account, self.deal_number, self.game.state(), self.game.cards_home)
         if fresh:
-            self.say(f"A fresh $500 from the house. Deal {self.deal_number}: ${accounts.DECK_PRICE} paid")
+            self.say(f"A fresh $500 from the house. Deal {self.deal_number}: ${DECK_PRICE} paid")
         else:
-            self.say(f"Deal {self.deal_number}: ${accounts.DECK_PRICE} paid. Good luck!")
+            self.say(f"Deal {self.deal_number}: ${DECK_PRICE} paid. Good luck!")
 
     def save(self, result: str = accounts.PLAYING) -> None:
         self.bank.record(self.account, self.deal_id, self.game.state(), self.game.cards_home, result)
@@ -255,12 +247,12 @@ class MoneyTable(Table):
             else:
                 self.game.selected = None
                 self.confirming_new_deal = True
-                self.say(f"Give up this deal? A new one costs ${accounts.DECK_PRICE}: press N again")
+                self.say(f"Give up this deal? A new one costs ${DECK_PRICE}: press N again")
         elif key == "r":
             self.game.selected = None
             screen.draw_record(self.machine, self.account.name, self.bank.deals(self.account), self.money(),
                                self.bank.fresh_starts(self.account))
-            read_key(self.machine)
+            next_key(self.machine)
             self.say("")
         elif key in ("u", "h"):
             self.say("Undo and hints are for practice games only", refused=True)

@@ -1,36 +1,28 @@
-"""The rules of Canfield, pure: cards, positions, the moves by key pairs, and the automatic moves.
+"""The rules of Canfield, pure: positions, the moves by key pairs, the automatic moves, and the
+game-state protocol's view of a deal (`CanfieldState`).
 
 A position is immutable, so the game keeps earlier ones for undo and the solver can explore freely.
-Cards are numbers 0–51 (suit * 13 + rank, ace = rank 0) inside; outside they are two-letter names:
-rank `a 2 … 9 t j q k` and suit `s h d c` ("th" is the ten of hearts).
+Cards are numbers 0-51 inside, `games.cards.Card.index` (suit * 13 + rank, ace = rank 0 here);
+outside they are `Card`s and their names ("th" is the ten of hearts).
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-RANKS = "a23456789tjqk"
-SUITS = "shdc"
-RED_SUITS = frozenset({1, 2})  # hearts and diamonds
-RANK_WORDS = {"a": "ace", "t": "10", "j": "jack", "q": "queen", "k": "king"}
-SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+from ..cards import DECK, RANK_LETTERS, RANK_WORDS, Card, Suit, checked_deck
+from ..protocol import TERMINAL
+
 PILES = "1234"
 TURN_COUNT = 3  # P turns three cards
 STOCK_SIZE = 13
-
-
-def card_number(name: str) -> int:
-    """The number of a card name such as "th"; ValueError for anything else."""
-    if len(name) != 2 or name[0] not in RANKS or name[1] not in SUITS:
-        raise ValueError(f"{name!r} is not a card name (rank a23456789tjqk, suit shdc)")
-    return SUITS.index(name[1]) * 13 + RANKS.index(name[0])
-
-
-def card_name(card: int) -> str:
-    return RANKS[card % 13] + SUITS[card // 13]
+DECK_PRICE = 50  # dollars, paid when a deal is dealt
+CARD_PAYS = 5  # dollars for every card brought home
+RED = tuple(card.is_red for card in DECK)  # by card number: looked up in the search's inner loops
 
 
 def rank_of(card: int) -> int:
+    """The rank counted from 0 (ace) to 12 (king)."""
     return card % 13
 
 
@@ -39,12 +31,7 @@ def suit_of(card: int) -> int:
 
 
 def is_red(card: int) -> bool:
-    return card // 13 in RED_SUITS
-
-
-def rank_word(rank: int) -> str:
-    letter = RANKS[rank]
-    return RANK_WORDS.get(letter, letter)
+    return RED[card]
 
 
 def fits_on(card: int, under: int) -> bool:
@@ -150,10 +137,6 @@ def turn(position: Position) -> Position | str:
     return settle(Position(stock, waste, turned, homes, tableau, base))
 
 
-def _card_words(card: int) -> str:
-    return f"{rank_word(rank_of(card))} of {SUIT_WORDS[suit_of(card)]}"
-
-
 def _colour_word(red: bool) -> str:
     return "red" if red else "black"
 
@@ -163,13 +146,13 @@ def _home_refusal(position: Position, card: int) -> str:
     for pile in position.homes:
         if pile and suit_of(pile[0]) == suit:
             wanted = (rank_of(pile[-1]) + 1) % 13
-            return f"The {SUIT_WORDS[suit]} need the {rank_word(wanted)} first"
-    return f"The {SUIT_WORDS[suit]} need the {rank_word(position.base)} first"
+            return f"The {Suit(suit).word} need the {RANK_WORDS[wanted]} first"
+    return f"The {Suit(suit).word} need the {RANK_WORDS[position.base]} first"
 
 
 def _onto_refusal(under: int) -> str:
-    wanted = rank_word((rank_of(under) - 1) % 13)
-    return f"Only a {_colour_word(not is_red(under))} {wanted} goes on the {_card_words(under)}"
+    wanted = RANK_WORDS[(rank_of(under) - 1) % 13]
+    return f"Only a {_colour_word(not is_red(under))} {wanted} goes on the {DECK[under].words}"
 
 
 def is_valid(position: Position) -> bool:
@@ -252,10 +235,8 @@ class Canfield:
     nothing and drops any source chosen before it.
     """
 
-    def __init__(self, deck: list[str]):
-        if len(deck) != 52 or len(set(deck)) != 52:
-            raise ValueError("a deck is the 52 different card names")
-        self.position = deal([card_number(name) for name in deck])
+    def __init__(self, deck: list[Card | str]):
+        self.position = deal([card.index for card in checked_deck(deck)])
         self.selected: str | None = None
         self.history: list[Position] = []
 
@@ -263,12 +244,15 @@ class Canfield:
     def from_state(cls, state: dict) -> Canfield:
         """A game at the position `state()` once described (the selection and undo are not kept)."""
         def cards(names):
-            return tuple(card_number(name) for name in names)
+            return tuple(Card.parse(name).index for name in names)
 
+        base = state["base"]
+        if not isinstance(base, str) or len(base) != 1 or base not in RANK_LETTERS:
+            raise ValueError(f"{base!r} is not a rank letter")
         talon, pack = cards(state["talon"]), cards(state["pack"])
         position = Position(cards(state["stock"]), talon + pack[::-1], len(talon),
                             tuple(cards(pile) for pile in state["foundations"]),
-                            tuple(cards(pile) for pile in state["tableau"]), RANKS.index(state["base"]))
+                            tuple(cards(pile) for pile in state["tableau"]), RANK_LETTERS.index(base))
         if not is_valid(position):
             raise ValueError("not a Canfield position")
         game = cls.__new__(cls)
@@ -328,11 +312,11 @@ class Canfield:
         stock, waste, turned, homes, tableau, base = self.position
 
         def names(cards):
-            return [card_name(card) for card in cards]
+            return [DECK[card].name for card in cards]
 
         return {"stock": names(stock), "pack": names(waste[turned:][::-1]), "talon": names(waste[:turned]),
                 "foundations": [names(pile) for pile in homes], "tableau": [names(pile) for pile in tableau],
-                "base": RANKS[base]}
+                "base": RANK_LETTERS[base]}
 
 
 def wanted_home(position: Position) -> set[int]:
@@ -391,3 +375,79 @@ def moves(position: Position) -> list[tuple[str, Position]]:
         if on_top in seen:
             break
     return found
+
+
+ACTIONS = ("p",) + tuple(source + target for source in "st" + PILES for target in PILES + "f" if source != target)
+KEYS_HELP = "Keys: S, T or 1-4, then 1-4 or F; P turns"
+
+
+def _pile_text(cards) -> str:
+    return " ".join(DECK[card].name for card in cards) or "-"
+
+
+class CanfieldState:
+    """One deal as the game-state protocol (games/protocol.py) sees it: one player; an action is a
+    move as typed, "p" (turn the pack) or a source and a target ("s1", "tf", "31"); the deal is
+    over when every card is home or no move is left. `returns()` is the money the deal has earned
+    so far in the casino game: $5 a card home less the $50 deck."""
+
+    def __init__(self, position: Position, number: int | None = None):
+        self.position = position
+        self.number = number  # the deal's number, when it has one
+        self._over: bool | None = None  # whether `position` is won or stuck, once asked
+
+    def num_players(self) -> int:
+        return 1
+
+    def current_player(self) -> int:
+        return TERMINAL if self.is_terminal() else 0
+
+    def is_terminal(self) -> bool:
+        if self._over is None:
+            self._over = self.position.cards_home == 52 or not moves(self.position)
+        return self._over
+
+    def legal_actions(self) -> list[str]:
+        if self.is_terminal():
+            return []
+        return [action for action in ACTIONS if not isinstance(self._outcome(action), str)]
+
+    def _outcome(self, action: str) -> Position | str:
+        if action == "p":
+            return turn(self.position)
+        if len(action) != 2 or action[0] not in "st" + PILES:
+            return KEYS_HELP
+        return move(self.position, action[0], action[1])
+
+    def apply(self, action: str) -> str | None:
+        if self.position.cards_home == 52:
+            return "All 52 cards are home"
+        if self.is_terminal():
+            return "No move left"
+        outcome = self._outcome(action.lower())
+        if isinstance(outcome, str):
+            return outcome
+        self.position, self._over = outcome, None
+        return None
+
+    def returns(self) -> list[float]:
+        return [float(CARD_PAYS * self.position.cards_home - DECK_PRICE)]
+
+    def clone(self) -> CanfieldState:
+        twin = CanfieldState(self.position, self.number)  # positions are immutable: sharing is safe
+        twin._over = self._over
+        return twin
+
+    def __str__(self) -> str:
+        stock, waste, turned, homes, tableau, base = self.position
+        heading = f"Canfield deal {self.number}" if self.number is not None else "Canfield"
+        home = self.position.cards_home
+        lines = [f"{heading}: foundations from {RANK_WORDS[base]} up, {home} card{'s' * (home != 1)} home",
+                 "foundations: " + " | ".join(_pile_text(pile) for pile in homes),
+                 f"stock ({len(stock)}, top last): {_pile_text(stock)}",
+                 f"talon ({turned}, top last): {_pile_text(waste[:turned])}",
+                 f"pack ({len(waste) - turned}, next first): {_pile_text(waste[turned:])}"]
+        lines += [f"pile {number} (top last): {_pile_text(pile)}" for number, pile in zip(PILES, tableau)]
+        if self.is_terminal():
+            lines.append("All 52 cards are home" if self.position.cards_home == 52 else "No move left")
+        return "\n".join(lines)

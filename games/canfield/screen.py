@@ -9,17 +9,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spectrum import Spectrum
+from spectrum.colours import BLACK, BLUE, CYAN, GREEN, RED, WHITE, YELLOW
 
-from ..cardfaces import CARD_PAPER, FACE_LETTERS, RANK_LETTERS, SUIT_UDGS, card_ink, face, poke_udgs
-from .bank import CARD_PAYS, DECK_PRICE, START_MONEY, DealRecord
-from .rules import Canfield
+from ..cards import DECK, FACE_LETTERS, Card
+from ..table import BAIZE, CARD_PAPER, draw_card, lay_baize
+from .bank import START_MONEY, DealRecord
+from .rules import CARD_PAYS, DECK_PRICE, Canfield
 
 CARD_BACK_UDG = {"e": (0xFF, 0x99, 0xA5, 0xC3, 0xC3, 0xA5, 0x99, 0xFF)}  # UDGs A-D are the suits
 CARD_BACK = "\x94"
 
-BAIZE, BACK_INK = 4, 1
-LABEL_INK = 7
-TITLE_PAPER = 1
+BACK_INK = BLUE
+TITLE_PAPER = BLUE
+HELP_INK = CYAN
+NEWS_INK, REFUSAL_INK = WHITE, YELLOW
+OVER_PAPER = RED  # the message lines once a deal is over
 MESSAGE_ROWS = (18, 19)
 HELP_ROWS = (20, 21)
 PILE_COLUMNS = (10, 16, 22, 28)  # the foundations stand above the tableau piles
@@ -28,11 +32,8 @@ WIDTH = 32
 
 
 def prepare(machine: Spectrum) -> None:
-    """Poke the UDGs and set the table's colours."""
-    poke_udgs(machine, SUIT_UDGS | CARD_BACK_UDG)
-    machine.set_border(BAIZE)
-    machine.colour(ink=LABEL_INK, paper=BAIZE, bright=0, flash=0, inverse=0, over=0)
-    machine.cls()
+    """Poke the UDGs (the suits and the card back) and lay the green baize."""
+    lay_baize(machine, ink=WHITE, udgs=CARD_BACK_UDG)
 
 
 def wrap(text: str, width: int = WIDTH) -> list[str]:
@@ -46,31 +47,18 @@ def wrap(text: str, width: int = WIDTH) -> list[str]:
     return lines
 
 
-def draw_card(machine: Spectrum, row: int, col: int, card: str | None, *, tall: bool = True,
-              flash: int = 0) -> None:
-    """A card face (or an empty place when `card` is None), two rows high when `tall`."""
-    if card is None:
-        for line in range(2 if tall else 1):
-            machine.print_at(row + line, col, "   ", paper=BAIZE, bright=1)
-        return
-    ink = card_ink(card)
-    machine.print_at(row, col, face(card) + " ", ink=ink, paper=CARD_PAPER, flash=flash)
-    if tall:
-        machine.print_at(row + 1, col, " " + face(card), ink=ink, paper=CARD_PAPER, flash=flash)
-
-
 def draw_back(machine: Spectrum, row: int, col: int) -> None:
     for line in range(2):
         machine.print_at(row + line, col, CARD_BACK * 3, ink=BACK_INK, paper=CARD_PAPER)
 
 
-def folded(pile: list[str], rows: int) -> list[str | int]:
+def folded(pile: list, rows: int) -> list:
     """The lines of a pile in `rows` rows, its top card taking two: every card, or the bottom card,
     the number of cards folded away, and as many top cards as fit."""
     if len(pile) + 1 <= rows:
         return list(pile)
     shown = rows - 3  # bottom card, the fold line, the top cards, the top card's second row
-    return [pile[0], len(pile) - 1 - shown] + pile[-shown:]
+    return [pile[0], len(pile) - 1 - shown] + list(pile[-shown:])
 
 
 @dataclass
@@ -86,31 +74,31 @@ class TableView:
 
 
 def title_bar(machine: Spectrum, left: str, right: str) -> None:
-    machine.print_at(0, 0, f" {left}".ljust(WIDTH - len(right) - 1) + right + " ", ink=7, paper=TITLE_PAPER,
+    machine.print_at(0, 0, f" {left}".ljust(WIDTH - len(right) - 1) + right + " ", ink=WHITE, paper=TITLE_PAPER,
                      bright=1)
 
 
 def draw_table(machine: Spectrum, view: TableView) -> None:
-    state = view.game.state()
+    position = view.game.position
     selected = view.game.selected
     machine.cls()
     right = f"${view.money}" if view.money is not None else "PRACTICE"
     title_bar(machine, "CANFIELD" + (f"  {view.name}" if view.name else ""), right)
-    _draw_left_column(machine, state, selected, view.deal_number, view.game.cards_home)
-    _draw_foundations(machine, state)
-    _draw_tableau(machine, state, selected)
+    _draw_left_column(machine, view.game, view.deal_number)
+    _draw_foundations(machine, position.homes, position.base)
+    _draw_tableau(machine, position.tableau, selected)
     if view.game.won:
         banner(machine, "ALL 52 CARDS HOME!")
     show_message(machine, view.message, view.refused, over=view.game.won or view.game.stuck)
     for row, line in zip(HELP_ROWS, view.keys_help):
-        machine.print_at(row, 0, line.ljust(WIDTH), ink=5, paper=0)
+        machine.print_at(row, 0, line.ljust(WIDTH), ink=HELP_INK, paper=BLACK)
 
 
 def banner(machine: Spectrum, text: str) -> None:
     """A boxed line across the empty tableau of a won deal."""
     width = WIDTH - PILE_COLUMNS[0] - 1
     for row, line in ((11, ""), (12, text), (13, "")):
-        machine.print_at(row, PILE_COLUMNS[0], line.center(width), ink=6, paper=2, bright=1)
+        machine.print_at(row, PILE_COLUMNS[0], line.center(width), ink=YELLOW, paper=RED, bright=1)
 
 
 def show_message(machine: Spectrum, message: str, refused: bool, over: bool = False) -> None:
@@ -120,52 +108,56 @@ def show_message(machine: Spectrum, message: str, refused: bool, over: bool = Fa
                    for line in wrap(sentence)]
     lines = (by_sentence if len(by_sentence) <= len(MESSAGE_ROWS) else wrap(message)) + ["", ""]
     for row, line in zip(MESSAGE_ROWS, lines):
-        machine.print_at(row, 0, line.ljust(WIDTH), ink=6 if refused else 7, paper=2 if over else 0, bright=1)
+        machine.print_at(row, 0, line.ljust(WIDTH), ink=REFUSAL_INK if refused else NEWS_INK,
+                         paper=OVER_PAPER if over else BLACK, bright=1)
 
 
-def _draw_left_column(machine: Spectrum, state: dict, selected: str | None, deal_number: int,
-                      cards_home: int) -> None:
+def _top(cards: tuple[int, ...]) -> Card | None:
+    return DECK[cards[-1]] if cards else None
+
+
+def _draw_left_column(machine: Spectrum, game: Canfield, deal_number: int) -> None:
+    stock, waste, turned = game.position.stock, game.position.waste, game.position.turned
     machine.print_at(2, 1, "STOCK")
-    stock = state["stock"]
-    draw_card(machine, 3, 1, stock[-1] if stock else None, flash=int(selected == "s"))
+    draw_card(machine, 3, 1, _top(stock), flash=int(game.selected == "s"))
     machine.print_at(3, 5, len(stock))
     machine.print_at(6, 1, "PACK")
-    if state["pack"]:
+    if turned < len(waste):
         draw_back(machine, 7, 1)
     else:
         draw_card(machine, 7, 1, None)
-    machine.print_at(7, 5, len(state["pack"]))
+    machine.print_at(7, 5, len(waste) - turned)
     machine.print_at(10, 1, "TALON")
-    talon = state["talon"]
-    draw_card(machine, 11, 1, talon[-1] if talon else None, flash=int(selected == "t"))
-    machine.print_at(11, 5, len(talon))
+    draw_card(machine, 11, 1, _top(waste[:turned]), flash=int(game.selected == "t"))
+    machine.print_at(11, 5, turned)
     machine.print_at(14, 1, "DEAL")
     machine.print_at(15, 1, deal_number)
     machine.print_at(16, 1, "HOME")
-    machine.print_at(17, 1, f"{cards_home}/52")
+    machine.print_at(17, 1, f"{game.cards_home}/52")
 
 
-def _draw_foundations(machine: Spectrum, state: dict) -> None:
-    base = FACE_LETTERS[RANK_LETTERS.index(state["base"])]
-    machine.print_at(2, PILE_COLUMNS[0], f"FOUNDATIONS from {base} up")
-    for col, pile in zip(PILE_COLUMNS, state["foundations"]):
-        draw_card(machine, 3, col, pile[-1] if pile else None)
+def _draw_foundations(machine: Spectrum, homes: tuple[tuple[int, ...], ...], base: int) -> None:
+    machine.print_at(2, PILE_COLUMNS[0], f"FOUNDATIONS from {FACE_LETTERS[base]} up")
+    for col, pile in zip(PILE_COLUMNS, homes):
+        draw_card(machine, 3, col, _top(pile))
 
 
-def _draw_tableau(machine: Spectrum, state: dict, selected: str | None) -> None:
+def _draw_tableau(machine: Spectrum, tableau: tuple[tuple[int, ...], ...], selected: str | None) -> None:
     rows = TABLEAU_BOTTOM - TABLEAU_TOP + 1
-    for number, (col, pile) in enumerate(zip(PILE_COLUMNS, state["tableau"]), 1):
+    for number, (col, pile) in enumerate(zip(PILE_COLUMNS, tableau), 1):
         machine.print_at(TABLEAU_TOP - 1, col + 1, number)
         if not pile:
             draw_card(machine, TABLEAU_TOP, col, None)
             continue
         lines = folded(pile, rows)
+        fold_row = TABLEAU_TOP + 1 if len(lines) < len(pile) else None
         for row, line in enumerate(lines, TABLEAU_TOP):
-            if isinstance(line, int):
+            if row == fold_row:  # how many cards the fold hides
                 machine.print_at(row, col, f"+{line}".ljust(3), ink=BACK_INK, paper=CARD_PAPER)
             else:
                 is_top = row == TABLEAU_TOP + len(lines) - 1
-                draw_card(machine, row, col, line, tall=is_top, flash=int(is_top and selected == str(number)))
+                draw_card(machine, row, col, DECK[line], tall=is_top,
+                          flash=int(is_top and selected == str(number)))
 
 
 def draw_title(machine: Spectrum, message: str = "", refused: bool = False) -> None:
@@ -176,9 +168,8 @@ def draw_title(machine: Spectrum, message: str = "", refused: bool = False) -> N
              "every card you bring home to the foundations pays $5.")
     for row, line in enumerate(wrap(lines, 30), 3):
         machine.print_at(row, 1, line)
-    cards = ["as", "kh", "qc", "jd"]
-    for index, card in enumerate(cards):
-        draw_card(machine, 9, 9 + 4 * index, card)
+    for index, name in enumerate(("as", "kh", "qc", "jd")):
+        draw_card(machine, 9, 9 + 4 * index, Card.parse(name))
     for row, line in enumerate(wrap("You start with $500, and with $500 again whenever your money can't buy a "
                                     "deck.", 30), 13):
         machine.print_at(row, 1, line)
@@ -199,14 +190,14 @@ def draw_record(machine: Spectrum, name: str, deals: list[DealRecord], money: in
     machine.print_at(4, 1, f"Money ${money}, best ${best}")
     machine.print_at(5, 1, f"Fresh starts with $500: {fresh_starts}")
     _draw_chart(machine, deals)
-    machine.print_at(21, 0, " Press any key for the table".ljust(WIDTH), ink=5, paper=0)
+    machine.print_at(21, 0, " Press any key for the table".ljust(WIDTH), ink=HELP_INK, paper=BLACK)
 
 
 CHART_TOP, CHART_BOTTOM = 8, 18  # rows of the bars
 CHART_LEFT = 6  # one column per deal from here
 BAR_FULL, BAR_LOWER_HALF = "\x8a", "\x88"  # left half of the cell: a gap between bars
-PAID_OFF = 4  # green: the deal paid back its deck; red: it did not
-LOST = 2
+PAID_OFF = GREEN  # the deal paid back its deck
+LOST = RED  # it did not
 
 
 def _draw_chart(machine: Spectrum, deals: list[DealRecord]) -> None:
@@ -215,9 +206,9 @@ def _draw_chart(machine: Spectrum, deals: list[DealRecord]) -> None:
     shown = deals[-columns:]
     machine.print_at(7, 1, "Money after each deal" + (f", last {columns}" if len(deals) > columns else ""))
     for row in range(CHART_TOP, CHART_BOTTOM + 1):
-        machine.print_at(row, 0, " " * WIDTH, paper=0)
+        machine.print_at(row, 0, " " * WIDTH, paper=BLACK)
     if not shown:
-        machine.print_at(CHART_TOP + rows // 2, CHART_LEFT, "No deals yet", paper=0)
+        machine.print_at(CHART_TOP + rows // 2, CHART_LEFT, "No deals yet", paper=BLACK)
         return
     top = max(max(deal.balance for deal in shown), START_MONEY)
     top = -(-top // 100) * 100  # a round figure
@@ -226,13 +217,13 @@ def _draw_chart(machine: Spectrum, deals: list[DealRecord]) -> None:
         row = CHART_BOTTOM - max(_half_cells(value, top, rows) - 1, 0) // 2
         if row not in labelled:
             labelled.add(row)
-            machine.print_at(row, 0, f"{value:>5}", paper=0)
+            machine.print_at(row, 0, f"{value:>5}", paper=BLACK)
     for col, deal in enumerate(shown, CHART_LEFT):
         height = _half_cells(deal.balance, top, rows)
         ink = PAID_OFF if deal.cards_home * CARD_PAYS >= DECK_PRICE else LOST
         for step in range(0, height, 2):
             char = BAR_FULL if step + 1 < height else BAR_LOWER_HALF
-            machine.print_at(CHART_BOTTOM - step // 2, col, char, ink=ink, paper=0, bright=1)
+            machine.print_at(CHART_BOTTOM - step // 2, col, char, ink=ink, paper=BLACK, bright=1)
     machine.print_at(CHART_BOTTOM + 1, 1, BAR_FULL, ink=PAID_OFF, bright=1)
     machine.print_at(CHART_BOTTOM + 1, 3, "paid for its deck")
     machine.print_at(CHART_BOTTOM + 2, 1, BAR_FULL, ink=LOST, bright=1)
