@@ -65,3 +65,10 @@ def next_key_code(machine: Spectrum) -> int:
     cursor keys and ENTER included."""
     machine.pause(0)
     return machine.peek(sysvars.LAST_K)
+
+
+def draw_hand_card(machine: Spectrum, row: int, col: int, card: Card, *, bright: int = 0) -> None:
+    """A card of a hand held in a fan: two cells wide, its face on the top row and plain card below;
+    the next card lies beside it."""
+    machine.print_at(row, col, card.face, ink=card.ink, paper=CARD_PAPER, bright=bright)
+    machine.print_at(row + 1, col, "  ", paper=CARD_PAPER, bright=bright)

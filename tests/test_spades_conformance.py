@@ -1,4 +1,4 @@
-"""The Python engine against the seed's ruleset itself, run by the LudL interpreter.
+"""The Python rules against the seed's ruleset itself, run by the LudL interpreter.
 
 The seed is read from ../shared/seeds/ beside the checkout; without it these tests are skipped.
 """
@@ -9,9 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.spades.cards import DECK, suit_of
-from games.spades.engine import PLAYERS, Spades
-from games.spades.oracle import seed_path, seed_spades, seed_state
+from spades_oracle import seed_path, seed_spades, seed_state
+
+from games.cards import NAMES
+from games.spades.rules import PLAYERS, Spades, suit_of
 
 SEED = seed_path(Path(__file__).resolve().parent.parent)
 pytestmark = pytest.mark.skipif(not SEED.exists(), reason=f"the seed is not at {SEED}")
@@ -25,59 +26,59 @@ def seed_text():
     return SEED.read_text(encoding="utf-8", errors="replace")
 
 
-def unheld_cards(engine: Spades, player: str) -> list[str]:
-    return sorted(set(DECK) - set(engine.hand(player)))
+def unheld_cards(game: Spades, player: str) -> list[str]:
+    return sorted(set(NAMES) - set(game.hand(player)))
 
 
-def draw_message(data, engine: Spades, kind: str) -> tuple[str, str]:
+def draw_message(data, game: Spades, kind: str) -> tuple[str, str]:
     """A (player, message) of the given kind; wrong kinds may turn out right, which is fine."""
-    player = engine.to_play
-    hand = engine.hand(player)
+    player = game.to_play
+    hand = game.hand(player)
     dummy = data.draw(st.sampled_from(["x", "_", "0", "td"]))
     if kind == "legal":
-        card = data.draw(st.sampled_from(engine.legal_cards(player)))
+        card = data.draw(st.sampled_from(game.legal_cards(player)))
     elif kind == "any held":
         card = data.draw(st.sampled_from(hand)) if hand else "as"
     elif kind == "revoke":
-        off_suit = [card for card in hand if suit_of(card) != engine.suit_led]
+        off_suit = [card for card in hand if suit_of(card) != game.suit_led]
         card = data.draw(st.sampled_from(off_suit or hand or ["as"]))
     elif kind == "other player":
         player = data.draw(st.sampled_from([p for p in PLAYERS if p != player] + ["player_4", "Player_0"]))
-        card = data.draw(st.sampled_from(engine.hand(player) if player in PLAYERS and engine.hand(player)
-                                         else list(DECK)))
+        card = data.draw(st.sampled_from(game.hand(player) if player in PLAYERS and game.hand(player)
+                                         else list(NAMES)))
     elif kind == "not held":
-        card = data.draw(st.sampled_from(unheld_cards(engine, player)))
+        card = data.draw(st.sampled_from(unheld_cards(game, player)))
     else:
         return player, data.draw(st.sampled_from(MALFORMED))
     return player, f"play_card {dummy} {card}"
 
 
-def deliver(engine: Spades, seed, player: str, message: str) -> bool:
-    answer = engine.receive(player, message)
+def deliver(game: Spades, seed, player: str, message: str) -> bool:
+    answer = game.receive(player, message)
     assert answer == seed.receive(player, message), (player, message)
-    assert engine.state() == seed_state(seed), (player, message)
+    assert game.state() == seed_state(seed), (player, message)
     return answer[0]
 
 
 @settings(max_examples=520, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(deck=st.permutations(DECK), data=st.data())
+@given(deck=st.permutations(NAMES), data=st.data())
 def test_whole_hands_with_wrong_messages_answer_as_the_seed(seed_text, deck, data):
     seed = seed_spades(seed_text, deck)
-    engine = Spades(deck)
-    assert engine.state() == seed_state(seed)
-    player, message = draw_message(data, engine, data.draw(st.sampled_from(WRONG_KINDS)))
-    deliver(engine, seed, player, message)
-    while not engine.finished:
+    game = Spades(deck)
+    assert game.state() == seed_state(seed)
+    player, message = draw_message(data, game, data.draw(st.sampled_from(WRONG_KINDS)))
+    deliver(game, seed, player, message)
+    while not game.finished:
         kind = data.draw(st.sampled_from(("legal", "legal", "legal", "any held") + WRONG_KINDS))
-        deliver(engine, seed, *draw_message(data, engine, kind))
+        deliver(game, seed, *draw_message(data, game, kind))
     for kind in ("any held", "other player", "not held"):  # the seed keeps answering after the 13th trick
-        deliver(engine, seed, *draw_message(data, engine, kind))
-    assert sum(engine.scores().values()) == 13
+        deliver(game, seed, *draw_message(data, game, kind))
+    assert sum(game.scores().values()) == 13
 
 
 def test_the_seed_refuses_with_its_own_texts(seed_text):
-    deck = list(DECK[1:] + DECK[:1])  # each player holds one suit and the ace of the next
-    seed, engine = seed_spades(seed_text, deck), Spades(deck)
+    deck = list(NAMES[1:] + NAMES[:1])  # each player holds one suit and the ace of the next
+    seed, game = seed_spades(seed_text, deck), Spades(deck)
     messages = [("player_2", "play_card x td"), ("player_0", "play_card x ah"), ("player_0", "play_card x kc"),
                 ("player_1", "play_card x td"), ("player_1", "play_card x ac"), ("player_2", "play_card x ad"),
                 ("player_3", "play_card x 2s")]
@@ -86,5 +87,5 @@ def test_the_seed_refuses_with_its_own_texts(seed_text):
                        (False, "must follow suit: td"), (True, None), (True, None), (True, None)]
     assert seed_state(seed)["player_scores"]["player_3"] == 1  # the two of spades trumps the clubs
     for (player, message), answer in zip(messages, answers):
-        assert engine.receive(player, message) == answer
-    assert engine.state() == seed_state(seed)
+        assert game.receive(player, message) == answer
+    assert game.state() == seed_state(seed)

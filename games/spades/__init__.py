@@ -1,33 +1,58 @@
-"""Spades, from the seed's ruleset (no bidding, no partners), and the full game as an option.
+"""Spades: the seed's ruleset (no bidding, no partners, most tricks wins) and the full game.
 
-`Spades(deck)` is the seed's ruleset as a pure engine; `run(machine)` plays it on the Spectrum.
+`rules` is the seed's game and `full_rules` the full one, both pure; `screen` draws the table and
+`play`/`full_play` run it on the Spectrum; `players` are the computer players.
 """
 
-import random
+import argparse
 from pathlib import Path
-
-from .engine import PLAYERS, Spades
 
 TITLE = "Spades"
 
-__all__ = ["PLAYERS", "Spades", "TITLE", "run"]
+
+def new_game(seed: int, *, full_rules: bool = False, blind_nil: bool = False):
+    """The seed's game, one hand dealt from `seed` (any whole number); with `full_rules` the full
+    game, hand after hand until a partnership wins (`blind_nil` allows blind nil bids)."""
+    if full_rules:
+        from .full_rules import FullSpadesState
+        return FullSpadesState(seed, blind_nil=blind_nil)
+    if blind_nil:
+        raise ValueError("blind nil is a bid of the full game: add full_rules")
+    from .rules import SpadesState
+    return SpadesState(seed)
 
 
-SAVED_GAME = "spades-game.json"
+def add_options(parser: argparse.ArgumentParser) -> None:
+    from .players import LEVELS
+
+    parser.add_argument("--level", choices=list(LEVELS), default="rules",
+                        help="the computer players, weakest to strongest (default: rules)")
+    parser.add_argument("--full", dest="full_rules", action="store_true",
+                        help="the full game: partners, bidding, nil, bags, game to 500 (kept after every hand)")
+    parser.add_argument("--blind-nil", action="store_true",
+                        help="full game: a partnership 100 or more behind may bid nil before seeing its cards")
+    parser.add_argument("--seed", type=int, metavar="N",
+                        help="deal the hands of seed N (any whole number) and repeat them every time")
+    parser.add_argument("--data-dir", type=Path, metavar="DIR",
+                        help="full game: keep the game to 500 here (default: the zxcards data folder)")
 
 
 def run(machine, *, level: str = "rules", seed: int | None = None, full_rules: bool = False,
-        data_dir=None) -> None:
-    """Play until BREAK: against three computer players of `level` (random, rules or mcts);
-    `seed` makes the deals (and the computer players' choices) repeatable; `full_rules` plays the
-    full game instead: bidding, partners, nil, bags, game to 500, its score kept after every hand
-    in `data_dir` (default: the zxcards data folder) and taken up again next time."""
-    from .game import Table
-    rng = random.Random(seed)
+        data_dir=None, blind_nil: bool = False) -> None:
+    """Play until BREAK: against three computer players of `level`; `seed` makes the deals (and the
+    computer players' choices) repeatable; `full_rules` plays the full game instead, its score kept
+    after every hand in `data_dir` (default: the zxcards data folder) and taken up again next time;
+    `blind_nil` lets a partnership far behind bid blind nil there."""
+    from .play import Table
+    from .rules import dealing_rng
+
+    if blind_nil and not full_rules:
+        raise ValueError("--blind-nil is a bid of the full game: add --full")
+    rng = dealing_rng(seed)
     if full_rules:
         from ..datafolder import default_folder
-        from .full_game import FullTable
+        from .full_play import SAVED_GAME, FullTable
         folder = Path(data_dir) if data_dir is not None else default_folder()
-        FullTable(machine, level=level, rng=rng, save_path=folder / SAVED_GAME).play()
+        FullTable(machine, level=level, rng=rng, save_path=folder / SAVED_GAME, blind_nil=blind_nil).play()
     else:
         Table(machine, level=level, rng=rng).play()

@@ -11,8 +11,8 @@ import time
 from dataclasses import dataclass, field
 
 from .cards import CARD_NAME, CARD_NUMBER, SPADE_SUIT, SUITS, suit_of
-from .engine import PLAYERS, Spades
-from .full import FullSpades, hand_points, partner_of
+from .full_rules import FullSpades, hand_points, partner_of
+from .rules import PLAYERS, Spades
 
 SUIT = [card // 13 for card in range(52)]
 RANK = [card % 13 for card in range(52)]  # 0 = two ... 12 = ace

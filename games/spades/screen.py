@@ -1,21 +1,19 @@
-"""The Spades table on the Spectrum's 32x24 screen: PRINT AT and four poked suit UDGs.
+"""The Spades table on the Spectrum's 32x24 screen: PRINT AT and the table kit's suit UDGs and cards.
 
 You sit south; west, north and east play in that order after you (the seed's player_0 to player_3).
-Cards are PAPER 7 rectangles with the rank letter (T for ten) and the suit symbol in red or black ink,
-on a green baize.
 """
 
 from dataclasses import dataclass, field
 
-from spectrum import Spectrum, sysvars
+from spectrum import Spectrum
+from spectrum.colours import BLACK, BLUE, RED, WHITE, YELLOW
 
-from ..cardfaces import BLACK, CARD_PAPER, RED, SUIT_UDGS, card_ink, face, poke_udgs
-from .cards import RANKS_LOW_TO_HIGH
+from ..cards import BY_NAME, Suit
+from ..table import BAIZE, CARD_PAPER, draw_card, draw_hand_card, lay_baize
 
-HAND_SUIT_ORDER = "shcd"  # black and red suits alternate along your hand
+HAND_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and red alternate in your hand
 
-BAIZE, BLUE, WHITE, YELLOW = 4, 1, 7, 6
-TITLE_PAPER = 1
+TITLE_PAPER = BLUE
 WIDTH = 32
 NAMES = {"player_0": "YOU", "player_1": "WEST", "player_2": "NORTH", "player_3": "EAST"}
 # Where each seat's card of the trick lies (top-left of a 3x2 card); "led" goes under the first card
@@ -23,7 +21,7 @@ CARD_AT = {"player_2": (4, 14), "player_1": (9, 9), "player_3": (9, 20), "player
 # Name over tricks, centred in a column: (row, col, width); you have one line under your trick card
 LABEL_AT = {"player_2": (2, 10, 12), "player_1": (7, 0, 8), "player_3": (7, 24, 8)}
 YOUR_LABEL_ROW = 16
-RESULT_TOP, RESULT_LEFT, RESULT_WIDTH = 10, 1, 30  # the end-of-hand panel; its first line is blank
+RESULT_TOP, RESULT_LEFT, RESULT_WIDTH = 10, 1, 30  # the panel over the table; its first line is blank
 STATUS_ROW = 12
 HAND_ROW = 18          # the face row of your cards; the chosen card is raised one row
 HELP_ROW, MESSAGE_ROW = 20, 21
@@ -32,21 +30,12 @@ KEY_LEFT, KEY_RIGHT, KEY_DELETE, KEY_ENTER = 8, 9, 12, 13  # CAPS 5, CAPS 8 (the
 
 def prepare(machine: Spectrum) -> None:
     """Poke the suit UDGs and lay the baize."""
-    poke_udgs(machine, SUIT_UDGS)
-    machine.set_border(BAIZE)
-    machine.colour(ink=WHITE, paper=BAIZE, bright=0, flash=0, inverse=0, over=0)
-    machine.cls()
+    lay_baize(machine, ink=WHITE)
 
 
 def hand_order(cards: list[str]) -> list[str]:
     """Your hand as shown: by suit, alternating colours, then rank from low to high (aces high)."""
-    return sorted(cards, key=lambda card: (HAND_SUIT_ORDER.index(card[1]), RANKS_LOW_TO_HIGH.index(card[0])))
-
-
-def read_key(machine: Spectrum) -> int:
-    """PAUSE 0, then the code of the key pressed (PEEK LAST_K), the BASIC way to take one key."""
-    machine.pause(0)
-    return machine.peek(sysvars.LAST_K)
+    return sorted(cards, key=lambda name: (HAND_SUIT_ORDER.index(BY_NAME[name].suit), BY_NAME[name].high_rank))
 
 
 def centred(text: str, width: int = WIDTH) -> str:
@@ -67,7 +56,8 @@ class Scene:
     message_ink: int = WHITE
     help_line: str = ""
     score_line: str = ""
-    results: list[str] = field(default_factory=list)  # lines across the middle (end of a hand)
+    results: list[str] = field(default_factory=list)  # a panel over the table: the end of a hand, notices
+    hand_hidden: bool = False                     # your cards face down (before a blind nil is decided)
 
 
 def draw(machine: Spectrum, scene: Scene) -> None:
@@ -83,7 +73,7 @@ def draw(machine: Spectrum, scene: Scene) -> None:
                      **name_colours(scene.to_play == "player_0"))
     for place, (player, card) in enumerate(scene.trick):
         row, col = CARD_AT[player]
-        draw_card(machine, row, col, card)
+        draw_card(machine, row, col, BY_NAME[card])
         if place == 0:
             machine.print_at(row + 2, col, "led", ink=YELLOW, paper=BAIZE)
     if scene.status:
@@ -92,7 +82,10 @@ def draw(machine: Spectrum, scene: Scene) -> None:
         for row, line in enumerate(["", *scene.results, ""], RESULT_TOP):
             machine.print_at(row, RESULT_LEFT, centred(line, RESULT_WIDTH), paper=CARD_PAPER, bright=1,
                              ink=BLUE if row == RESULT_TOP + 1 else BLACK)
-    draw_hand(machine, scene.hand, scene.chosen)
+    if scene.hand_hidden:
+        draw_backs(machine, len(scene.hand))
+    else:
+        draw_hand(machine, scene.hand, scene.chosen)
     machine.print_at(HELP_ROW, 0, centred(scene.help_line), ink=WHITE, paper=BAIZE)
     refusal = scene.message_ink == RED  # red on green is hard to read: refusals stand on a white strip
     machine.print_at(MESSAGE_ROW, 0, centred(scene.message), ink=scene.message_ink,
@@ -105,18 +98,11 @@ def name_colours(lit: bool) -> dict:
     return dict(ink=BLACK, paper=YELLOW, bright=1) if lit else dict(ink=WHITE, paper=BAIZE, bright=0)
 
 
-def draw_card(machine: Spectrum, row: int, col: int, card: str) -> None:
-    """A trick card: three cells wide and two rows high, its face at the top left and bottom right."""
-    ink = card_ink(card)
-    machine.print_at(row, col, face(card) + " ", ink=ink, paper=CARD_PAPER)
-    machine.print_at(row + 1, col, " " + face(card), ink=ink, paper=CARD_PAPER)
-
-
 def hand_columns(hand: list[str]) -> list[int]:
     """Each card two cells wide, a gap between suits, the whole centred."""
     columns, col = [], 0
     for index, card in enumerate(hand):
-        if index and card[1] != hand[index - 1][1]:
+        if index and BY_NAME[card].suit != BY_NAME[hand[index - 1]].suit:
             col += 1
         columns.append(col)
         col += 2
@@ -126,6 +112,12 @@ def hand_columns(hand: list[str]) -> list[int]:
 
 def draw_hand(machine: Spectrum, hand: list[str], chosen: int | None) -> None:
     for index, (card, col) in enumerate(zip(hand, hand_columns(hand))):
-        row = HAND_ROW - (index == chosen)
-        machine.print_at(row, col, face(card), ink=card_ink(card), paper=CARD_PAPER, bright=index == chosen)
-        machine.print_at(row + 1, col, "  ", paper=CARD_PAPER, bright=index == chosen)
+        draw_hand_card(machine, HAND_ROW - (index == chosen), col, BY_NAME[card], bright=int(index == chosen))
+
+
+def draw_backs(machine: Spectrum, count: int) -> None:
+    """Your cards face down: a blue strip as wide as the hand."""
+    width = 2 * count
+    start = (WIDTH - width) // 2
+    for row in (HAND_ROW, HAND_ROW + 1):
+        machine.print_at(row, start, " " * width, paper=BLUE, bright=1)

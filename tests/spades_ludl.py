@@ -1,6 +1,6 @@
 """A small interpreter for the part of turn-base.com's rule language (LudL) that the Spades seed uses.
 
-It runs the seed's own text, so the tests can hold the Python engine against the ruleset itself.
+It runs the seed's own text, so the tests can hold the Python rules against the ruleset itself.
 LudL is prefix notation: every operator takes a fixed number of operands, so `PLUS get_value $card 50`
 needs no brackets. A statement ends with `;`; a block header (IF, WHILE, DEF, RECEIVE) with `:`.
 

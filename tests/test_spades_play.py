@@ -5,17 +5,17 @@ import random
 
 import pytest
 
+from games.cards import NAMES
 from games.spades import run
-from games.spades.cards import DECK
-from games.spades.full_game import FullTable
-from games.spades.game import HUMAN, Table
+from games.spades.full_play import FullTable
+from games.spades.play import HUMAN, Table
 from games.spades.screen import HELP_ROW, MESSAGE_ROW, RESULT_TOP, STATUS_ROW, YOUR_LABEL_ROW, prepare
 from spectrum import ReportError, Spectrum
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.frontends.headless import presses_from
 
 CAPS_RIGHT, CAPS_LEFT = {"CAPS", "8"}, {"CAPS", "5"}
-CLUBS_DECK = list(DECK[1:] + DECK[:1])  # you: the clubs and the ace of spades; west: diamonds and ac; ...
+CLUBS_DECK = list(NAMES[1:] + NAMES[:1])  # you: the clubs and the ace of spades; west: diamonds and ac; ...
 
 
 def row_text(machine: Spectrum, row: int) -> str:
@@ -124,7 +124,7 @@ def test_full_game_asks_for_a_bid_and_refuses_a_wrong_one():
 # --- the full game's score is kept between sessions ------------------------------------------------
 
 def test_a_saved_game_to_500_comes_back_as_it_was(tmp_path):
-    from games.spades.full import FullMatch
+    from games.spades.full_rules import FullMatch
 
     path = tmp_path / "spades-game.json"
     table = FullTable(Spectrum(), level="random", rng=random.Random(1), save_path=path)

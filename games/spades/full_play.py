@@ -4,22 +4,26 @@ import json
 import os
 from pathlib import Path
 
+from spectrum.colours import RED
+
 from ..datafolder import write_atomically
-from .engine import PLAYERS
-from .full import TEAM_NAMES, FullMatch, FullSpades, choose_bid, partner_of, team_of
-from .game import BEEP_PITCH, BEEP_SECONDS, HUMAN, PLAY_PAUSE_FRAMES, Table
+from .full_rules import TEAM_NAMES, FullMatch, FullSpades, choose_bid, partner_of, team_of
+from .play import BEEP_PITCH, BEEP_SECONDS, HUMAN, PLAY_PAUSE_FRAMES, Table
 from .players import SearchPlayer, full_outcome, full_view
-from .screen import RED, draw
+from .rules import PLAYERS
+from .screen import draw
 
 HELP_BIDDING = "Bid: the tricks you will take"
+SAVED_GAME = "spades-game.json"
 
 
 class FullTable(Table):
     """Hands of the full game until a partnership reaches 500, then a new game."""
 
-    def __init__(self, machine, *, level, rng, save_path: Path | None = None):
+    def __init__(self, machine, *, level, rng, save_path: Path | None = None, blind_nil: bool = False):
         super().__init__(machine, level=level, rng=rng)
         self.save_path = save_path
+        self.blind_nil = blind_nil
         self.notice = ""
         self.match = self.load_match()
 
@@ -27,14 +31,14 @@ class FullTable(Table):
         """The game to 500 left unfinished last time, if any. An unreadable file is set aside
         (renamed, never deleted) and a new game begins, with a word to say so."""
         if self.save_path is None or not self.save_path.exists():
-            return FullMatch()
+            return FullMatch(self.blind_nil)
         try:
-            return FullMatch.from_saved(json.loads(self.save_path.read_text(encoding="utf-8")))
+            return FullMatch.from_saved(json.loads(self.save_path.read_text(encoding="utf-8")), self.blind_nil)
         except (OSError, UnicodeDecodeError, ValueError):
             kept = self.save_path.with_name(self.save_path.name + ".unreadable")
             os.replace(self.save_path, kept)
             self.notice = f"Saved game unreadable: kept as {kept.name}"
-            return FullMatch()
+            return FullMatch(self.blind_nil)
 
     def save_match(self) -> None:
         """Keep the score after every hand, so that leaving loses no finished hand."""
@@ -119,6 +123,6 @@ class FullTable(Table):
 
     def after_hand(self) -> None:
         super().after_hand()
-        if self.match.winner is not None:
-            self.match = FullMatch()
+        if self.match.over:
+            self.match = FullMatch(self.blind_nil)
             self.save_match()

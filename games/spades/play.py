@@ -7,12 +7,14 @@ keys) choose a card and ENTER plays it, or type the card (`td`); L shows the las
 import random
 
 from spectrum import Spectrum
+from spectrum.colours import RED, WHITE, YELLOW
 
-from .cards import CARD_NAME, DECK, RANK_LETTERS
-from .engine import PLAYERS, TRICKS_IN_A_HAND, Spades
+from ..cards import RANK_LETTERS, SUIT_LETTERS
+from ..table import next_key_code
+from .cards import CARD_NAME  # the computer players' card numbers, to names
 from .players import LEVELS, make_player, seed_view
-from .screen import (KEY_DELETE, KEY_ENTER, KEY_LEFT, KEY_RIGHT, NAMES, RED, WHITE, YELLOW, Scene, draw, hand_order,
-                     prepare, read_key)
+from .rules import PLAYERS, TRICKS_IN_A_HAND, Spades, shuffled_deck
+from .screen import KEY_DELETE, KEY_ENTER, KEY_LEFT, KEY_RIGHT, NAMES, Scene, draw, hand_order, prepare
 
 HUMAN = "player_0"
 PLAY_PAUSE_FRAMES = 20      # before each computer card, so the play can be followed
@@ -88,9 +90,7 @@ class Table:
         """Hand after hand until BREAK."""
         prepare(self.machine)
         while True:
-            deck = list(DECK)
-            self.rng.shuffle(deck)
-            self.play_hand(deck)
+            self.play_hand(shuffled_deck(self.rng))
             self.after_hand()
 
     def play_hand(self, deck) -> None:
@@ -134,7 +134,7 @@ class Table:
             hand = hand_order(self.game.hand(HUMAN))
             self.chosen = max(0, min(self.chosen, len(hand) - 1))
             draw(self.machine, self.scene(chosen=self.chosen))
-            code = read_key(self.machine)
+            code = next_key_code(self.machine)
             key = chr(code).lower() if 32 <= code < 127 else ""
             if code in (KEY_LEFT, KEY_RIGHT):
                 self.chosen = (self.chosen + (1 if code == KEY_RIGHT else -1)) % len(hand)
@@ -153,7 +153,7 @@ class Table:
                 typed = ""
             elif key in RANK_LETTERS:
                 typed = key
-                self.say(f"Card: {key}_  (then its suit: s h d c)")
+                self.say(f"Card: {key}_  (then its suit: {' '.join(SUIT_LETTERS)})")
             elif key == "l":
                 self.show_last_trick()
             elif key:
@@ -184,14 +184,14 @@ class Table:
         cards, winner = self.game.tricks[-1]
         draw(self.machine, self.scene(trick=cards, status=f"Last trick: {NAMES[winner]} took it",
                                       message="Any key to go on", message_ink=YELLOW, chosen=None))
-        read_key(self.machine)
+        next_key_code(self.machine)
 
     def after_hand(self) -> None:
         self.end_hand()
         while True:
             draw(self.machine, self.scene(results=self.results(), help_line="ENTER: next hand  L: last trick",
                                           message="BREAK (Esc) leaves", message_ink=WHITE))
-            code = read_key(self.machine)
+            code = next_key_code(self.machine)
             if code == KEY_ENTER or chr(code).lower() == "n":
                 return
             if chr(code).lower() == "l":

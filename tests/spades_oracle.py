@@ -1,5 +1,5 @@
 """The seed's ruleset run by the LudL interpreter, set up as the seed expects: the oracle that the
-Python engine is tested against.
+Python rules are tested against.
 
 The seed names its props and containers but leaves their starting values to the site; ours are the
 obvious ones: players `player_0`-`player_3` in that play order, scores 0, no suit led, trick count and
@@ -8,9 +8,10 @@ trick number 0, the 52 cards in `draw_deck` and empty hands and play piles.
 
 from pathlib import Path
 
-from .cards import DECK, checked_deck, suit_of, value_of
-from .engine import PLAYERS
-from .ludl import Interpreter, Token, rules_text
+from spades_ludl import Interpreter, Token, rules_text
+
+from games.cards import DECK, checked_deck
+from games.spades.rules import PLAYERS
 
 SEED_NAME = "004_e9d9204818fa81b5.txt"
 
@@ -22,8 +23,8 @@ def seed_path(project_root: Path) -> Path:
 
 def seed_spades(seed_text: str, deck) -> Interpreter:
     """The seed's game, after its `set_up`, with SHUFFLE putting the draw deck in `deck`'s order."""
-    order = {card: position for position, card in enumerate(checked_deck(deck))}
-    containers = {"draw_deck": [Token(card, {"suit": suit_of(card), "value": str(value_of(card))}) for card in DECK]}
+    order = {card.name: position for position, card in enumerate(checked_deck(deck))}
+    containers = {"draw_deck": [Token(card.name, {"suit": card.suit.letter, "value": str(card.rank)}) for card in DECK]}
     for player in PLAYERS:
         containers[f"{player}_hand"] = []
         containers[f"{player}_play"] = []

@@ -1,16 +1,51 @@
 """The seed's Spades, exactly: four players, no bidding, no partners, 13 tricks, most tricks wins.
 
-Messages are the seed's one directive, `play_card $dummy $card_name`, written as its words with
-spaces between: `receive("player_0", "play_card x td")` plays the ten of diamonds for player_0 (the
-middle word is the seed's unused `$dummy`; any word will do). The answer is `(True, None)` (ACCEPT)
-or `(False, text)` (REJECT, with the seed's text); a REJECT changes nothing.
+Cards are named as the seed names them, which is `games.cards`' naming: rank `a 2-9 t j q k`, suit
+`s h d c` ("td" = ten of diamonds). Messages are the seed's one directive, `play_card $dummy
+$card_name`, written as its words with spaces between: `receive("player_0", "play_card x td")`
+plays the ten of diamonds for player_0 (the middle word is the seed's unused `$dummy`; any word
+will do). The answer is `(True, None)` (ACCEPT) or `(False, text)` (REJECT, with the seed's text);
+a REJECT changes nothing.
 """
 
-from .cards import checked_deck, suit_of, trick_value
+import copy
+import random
+
+from ..cards import BY_NAME, NAMES, RANK_LETTERS, SUIT_LETTERS, Suit, checked_deck
+from ..protocol import TERMINAL
 
 PLAYERS = tuple(f"player_{number}" for number in range(4))
 TRICKS_IN_A_HAND = 13
 PLAY_CARD = "play_card"
+
+
+def suit_of(card: str) -> str:
+    """The suit letter of a card name: "d" for "td"."""
+    return BY_NAME[card].suit.letter
+
+
+def trick_value(card: str, suit_led: str) -> int:
+    """The seed's spades_value: a spade beats the suit led, which beats any other card (worth 0);
+    within them the rank counts, aces high."""
+    played = BY_NAME[card]
+    if played.suit == Suit.SPADES:
+        return played.high_rank + 100
+    if played.suit.letter == suit_led:
+        return played.high_rank + 50
+    return 0
+
+
+def shuffled_deck(rng: random.Random) -> list[str]:
+    """The 52 card names in the order `rng` shuffles them (the seed's SHUFFLE of draw_deck)."""
+    deck = list(NAMES)
+    rng.shuffle(deck)
+    return deck
+
+
+def dealing_rng(seed: int | None) -> random.Random:
+    """The random numbers that deal the hands of `seed`: any whole number (0 and negatives too,
+    each its own deals), or None for new deals every time."""
+    return random.Random(None if seed is None else f"spades {seed}")
 
 
 def message_words(message: str) -> list[str]:
@@ -27,7 +62,7 @@ class Spades:
     """One hand of the seed's ruleset, dealt from `deck` (52 card names, front first)."""
 
     def __init__(self, deck):
-        cards = checked_deck(deck)
+        cards = [card.name for card in checked_deck(deck)]
         # set_up: blocks of 13 from the front of the deck, player_3 first
         self._hands = {f"player_{seat}": cards[13 * (3 - seat):13 * (4 - seat)] for seat in range(4)}
         self._plays = {player: [] for player in PLAYERS}
@@ -128,3 +163,56 @@ class Spades:
         """The players with the most tricks (ties shared); only meaningful once the hand is finished."""
         best = max(self._scores.values())
         return [player for player in PLAYERS if self._scores[player] == best]
+
+
+def card_refusal(action: str) -> str | None:
+    """Why `action` is not a card name, or None when it is one."""
+    if action in BY_NAME:
+        return None
+    return f"not a card: {action!r} (a rank {RANK_LETTERS}, then a suit {SUIT_LETTERS}: td)"
+
+
+def hand_text(game: Spades) -> list[str]:
+    """A hand of the seed's game as lines of text: each player's cards and tricks, the trick on the table."""
+    scores = game.scores()
+    lines = [f"{player} {scores[player]:2d} tricks: {' '.join(game.hand(player))}" for player in PLAYERS]
+    lines.append("trick: " + (" ".join(f"{player}:{card}" for player, card in game.trick) or "-"))
+    lines += [f"trick {number}: " + " ".join(f"{player}:{card}" for player, card in cards) + f" -> {winner}"
+              for number, (cards, winner) in enumerate(game.tricks, 1)]
+    lines.append("hand over" if game.finished else f"to play: {game.to_play}")
+    return lines
+
+
+class SpadesState:
+    """The seed's game as a `games.protocol.GameState`: one hand dealt from `seed`. A move is a card
+    name as typed ("td"); `returns()` is each player's tricks."""
+
+    def __init__(self, seed: int):
+        self.game = Spades(shuffled_deck(dealing_rng(seed)))
+
+    def num_players(self) -> int:
+        return len(PLAYERS)
+
+    def current_player(self) -> int:
+        return TERMINAL if self.game.finished else PLAYERS.index(self.game.to_play)
+
+    def legal_actions(self) -> list[str]:
+        return [] if self.game.finished else self.game.legal_cards(self.game.to_play)
+
+    def apply(self, action: str) -> str | None:
+        if self.game.finished:
+            return "the hand is over"
+        return card_refusal(action) or self.game.play_card(self.game.to_play, action)[1]
+
+    def is_terminal(self) -> bool:
+        return self.game.finished
+
+    def returns(self) -> list[float]:
+        scores = self.game.scores()
+        return [float(scores[player]) for player in PLAYERS]
+
+    def clone(self) -> "SpadesState":
+        return copy.deepcopy(self)
+
+    def __str__(self) -> str:
+        return "\n".join(hand_text(self.game))

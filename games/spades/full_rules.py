@@ -1,0 +1,352 @@
+"""The full game of Spades, beyond the seed: partners, bidding, nil, blind nil, bags, game to 500.
+
+You (player_0) and north (player_2) play against west and east (player_1, player_3). After the deal
+each player bids, starting left of the dealer, how many tricks they will take: 1-13, or nil (none
+at all); a partnership's two bids come to 13 at most. Then the player left of the dealer leads.
+Spades may not be led until a spade has been played (unless the leader holds nothing else).
+
+Scoring, per partnership and hand: a contract (the two bids added, nil bids left out) that is made
+scores 10 a trick bid and 1 for each trick over (a bag); one that fails loses 10 a trick bid. A nil
+scores 100 if the nil bidder takes no trick, else loses 100; a failed nil's tricks are bags and do
+not count toward the partner's bid. Every 10 bags cost 100 points. After a hand in which a
+partnership reaches 500 or falls to -200, the game is over and the higher score wins (a tie plays
+on).
+
+Blind nil, when the game allows it: a player whose partnership trails by 100 or more may bid nil
+before looking at their cards, for 200 points made or lost instead of 100. Seeing the cards is the
+table's business; the rules know only who may bid it.
+
+Messages: `bid <1-13>`, `bid nil`, `bid blind nil`, and the seed's `play_card <word> <card>`.
+"""
+
+import copy
+
+from ..cards import BY_NAME, Suit
+from ..protocol import TERMINAL
+from .rules import PLAYERS, Spades, card_refusal, dealing_rng, hand_text, message_words, shuffled_deck, suit_of
+
+TEAMS = (("player_0", "player_2"), ("player_1", "player_3"))
+TEAM_NAMES = ("US", "THEM")
+GAME_POINTS = 500             # a partnership with this many after a hand ends the game
+LOSING_POINTS = -200          # ... and so does one with this few
+NIL_POINTS, BLIND_NIL_POINTS = 100, 200
+BLIND_NIL_DEFICIT = 100       # how far behind a partnership must be for its players to bid blind nil
+BAGS_PER_PENALTY, BAG_PENALTY = 10, 100
+MOST_TRICKS = 13              # a partnership's two bids together
+NIL, BLIND_NIL = "nil", "blind nil"
+
+
+def team_of(player: str) -> int:
+    return 0 if player in TEAMS[0] else 1
+
+
+def partner_of(player: str) -> str:
+    first, second = TEAMS[team_of(player)]
+    return second if player == first else first
+
+
+def bid_words(bid: int, blind: bool = False) -> str:
+    """A bid as said and typed: "4", "nil", "blind nil"."""
+    return (BLIND_NIL if blind else NIL) if bid == 0 else str(bid)
+
+
+def hand_points(bids: dict[str, int], taken: dict[str, int], blind=frozenset()) -> list[tuple[int, int]]:
+    """(points, bags) of each partnership for one hand, bag penalties not yet applied. A bid of 0 is
+    nil, a blind nil when its player is in `blind`."""
+    result = []
+    for team in TEAMS:
+        points = bags = 0
+        contract = sum(bids[player] for player in team if bids[player])
+        made = sum(taken[player] for player in team if bids[player])
+        for player in team:
+            if not bids[player]:
+                value = BLIND_NIL_POINTS if player in blind else NIL_POINTS
+                points += value if not taken[player] else -value
+                bags += taken[player]
+        if contract and made >= contract:
+            points += 10 * contract
+            bags += made - contract
+        elif contract:
+            points -= 10 * contract
+        elif made:
+            bags += made
+        result.append((points + bags, bags))
+    return result
+
+
+class FullSpades(Spades):
+    """One hand of the full game: the seed's play with bidding first and spades to be broken.
+    Players of the partnerships in `blind_nil_teams` (0 = you and north) may bid blind nil; None
+    when the game is played without blind nil."""
+
+    def __init__(self, deck, dealer: str, blind_nil_teams: frozenset[int] | None = None):
+        super().__init__(deck)
+        self.dealer = dealer
+        self.blind_nil_teams = blind_nil_teams
+        self.bids: dict[str, int | None] = {player: None for player in PLAYERS}
+        self.blind: set[str] = set()  # the players who bid blind nil
+        while self._play_order[0] != dealer:
+            self._play_order.append(self._play_order.pop(0))
+        self._play_order.append(self._play_order.pop(0))  # left of the dealer bids and leads first
+        self.spades_broken = False
+
+    @property
+    def bidding(self) -> bool:
+        return None in self.bids.values()
+
+    def receive(self, player: str, message: str) -> tuple[bool, str | None]:
+        words = message_words(message)
+        if len(words) >= 2 and words[0] == "bid":
+            return self.bid(player, " ".join(words[1:]))
+        return super().receive(player, message)
+
+    def highest_bid(self, player: str) -> int:
+        """The most `player` may bid: what the partner's bid leaves of 13."""
+        return MOST_TRICKS - (self.bids[partner_of(player)] or 0)
+
+    def may_bid_blind_nil(self, player: str) -> bool:
+        return self.blind_nil_teams is not None and team_of(player) in self.blind_nil_teams
+
+    def bids_open_to(self, player: str) -> list[str]:
+        """The bids `player` may make now, as typed: "nil", "1" ... and "blind nil" when allowed."""
+        if not self.bidding or player != self._play_order[0]:
+            return []
+        open_bids = [NIL] + [str(number) for number in range(1, self.highest_bid(player) + 1)]
+        return open_bids + ([BLIND_NIL] if self.may_bid_blind_nil(player) else [])
+
+    def bid_refusal(self, player: str, amount: str) -> str | None:
+        """Why `player` may not bid `amount` ("4", "0" or "nil", "blind nil") now, or None."""
+        if not self.bidding:
+            return "bidding is over"
+        if player != self._play_order[0]:
+            return f"not player turn: {player}"
+        if amount == BLIND_NIL and self.blind_nil_teams is None:
+            return "this game is played without blind nil"
+        if amount == BLIND_NIL:
+            return None if self.may_bid_blind_nil(player) else f"blind nil only {BLIND_NIL_DEFICIT} or more behind"
+        if amount != NIL and amount not in {str(number) for number in range(MOST_TRICKS + 1)}:
+            return f"not a bid: {amount}"
+        if amount != NIL and int(amount) > self.highest_bid(player):
+            return f"partners' bids come to {MOST_TRICKS} at most: {amount}"
+        return None
+
+    def bid(self, player: str, amount: str | int) -> tuple[bool, str | None]:
+        """Bid for `player`: a number 0-13 (0 is nil), "nil" or "blind nil"."""
+        amount = str(amount).strip().lower()
+        refusal = self.bid_refusal(player, amount)
+        if refusal:
+            return False, refusal
+        if amount == BLIND_NIL:
+            self.blind.add(player)
+        self.bids[player] = 0 if amount in (NIL, BLIND_NIL) else int(amount)
+        self._play_order.append(self._play_order.pop(0))
+        return True, None
+
+    def refusal(self, player: str, card: str) -> str | None:
+        if self.bidding:
+            return "bid first"
+        refusal = super().refusal(player, card)
+        if refusal is None and self._suit_led is None and suit_of(card) == Suit.SPADES.letter \
+                and not self.spades_broken and any(suit_of(held) != Suit.SPADES.letter for held in self._hands[player]):
+            return f"spades not broken: {card}"
+        return refusal
+
+    def play_card(self, player: str, card: str) -> tuple[bool, str | None]:
+        accepted, refusal = super().play_card(player, card)
+        if accepted and suit_of(card) == Suit.SPADES.letter:
+            self.spades_broken = True
+        return accepted, refusal
+
+    def state(self) -> dict:
+        return super().state() | {"bids": dict(self.bids), "blind": sorted(self.blind),
+                                  "spades_broken": self.spades_broken, "dealer": self.dealer}
+
+    def points(self) -> list[tuple[int, int]]:
+        return hand_points(self.bids, self.scores(), self.blind)
+
+
+class FullMatch:
+    """Hands until the game is over: the running scores, bags and dealer. `blind_nil` lets a
+    partnership that trails by 100 or more bid blind nil."""
+
+    def __init__(self, blind_nil: bool = False):
+        self.blind_nil = blind_nil
+        self.scores = [0, 0]
+        self.bags = [0, 0]
+        self.dealer = PLAYERS[-1]
+        self.history: list[dict] = []
+
+    def blind_nil_teams(self) -> frozenset[int] | None:
+        """The partnerships that may bid blind nil in the next hand (None: not played)."""
+        if not self.blind_nil:
+            return None
+        return frozenset(team for team in (0, 1) if self.scores[1 - team] - self.scores[team] >= BLIND_NIL_DEFICIT)
+
+    def new_hand(self, deck) -> FullSpades:
+        if self.over:
+            raise ValueError("the game is over")
+        self.dealer = PLAYERS[(PLAYERS.index(self.dealer) + 1) % 4]
+        return FullSpades(deck, self.dealer, self.blind_nil_teams())
+
+    def score(self, hand: FullSpades) -> list[int]:
+        """Add a finished hand's points; each team's change (bag penalties included)."""
+        if not hand.finished:
+            raise ValueError("the hand is not finished")
+        changes = []
+        for team, (points, bags) in enumerate(hand.points()):
+            self.bags[team] += bags
+            while self.bags[team] >= BAGS_PER_PENALTY:
+                self.bags[team] -= BAGS_PER_PENALTY
+                points -= BAG_PENALTY
+            self.scores[team] += points
+            changes.append(points)
+        self.history.append({"bids": dict(hand.bids), "blind": sorted(hand.blind), "taken": hand.scores(),
+                             "points": changes})
+        return changes
+
+    def saved(self) -> dict:
+        """The match as plain data, to keep between sessions."""
+        return {"scores": self.scores, "bags": self.bags, "dealer": self.dealer, "history": self.history}
+
+    @classmethod
+    def from_saved(cls, data, blind_nil: bool = False) -> "FullMatch":
+        """A match kept by `saved`; ValueError when `data` is not one (or one already over)."""
+        match = cls(blind_nil)
+        try:
+            scores, bags, dealer, history = data["scores"], data["bags"], data["dealer"], data["history"]
+        except (KeyError, TypeError):
+            raise ValueError("not a saved game of Spades") from None
+        pairs_of_numbers = all(isinstance(pair, list) and len(pair) == 2
+                               and all(type(value) is int for value in pair) for pair in (scores, bags))
+        if not pairs_of_numbers or dealer not in PLAYERS or not isinstance(history, list) \
+                or not all(0 <= bag < BAGS_PER_PENALTY for bag in bags):
+            raise ValueError("not a saved game of Spades")
+        match.scores, match.bags, match.dealer, match.history = scores, bags, dealer, history
+        if match.over:
+            raise ValueError("a saved game of Spades that is already over")
+        return match
+
+    @property
+    def winner(self) -> int | None:
+        """The winning partnership (0 = you and north), once the game is over."""
+        if self.over:
+            return 0 if self.scores[0] > self.scores[1] else 1
+        return None
+
+    @property
+    def over(self) -> bool:
+        """A partnership has reached 500 or fallen to -200, and the scores differ."""
+        ended = max(self.scores) >= GAME_POINTS or min(self.scores) <= LOSING_POINTS
+        return ended and self.scores[0] != self.scores[1]
+
+
+def estimate_tricks(hand: list[str]) -> float:
+    """Tricks a hand should take: high spades and length in spades, side aces and guarded kings."""
+    by_suit = {suit: sorted((BY_NAME[card].high_rank for card in hand if suit_of(card) == suit.letter), reverse=True)
+               for suit in Suit}
+    spades = by_suit[Suit.SPADES]
+    tricks = 0.0
+    for position, rank in enumerate(spades):
+        if rank >= 14 - position or (rank >= 12 and len(spades) >= 3):
+            tricks += 1  # top spades, or a queen or king with length to guard it
+        elif position >= 3:
+            tricks += 0.8  # length in trumps
+    for suit in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+        ranks = by_suit[suit]
+        if 14 in ranks:
+            tricks += 1 if len(ranks) <= 6 else 0.5
+        if 13 in ranks and len(ranks) >= 2:
+            tricks += 0.7 if len(ranks) <= 5 else 0.3
+        if not ranks and len(spades) >= 3:
+            tricks += 0.5  # a void to trump in
+    return tricks
+
+
+def choose_bid(hand: list[str], partner_bid: int | None) -> int:
+    """A computer player's bid: its estimate, or nil with a hand that can hardly win a trick; never
+    more than the partner's bid leaves of 13."""
+    tricks = estimate_tricks(hand)
+    high_spade = any(BY_NAME[card].suit == Suit.SPADES and BY_NAME[card].high_rank >= 10 for card in hand)
+    spades = sum(suit_of(card) == Suit.SPADES.letter for card in hand)
+    if tricks < 0.8 and not high_spade and spades <= 3 and partner_bid != 0:
+        return 0
+    return min(max(1, round(tricks)), MOST_TRICKS - (partner_bid or 0))
+
+
+BID_ACTION = "bid "  # "bid 4"; nil and blind nil are typed as they are said
+
+
+def bid_action(amount: str) -> str:
+    """A bid open to a player ("4", "nil", "blind nil") as the move a player types."""
+    return amount if amount in (NIL, BLIND_NIL) else BID_ACTION + amount
+
+
+def bid_of_action(action: str) -> str | None:
+    """The bid a move makes ("bid 4" -> "4", "nil", "blind nil"), or None when it is no bid."""
+    if action in (NIL, BLIND_NIL):
+        return action
+    if action.startswith(BID_ACTION) and action[len(BID_ACTION):].isdigit() and action[len(BID_ACTION):] != "0":
+        return action[len(BID_ACTION):]
+    return None
+
+
+class FullSpadesState:
+    """The full game as a `games.protocol.GameState`: hands dealt from `seed` until the game is over.
+    A move is a bid ("bid 4", "nil", "blind nil" when `blind_nil` is played) or a card name ("td");
+    `returns()` gives each player their partnership's points so far."""
+
+    def __init__(self, seed: int, blind_nil: bool = False):
+        self.rng = dealing_rng(seed)
+        self.match = FullMatch(blind_nil)
+        self.hand = self.match.new_hand(shuffled_deck(self.rng))
+
+    def num_players(self) -> int:
+        return len(PLAYERS)
+
+    def current_player(self) -> int:
+        return TERMINAL if self.match.over else PLAYERS.index(self.hand.to_play)
+
+    def legal_actions(self) -> list[str]:
+        if self.match.over:
+            return []
+        player = self.hand.to_play
+        if self.hand.bidding:
+            return [bid_action(amount) for amount in self.hand.bids_open_to(player)]
+        return self.hand.legal_cards(player)
+
+    def apply(self, action: str) -> str | None:
+        if self.match.over:
+            return "the game is over"
+        player = self.hand.to_play
+        bid = bid_of_action(action)
+        if bid is not None:
+            return self.hand.bid(player, bid)[1]
+        if self.hand.bidding:
+            return f"not a bid: {action!r} (bid 1-{MOST_TRICKS} as: bid 4; or: {NIL}, {BLIND_NIL})"
+        refusal = card_refusal(action) or self.hand.play_card(player, action)[1]
+        if refusal is None and self.hand.finished:
+            self.match.score(self.hand)
+            if not self.match.over:
+                self.hand = self.match.new_hand(shuffled_deck(self.rng))
+        return refusal
+
+    def is_terminal(self) -> bool:
+        return self.match.over
+
+    def returns(self) -> list[float]:
+        return [float(self.match.scores[team_of(player)]) for player in PLAYERS]
+
+    def clone(self) -> "FullSpadesState":
+        return copy.deepcopy(self)
+
+    def __str__(self) -> str:
+        match, hand = self.match, self.hand
+        lines = [f"{name} {match.scores[team]} points, {match.bags[team]} bags" for team, name in enumerate(TEAM_NAMES)]
+        lines.append(f"hand {len(match.history) + (0 if match.over else 1)}, dealer {hand.dealer}")
+        lines.append("bids: " + " ".join(f"{player}:{'-' if bid is None else bid_words(bid, player in hand.blind)}"
+                                         for player, bid in hand.bids.items()))
+        lines.append(f"spades broken: {'yes' if hand.spades_broken else 'no'}")
+        lines += hand_text(hand)
+        if match.over:
+            lines.append(f"game over: {TEAM_NAMES[match.winner]} win")
+        return "\n".join(lines)

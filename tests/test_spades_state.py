@@ -1,0 +1,131 @@
+"""Spades through the game-state protocol: `games.spades.new_game`, the seed's game and the full one."""
+
+import random
+
+import pytest
+
+from games.protocol import TERMINAL, playout
+from games.spades import new_game
+from games.spades.full_rules import GAME_POINTS, LOSING_POINTS
+from games.spades.rules import PLAYERS
+
+
+def random_until(state, rng, stop):
+    """Random legal moves until `stop(state)` holds (or the game ends)."""
+    while not state.is_terminal() and not stop(state):
+        assert state.apply(rng.choice(state.legal_actions())) is None
+    return state
+
+
+def test_a_seed_hand_takes_card_names_and_returns_the_tricks():
+    state = new_game(5)
+    assert state.num_players() == 4 and state.current_player() == 0
+    hand = state.game.hand("player_0")
+    assert state.legal_actions() == hand and all(len(card) == 2 for card in hand)
+    playout(state, random.Random(5).choice)
+    assert state.current_player() == TERMINAL and state.legal_actions() == []
+    taken = state.game.scores()
+    assert state.returns() == [float(taken[player]) for player in PLAYERS] and sum(state.returns()) == 13
+    before = str(state)
+    assert state.apply(hand[0]) == "the hand is over" and str(state) == before
+
+
+def revoke_position():
+    """A seed hand after one card, where the next player holds the suit led and another suit."""
+    for seed in range(100):
+        state = new_game(seed)
+        lead = state.legal_actions()[0]
+        state.apply(lead)
+        hand = state.game.hand(state.game.to_play)
+        following = [card for card in hand if card[1] == lead[1]]
+        others = [card for card in hand if card[1] != lead[1]]
+        if following and others:
+            return state, others[0]
+    raise AssertionError("no deal of 100 gives a revoke to try")
+
+
+def test_refusals_use_the_rulesets_words_and_change_nothing():
+    state, revoke = revoke_position()
+    unheld = next(card for card in ("as", "kd", "2c", "th") if card not in state.game.hand(state.game.to_play))
+    before, legal = str(state), state.legal_actions()
+    assert state.apply(revoke) == f"must follow suit: {revoke}"
+    assert state.apply(unheld) == f"card not in player hand: {unheld}"
+    assert state.apply("10d").startswith("not a card: '10d'")
+    assert str(state) == before and state.legal_actions() == legal
+
+
+def test_a_clone_is_independent_both_ways():
+    for options in ({}, {"full_rules": True}):
+        state = new_game(3, **options)
+        twin = state.clone()
+        text = str(state)
+        twin.apply(twin.legal_actions()[0])
+        assert str(state) == text != str(twin)
+        state.apply(state.legal_actions()[-1])
+        assert str(twin) != str(state)
+
+
+@pytest.mark.parametrize("seed", [0, -1, 1, 2 ** 70])
+def test_any_whole_number_deals_the_same_hands_every_time(seed):
+    assert str(new_game(seed)) == str(new_game(seed))
+    assert str(new_game(seed, full_rules=True)) == str(new_game(seed, full_rules=True))
+
+
+def test_zero_and_negative_seeds_are_seeds_of_their_own():
+    hands = {str(new_game(seed)) for seed in (0, 1, -1, 2, -2)}
+    assert len(hands) == 5
+
+
+def test_the_full_game_starts_with_bids_as_a_player_types_them():
+    state = new_game(8, full_rules=True)
+    assert state.current_player() == 1  # left of the first dealer, player_0
+    assert state.legal_actions() == ["nil"] + [f"bid {number}" for number in range(1, 14)]
+    before = str(state)
+    for wrong, refusal in [("td", "not a bid: 'td'"), ("bid 0", "not a bid: 'bid 0'"), ("bid 14", "not a bid: 14"),
+                           ("blind nil", "this game is played without blind nil")]:
+        assert state.apply(wrong).startswith(refusal)
+        assert str(state) == before
+
+
+def test_a_partnerships_bids_come_to_13_at_most():
+    state = new_game(8, full_rules=True)
+    for action in ("bid 10", "bid 2"):  # west 10, north 2
+        assert state.apply(action) is None
+    assert state.current_player() == 3  # east, west's partner
+    assert state.legal_actions() == ["nil", "bid 1", "bid 2", "bid 3"]
+    before = str(state)
+    assert state.apply("bid 4") == "partners' bids come to 13 at most: 4" and str(state) == before
+    assert state.apply("nil") is None
+    assert state.apply("bid 12") == "partners' bids come to 13 at most: 12"
+    assert state.apply("bid 11") is None and state.hand.legal_cards("player_1") == state.legal_actions()  # play
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_full_game_is_played_to_its_end_and_returns_the_partnerships_points(seed):
+    state = playout(new_game(seed, full_rules=True), random.Random(seed).choice)
+    scores = state.match.scores
+    assert state.current_player() == TERMINAL and state.legal_actions() == []
+    assert state.returns() == [float(scores[0]), float(scores[1])] * 2
+    assert (max(scores) >= GAME_POINTS or min(scores) <= LOSING_POINTS) and scores[0] != scores[1]
+    assert state.apply("nil") == "the game is over"
+    assert "game over" in str(state)
+
+
+def test_blind_nil_is_open_exactly_to_a_partnership_100_behind():
+    state, rng, offered = new_game(4, full_rules=True, blind_nil=True), random.Random(4), 0
+    while not state.is_terminal():
+        if state.hand.bidding:
+            team = PLAYERS.index(state.hand.to_play) % 2
+            behind = state.match.scores[1 - team] - state.match.scores[team] >= 100
+            assert ("blind nil" in state.legal_actions()) == behind
+            offered += behind
+            if not behind:
+                before = str(state)
+                assert state.apply("blind nil") == "blind nil only 100 or more behind" and str(state) == before
+        state.apply(rng.choice(state.legal_actions()))
+    assert offered
+
+
+def test_blind_nil_needs_the_full_game():
+    with pytest.raises(ValueError, match="full"):
+        new_game(1, blind_nil=True)
