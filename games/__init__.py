@@ -1,6 +1,9 @@
 """Programs written on the `spectrum` layer: the card games, and a test card for the machine.
 
-Each program is a module with a `TITLE` and a `run(machine)` that plays it until it ends.
+Each program is a module free of side effects with a `TITLE`, `add_options(parser)` (its own
+command-line options, named as the keywords of its run) and `run(machine, **options)`, which
+loads the program's play only when it starts. The games also have `new_game(seed, **options)`,
+a state of the game-state protocol (`games.protocol`).
 """
 
 import importlib

@@ -1,140 +1,212 @@
-"""`zxcards`: a Spectrum-style menu of the programs, or one program directly, in a window or headless."""
+"""`zxcards`: the menu of the programs, or one program directly, in a window or headless.
+
+Each program declares its own options (`add_options` in its package), so `zxcards canfield --help`
+lists Canfield's; the window and headless options are on the menu and on every program.
+"""
 
 import argparse
-import inspect
-import re
+import os
 import sys
+import time
 from pathlib import Path
 
 from spectrum import ReportError, Spectrum, sysvars
 from spectrum.errors import BREAK_INTO_PROGRAM
-from spectrum.frontends import HeadlessFrontend, NoDisplay, Quit, ScriptExhausted
+from spectrum.frontends import HeadlessFrontend, NoDisplay, Quit, ScriptExhausted, presses_from
 
-from . import PROGRAMS, load
-from .cardfaces import SUIT_CHARS, SUIT_UDGS, card_ink, poke_udgs
+from . import PROGRAMS, load, menu
 
-KEY_NAME = re.compile(r"\{([^{}]+)\}|(.)", re.DOTALL)
-
-
-def script_presses(keys: str) -> list:
-    """Key presses for --keys: characters to type, and {NAME} or {NAME+NAME} for other keys."""
-    presses = []
-    for name, char in KEY_NAME.findall(keys):
-        presses.append(frozenset(name.split("+")) if name else char)
-    return presses
+DEFAULT_SCALE = 3
+HEADLESS_ONLY = ("keys", "screenshot", "wav")  # a window takes the keys from the keyboard
+COMMON_OPTIONS = ("scale", "headless", *HEADLESS_ONLY)
+COMMON_OPTION_NAMES = tuple(f"--{name}" for name in COMMON_OPTIONS)
+FRAME_NANOSECONDS = 20_000_000
+FRAMES_LIMIT = 1 << 24  # FRAMES is three bytes
 
 
-def menu(machine: Spectrum, modules: list) -> object | None:
-    """The title page: pick a program with its number; BREAK (Escape) leaves."""
-    machine.set_border(0)
-    machine.colour(ink=7, paper=0, bright=0, flash=0, inverse=0, over=0)
-    machine.cls()
-    poke_udgs(machine, SUIT_UDGS)
-    machine.print_at(1, 11, "ZX CARDS", ink=6, bright=1)
-    machine.print_at(2, 11, "\x83" * 8, ink=2)
-    for col in (3, 23):  # the suits on a white card
-        machine.print_at(1, col, " " * 6, paper=7, bright=1)
-        for offset, suit in enumerate("shcd"):
-            machine.print_at(1, col + 1 + offset, SUIT_CHARS[suit], paper=7, ink=card_ink("a" + suit), bright=1)
-    for number, module in enumerate(modules, 1):
-        machine.print_at(4 + 2 * number, 8, f"{number}  {module.TITLE}")
-    machine.print_at(19, 2, f"Press 1-{len(modules)} to play", ink=5)
-    machine.print_at(20, 2, "BREAK (Esc) to leave", ink=5)
-    while True:
-        key = machine.inkey()
-        if key.isdigit() and 1 <= int(key) <= len(modules):
-            break
-        machine.wait_frame(awaiting_key=True)
-    # The program chosen must not take the same key press as its own first key: wait for the key to
-    # be let go, and take back the new-key flag the keyboard interrupt set for it (FLAGS bit 5).
-    while machine.inkey():
-        machine.wait_frame()
-    machine.poke(sysvars.FLAGS, machine.peek(sysvars.FLAGS) & 0xDF)
-    return modules[int(key) - 1]
+class CommandLine(argparse.ArgumentParser):
+    """An argument parser that says what is wrong with a command line in one line (exit code 2)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-# Command-line options that are a program's own: option name -> keyword of that program's run()
-PROGRAM_OPTIONS = {"seed": "seed", "deal": "deal", "data_dir": "data_dir", "practice": "practice",
-                   "level": "level", "full": "full_rules"}
+def script_presses(keys: str) -> list[frozenset[str]]:
+    """The key presses of a --keys script: characters to type, {NAME} or {NAME+NAME} for other
+    keys held together ({ENTER}, {CAPS+5}), and \\{ \\} \\\\ to type a brace or a backslash;
+    ValueError says what is wrong."""
+    items, at = [], 0
+    while at < len(keys):
+        char = keys[at]
+        if char == "\\":
+            escaped = keys[at + 1:at + 2]
+            if escaped not in ("{", "}", "\\") or not escaped:
+                raise ValueError(f"\\ at character {at + 1} escapes only {{, }} and \\ (\\{{ \\}} \\\\)")
+            items.append(escaped)
+            at += 2
+        elif char == "{":
+            end = keys.find("}", at)
+            if end < 0:
+                raise ValueError(f"the {{ at character {at + 1} is not closed; \\{{ types a brace")
+            items.append(keys[at + 1:end].split("+"))
+            at = end + 1
+        elif char == "}":
+            raise ValueError(f"the }} at character {at + 1} closes nothing; \\}} types a brace")
+        else:
+            items.append(char)
+            at += 1
+    return presses_from(items)
 
 
-def program_options(program: str | None, args: argparse.Namespace) -> dict:
-    """The keywords for `program`'s run() from the options given; ValueError for one it doesn't take."""
-    given = {option: getattr(args, option) for option in PROGRAM_OPTIONS
-             if getattr(args, option) not in (None, False)}
-    if given and not program:
-        raise ValueError(f"--{next(iter(given)).replace('_', '-')} is an option of one program: "
-                         "name it, e.g. zxcards canfield --deal 7")
-    accepted = inspect.signature(load(program).run).parameters if program else {}
-    for option in given:
-        if PROGRAM_OPTIONS[option] not in accepted:
-            raise ValueError(f"{program} has no --{option.replace('_', '-')} option")
-    return {PROGRAM_OPTIONS[option]: value for option, value in given.items()}
+def key_script(text: str) -> list[frozenset[str]]:
+    try:
+        return script_presses(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def play(machine: Spectrum, program: str | None, options: dict | None = None) -> None:
-    """Run one program, or the menu and whatever is picked there until BREAK in the menu."""
-    if program:
-        load(program).run(machine, **(options or {}))
-        return
-    modules = [load(name) for name in PROGRAMS]
-    while True:
-        try:
-            chosen = menu(machine, modules)
-        except ReportError:
-            return
-        try:
-            chosen.run(machine)
-        except ReportError as report:  # BREAK (or a report) ends the program, as on the Spectrum
-            machine.show_report(report)
+def scale_number(text: str) -> int:
+    try:
+        scale = int(text)
+    except ValueError:
+        scale = 0
+    if scale < 1:
+        raise argparse.ArgumentTypeError(f"the scale is a whole number from 1 up, not {text!r}")
+    return scale
+
+
+def new_file(text: str) -> Path:
+    """An argparse type: a file to write at the end of the run, in a folder that is there now (so
+    that a long game is not played for nothing)."""
+    path = Path(text)
+    if not text.strip():
+        raise argparse.ArgumentTypeError("needs a file name")
+    if text.endswith(("/", os.sep)) or path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder: name a file in it")
+    folder = path.parent
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"there is no folder {str(folder)!r} to write {path.name!r} in")
+    if not os.access(folder, os.W_OK):
+        raise argparse.ArgumentTypeError(f"the folder {str(folder)!r} cannot be written to")
+    return path
+
+
+def add_common_options(parser: argparse.ArgumentParser, *, with_defaults: bool) -> None:
+    """The window and headless options. A program's parser has them without defaults, so that
+    `zxcards --headless canfield` keeps the --headless given before the program's name."""
+    def default(value):
+        return value if with_defaults else argparse.SUPPRESS
+
+    group = parser.add_argument_group("window and headless options")
+    group.add_argument("--scale", type=scale_number, default=default(DEFAULT_SCALE), metavar="N",
+                       help=f"the window N times life size (default {DEFAULT_SCALE}; reduced to fit the display)")
+    group.add_argument("--headless", action="store_true", default=default(False),
+                       help="no window: play the --keys script")
+    group.add_argument("--keys", type=key_script, default=default([]), metavar="TEXT",
+                       help=r"headless: keys to type, {ENTER}, {CAPS+5} for others, \{ \} \\ for { } \ ")
+    group.add_argument("--screenshot", type=new_file, default=default(None), metavar="PNG",
+                       help="headless: save the last screen as a PNG")
+    group.add_argument("--wav", type=new_file, default=default(None), metavar="WAV",
+                       help="headless: save all the sound as a WAV")
+
+
+def command_line() -> CommandLine:
+    parser = CommandLine(prog="zxcards", allow_abbrev=False, description="Classic card games on a ZX Spectrum 48K: "
+                         "the menu, or a program started directly.")
+    add_common_options(parser, with_defaults=True)
+    programs = parser.add_subparsers(dest="program", metavar="PROGRAM",
+                                     title="programs (zxcards PROGRAM --help lists its options)")
+    for name in PROGRAMS:
+        program = load(name)
+        program_parser = programs.add_parser(name, help=program.TITLE, description=program.__doc__.splitlines()[0])
+        program.add_options(program_parser)
+        add_common_options(program_parser, with_defaults=False)
+    return parser
+
+
+def start_frames_from_host_clock(machine: Spectrum) -> None:
+    """POKE FRAMES from the host's clock: a real Spectrum's count depends on how long it has been
+    on, so RANDOMIZE (and any deal drawn from FRAMES) differs from one launch to the next."""
+    frames = time.time_ns() // FRAME_NANOSECONDS % FRAMES_LIMIT
+    for offset in range(3):
+        machine.poke(sysvars.FRAMES + offset, (frames >> 8 * offset) & 0xFF)
+
+
+def open_window(scale: int):
+    from spectrum.frontends import WindowFrontend
+
+    window = WindowFrontend(scale=scale, title="ZX Cards")
+    if window.scale < scale:
+        print(f"zxcards: --scale {scale} is larger than the display: the window is {window.scale} times life size",
+              file=sys.stderr)
+    return window
+
+
+def misplaced_option(argv: list[str]) -> str | None:
+    """The first option before the program's name (or with no program) that only a program takes."""
+    for arg in argv:
+        if arg in PROGRAMS:
+            return None
+        if arg.startswith("--") and arg.split("=")[0] not in (*COMMON_OPTION_NAMES, "--help"):
+            return arg.split("=")[0]
+    return None
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="zxcards", description="Classic card games on a ZX Spectrum 48K.")
-    parser.add_argument("program", nargs="?", choices=sorted(PROGRAMS), help="start this program directly")
-    parser.add_argument("--scale", type=int, default=3, help="window scale (default 3)")
-    parser.add_argument("--headless", action="store_true", help="no window: play scripted --keys")
-    parser.add_argument("--keys", default="", help="headless key script: text, {ENTER}, {CAPS+5} …")
-    parser.add_argument("--screenshot", type=Path, help="headless: save the last screen as PNG")
-    parser.add_argument("--wav", type=Path, help="headless: save all the sound as WAV")
-    games = parser.add_argument_group("the programs' own options")
-    games.add_argument("--seed", type=int, help="patience: the game of RANDOMIZE N (1-65535); "
-                                                "spades: repeatable deals")
-    games.add_argument("--deal", type=int, help="canfield: play deal number N again")
-    games.add_argument("--data-dir", type=Path, help="canfield: keep the accounts here; spades: the game to 500")
-    games.add_argument("--practice", action="store_true", help="canfield: no money; undo and hints")
-    games.add_argument("--level", choices=("random", "rules", "mcts"), help="spades: the computer players")
-    games.add_argument("--full", action="store_true", help="spades: bidding, partners, nil, bags, to 500")
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    misplaced = misplaced_option(argv)
+    if misplaced:
+        print(f"zxcards: no option {misplaced} before a program's name (a program's own options follow it: "
+              "zxcards PROGRAM --help)", file=sys.stderr)
+        return 2
     try:
-        options = program_options(args.program, args)
-        if args.headless:
-            frontend = HeadlessFrontend(script_presses(args.keys))
-        else:
-            from spectrum.frontends import WindowFrontend
-            frontend = WindowFrontend(scale=args.scale, title="ZX Cards")
-    except (NoDisplay, ValueError) as error:
+        args = command_line().parse_args(argv)
+    except SystemExit as done:  # --help, or the command line's fault said in one line
+        return done.code
+    options = {name: value for name, value in vars(args).items() if name not in (*COMMON_OPTIONS, "program")}
+    window_only = [f"--{name}" for name in HEADLESS_ONLY if getattr(args, name)]
+    if window_only and not args.headless:
+        print(f"zxcards: {' and '.join(window_only)} {'needs' if len(window_only) == 1 else 'need'} --headless "
+              "(a window plays from the keyboard)", file=sys.stderr)
+        return 2
+    try:
+        frontend = HeadlessFrontend(args.keys) if args.headless else open_window(args.scale)
+    except NoDisplay as error:
         print(f"zxcards: {error}", file=sys.stderr)
         return 1
     machine = Spectrum(frontend)
+    start_frames_from_host_clock(machine)
+    status = 0
     try:
-        play(machine, args.program, options)
+        if args.program:
+            load(args.program).run(machine, **options)
+        else:
+            menu.run(machine, [load(name) for name in PROGRAMS])
     except (Quit, ScriptExhausted):
         pass
-    except ValueError as error:  # a program's option it cannot use, refused before anything is drawn
-        print(f"zxcards: {error}", file=sys.stderr)
-        return 1
+    except ValueError as error:  # options a program refuses together, said before anything is drawn
+        print(f"zxcards {args.program}: {error}", file=sys.stderr)
+        status = 1
     except ReportError as report:
         if str(report) != BREAK_INTO_PROGRAM:  # BREAK is how a player leaves; anything else is news
             print(f"zxcards: {args.program} stopped with report {report}", file=sys.stderr)
-            return 1
+            status = 1
     finally:
         machine.flush_sound()
         frontend.close()
-        if args.headless and args.screenshot:
+    return save_headless_output(args, frontend, machine) or status
+
+
+def save_headless_output(args: argparse.Namespace, frontend, machine: Spectrum) -> int:
+    """Write --screenshot and --wav; 1 (and one line said) if one cannot be written."""
+    try:
+        if args.screenshot:
             frontend.screenshot(args.screenshot, machine)
-        if args.headless and args.wav:
+        if args.wav:
             frontend.save_wav(args.wav)
+    except OSError as error:
+        print(f"zxcards: cannot write {error.filename or ''}: {error.strerror or error}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -1,8 +1,11 @@
 """A test card: every colour, BRIGHT, FLASH, INVERSE, OVER, block graphics, UDGs and a BEEP scale."""
 
-from spectrum import Spectrum
+import argparse
 
-from .cardfaces import SUIT_UDGS, poke_udgs
+from spectrum import Spectrum
+from spectrum.colours import BLACK, BLUE, CONTRAST, RED, WHITE, YELLOW
+
+from .table import SUIT_UDGS, poke_udgs
 
 TITLE = "Test card"
 
@@ -10,10 +13,11 @@ SCALE = (0, 2, 4, 5, 7, 9, 11, 12)  # C major, middle C upwards
 
 
 def draw(machine: Spectrum) -> None:
-    machine.set_border(1)
-    machine.colour(ink=0, paper=7, bright=0, flash=0)
+    """The card itself, UDGs A-D already holding the suits."""
+    machine.set_border(BLUE)
+    machine.colour(ink=BLACK, paper=WHITE, bright=0, flash=0)
     machine.cls()
-    machine.print_at(0, 7, " ZX CARDS TEST CARD ", ink=7, paper=1, bright=1)
+    machine.print_at(0, 7, " ZX CARDS TEST CARD ", ink=WHITE, paper=BLUE, bright=1)
     for bright in (0, 1):
         machine.print_at(2, 16 * bright, " ".join("01234567") + " ")
         for paper in range(8):
@@ -21,14 +25,14 @@ def draw(machine: Spectrum) -> None:
                 machine.print_at(3 + paper, 16 * bright + 2 * ink, "\x83\x83", ink=ink, paper=paper,
                                  bright=bright)
     machine.print_at(11, 0, "INK on PAPER 0-7        BRIGHT")
-    machine.print_at(12, 0, " FLASH ", flash=1, ink=2, paper=6)
+    machine.print_at(12, 0, " FLASH ", flash=1, ink=RED, paper=YELLOW)
     machine.print_at(12, 8, " INVERSE ", inverse=1)
     machine.print_at(12, 18, "OVER", over=0)
     machine.print_at(12, 18, "____", over=1)
-    machine.print_at(12, 23, "INK 9", paper=1, ink=9)
-    machine.print_at(13, 0, bytes(range(128, 144)) + b" " + bytes(range(144, 148)), ink=1)
-    machine.print_at(13, 21, "\x90\x93", ink=0)
-    machine.print_at(13, 24, "\x91\x92", ink=2)
+    machine.print_at(12, 23, "INK 9", paper=BLUE, ink=CONTRAST)
+    machine.print_at(13, 0, bytes(range(128, 144)) + b" " + bytes(range(144, 148)), ink=BLUE)
+    machine.print_at(13, 21, "\x90\x93", ink=BLACK)  # spade and club
+    machine.print_at(13, 24, "\x91\x92", ink=RED)  # heart and diamond
     machine.print_at(15, 0, bytes(range(32, 128)))
     machine.print_at(19, 0, 1 / 3)
     machine.print_at(19, 12, 2 ** 40)
@@ -39,6 +43,10 @@ def draw(machine: Spectrum) -> None:
 def play_scale(machine: Spectrum) -> None:
     for pitch in SCALE:
         machine.beep(0.2, pitch)
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    """The test card has no options of its own."""
 
 
 def run(machine: Spectrum) -> None:

@@ -1,5 +1,7 @@
-"""The zxcards command: menu, programs, headless scripts, screenshots, sound, BREAK, no display."""
+"""The zxcards command: per-program options, menu, headless scripts, screenshots, sound, BREAK,
+the window's options, no display, and bad command lines said in one line."""
 
+import inspect
 import os
 import subprocess
 import sys
@@ -9,40 +11,155 @@ import numpy as np
 import pygame
 import pytest
 
-from games import cli, testcard
-from games.cardfaces import SUIT_UDGS, poke_udgs
-from spectrum import Spectrum
+from games import PROGRAMS, cli, load, menu, testcard
+from games.table import SUIT_UDGS, poke_udgs
+from spectrum import ReportError, Spectrum, render, sysvars
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.render import FRAME_HEIGHT, FRAME_WIDTH
 
+MODULES = [load(name) for name in PROGRAMS]
+TESTCARD_KEY = str(list(PROGRAMS).index("testcard") + 1)
+
+
+def one_line_error(capsys) -> str:
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1, captured.err
+    return captured.err
+
+
+# --keys
 
 def test_key_scripts_mix_text_and_named_keys():
-    assert cli.script_presses("1a{ENTER}{CAPS+5}") == ["1", "a", frozenset({"ENTER"}), frozenset({"CAPS", "5"})]
+    assert cli.script_presses("1a{ENTER}{CAPS+5}") == [
+        frozenset({"1"}), frozenset({"a"}), frozenset({"ENTER"}), frozenset({"CAPS", "5"})]
 
+
+def test_braces_and_backslash_are_typed_in_extended_mode_after_a_backslash():
+    extend = frozenset({"CAPS", "SYMBOL"})
+    assert cli.script_presses(r"\{\}\\x") == [extend, frozenset({"SYMBOL", "f"}), extend, frozenset({"SYMBOL", "g"}),
+                                              extend, frozenset({"SYMBOL", "d"}), frozenset({"x"})]
+
+
+@pytest.mark.parametrize("script, complaint", [
+    ("ab{ENTER", "{ at character 3 is not closed"), ("a}", "} at character 2 closes nothing"),
+    ("\\n", "escapes only"), ("x\\", "escapes only"), ("{RETURN}", "RETURN"), ("{CAPS+}", "''"),
+    ("é", "no Spectrum key"),
+])
+def test_a_bad_key_script_is_said_in_one_line_before_anything_runs(capsys, script, complaint):
+    assert cli.main(["--headless", "--keys", script, "testcard"]) == 2
+    error = one_line_error(capsys)
+    assert "--keys" in error and complaint in error
+
+
+# Per-program command lines
+
+def test_each_program_lists_only_its_own_options(capsys):
+    own = {"canfield": {"--practice", "--deal", "--data-dir"}, "spades": {"--level", "--full", "--seed", "--data-dir"},
+           "patience": {"--seed"}, "testcard": set()}
+    everyones = set().union(*own.values())
+    for name, options in own.items():
+        assert cli.main([name, "--help"]) == 0
+        shown = capsys.readouterr().out
+        assert all(option in shown for option in options), name
+        assert not any(option in shown for option in everyones - options), name
+        assert all(option in shown for option in ("--headless", "--keys", "--screenshot", "--wav", "--scale"))
+    assert cli.main(["--help"]) == 0
+    shown = capsys.readouterr().out
+    assert "--deal" not in shown and "--level" not in shown and all(name in shown for name in PROGRAMS)
+
+
+@pytest.mark.parametrize("argv, complaint", [
+    (["--headless", "--deal", "3"], "no option --deal before a program's name"),
+    (["--deal=3", "canfield"], "no option --deal before a program's name"),
+    (["--headless", "patience", "--deal", "3"], "unrecognized arguments: --deal 3"),
+    (["--headless", "spades", "--practice"], "unrecognized arguments: --practice"),
+    (["--headless", "canfield", "--deal", "70000"], "numbered 1 to 65535"),
+    (["--headless", "canfield", "--deal", "0"], "numbered 1 to 65535"),
+    (["--headless", "patience", "--seed", "0"], "1-65535"),
+    (["--headless", "chess"], "invalid choice: 'chess'"),
+    (["--scale", "0"], "from 1 up"),
+])
+def test_an_option_a_program_does_not_take_is_refused_in_one_line(capsys, argv, complaint):
+    assert cli.main(argv) == 2
+    assert complaint in one_line_error(capsys)
+
+
+def record_runs(monkeypatch) -> list:
+    runs = []
+    for module in MODULES:
+        monkeypatch.setattr(module, "run", lambda machine, _name=module.__name__, **options: runs.append((_name, options)))
+    return runs
+
+
+def test_a_programs_options_are_the_keywords_of_its_run(monkeypatch):
+    keywords = {module.__name__: set(inspect.signature(module.run).parameters) - {"machine"} for module in MODULES}
+    runs = record_runs(monkeypatch)
+    for name in PROGRAMS:
+        assert cli.main(["--headless", name]) == 0
+    assert {program: set(options) for program, options in runs} == keywords
+
+
+def test_options_reach_the_program_before_or_after_its_name(monkeypatch):
+    runs = record_runs(monkeypatch)
+    assert cli.main(["--headless", "canfield", "--deal", "7", "--practice"]) == 0
+    assert cli.main(["canfield", "--headless", "--deal", "7"]) == 0
+    assert runs == [("games.canfield", {"deal": 7, "practice": True, "data_dir": None}),
+                    ("games.canfield", {"deal": 7, "practice": False, "data_dir": None})]
+
+
+def test_a_report_other_than_break_is_said_on_stderr(monkeypatch, capsys):
+    def stops(machine):
+        raise ReportError("B Integer out of range")
+
+    monkeypatch.setattr(testcard, "run", stops)
+    assert cli.main(["--headless", "testcard"]) == 1
+    assert "testcard stopped with report B Integer out of range" in one_line_error(capsys)
+
+
+# Headless output
 
 def test_testcard_headless_writes_its_screen_and_its_scale(tmp_path):
     png, wav = tmp_path / "card.png", tmp_path / "scale.wav"
     assert cli.main(["--headless", "--screenshot", str(png), "--wav", str(wav), "testcard"]) == 0
-    picture = pygame.image.load(str(png))
-    assert picture.get_size() == (2 * FRAME_WIDTH, 2 * FRAME_HEIGHT)
+    shown = pygame.surfarray.array3d(pygame.image.load(str(png))).transpose(1, 0, 2)
     expected = Spectrum()
     poke_udgs(expected, SUIT_UDGS)
     testcard.draw(expected)
-    shown = pygame.surfarray.array3d(picture)
-    assert len(np.unique(shown.reshape(-1, 3), axis=0)) >= 15  # all 15 distinct Spectrum colours
+    assert any(np.array_equal(shown, render.scale_nearest(render.frame_rgb(expected.memory, phase, expected.border), 2))
+               for phase in (False, True))  # whichever FLASH phase the card was left in
     with wave.open(str(wav)) as sound:
         seconds = sound.getnframes() / sound.getframerate()
     assert abs(seconds - 0.2 * len(testcard.SCALE)) < 0.05
 
 
+@pytest.mark.parametrize("option, path, complaint", [
+    ("--screenshot", "missing/shot.png", "no folder"), ("--screenshot", ".", "is a folder"),
+    ("--screenshot", "", "needs a file name"), ("--wav", ".", "is a folder"), ("--wav", "sub/", "is a folder"),
+])
+def test_an_output_that_cannot_be_written_is_refused_before_the_run(tmp_path, monkeypatch, capsys, option, path,
+                                                                     complaint):
+    monkeypatch.chdir(tmp_path)
+    runs = record_runs(monkeypatch)
+    assert cli.main(["--headless", option, path, "testcard"]) == 2
+    assert option in one_line_error(capsys) and not runs
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_output_lost_at_the_end_is_said_in_one_line(tmp_path, monkeypatch, capsys):
+    folder = tmp_path / "shots"
+    folder.mkdir()
+    monkeypatch.setattr(testcard, "run", lambda machine: folder.rmdir())
+    assert cli.main(["--headless", "--screenshot", str(folder / "a.png"), "testcard"]) == 1
+    assert "cannot write" in one_line_error(capsys)
+
+
+# The menu
+
 def run_menu(keys: str) -> Spectrum:
     machine = Spectrum(HeadlessFrontend(cli.script_presses(keys)))
     with pytest.raises(ScriptExhausted):
-        cli.play(machine, None)
+        menu.run(machine, MODULES)
     return machine
-
-
-TESTCARD_KEY = str(list(cli.PROGRAMS).index("testcard") + 1)
 
 
 def test_menu_starts_the_chosen_program():
@@ -55,7 +172,7 @@ def test_break_in_a_program_goes_back_to_the_menu_and_break_in_the_menu_leaves()
     machine = run_menu(TESTCARD_KEY + "{CAPS+SPACE}")
     assert machine.screen_char(1, 11) == "Z" and machine.screen_char(0, 8) == " "  # the menu again
     machine = Spectrum(HeadlessFrontend(cli.script_presses("{CAPS+SPACE}")))
-    cli.play(machine, None)  # returns: BREAK in the menu leaves
+    menu.run(machine, MODULES)  # returns: BREAK in the menu leaves
 
 
 def test_other_keys_in_the_menu_are_ignored():
@@ -63,12 +180,79 @@ def test_other_keys_in_the_menu_are_ignored():
     assert machine.screen_char(1, 11) == "Z"
 
 
-def test_window_opens_shows_the_menu_and_closes_on_quit(monkeypatch):
+def test_the_key_that_picks_a_program_is_not_also_the_programs_first_key():
+    machine = Spectrum(HeadlessFrontend(cli.script_presses("3")))
+    chosen = menu.choose(machine, MODULES)
+    assert chosen is load("spades")
+    assert not machine.keys_held and not machine.peek(sysvars.FLAGS) & 0x20
+
+
+def test_the_menu_loads_no_program_until_one_is_picked():
+    probe = ("import sys\nfrom games import cli\ncli.command_line()\n"
+             "loaded = [name for name in sys.modules if name.startswith('games.') and name.endswith(('.play', '.full_play', '.screen'))]\n"
+             "assert not loaded, loaded\n")
+    subprocess.run([sys.executable, "-c", probe], check=True, timeout=60)
+
+
+# FRAMES
+
+def frames_at_start(monkeypatch, clock_ns: int) -> int:
+    seen = []
+    monkeypatch.setattr(testcard, "run", lambda machine: seen.append(machine.peek(sysvars.FRAMES)
+                                                                     + 256 * machine.peek(sysvars.FRAMES + 1)))
+    monkeypatch.setattr(cli.time, "time_ns", lambda: clock_ns)
+    assert cli.main(["--headless", "testcard"]) == 0
+    return seen[0]
+
+
+def test_each_launch_starts_frames_from_the_host_clock(monkeypatch):
+    assert frames_at_start(monkeypatch, 1_000_000_000) == 50
+    assert frames_at_start(monkeypatch, 61_000_000_000) == 3050
+    assert Spectrum().peek(sysvars.FRAMES) == 0  # a machine made in a test starts where it always does
+
+
+def test_a_seed_repeats_the_game_whatever_the_clock(tmp_path, monkeypatch):
+    shots = []
+    for launch, clock_ns in enumerate((10**18, 2 * 10**18 + 7 * 10**15)):
+        monkeypatch.setattr(cli.time, "time_ns", lambda: clock_ns)
+        shots.append(tmp_path / f"{launch}.png")
+        assert cli.main(["--headless", "--keys", "{ENTER}", "--screenshot", str(shots[-1]),
+                         "patience", "--seed", "1984"]) == 0
+    assert shots[0].read_bytes() == shots[1].read_bytes()
+
+
+# The window
+
+@pytest.fixture
+def dummy_display(monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     pygame.display.init()
+    yield pygame.display.Info()
+    pygame.display.quit()
+
+
+def test_window_opens_shows_the_menu_and_closes_on_quit(dummy_display, capsys):
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert cli.main(["--scale", "1"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_a_scale_larger_than_the_display_is_reduced_with_a_note(dummy_display, monkeypatch, capsys):
+    fits = min(dummy_display.current_w // FRAME_WIDTH, dummy_display.current_h // FRAME_HEIGHT)
+    sizes = []
+    monkeypatch.setattr(testcard, "run", lambda machine: sizes.append(pygame.display.get_surface().get_size()))
+    assert cli.main(["--scale", str(fits + 5), "testcard"]) == 0
+    assert sizes == [(fits * FRAME_WIDTH, fits * FRAME_HEIGHT)]
+    assert f"--scale {fits + 5} is larger than the display" in one_line_error(capsys)
+
+
+@pytest.mark.parametrize("argv", [["--keys", "1"], ["--screenshot", "a.png"], ["testcard", "--wav", "a.wav"]])
+def test_headless_options_without_headless_are_refused_in_one_line(tmp_path, monkeypatch, capsys, argv):
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(argv) == 2
+    assert "--headless" in one_line_error(capsys)
+    assert not pygame.display.get_init() and list(tmp_path.iterdir()) == []
 
 
 def test_without_a_display_it_says_so_in_one_line():
@@ -78,30 +262,3 @@ def test_without_a_display_it_says_so_in_one_line():
                           timeout=60)
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1 and "--headless" in done.stderr
-
-
-def test_program_options_reach_only_the_program_that_takes_them(capsys):
-    assert cli.main(["--headless", "--deal", "3"]) == 1
-    assert "name it" in capsys.readouterr().err
-    assert cli.main(["--headless", "patience", "--deal", "3"]) == 1
-    assert "patience has no --deal option" in capsys.readouterr().err
-    assert cli.main(["--headless", "spades", "--practice"]) == 1
-    assert cli.main(["--headless", "canfield", "--deal", "70000"]) == 1
-    assert "numbered 1 to 65535" in capsys.readouterr().err
-    parser_args = type("Args", (), {"seed": None, "deal": 7, "data_dir": None, "practice": True,
-                                    "level": None, "full": False})()
-    assert cli.program_options("canfield", parser_args) == {"deal": 7, "practice": True}
-
-
-def test_a_report_other_than_break_is_said_on_stderr(capsys):
-    assert cli.main(["--headless", "patience", "--seed", "70000", "--keys", "{ENTER}" * 4]) == 1
-    assert "B Integer out of range" in capsys.readouterr().err
-
-
-def test_the_key_that_picks_a_program_is_not_also_the_programs_first_key():
-    from spectrum import sysvars
-
-    machine = Spectrum(HeadlessFrontend(cli.script_presses("3")))
-    chosen = cli.menu(machine, [cli.load(name) for name in cli.PROGRAMS])
-    assert chosen is cli.load("spades")
-    assert not machine.keys_held and not machine.peek(sysvars.FLAGS) & 0x20

@@ -4,32 +4,53 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 
 import numpy as np
 
 from .. import render
-from ..keyboard import KEY_NAMES, keys_for_char
+from ..keyboard import KEY_NAMES, MODE_E, decode, keys_for_char, keys_for_code
 from ..sound import frame_start_sample, write_wav
 from . import ScriptExhausted
+
+EXTEND_MODE = frozenset({"CAPS", "SYMBOL"})  # code 14: the editor reads the next key in extended mode
+
 
 def presses_from(items: Iterable[str | Iterable[str]]) -> list[frozenset[str]]:
     """Key presses for a headless script.
 
     Each item is a key name ('ENTER', 'CAPS', 'q'), a single character to type
-    ('"' becomes SYMBOL+p, 'A' CAPS+a), or a collection of key names held
-    together (('CAPS', '5') is cursor left).
+    ('"' becomes SYMBOL+p, 'A' CAPS+a, and '{' extended mode then SYMBOL+f, as on
+    the Spectrum's keyboard), or a collection of key names held together
+    (('CAPS', '5') is cursor left).
     """
     presses = []
     for item in items:
         if isinstance(item, str):
-            keys = frozenset({item}) if item in KEY_NAMES else (keys_for_char(item) if len(item) == 1 else None)
-            if keys is None:
+            if item in KEY_NAMES:
+                presses.append(frozenset({item}))
+            elif len(item) == 1 and (keys := keys_for_char(item)):
+                presses.append(keys)
+            elif item in _extended_mode_keys():
+                presses += [EXTEND_MODE, _extended_mode_keys()[item]]
+            else:
                 raise ValueError(f"no Spectrum key or character {item!r}")
         else:
-            keys = _checked_press(item)
-        presses.append(keys)
+            presses.append(_checked_press(item))
     return presses
+
+
+@cache
+def _extended_mode_keys() -> dict[str, frozenset[str]]:
+    """The characters only extended mode types ({ } \\ ~ | [ ]): SYMBOL SHIFT with a letter."""
+    found = {}
+    for name in sorted(KEY_NAMES - EXTEND_MODE):
+        keys = frozenset({"SYMBOL", name})
+        code = decode(keys, mode=MODE_E)
+        if code is not None and 32 <= code < 127 and keys_for_code(code) is None:
+            found[chr(code)] = keys
+    return found
 
 
 def _checked_press(keys: Iterable[str]) -> frozenset[str]:

@@ -17,6 +17,7 @@ from ..sound import SAMPLE_RATE  # noqa: E402
 from . import NoDisplay, Quit  # noqa: E402
 
 FRAMES_PER_SECOND = 50
+FLASH_BIT = 0x80  # of an attribute byte
 
 _SPECIAL_KEYS: dict[int, frozenset[str]] = {
     pygame.K_RETURN: frozenset({"ENTER"}),
@@ -59,6 +60,22 @@ def spectrum_keys(key: int, text: str) -> tuple[frozenset[str], bool]:
     return frozenset(), False
 
 
+def _picture(machine) -> tuple:
+    """What decides the picture: the display file and attributes, the border, and the FLASH phase
+    when a cell flashes."""
+    memory = machine.memory
+    flashing = bool((memory[render.ATTRIBUTES:render.ATTRIBUTES_END] & FLASH_BIT).any())
+    return memory[render.DISPLAY_FILE:render.ATTRIBUTES_END].tobytes(), machine.border, flashing and machine.flash_phase
+
+
+def _largest_scale_shown_whole() -> int:
+    """The largest scale at which the whole frame fits the display (at least 1)."""
+    info = pygame.display.Info()
+    if info.current_w <= 0 or info.current_h <= 0:  # the host does not say
+        return sys.maxsize
+    return max(1, min(info.current_w // render.FRAME_WIDTH, info.current_h // render.FRAME_HEIGHT))
+
+
 def _display_missing() -> bool:
     """True on Linux when nothing says where a window could go."""
     return (sys.platform.startswith("linux") and not os.environ.get("SDL_VIDEODRIVER")
@@ -79,13 +96,16 @@ class WindowFrontend:
             raise _no_display("no DISPLAY or WAYLAND_DISPLAY is set")
         try:
             pygame.display.init()
-            self._window = pygame.display.set_mode((render.FRAME_WIDTH * scale, render.FRAME_HEIGHT * scale))
+            self.scale = min(scale, _largest_scale_shown_whole())
+            self._window = pygame.display.set_mode((render.FRAME_WIDTH * self.scale,
+                                                    render.FRAME_HEIGHT * self.scale))
         except pygame.error as error:
             pygame.display.quit()
             raise _no_display(str(error) or "pygame could not open one") from error
         pygame.display.set_caption(title)
         self._frame = pygame.Surface((render.FRAME_WIDTH, render.FRAME_HEIGHT), depth=32)
         self._clock = pygame.time.Clock()
+        self._shown: tuple | None = None  # what the window shows now (see `_picture`)
         # Host key -> the Spectrum keys it holds down, from its KEYDOWN to its KEYUP.
         self._held: dict[int, frozenset[str]] = {}
         self._typed_symbols: set[int] = set()
@@ -103,10 +123,13 @@ class WindowFrontend:
             self._release(host_key)
         self._release_after_frame.clear()
         self._not_yet_shown.clear()
-        frame = render.frame_rgb(machine.memory, machine.flash_phase, machine.border)
-        pygame.surfarray.blit_array(self._frame, frame.transpose(1, 0, 2))
-        pygame.transform.scale(self._frame, self._window.get_size(), self._window)
-        pygame.display.flip()
+        picture = _picture(machine)
+        if picture != self._shown:  # an idle screen costs no drawing, scaling or flipping
+            frame = render.frame_rgb(machine.memory, machine.flash_phase, machine.border)
+            pygame.surfarray.blit_array(self._frame, frame.transpose(1, 0, 2))
+            pygame.transform.scale(self._frame, self._window.get_size(), self._window)
+            pygame.display.flip()
+            self._shown = picture
         self._clock.tick(FRAMES_PER_SECOND)
 
     def play(self, machine, samples: np.ndarray) -> None:
@@ -141,6 +164,8 @@ class WindowFrontend:
                     self._release_after_frame.add(event.key)
                 else:
                     self._release(event.key)
+            elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+                self._shown = None  # the host lost the window's picture: draw it again
             elif event.type == pygame.WINDOWFOCUSLOST:
                 # Keys released in another window never send us their KEYUP.
                 self._release_after_frame.update(self._held)

@@ -1,0 +1,57 @@
+"""The title page of zxcards: the programs by number, and each one run in turn until BREAK here.
+
+The programs are the light packages of `games.PROGRAMS` (a title and a `run` that loads the
+program's play only when it is picked).
+"""
+
+from spectrum import ReportError, Spectrum, sysvars
+from spectrum.colours import BLACK, CYAN, RED, WHITE, YELLOW
+
+from .cards import ACE, Card, Suit
+from .table import CARD_PAPER, SUIT_UDGS, poke_udgs
+
+TITLE_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and red in turn
+
+
+def choose(machine: Spectrum, programs: list) -> object:
+    """Show the title page and return the program whose number is pressed; BREAK (Escape) stops
+    with a ReportError."""
+    machine.set_border(BLACK)
+    machine.colour(ink=WHITE, paper=BLACK, bright=0, flash=0, inverse=0, over=0)
+    machine.cls()
+    poke_udgs(machine, SUIT_UDGS)
+    machine.print_at(1, 11, "ZX CARDS", ink=YELLOW, bright=1)
+    machine.print_at(2, 11, "\x83" * 8, ink=RED)
+    for col in (3, 23):  # the suits on a white card
+        machine.print_at(1, col, " " * 6, paper=CARD_PAPER, bright=1)
+        for offset, suit in enumerate(TITLE_SUITS):
+            machine.print_at(1, col + 1 + offset, suit.udg, paper=CARD_PAPER, ink=Card(ACE, suit).ink, bright=1)
+    for number, program in enumerate(programs, 1):
+        machine.print_at(4 + 2 * number, 8, f"{number}  {program.TITLE}")
+    machine.print_at(19, 2, f"Press 1-{len(programs)} to play", ink=CYAN)
+    machine.print_at(20, 2, "BREAK (Esc) to leave", ink=CYAN)
+    while True:
+        key = machine.inkey()
+        if key.isdigit() and 1 <= int(key) <= len(programs):
+            break
+        machine.wait_frame(awaiting_key=True)
+    # The program chosen must not take the same key press as its own first key: wait for the key to
+    # be let go, and take back the new-key flag the keyboard interrupt set for it (FLAGS bit 5).
+    while machine.inkey():
+        machine.wait_frame()
+    machine.poke(sysvars.FLAGS, machine.peek(sysvars.FLAGS) & 0xDF)
+    return programs[int(key) - 1]
+
+
+def run(machine: Spectrum, programs: list) -> None:
+    """The title page and whatever is picked there, with its default options, until BREAK on the
+    title page."""
+    while True:
+        try:
+            chosen = choose(machine, programs)
+        except ReportError:
+            return
+        try:
+            chosen.run(machine)
+        except ReportError as report:  # BREAK (or a report) ends the program, as on the Spectrum
+            machine.show_report(report)
