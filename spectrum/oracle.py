@@ -19,12 +19,14 @@ from .sound import FRAME_T_STATES as FRAME_T, T_STATES_PER_SECOND as CLOCK_HZ
 
 WAIT_KEY = 0x15DE  # every key wait in the editor passes here
 EDITOR = 0x0F3B  # WAIT-KEY's caller when the editor (command line or INPUT) wants a key
+SCROLL_QUESTION = 0x0CB6  # WAIT-KEY's caller when PRINT asks "scroll?"
 PAUSE_LOOP = range(0x1F3A, 0x1F54)  # the PAUSE routine's HALT loop
 TOKEN_RUN = 0xF7
 TOKEN_GO_TO = 0xEC
 ENTER = 13
 EDITOR_REDRAW_LOOPS = 3  # passes of the key-wait loop that bring the lower screen up to date
 KEY_CLICK_WINDOW = 20_000  # T-states after a fed key in which the ROM sounds its click
+TYPED_CLICK_FRAMES = 3  # frames after a key goes down on the matrix in which the editor clicks
 KEY_CLICK_LENGTH = 2_000
 _booted: tuple[bytes, list[int]] | None = None
 _typed: dict[str, tuple[bytes, list[int]]] = {}
@@ -52,6 +54,17 @@ class Unfinished:
     """Type `text` at the INPUT prompt without ENTER, and stop there to look at the screen."""
 
     text: str
+
+
+@dataclass(frozen=True)
+class TypedKeys:
+    """Type at the next INPUT prompt on the key matrix: each press (a set of Spectrum key names)
+    held for `hold` frames, then no key for `gap` frames, so that the ROM's keyboard scan, modes
+    and editor take them as they take a person's typing. Add ENTER to finish the line."""
+
+    presses: tuple[frozenset[str], ...]
+    hold: int = 2
+    gap: int = 5
 
 
 @dataclass(frozen=True)
@@ -142,9 +155,11 @@ class Oracle:
             max_seconds: float | None = None) -> Result:
         """Type `listing`, RUN it (or GO TO `goto`), play `script` and return the final state.
 
-        `script` holds INPUT lines (str: typed at the next INPUT prompt, ENTER added) and
-        :class:`Press`/:class:`Wait` items, used in order, and may end with an :class:`Unfinished`
-        line, where the run stops at the INPUT prompt; `inputs` is a shortcut for a script of
+        `script` holds INPUT lines (str: typed at the next INPUT prompt, ENTER added),
+        :class:`TypedKeys` (typed on the key matrix at the next INPUT prompt) and
+        :class:`Press`/:class:`Wait` items (a Press also answers "scroll?"), used in order, and
+        may end with an :class:`Unfinished` line, where the run stops at the INPUT prompt (or
+        end at "scroll?", where the run stops too); `inputs` is a shortcut for a script of
         INPUT lines only. The run ends when the program stops with a report, or raises
         :class:`OracleError` when it waits for INPUT with the script used up or runs out of time.
         """
@@ -201,7 +216,7 @@ class Z80Spectrum:
         self.prompts = 0
         self.started_t = self.now
         self.input_screens: list[tuple[int, bytes]] = []
-        self.clicks: list[int] = []
+        self.clicks: list[tuple[int, int]] = []  # (T-state, window): a key click is due then
 
     def snapshot(self) -> tuple[bytes, list[int]]:
         return bytes(self.memory), list(self.sim.registers)
@@ -220,7 +235,7 @@ class Z80Spectrum:
         """Give the editor one key code, as the keyboard interrupt does, and run to the next wait."""
         self.memory[sysvars.LAST_K] = code
         self.memory[sysvars.FLAGS] |= 0x20
-        self.clicks.append(self.now)
+        self.clicks.append((self.now, KEY_CLICK_WINDOW))
         if not self.run_until_key_wait(10 * CLOCK_HZ):
             raise OracleError(f"no key wait after feeding code {code}")
 
@@ -228,7 +243,7 @@ class Z80Spectrum:
         """Press ENTER and run one frame: what follows may run for long, so don't wait for it."""
         self.memory[sysvars.LAST_K] = ENTER
         self.memory[sysvars.FLAGS] |= 0x20
-        self.clicks.append(self.now)
+        self.clicks.append((self.now, KEY_CLICK_WINDOW))
         self.run_until_key_wait(FRAME_T)
 
     def type_line(self, codes: bytes, reject_check: int | None = None) -> None:
@@ -264,10 +279,11 @@ class Z80Spectrum:
                     self._run_frames(1, deadline)
                     continue
                 script.pop(0)
+                answering = self.sim.registers[PC] == WAIT_KEY  # "scroll?" waits for it
                 self.ports.held = item.keys
-                self._run_frames(item.hold, deadline)
+                self._run_frames(item.hold, deadline, through_key_waits=answering)
                 self.ports.held = frozenset()
-                self._run_frames(item.gap, deadline)
+                self._run_frames(item.gap, deadline, through_key_waits=answering)
             elif isinstance(item, Wait):
                 script.pop(0)
                 self._run_frames(item.frames, deadline)
@@ -277,6 +293,8 @@ class Z80Spectrum:
     def _at_key_wait(self, script: list) -> bool:
         """Handle a stop at WAIT-KEY; True when the program has ended."""
         caller = self.caller()
+        if caller == SCROLL_QUESTION:
+            return not (script and isinstance(script[0], Press))
         if caller != EDITOR:
             raise OracleError(f"unexpected key wait (caller {caller:#06x}): {self.report()}")
         if not self.at_input_prompt():
@@ -287,6 +305,9 @@ class Z80Spectrum:
             for _ in range(EDITOR_REDRAW_LOOPS):
                 self.run_until_key_wait(FRAME_T)
             return True
+        if script and isinstance(script[0], TypedKeys):
+            self._type_keys(script.pop(0))
+            return False
         if not script or not isinstance(script[0], str):
             raise OracleError(f"INPUT wanted but the script has {script[:1] or 'nothing'} next")
         line = script.pop(0)
@@ -297,11 +318,25 @@ class Z80Spectrum:
         self.start_enter()
         return False
 
-    def _run_frames(self, frames: int, deadline: float) -> None:
-        """Run `frames` frames, stopping early at a key wait."""
+    def _type_keys(self, typed: TypedKeys) -> None:
+        """Hold each press on the key matrix in turn while the editor waits for keys."""
+        self.prompts += 1
+        self.input_screens.append((_word(self.memory, sysvars.PPC), rows_of(self.memory)))
+        for keys in typed.presses:
+            self.clicks.append((self.now, TYPED_CLICK_FRAMES * FRAME_T))
+            self.ports.held = frozenset(keys)
+            self.sim.trace(None, None, 0, self.now + typed.hold * FRAME_T, True, None, None, None, None, None)
+            self.ports.held = frozenset()
+            self.sim.trace(None, None, 0, self.now + typed.gap * FRAME_T, True, None, None, None, None, None)
+
+    def _run_frames(self, frames: int, deadline: float, through_key_waits: bool = False) -> None:
+        """Run `frames` frames, stopping early at a key wait unless told to run through them."""
         if self.now > deadline:
             raise OracleError(f"out of time: {self.report()}")
-        self.run_until_key_wait(frames * FRAME_T)
+        if through_key_waits:
+            self.sim.trace(None, None, 0, self.now + frames * FRAME_T, True, None, None, None, None, None)
+        else:
+            self.run_until_key_wait(frames * FRAME_T)
 
     def report(self) -> str:
         number = (self.memory[sysvars.ERR_NR] + 1) & 0xFF
@@ -318,10 +353,10 @@ class Z80Spectrum:
         """Speaker edges without the ROM's key clicks (one short pulse just after each key)."""
         edges = self.ports.edges
         keep = [True] * len(edges)
-        for fed in self.clicks:
+        for fed, window in self.clicks:
             for i in range(len(edges) - 1):
                 start, end = edges[i][0], edges[i + 1][0]
-                if fed <= start < fed + KEY_CLICK_WINDOW and end - start < KEY_CLICK_LENGTH:
+                if keep[i] and fed <= start < fed + window and end - start < KEY_CLICK_LENGTH:
                     keep[i] = keep[i + 1] = False
                     break
         return [edge for edge, kept in zip(edges, keep) if kept]
