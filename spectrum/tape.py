@@ -1,16 +1,22 @@
-"""The .tap file format: a BASIC program as the ROM's SAVE writes it (header block, data block)."""
+"""The .tap file format: a BASIC program as the ROM's SAVE writes it (header block, data block),
+and the blocks of any .tap read back."""
 
 HEADER_FLAG, DATA_FLAG = 0x00, 0xFF
 PROGRAM = 0
 NO_AUTOSTART = 0x8000
 
 
+def xor_of(data: bytes) -> int:
+    """The XOR of all the bytes: a block's checksum makes it 0 over flag, data and checksum."""
+    result = 0
+    for byte in data:
+        result ^= byte
+    return result
+
+
 def block(flag: int, data: bytes) -> bytes:
     """One tape block: its length, the flag byte, the data and the XOR checksum."""
-    checksum = flag
-    for byte in data:
-        checksum ^= byte
-    return (len(data) + 2).to_bytes(2, "little") + bytes([flag]) + data + bytes([checksum])
+    return (len(data) + 2).to_bytes(2, "little") + bytes([flag]) + data + bytes([xor_of(bytes([flag]) + data)])
 
 
 def program_tap(name: str, program: bytes, autostart: int | None = None, variables: bytes = b"") -> bytes:
@@ -22,3 +28,27 @@ def program_tap(name: str, program: bytes, autostart: int | None = None, variabl
               + (NO_AUTOSTART if autostart is None else autostart).to_bytes(2, "little")
               + len(program).to_bytes(2, "little"))
     return block(HEADER_FLAG, header) + block(DATA_FLAG, data)
+
+
+class TapeError(ValueError):
+    """Bytes that are not a .tap file."""
+
+
+def read_blocks(tap: bytes) -> list[tuple[int, bytes]]:
+    """The blocks of a .tap, (flag, data) each in order; TapeError unless every block is whole
+    and its checksum right."""
+    blocks, offset = [], 0
+    while offset < len(tap):
+        if offset + 2 > len(tap):
+            raise TapeError(f"not a .tap file: a stray byte at the end (offset {offset})")
+        length = int.from_bytes(tap[offset:offset + 2], "little")
+        body = tap[offset + 2:offset + 2 + length]
+        if length < 2 or len(body) < length:
+            raise TapeError(f"not a .tap file: block {len(blocks) + 1} at offset {offset} is cut short")
+        if xor_of(body):
+            raise TapeError(f"not a .tap file: block {len(blocks) + 1} at offset {offset} fails its checksum")
+        blocks.append((body[0], bytes(body[1:-1])))
+        offset += 2 + length
+    if not blocks:
+        raise TapeError("not a .tap file: it is empty")
+    return blocks

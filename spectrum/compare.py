@@ -1,0 +1,110 @@
+"""Two machines given the same keys, and where their screens part: the port beside the real ROM.
+
+The two need not keep time with each other (the layer prints at once, the ROM takes its time), so
+their screens are compared where both wait for a key: each time a machine takes the next key
+press, and when it waits with none left. The k-th such screen of one is compared with the k-th of
+the other — all of SCREEN$ while the program runs; once a program has stopped, rows 0-21, since
+the ROM then shows its report (with a line number the layer has no notion of) below them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import sysvars
+from .frontends import HeadlessFrontend, ScriptExhausted
+
+SCREEN_BYTES = 6912
+BITMAP_BYTES = 6144
+COLUMNS = 32
+UPPER_ROWS = 22  # the program's own rows; the lower screen's two lines hold INPUT and reports
+
+
+def screen_of(machine) -> bytes:
+    """SCREEN$ of any machine: the display file and attributes, 6,912 bytes."""
+    return bytes(machine.memory[sysvars.DISPLAY_FILE:sysvars.DISPLAY_FILE + SCREEN_BYTES])
+
+
+def cell_of(offset: int) -> tuple[int, int]:
+    """The character cell (row, column) that byte `offset` of SCREEN$ belongs to."""
+    if offset >= BITMAP_BYTES:
+        return divmod(offset - BITMAP_BYTES, COLUMNS)
+    third, line_row, column = offset >> 11, (offset >> 5) & 7, offset & 31
+    return 8 * third + line_row, column
+
+
+def differing_cells(first: bytes, second: bytes, rows: int = 24) -> list[tuple[int, int]]:
+    """The cells (row, column), top to bottom and left to right, in which two screens differ."""
+    changed = np.flatnonzero(np.frombuffer(first, np.uint8) != np.frombuffer(second, np.uint8))
+    return sorted({cell for cell in map(cell_of, changed.tolist()) if cell[0] < rows})
+
+
+@dataclass(frozen=True)
+class KeyWait:
+    """A machine waiting for a key: its frame, SCREEN$ then, and whether its program had stopped."""
+
+    frame: int
+    screen: bytes
+    stopped: bool = False
+
+
+@dataclass(frozen=True)
+class Difference:
+    frame: int  # the ROM's frame (the second machine's)
+    row: int
+    column: int
+    key_wait: int  # which wait for a key, counting from 1
+
+    def __str__(self) -> str:
+        return (f"first difference at frame {self.frame}, row {self.row}, column {self.column} "
+                f"(key wait {self.key_wait})")
+
+
+def first_difference(port: list[KeyWait], rom: list[KeyWait]) -> Difference | None:
+    """Where the k-th key waits of the two first show different screens (or one waits where the
+    other has none left), or None."""
+    for number, (ours, theirs) in enumerate(zip(port, rom), 1):
+        rows = UPPER_ROWS if ours.stopped or theirs.stopped else 24
+        cells = differing_cells(ours.screen, theirs.screen, rows)
+        if cells:
+            return Difference(theirs.frame, *cells[0], number)
+    if len(port) != len(rom):
+        shorter = min(len(port), len(rom))
+        frame = rom[shorter].frame if len(rom) > shorter else rom[-1].frame if rom else 0
+        return Difference(frame, 0, 0, shorter + 1)
+    return None
+
+
+class KeyWaitRecorder(HeadlessFrontend):
+    """A headless front end that also notes each key wait (`waits`): when the machine takes the
+    next press, and when it waits with none left. `endless` keeps the machine running with no
+    keys instead of raising ScriptExhausted (for a window, where presses keep coming)."""
+
+    def __init__(self, presses=(), *, endless: bool = False):
+        super().__init__(presses)
+        self.endless = endless
+        self.waits: list[KeyWait] = []
+        self._idle = False  # waiting with no presses left, noted once
+
+    def present(self, machine) -> None:
+        presses_left = len(self.presses)
+        try:
+            super().present(machine)
+        except ScriptExhausted:
+            if not self._idle:
+                self.note(machine)
+                self._idle = True
+            if not self.endless:
+                raise
+            machine.keys_held = set()
+            return
+        if len(self.presses) < presses_left:
+            if not self._idle:  # a press typed after an idle wait continues that same wait
+                self.note(machine)
+            self._idle = False
+
+    def note(self, machine, stopped: bool = False) -> None:
+        self.waits.append(KeyWait(machine.frame_count, screen_of(machine),
+                                  stopped or getattr(machine, "program_stopped", False)))

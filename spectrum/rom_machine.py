@@ -1,0 +1,234 @@
+"""A live ZX Spectrum 48K: the genuine ROM on SkoolKit's Z80 core, frame by frame, in a front end.
+
+`RomSpectrum` shows itself to the front ends as the layer's `Spectrum` does: `memory` (the 64K as
+a numpy array, live), `border`, `flash_phase`, `frame_count`, `keys_held` (set by the front end at
+every frame and seen by the ROM's keyboard scan through the key matrix), `awaiting_key`, and the
+calls `frontend.present(machine)` once a frame and `frontend.play(machine, samples)` with the
+beeper's sound. A frame is 69,888 T-states with the ROM's interrupt at its start.
+
+The program waits for a key (`awaiting_key`, when a scripted press is typed) while the ROM's
+editor waits (INPUT or the command line), in PAUSE 0, or when the program reads the keyboard
+itself (INKEY$, IN) with interrupts on.
+
+Sound: the speaker's edges become samples as `spectrum.sound` renders a BEEP — the level swings
+from the first edge of a sound and falls silent at its last. Whether an edge is a sound's last
+is known up to a frame later, so each frame's sound reaches the front end one frame late.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from skoolkit.simutils import A, B, C, D, E, F, IFF, IXh, IXl, PC, SP
+
+from . import sysvars
+from .oracle import ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, Ports, Z80Spectrum, booted, rows_of
+from .sound import DEFAULT_LEVEL, FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start_sample
+from .tape import HEADER_FLAG, PROGRAM, TapeError, read_blocks
+
+FLASH_FRAMES = 16  # the ULA swaps FLASH cells every 16 frames
+LD_BYTES = 0x0556  # the ROM's tape loader: A the flag, IX where to, DE how many; carry set when loaded
+TOKEN_LOAD = 0xEF
+QUOTE = 0x22
+KEYBOARD_READS = (range(0x0296, 0x0298), range(0x34A8, 0x34AA))  # IN A,(C) of KEY-SCAN and of IN
+INTERRUPT = 0x0038  # IM 1: where the frame interrupt enters the ROM
+NEVER = 0x10000  # a stop address the program counter never reaches
+SOUND_GAP = FRAME_T_STATES  # the longest half-wave of a sound (BEEP pitches from about -40 up)
+T_PER_SAMPLE = T_STATES_PER_SECOND / SAMPLE_RATE
+SCREEN_BYTES = 6912
+
+
+class LivePorts(Ports):
+    """The port tracer, also noting when the program reads the keys itself: INKEY$ or IN with
+    interrupts on (the interrupt's own scan has them off; BREAK checks read the port elsewhere)."""
+
+    def __init__(self):
+        super().__init__()
+        self.polled = False
+
+    def read_port(self, registers, port):
+        if registers[IFF] and any(registers[PC] in reads for reads in KEYBOARD_READS):
+            self.polled = True
+        return super().read_port(registers, port)
+
+
+class BeeperStream:
+    """Speaker edges (T-states) into samples on the stream grid, a frame at a time.
+
+    From the first edge of a sound the level is +1, then -1, +1 … at each edge; from the last
+    edge of a sound it is silent — as `edges_to_samples` renders a BEEP. A sound's last edge is
+    one that no edge follows within twice the interval before it (within SOUND_GAP of a first
+    edge), so BEEPs, key clicks and sounds a few milliseconds apart stay apart.
+    """
+
+    def __init__(self, origin: int):
+        self.origin = origin  # the T-state of sample 0
+        self.edges: list[int] = []  # edges not yet passed by the samples handed out
+        self.level = 0.0  # the level at the end of the last samples handed out
+        self.last_edge = 0  # the edge before it
+
+    def samples(self, first: int, end: int) -> np.ndarray:
+        """int16 samples `first` to `end` - 1; every edge before their end + SOUND_GAP is known."""
+        start_t, end_t = self.origin + first * T_PER_SAMPLE, self.origin + end * T_PER_SAMPLE
+        times, levels = [start_t], [self.level]
+        while self.edges and self.edges[0] < end_t:
+            edge = self.edges.pop(0)
+            # a sound goes on while its edges keep their pace: the next one within twice the last
+            # interval (within SOUND_GAP after a sound's first edge)
+            window = SOUND_GAP if not self.level else min(SOUND_GAP, 2 * (edge - self.last_edge))
+            follows = bool(self.edges) and self.edges[0] - edge <= window
+            self.level = (-self.level or 1.0) if follows else 0.0
+            self.last_edge = edge
+            times.append(max(edge, start_t))
+            levels.append(self.level)
+        times.append(end_t)
+        area = np.concatenate([[0.0], np.cumsum(np.array(levels) * np.diff(times))])
+        boundaries = start_t + np.arange(end - first + 1) * T_PER_SAMPLE
+        mean = np.diff(np.interp(boundaries, times, area)) / T_PER_SAMPLE
+        return np.round(mean * DEFAULT_LEVEL).astype(np.int16)
+
+
+class RomSpectrum:
+    """The real ROM running in real time for a front end; start it with `running` or `loading`."""
+
+    def __init__(self, frontend, memory: bytes, registers: list[int], tape: list[tuple[int, bytes]] = ()):
+        self.z80 = Z80Spectrum(memory, registers)
+        self.ports = LivePorts()
+        self.z80.ports = self.ports
+        self.z80.sim.set_tracer(self.ports)
+        self.sim = self.z80.sim
+        self.memory = np.frombuffer(self.sim.memory, dtype=np.uint8)  # the simulator's own bytes, live
+        self.frontend = frontend
+        self.tape = list(tape)  # blocks (flag, data) still to load, in order
+        self.keys_held: set[str] = set()
+        self.awaiting_key = False
+        self._at_command_line = False  # where the editor waited last: the command line, not INPUT
+        self.frame_count = 0
+        self.flash_phase = False
+        self._origin = self._beeper = None  # set when the first frame begins
+
+    def _begin(self) -> None:
+        """Frame 0 starts at the next interrupt; what was typed to get here is not heard."""
+        self._origin = -(-self.now // FRAME_T_STATES) * FRAME_T_STATES
+        self._beeper = BeeperStream(self._origin - FRAME_T_STATES)  # the sound comes a frame late
+        self.ports.edges.clear()
+
+    @classmethod
+    def running(cls, frontend, listing: str) -> RomSpectrum:
+        """`listing` typed into the ROM's editor, then RUN."""
+        machine = cls(frontend, *Oracle.typed(listing))
+        machine.z80.feed(TOKEN_RUN)
+        machine.z80.start_enter()
+        machine._begin()
+        return machine
+
+    @classmethod
+    def loading(cls, frontend, tap: bytes) -> RomSpectrum:
+        """The machine just switched on, with LOAD "" typed and a tape with a BASIC program playing.
+
+        TapeError for a file that is not such a tape.
+        """
+        blocks = read_blocks(tap)
+        if not any(flag == HEADER_FLAG and len(data) == 17 and data[0] == PROGRAM for flag, data in blocks):
+            raise TapeError("the tape holds no BASIC program")
+        machine = cls(frontend, *booted(), tape=blocks)
+        for code in (TOKEN_LOAD, QUOTE, QUOTE):
+            machine.z80.feed(code)
+        # ENTER as the keyboard interrupt hands it over; the first frame runs into LD-BYTES
+        machine.memory[sysvars.LAST_K] = ENTER
+        machine.memory[sysvars.FLAGS] |= 0x20
+        machine._begin()
+        return machine
+
+    @property
+    def now(self) -> int:
+        return self.z80.now
+
+    @property
+    def border(self) -> int:
+        return self.ports.border
+
+    @property
+    def program_stopped(self) -> bool:
+        """The ROM waits at its command line (a report is showing) rather than in the program."""
+        return self.awaiting_key and self._at_command_line
+
+    def run(self) -> None:
+        """Frames until the front end stops them (Quit when its window closes, ScriptExhausted)."""
+        while True:
+            self.run_frame()
+
+    def run_frame(self) -> None:
+        """One frame: the front end shows the picture and gives the keys, then the Z80 runs."""
+        self.flash_phase = bool((self.frame_count // FLASH_FRAMES) & 1)
+        self.frontend.present(self)
+        self.ports.held = frozenset(self.keys_held)
+        self.ports.polled = False
+        self.awaiting_key = False
+        end = self._origin + (self.frame_count + 1) * FRAME_T_STATES
+        while self.now < end:
+            stop = LD_BYTES if self.tape else (NEVER if self.awaiting_key else WAIT_KEY)
+            self.sim.trace(None, stop, 0, end, True, None, None, None, None, None)
+            if self.sim.registers[PC] == LD_BYTES and self.tape:
+                self._load_block()
+            elif self.sim.registers[PC] == WAIT_KEY and self.now < end:
+                # the editor waits, once it has brought its lines up to date (TV_FLAG bit 3 clear)
+                self.awaiting_key = not self.memory[sysvars.TV_FLAG] & 0x08
+                self._at_command_line = not self.z80.at_input_prompt()
+        registers = self.sim.registers
+        in_pause_0 = self._program_counter() in PAUSE_LOOP and registers[B] * 256 + registers[C] in (0, 0xFFFF)
+        self.awaiting_key = self.awaiting_key or in_pause_0 or self.ports.polled
+        self._hear_edges()
+        self._play(frame_start_sample(self.frame_count), frame_start_sample(self.frame_count + 1))
+        self.frame_count += 1
+
+    def flush_sound(self) -> None:
+        """Hand over the sound still held back (when the run ends)."""
+        self._hear_edges()
+        self._beeper.edges.append(self.now + 2 * SOUND_GAP)  # a stand-in after the end: the last sound ends
+        self._play(frame_start_sample(self.frame_count), int((self.now - self._beeper.origin) / T_PER_SAMPLE) + 1)
+        self._beeper.edges.clear()
+
+    def screen(self) -> bytes:
+        """SCREEN$: the display file and attributes, 6,912 bytes."""
+        return bytes(self.memory[sysvars.DISPLAY_FILE:sysvars.DISPLAY_FILE + SCREEN_BYTES])
+
+    def rows(self, first: int = 0, last: int = 21) -> bytes:
+        return rows_of(self.memory, first, last)
+
+    def _program_counter(self) -> int:
+        """Where the program is: a frame stops as the next one's interrupt is taken, so then the
+        address the interrupt returns to."""
+        registers, memory = self.sim.registers, self.sim.memory
+        if registers[PC] == INTERRUPT:
+            return memory[registers[SP]] + 256 * memory[(registers[SP] + 1) & 0xFFFF]
+        return registers[PC]
+
+    def _hear_edges(self) -> None:
+        self._beeper.edges += [t for t, _ in self.ports.edges]
+        self.ports.edges.clear()
+
+    def _play(self, first: int, end: int) -> None:
+        if end > first:
+            samples = self._beeper.samples(first, end)
+            if samples.any():
+                self.frontend.play(self, samples)
+
+    def _load_block(self) -> None:
+        """LD-BYTES with the next block from the tape, as if it came off the tape at once."""
+        registers, memory = self.sim.registers, self.sim.memory
+        flag, data = self.tape.pop(0)
+        loaded = flag == registers[A]
+        if loaded:
+            start, length = registers[IXl] + 256 * registers[IXh], registers[E] + 256 * registers[D]
+            count = min(length, len(data))
+            for offset in range(count):
+                if start + offset >= sysvars.RAM_START:
+                    memory[(start + offset) & 0xFFFF] = data[offset]
+            loaded = count == length
+            end, left = (start + count) & 0xFFFF, length - count
+            registers[IXl], registers[IXh], registers[E], registers[D] = end & 0xFF, end >> 8, left & 0xFF, left >> 8
+        registers[F] = (registers[F] & 0xFE) | int(loaded)  # carry: the block loaded
+        sp = registers[SP]
+        registers[PC] = memory[sp] + 256 * memory[(sp + 1) & 0xFFFF]  # RET
+        registers[SP] = (sp + 2) & 0xFFFF
+

@@ -1,0 +1,121 @@
+"""The listing itself on the live ROM machine, beside the port: the same screens after the same
+keys, a difference found at its cell, the title from tape, and the shuffle as heard."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import games.patience as patience
+from games.patience import original, play, rules
+from spectrum import Spectrum
+from spectrum.compare import screen_of
+from spectrum.frontends import HeadlessFrontend, ScriptExhausted
+from spectrum.oracle import rows_of
+from spectrum.rom_machine import RomSpectrum
+from spectrum.sound import SAMPLE_RATE
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def typed(*entries: str) -> list[str]:
+    return [key for entry in entries for key in [*entry, "ENTER"]]
+
+
+def sounds(samples: np.ndarray, silence: int) -> list[tuple[int, np.ndarray]]:
+    """The pieces of `samples` between silences of more than `silence` samples, with where each
+    starts."""
+    sounding = np.flatnonzero(samples)
+    breaks = np.flatnonzero(np.diff(sounding) > silence)
+    starts = np.concatenate([[sounding[0]], sounding[breaks + 1]])
+    ends = np.concatenate([sounding[breaks], [sounding[-1]]]) + 1
+    return [(start, samples[start:end]) for start, end in zip(starts, ends)]
+
+
+def port_title() -> Spectrum:
+    machine = Spectrum(HeadlessFrontend())
+    play.load_udgs(machine)
+    with pytest.raises(ScriptExhausted):
+        play.title(machine)
+    return machine
+
+
+def test_a_won_game_and_goodbye_show_the_same_screen_at_every_key():
+    seed = 1
+    line = rules.winning_line(patience.shuffled_pack(seed).decode("latin-1"))
+    keys = ["SPACE", *typed(*line), "n"]
+    difference, port, rom = original.compare_headless(keys, seed)
+    assert difference is None
+    waits = rom.frontend.waits
+    assert len(waits) == len(port.frontend.waits) == len(keys) + 1  # one a key, and the end
+    assert rom.program_stopped and waits[-1].stopped  # STOP at line 1590, "Thanks for playing."
+    assert rows_of(rom.memory) == rows_of(port.memory)
+
+
+@pytest.mark.parametrize("seed, entries", [(77, ["12", "", "0"]), (62, ["9", "9", "47", "0"])])
+def test_refusals_resigning_and_the_end_screen_are_the_same_at_every_key(seed, entries):
+    difference, port, rom = original.compare_headless(["SPACE", *typed(*entries)], seed)
+    assert difference is None
+    assert screen_of(rom) == screen_of(port)  # "Another game? (Y/N)" waiting in PAUSE 0
+    assert len(rom.frontend.waits) > len(entries) + 2
+
+
+def test_a_byte_changed_in_the_ports_screen_is_found_at_its_cell(monkeypatch):
+    row, column, pixel_line = 14, 27, 5
+    dealt = play.deal
+
+    def deal_with_a_flaw(machine, table):
+        table = dealt(machine, table)
+        address = 0x4000 + ((row & 0x18) << 8) + ((row & 7) << 5) + column + 256 * pixel_line
+        machine.memory[address] ^= 0x10
+        return table
+
+    monkeypatch.setattr(play, "deal", deal_with_a_flaw)
+    difference, port, rom = original.compare_headless(["SPACE", "9", "ENTER"], 500)
+    assert (difference.row, difference.column, difference.key_wait) == (row, column, 2)  # the first key of a move
+    assert difference.frame == rom.frontend.waits[1].frame
+    assert str(difference).startswith(f"first difference at frame {difference.frame}, row {row}, column {column}")
+
+
+def test_rom_mode_plays_the_seed_given_to_line_1040():
+    seeded = original.listing(4321)
+    assert seeded.count("RANDOMIZE") == 1 and "\n1040 RANDOMIZE 4321\n" in seeded
+    assert original.listing() == original.LISTING_FILE.read_text()
+
+
+def test_the_tape_made_by_make_tap_loads_and_shows_the_title(tmp_path):
+    tap = tmp_path / "patience.tap"
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "make_tap.py"), str(original.LISTING_FILE),
+                           "--name", "patience", "--line", "1760", "-o", str(tap)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    machine = RomSpectrum.loading(HeadlessFrontend(), tap.read_bytes())
+    with pytest.raises(ScriptExhausted):
+        machine.run()  # to the title's PAUSE 0
+    assert screen_of(machine) == screen_of(port_title())
+    assert machine.frame_count / 50 > 18  # the rules typed out take 18 s, as on a Spectrum
+
+
+def test_the_shuffle_on_the_rom_is_sixty_beeps_over_twelve_seconds_as_the_ports_are_sixty_in_a_row():
+    heard = {}
+    for mode in ("rom", "port"):
+        frontend = HeadlessFrontend(["SPACE"])
+        machine = original.rom_machine(frontend, 1984) if mode == "rom" else Spectrum(frontend)
+        with pytest.raises(ScriptExhausted):
+            machine.run() if mode == "rom" else play.run(machine, 1984)
+        machine.flush_sound()
+        heard[mode] = sounds(frontend.audio(), silence=20)
+    title_ticks = sum(len(text) for text in play.INSTRUCTIONS)
+    rom_ticks, rom_shuffle = heard["rom"][:title_ticks], heard["rom"][title_ticks:]
+    port_ticks, ((_, port_shuffle),) = heard["port"][:title_ticks], heard["port"][title_ticks:]
+    assert len(rom_ticks) == len(port_ticks)
+    assert all(abs(len(rom) - len(port)) <= 1 for (_, rom), (_, port) in zip(rom_ticks, port_ticks))  # where the edges fall
+    assert len(rom_shuffle) == rules.SHUFFLE_PASSES
+    seconds = (rom_shuffle[-1][0] - rom_shuffle[0][0]) / SAMPLE_RATE
+    assert 9 < seconds < 10  # of GO SUB 1400's 12 s, building the pack takes the first 2.5
+    lengths = [len(beep) for _, beep in rom_shuffle]
+    # the same beeps, back to back: a sample either end of each may be shared or split
+    assert abs(sum(lengths) - len(port_shuffle)) <= 2 * rules.SHUFFLE_PASSES
+    odd, even = lengths[0::2], lengths[1::2]  # pitch 12 on odd passes, 24 on even ones
+    assert max(odd) - min(odd) <= 1 and max(even) - min(even) <= 1 and abs(odd[0] - even[0]) > 10

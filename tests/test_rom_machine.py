@@ -1,0 +1,136 @@
+"""The live ROM machine: tapes it loads and refuses, its sound, and where two screens differ."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from spectrum import sysvars
+from spectrum.beeper import beep_edges
+from spectrum.compare import KeyWait, cell_of, differing_cells, first_difference
+from spectrum.frontends import HeadlessFrontend, ScriptExhausted
+from spectrum.oracle import Oracle
+from spectrum.rom_machine import BeeperStream, RomSpectrum
+from spectrum.sound import FRAME_T_STATES, edges_to_samples
+from spectrum.tape import TapeError, program_tap, read_blocks
+
+PROGRAM = '10 PRINT AT 3,4;"LOADED"\n20 PAUSE 10: BEEP .05,0\n30 INPUT "name? ";n$: PRINT AT 5,4;n$\n'
+
+
+def run_until_keys_run_out(machine: RomSpectrum, frames: int = 5000) -> RomSpectrum:
+    with pytest.raises(ScriptExhausted):
+        for _ in range(frames):
+            machine.run_frame()
+    return machine
+
+
+def text_at(machine, row: int, col: int, length: int) -> str:
+    """The ROM-font characters in a run of cells (what SCREEN$ reads), '?' for anything else."""
+    font = 0x3D00
+    chars = []
+    for c in range(col, col + length):
+        address = sysvars.DISPLAY_FILE + ((row & 0x18) << 8) + ((row & 7) << 5) + c
+        cell = bytes(machine.memory[address + 256 * line] for line in range(8))
+        found = [code for code in range(32, 128) if bytes(machine.memory[font + 8 * (code - 32):][:8]) == cell]
+        chars.append(chr(found[0]) if found else "?")
+    return "".join(chars)
+
+
+def test_a_tape_loads_with_load_and_autostarts(tmp_path):
+    tap = program_tap("demo", Oracle().program_bytes(PROGRAM), autostart=10)
+    machine = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(list("Ann") + ["ENTER"]), tap))
+    assert text_at(machine, 3, 4, 6) == "LOADED" and text_at(machine, 5, 4, 3) == "Ann"
+    assert machine.program_stopped  # "0 OK, 30:2" at the command line
+
+
+def test_a_tape_without_autostart_stops_at_the_command_line_and_runs_when_told():
+    tap = program_tap("demo", Oracle().program_bytes(PROGRAM))
+    machine = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(), tap))
+    assert machine.program_stopped and text_at(machine, 3, 4, 6) != "LOADED"
+    machine.frontend.presses.extend(HeadlessFrontend(["r", "ENTER", "x", "ENTER"]).presses)  # R is RUN in K mode
+    run_until_keys_run_out(machine)
+    assert text_at(machine, 3, 4, 6) == "LOADED" and text_at(machine, 5, 4, 1) == "x"
+
+
+@pytest.mark.parametrize("tap, why", [
+    (b"", "empty"), (b"\x13", "stray byte"), (b"\x13\x00\x00\x00", "cut short"),
+    (program_tap("demo", b"\x00\x0a")[:-1] + b"\x00", "checksum"),
+    (b"10 PRINT 1\n", "cut short")])
+def test_what_is_not_a_tape_is_said_in_one_line(tap, why):
+    with pytest.raises(TapeError, match=why) as error:
+        read_blocks(tap)
+    assert "\n" not in str(error.value)
+
+
+def test_a_tape_with_no_program_is_refused():
+    code_only = bytes([4, 0, 0xFF, 1, 2, 0xFC])  # one data block: flag, two bytes, checksum
+    with pytest.raises(TapeError, match="no BASIC program"):
+        RomSpectrum.loading(HeadlessFrontend(), code_only)
+
+
+def sounds(samples: np.ndarray, silence: int = 100) -> list[np.ndarray]:
+    """The pieces of `samples` between silences of at least `silence` samples."""
+    sounding = np.flatnonzero(samples)
+    if not len(sounding):
+        return []
+    breaks = np.flatnonzero(np.diff(sounding) > silence)
+    starts = np.concatenate([[sounding[0]], sounding[breaks + 1]])
+    ends = np.concatenate([sounding[breaks], [sounding[-1]]]) + 1
+    return [samples[start:end] for start, end in zip(starts, ends)]
+
+
+def test_the_rom_beep_sounds_as_the_layer_renders_a_beep():
+    """BEEP .05,0 on the ROM (a tape program) and the samples `edges_to_samples` makes of the
+    layer's BEEP: the same square wave, sample for sample but where an edge falls; the key
+    clicks are short sounds of their own."""
+    frontend = HeadlessFrontend(["x", "ENTER"])
+    tap = program_tap("demo", Oracle().program_bytes(PROGRAM), autostart=10)
+    run_until_keys_run_out(RomSpectrum.loading(frontend, tap)).flush_sound()
+    pieces = sounds(frontend.audio())
+    beep = edges_to_samples(beep_edges(0.05, 0))
+    clicks = [piece for piece in pieces if len(piece) < 20]
+    (rom,) = [piece for piece in pieces if len(piece) >= 20]
+    assert len(clicks) >= 2  # the INPUT's keys
+    assert abs(len(rom) - len(beep)) <= 1
+    assert np.count_nonzero(rom[:len(beep)] != beep[:len(rom)]) < len(beep) // 20
+
+
+@settings(deadline=None)
+@given(gaps=st.lists(st.integers(50, 3 * FRAME_T_STATES), min_size=1, max_size=30),
+       chunk=st.integers(1, 2000))
+def test_the_beeper_stream_is_the_same_cut_into_any_chunks(gaps, chunk):
+    times = list(np.cumsum(gaps) + 1000)
+    whole, pieces = BeeperStream(0), BeeperStream(0)
+    whole.edges, pieces.edges = list(times), list(times) + [times[-1] + 10 ** 7]
+    whole.edges.append(times[-1] + 10 ** 7)
+    end = int(times[-1] / (3_500_000 / 44_100)) + 10
+    together = whole.samples(0, end)
+    apart = np.concatenate([pieces.samples(first, min(first + chunk, end)) for first in range(0, end, chunk)])
+    np.testing.assert_array_equal(together, apart)
+    assert np.abs(together).max() <= 8192
+
+
+@given(offset=st.integers(0, 6911))
+def test_every_screen_byte_belongs_to_its_cell(offset):
+    row, col = cell_of(offset)
+    if offset < 6144:
+        assert sysvars.DISPLAY_FILE + offset - (((row & 0x18) << 8) + ((row & 7) << 5) + col) - sysvars.DISPLAY_FILE \
+            in range(0, 8 * 256, 256)
+    else:
+        assert offset - 6144 == 32 * row + col
+
+
+def test_the_first_different_key_wait_and_cell_are_found():
+    screen = bytes(6912)
+    changed = bytearray(screen)
+    changed[6144 + 32 * 23 + 5] = 1  # the lower screen's attribute at row 23, column 5
+    changed[6144 + 32 * 9 + 30] = 1
+    same, other = KeyWait(10, screen), KeyWait(50, bytes(changed))
+    assert first_difference([same, same], [same, KeyWait(60, screen)]) is None
+    found = first_difference([same, same], [KeyWait(40, screen), other])
+    assert (found.frame, found.row, found.column, found.key_wait) == (50, 9, 30, 2)
+    report = bytearray(screen)
+    report[6144 + 32 * 23 + 5] = 1
+    assert first_difference([same], [KeyWait(70, bytes(report))]).row == 23
+    assert first_difference([same], [KeyWait(70, bytes(report), stopped=True)]) is None  # a report below
+    assert differing_cells(screen, bytes(changed)) == [(9, 30), (23, 5)]
+    assert first_difference([same], [same, other]).key_wait == 2  # one waits again, the other not
