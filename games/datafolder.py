@@ -12,11 +12,19 @@ def default_folder() -> Path:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Replace `path` with `text` in one step: a crash leaves the old file or the new, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".new")
-    with open(temporary, "w", encoding="utf-8") as file:
-        file.write(text)
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(temporary, path)
+    """Replace the file at `path` (or, when `path` is a symbolic link, the file it points to) with
+    `text` in one step: a crash leaves the old file or the new, never half. On an error (disk full,
+    read-only folder, a file where the folder should be) the old file stays as it was, nothing is
+    left beside it, and the OSError is raised."""
+    target = path.resolve()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(target.name + ".new")
+    try:
+        with open(temporary, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, target)
+    except OSError:
+        temporary.unlink(missing_ok=True)
+        raise

@@ -1,6 +1,8 @@
 """Spades at the Spectrum: keys, the screen, the computer players' pace, the end of a hand."""
 
+import errno
 import json
+import os
 import random
 
 import pytest
@@ -9,7 +11,7 @@ from games.cards import NAMES
 from games.spades import run
 from games.spades.full_play import FullTable
 from games.spades.play import HUMAN, Table
-from games.spades.screen import HELP_ROW, MESSAGE_ROW, RESULT_TOP, STATUS_ROW, YOUR_LABEL_ROW, prepare
+from games.spades.screen import HELP_ROW, MESSAGE_ROW, STATUS_ROW, YOUR_LABEL_ROW, prepare, results_top
 from spectrum import ReportError, Spectrum
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.frontends.headless import presses_from
@@ -80,7 +82,7 @@ class TypesLegalCards(HeadlessFrontend):
         game = self.table.game if self.table else None
         if not self.presses and machine.awaiting_key and game and not game.finished and game.to_play == HUMAN:
             if getattr(game, "bidding", False):
-                self.presses.extend(presses_from(["3", "ENTER"]))
+                self.presses.extend(presses_from([str(min(3, game.highest_bid(HUMAN))), "ENTER"]))
             else:
                 self.presses.extend(presses_from(list(game.legal_cards(HUMAN)[0])))
         super().present(machine)
@@ -94,12 +96,17 @@ def test_a_whole_hand_ends_with_the_result(table_class):
     with pytest.raises(ScriptExhausted):
         table.play()
     assert table.game.finished
-    lines = [row_text(machine, row) for row in range(RESULT_TOP + 1, RESULT_TOP + 4)]
+    results = table.results()
+    top = results_top([*results, "", "ENTER: next hand"])
+    lines = [row_text(machine, row) for row in range(top + 1, top + len(results) + 3)]
+    assert lines[-1] == "ENTER: next hand"
     if table_class is Table:
         assert sum(table.hands_won.values()) >= 1
-        assert lines[0] in ("YOU WIN!", "WEST wins", "NORTH wins", "EAST wins") or lines[0].startswith("Shared: ")
+        assert lines[0] in ("YOU WIN THE HAND!", "WEST wins the hand", "NORTH wins the hand", "EAST wins the hand") \
+            or lines[0].startswith("Shared: ")
     else:
-        assert lines[0].startswith("US bid ") and lines[1].startswith("THEM bid ")
+        assert lines[0] in ("You and north win the hand", "West and east win the hand") or lines[0].startswith("Hand even")
+        assert lines[1].startswith("US bid ") and lines[2].startswith("THEM bid ")
         assert len(table.match.history) == 1
 
 
@@ -136,17 +143,114 @@ def test_a_saved_game_to_500_comes_back_as_it_was(tmp_path):
     assert FullMatch.from_saved(json.loads(path.read_text())).scores == [230, -40]
 
 
-@pytest.mark.parametrize("content", ["", "{", "[]", '{"scores": [1, 2]}', b"\xff\xfe".decode("latin-1"),
-                                     '{"scores": [1, "2"], "bags": [0, 0], "dealer": "player_0", "history": []}',
-                                     '{"scores": [1, 2], "bags": [0, 10], "dealer": "player_0", "history": []}',
-                                     '{"scores": [1, 2], "bags": [0, 0], "dealer": "nobody", "history": []}'])
+BAD_SAVES = ["", "{", "[]", '{"scores": [1, 2]}', b"\xff\xfe".decode("latin-1"), "[" * 400_000,
+             '{"scores": [1, "2"], "bags": [0, 0], "dealer": "player_0", "history": []}',
+             '{"scores": [1, 2], "bags": [0, 10], "dealer": "player_0", "history": []}',
+             '{"scores": [1, 2], "bags": [0, 0], "dealer": "nobody", "history": []}',
+             '{"scores": [600, 2], "bags": [0, 0], "dealer": "player_0", "history": []}']
+
+
+def saved_game(scores=(230, -40), padding: int = 0) -> str:
+    return json.dumps({"scores": list(scores), "bags": [3, 7], "dealer": "player_2",
+                       "history": [{"bids": {}, "taken": {}, "points": [0, 0], "note": "x" * padding}]})
+
+
+@pytest.mark.parametrize("content", BAD_SAVES + [saved_game(padding=1_000_001)],
+                         ids=[f"bad{number}" for number in range(len(BAD_SAVES))] + ["over a megabyte"])
 def test_an_unreadable_save_is_set_aside_not_lost_and_a_new_game_begins(tmp_path, content):
     path = tmp_path / "spades-game.json"
     path.write_text(content, encoding="latin-1")
     table = FullTable(Spectrum(), level="random", rng=random.Random(1), save_path=path)
-    assert table.match.scores == [0, 0] and "unreadable" in table.notice
+    assert table.match.scores == [0, 0] and table.notice[0] == "Unreadable saved game kept as:"
     assert not path.exists()
-    assert (tmp_path / "spades-game.json.unreadable").read_text(encoding="latin-1") == content
+    assert (tmp_path / "spades-game.json.unreadable-1").read_text(encoding="latin-1") == content
+
+
+def test_every_unreadable_save_is_kept_numbered_and_the_screen_says_where(tmp_path):
+    path = tmp_path / "spades-game.json"
+    for number in (1, 2, 3):
+        path.write_text(f"damaged {number}")
+        frontend = HeadlessFrontend()
+        table = FullTable(Spectrum(frontend), level="rules", rng=random.Random(1), save_path=path)
+        prepare(table.machine)
+        with pytest.raises(ScriptExhausted):
+            table.play_hand(CLUBS_DECK)
+        kept = tmp_path / f"spades-game.json.unreadable-{number}"
+        screen = "".join(row_text(table.machine, row) for row in range(24))
+        assert str(kept).replace("/", "") in screen.replace("/", "").replace(" ", "")
+        assert row_text(table.machine, MESSAGE_ROW) == "Any key to go on"
+    assert [(tmp_path / f"spades-game.json.unreadable-{number}").read_text() for number in (1, 2, 3)] == \
+        ["damaged 1", "damaged 2", "damaged 3"]
+
+
+def full_hand_with(path, monkeypatch=None, trouble=None) -> FullTable:
+    """One hand of the full game saved at `path`, with `trouble` patched in while it is played."""
+    frontend = TypesLegalCards()
+    machine = Spectrum(frontend)
+    frontend.table = table = FullTable(machine, level="rules", rng=random.Random(2), save_path=path)
+    if trouble:
+        trouble(monkeypatch)
+    with pytest.raises(ScriptExhausted):
+        table.play()
+    return table
+
+
+def disk_full(monkeypatch):
+    def no_space(_):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    monkeypatch.setattr(os, "fsync", no_space)
+
+
+def read_only(monkeypatch):
+    def refused(file, *args, **kwargs):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(file))
+    monkeypatch.setattr("games.datafolder.open", refused, raising=False)
+
+
+@pytest.mark.parametrize("trouble, reason", [(disk_full, "No space left on device"),
+                                             (read_only, "Permission denied")])
+def test_a_save_that_fails_is_said_the_game_goes_on_and_the_old_save_is_kept(tmp_path, monkeypatch, trouble, reason):
+    path = tmp_path / "spades-game.json"
+    path.write_text(saved_game())
+    table = full_hand_with(path, monkeypatch, trouble)
+    assert table.game.finished and len(table.match.history) == 2  # the hand was played and scored
+    assert path.read_text() == saved_game() and sorted(tmp_path.iterdir()) == [path]
+    panel = " ".join(row_text(table.machine, row) for row in range(24))
+    assert "Score NOT saved:" in panel and reason in panel
+
+
+def test_a_data_folder_that_is_a_file_is_said_and_the_file_kept(tmp_path):
+    folder = tmp_path / "zxcards"
+    folder.write_text("mine")
+    table = full_hand_with(folder / "spades-game.json")
+    assert table.game.finished and table.save_trouble[0] == "Score NOT saved:"
+    assert folder.read_text() == "mine" and sorted(tmp_path.iterdir()) == [folder]
+
+
+def test_an_unreadable_save_that_cannot_be_moved_stays_and_is_never_written_over(tmp_path, monkeypatch):
+    path = tmp_path / "spades-game.json"
+    path.write_text("damaged")
+
+    def refused(source, target):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+    monkeypatch.setattr(os, "replace", refused)
+    table = FullTable(Spectrum(), level="rules", rng=random.Random(1), save_path=path)
+    monkeypatch.undo()
+    assert table.notice[-1] == "This game will not be saved." and table.save_path is None
+    table.save_match()
+    assert path.read_text() == "damaged" and sorted(tmp_path.iterdir()) == [path]
+
+
+def test_a_save_behind_a_symbolic_link_is_written_to_its_target(tmp_path):
+    target = tmp_path / "elsewhere" / "my-spades.json"
+    target.parent.mkdir()
+    target.write_text(saved_game())
+    link = tmp_path / "spades-game.json"
+    link.symlink_to(target)
+    table = full_hand_with(link)
+    assert link.is_symlink() and link.resolve() == target
+    assert json.loads(target.read_text()) == table.match.saved() and len(table.match.history) == 2
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["elsewhere", "spades-game.json"]
 
 
 def test_the_full_game_keeps_its_score_after_every_hand(tmp_path):
@@ -160,3 +264,77 @@ def test_the_full_game_keeps_its_score_after_every_hand(tmp_path):
     assert json.loads(path.read_text()) == table.match.saved()
     assert FullTable(Spectrum(), level="rules", rng=random.Random(2), save_path=path).match.history == \
         table.match.history
+
+
+# --- the end of a hand ----------------------------------------------------------------------------
+
+class WatchesTheLastTrick(TypesLegalCards):
+    """Also keeps the screen's lines while the hand's last trick is shown."""
+
+    def __init__(self):
+        super().__init__()
+        self.last_trick_rows = None
+
+    def present(self, machine) -> None:
+        game = self.table.game if self.table else None
+        if game is not None and game.finished and self.last_trick_rows is None and not machine.awaiting_key:
+            self.last_trick_rows = {row: row_text(machine, row) for row in range(24)}
+        super().present(machine)
+
+
+def test_the_last_trick_says_who_won_the_hand_and_the_score_line_counts_it_at_once():
+    frontend = WatchesTheLastTrick()
+    machine = Spectrum(frontend)
+    frontend.table = table = Table(machine, level="rules", rng=random.Random(2))
+    with pytest.raises(ScriptExhausted):
+        table.play()
+    rows = frontend.last_trick_rows
+    won = table.hands_won
+    assert rows[1] == f"Hands won: YOU {won['player_0']} W {won['player_1']} N {won['player_2']} E {won['player_3']}"
+    assert sum(won.values()) >= 1
+    assert rows[STATUS_ROW].endswith("the last trick")
+    assert rows[MESSAGE_ROW] == table.hand_verdict() and "the hand" in rows[MESSAGE_ROW] or \
+        rows[MESSAGE_ROW].startswith("Shared: ")
+
+
+def finished_full_table(scores: list[int], rng_seed: int = 2) -> FullTable:
+    """A full-game table whose match stood at `scores` when a hand was played to its end."""
+    frontend = TypesLegalCards()
+    machine = Spectrum(frontend)
+    frontend.table = table = FullTable(machine, level="rules", rng=random.Random(rng_seed))
+    table.match.scores = list(scores)
+    with pytest.raises(ScriptExhausted):
+        table.play()
+    return table
+
+
+def test_the_end_of_a_full_game_is_said_and_enter_starts_a_new_one():
+    table = finished_full_table([0, 440])  # this deal gives west and east 63
+    assert table.match.over and table.match.winner == 1
+    top = results_top([*table.results(), "", "ENTER: a new game"])
+    panel = [row_text(table.machine, row) for row in range(top + 1, top + len(table.results()) + 3)]
+    assert "WEST AND EAST WIN THE GAME" in panel and panel[-1] == "ENTER: a new game"
+
+
+def test_your_bid_is_capped_by_north_s():
+    table, _ = table_after(presses_from(["1", "3", "ENTER"]), table_class=FullTable)
+    north = table.game.bids["player_2"]
+    assert north and table.game.to_play == HUMAN  # north bid before you
+    assert row_text(table.machine, MESSAGE_ROW) == "partners bid 13 at most: 13"
+    assert table.game.bids[HUMAN] is None
+
+
+# --- seeds ------------------------------------------------------------------------------------------
+
+def headless_screen(tmp_path, name: str, *options: str) -> bytes:
+    from games.cli import main
+
+    shot = tmp_path / f"{name}.png"
+    assert main(["spades", "--headless", "--keys", "{ENTER}", "--screenshot", str(shot), *options]) == 0
+    return shot.read_bytes()
+
+
+def test_seed_zero_deals_the_same_hands_every_time(tmp_path):
+    first = headless_screen(tmp_path, "a", "--seed", "0")
+    assert headless_screen(tmp_path, "b", "--seed", "0") == first
+    assert headless_screen(tmp_path, "c", "--seed", "1") != first

@@ -94,9 +94,9 @@ def test_a_partnerships_bids_come_to_13_at_most():
     assert state.current_player() == 3  # east, west's partner
     assert state.legal_actions() == ["nil", "bid 1", "bid 2", "bid 3"]
     before = str(state)
-    assert state.apply("bid 4") == "partners' bids come to 13 at most: 4" and str(state) == before
+    assert state.apply("bid 4") == "partners bid 13 at most: 4" and str(state) == before
     assert state.apply("nil") is None
-    assert state.apply("bid 12") == "partners' bids come to 13 at most: 12"
+    assert state.apply("bid 12") == "partners bid 13 at most: 12"
     assert state.apply("bid 11") is None and state.hand.legal_cards("player_1") == state.legal_actions()  # play
 
 

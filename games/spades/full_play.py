@@ -4,46 +4,77 @@ import json
 import os
 from pathlib import Path
 
-from spectrum.colours import RED
+from spectrum.colours import RED, YELLOW
 
 from ..datafolder import write_atomically
-from .full_rules import TEAM_NAMES, FullMatch, FullSpades, choose_bid, partner_of, team_of
-from .play import BEEP_PITCH, BEEP_SECONDS, HUMAN, PLAY_PAUSE_FRAMES, Table
+from ..table import next_key_code
+from .full_rules import TEAM_NAMES, FullMatch, FullSpades, bid_words, choose_bid, partner_of, team_of
+from .play import BEEP_PITCH, BEEP_SECONDS, HUMAN, NEXT_HAND, PLAY_PAUSE_FRAMES, Table
 from .players import SearchPlayer, full_outcome, full_view
 from .rules import PLAYERS
-from .screen import draw
+from .screen import RESULT_WIDTH, draw, wrapped
 
 HELP_BIDDING = "Bid: the tricks you will take"
 SAVED_GAME = "spades-game.json"
+MAX_SAVE_BYTES = 1_000_000  # a saved game is a few kilobytes: anything over this is not one
+
+
+def set_aside_name(path: Path) -> Path:
+    """The first of `path`.unreadable-1, -2, ... not yet taken: every unreadable file is kept."""
+    number = 1
+    while (kept := path.with_name(f"{path.name}.unreadable-{number}")).exists() or kept.is_symlink():
+        number += 1
+    return kept
 
 
 class FullTable(Table):
-    """Hands of the full game until a partnership reaches 500, then a new game."""
+    """Hands of the full game until a partnership wins, then a new game."""
 
     def __init__(self, machine, *, level, rng, save_path: Path | None = None, blind_nil: bool = False):
         super().__init__(machine, level=level, rng=rng)
         self.save_path = save_path
         self.blind_nil = blind_nil
-        self.notice = ""
+        self.notice: list[str] = []         # said once, in a panel, before the next bidding
+        self.save_trouble: list[str] = []   # said with the hand's result while saving fails
         self.match = self.load_match()
 
     def load_match(self) -> FullMatch:
-        """The game to 500 left unfinished last time, if any. An unreadable file is set aside
-        (renamed, never deleted) and a new game begins, with a word to say so."""
-        if self.save_path is None or not self.save_path.exists():
+        """The game left unfinished last time, if any. A file that cannot be read (or is too big to
+        be a saved game) is set aside under a new numbered name, never deleted, and a new game
+        begins; the panel says where the file is kept. If it cannot even be moved, it stays where
+        it is and this session's game is not saved, so that it is never written over."""
+        path = self.save_path
+        if path is None or not path.exists():
             return FullMatch(self.blind_nil)
         try:
-            return FullMatch.from_saved(json.loads(self.save_path.read_text(encoding="utf-8")), self.blind_nil)
-        except (OSError, UnicodeDecodeError, ValueError):
-            kept = self.save_path.with_name(self.save_path.name + ".unreadable")
-            os.replace(self.save_path, kept)
-            self.notice = f"Saved game unreadable: kept as {kept.name}"
-            return FullMatch(self.blind_nil)
+            if path.stat().st_size > MAX_SAVE_BYTES:
+                raise ValueError("too big for a saved game")
+            return FullMatch.from_saved(json.loads(path.read_text(encoding="utf-8")), self.blind_nil)
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            pass
+        kept = set_aside_name(path)
+        try:
+            os.replace(path, kept)
+        except OSError as error:
+            self.notice = ["Unreadable saved game, left", *wrapped(f"where it is ({error.strerror}):"),
+                           *wrapped(str(path)), "This game will not be saved."]
+            self.save_path = None
+        else:
+            self.notice = ["Unreadable saved game kept as:", *wrapped(str(kept)), "A new game begins."]
+        return FullMatch(self.blind_nil)
 
     def save_match(self) -> None:
-        """Keep the score after every hand, so that leaving loses no finished hand."""
-        if self.save_path is not None:
+        """Keep the score after every hand, so that leaving loses no finished hand. A save that
+        fails is said with the hand's result, and the game goes on."""
+        if self.save_path is None:
+            return
+        try:
             write_atomically(self.save_path, json.dumps(self.match.saved()))
+        except OSError as error:
+            self.save_trouble = ["Score NOT saved:", *wrapped(error.strerror or str(error)),
+                                 *wrapped(str(self.save_path))]
+        else:
+            self.save_trouble = []
 
     def new_game(self, deck) -> FullSpades:
         return self.match.new_hand(deck)
@@ -68,16 +99,18 @@ class FullTable(Table):
             if bid is None:
                 labels[player] = "bid ..." if self.game.bidding else ""
             elif self.game.bidding:
-                labels[player] = "bid nil" if bid == 0 else f"bid {bid}"
+                labels[player] = f"bid {bid_words(bid, player in self.game.blind)}"
             else:
-                labels[player] = f"{taken[player]} of " + ("nil" if bid == 0 else str(bid))
+                labels[player] = f"{taken[player]} of {bid_words(bid, player in self.game.blind)}"
         return labels
 
     def before_play(self) -> None:
         """The bidding, left of the dealer first; then the search players learn what scores."""
         if self.notice:
-            self.say(self.notice, RED)
-            self.notice = ""
+            draw(self.machine, self.scene(results=self.notice, message="Any key to go on", message_ink=YELLOW,
+                                          help_line=""))
+            next_key_code(self.machine)
+            self.notice = []
         while self.game.bidding:
             player = self.game.to_play
             if player == HUMAN:
@@ -86,7 +119,9 @@ class FullTable(Table):
                 draw(self.machine, self.scene(help_line=HELP_BIDDING))
                 self.machine.pause(PLAY_PAUSE_FRAMES)
                 partner_bid = self.game.bids[partner_of(player)]
-                self.game.bid(player, choose_bid(self.game.hand(player), partner_bid))
+                accepted, refusal = self.game.bid(player, choose_bid(self.game.hand(player), partner_bid))
+                if not accepted:
+                    raise RuntimeError(f"a computer player's bid was refused: {refusal}")
                 self.machine.beep(BEEP_SECONDS, BEEP_PITCH)
         bids = [self.game.bids[player] for player in PLAYERS]
         for player in self.players.values():
@@ -96,26 +131,35 @@ class FullTable(Table):
     def human_bid(self) -> None:
         while True:
             draw(self.machine, self.scene(help_line=HELP_BIDDING))
-            answer = self.machine.input("Your bid (0 = nil, 1-13)? ").strip()
+            answer = self.machine.input(f"Your bid (0 = nil, 1-{self.game.highest_bid(HUMAN)})? ").strip()
             accepted, refusal = self.game.bid(HUMAN, answer)
             if accepted:
                 self.say("")
                 return
             self.say(refusal, RED)
 
+    def hand_verdict(self) -> str:
+        ours, theirs = self.match.history[-1]["points"]
+        if ours == theirs:
+            return f"Hand even: {ours:+d} each"
+        return "You and north win the hand" if ours > theirs else "West and east win the hand"
+
     def results(self) -> list[str]:
         latest = self.match.history[-1]["points"]
-        lines = []
+        lines = [self.hand_verdict()]
         for team, name in enumerate(TEAM_NAMES):
             members = [player for player in PLAYERS if team_of(player) == team]
-            bids = [self.game.bids[player] for player in members]
-            bid = "+".join(str(bid) if bid else "nil" for bid in bids)
+            bid = "+".join(bid_words(self.game.bids[player], player in self.game.blind) for player in members)
             took = sum(self.game.scores()[player] for player in members)
-            lines.append(f"{name} bid {bid}, took {took}: {latest[team]:+d}")
+            line = f"{name} bid {bid}, took {took}: {latest[team]:+d}"
+            lines.append(line if len(line) <= RESULT_WIDTH else f"{name} {bid}, took {took}: {latest[team]:+d}")
         winner = self.match.winner
         if winner is not None:
             lines.append("YOU AND NORTH WIN THE GAME!" if winner == 0 else "WEST AND EAST WIN THE GAME")
-        return lines
+        return lines + self.save_trouble
+
+    def next_key_line(self) -> str:
+        return "ENTER: a new game" if self.match.over else NEXT_HAND
 
     def end_hand(self) -> None:
         self.match.score(self.game)

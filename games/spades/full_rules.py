@@ -127,7 +127,7 @@ class FullSpades(Spades):
         if amount != NIL and amount not in {str(number) for number in range(MOST_TRICKS + 1)}:
             return f"not a bid: {amount}"
         if amount != NIL and int(amount) > self.highest_bid(player):
-            return f"partners' bids come to {MOST_TRICKS} at most: {amount}"
+            return f"partners bid {MOST_TRICKS} at most: {amount}"
         return None
 
     def bid(self, player: str, amount: str | int) -> tuple[bool, str | None]:

@@ -22,6 +22,8 @@ TRICK_PAUSE_FRAMES = 60     # a finished trick stays this long
 BEEP_SECONDS, BEEP_PITCH = 0.04, 12
 REFUSAL_BEEP = (0.15, -10)
 HELP = "CAPS5/8+ENTER or type td  L:last"
+NEXT_HAND = "ENTER: next hand"
+AFTER_HAND_HELP = "L: the last trick again"
 
 
 def tricks_label(count: int) -> str:
@@ -68,20 +70,29 @@ class Table:
         scores = self.game.scores()
         return {player: tricks_label(scores[player]) for player in PLAYERS}
 
-    def results(self) -> list[str]:
-        scores = self.game.scores()
+    def hand_verdict(self) -> str:
         winners = self.game.winners()
         if len(winners) > 1:
-            verdict = "Shared: " + ", ".join(NAMES[player] for player in winners)
-        else:
-            verdict = "YOU WIN!" if winners == [HUMAN] else f"{NAMES[winners[0]]} wins"
+            return "Shared: " + ", ".join(NAMES[player] for player in winners)
+        return "YOU WIN THE HAND!" if winners == [HUMAN] else f"{NAMES[winners[0]]} wins the hand"
+
+    def results(self) -> list[str]:
+        scores = self.game.scores()
         tricks = [f"{NAMES[player]} {scores[player]}" for player in PLAYERS]
-        return [verdict, f"{tricks[0]:<9}{tricks[1]:>9}", f"{tricks[2]:<9}{tricks[3]:>9}"]
+        return [self.hand_verdict(), f"{tricks[0]:<9}{tricks[1]:>9}", f"{tricks[2]:<9}{tricks[3]:>9}"]
+
+    def next_key_line(self) -> str:
+        return NEXT_HAND
 
     def before_play(self) -> None:
         """Anything between the deal and the first card (the full game's bidding)."""
 
+    def card_played(self) -> None:
+        if self.game.finished:
+            self.end_hand()
+
     def end_hand(self) -> None:
+        """The hand's result counted, as soon as its last card is played."""
         for player in self.game.winners():
             self.hands_won[player] += 1
 
@@ -125,7 +136,8 @@ class Table:
         accepted, refusal = self.game.receive(player, f"play_card - {card}")
         if not accepted:
             raise RuntimeError(f"the {self.level} player chose a card the rules refuse: {refusal}")
-        draw(self.machine, self.scene() if self.game.trick else self.finished_trick_scene())
+        self.card_played()
+        draw(self.machine, self.scene() if self.game.trick else self.trick_taken_scene())
         self.machine.beep(BEEP_SECONDS, BEEP_PITCH)
 
     def human_turn(self) -> None:
@@ -164,17 +176,22 @@ class Table:
         self.say("")
         accepted, refusal = self.game.receive(HUMAN, f"play_card - {card}")
         if accepted:
+            self.card_played()
             return True
         self.say(refusal, RED)
         self.machine.beep(*REFUSAL_BEEP)
         return False
 
-    def finished_trick_scene(self) -> Scene:
+    def trick_taken_scene(self) -> Scene:
+        """The trick just finished, and who takes it; after the last, who won the hand too."""
         cards, winner = self.game.tricks[-1]
+        if self.game.finished:
+            return self.scene(trick=cards, status=f"{takes(winner)} the last trick", to_play=winner,
+                              message=self.hand_verdict(), message_ink=YELLOW, help_line="")
         return self.scene(trick=cards, status=f"{takes(winner)} the trick", to_play=winner)
 
     def show_finished_trick(self) -> None:
-        draw(self.machine, self.finished_trick_scene())
+        draw(self.machine, self.trick_taken_scene())
         self.machine.pause(TRICK_PAUSE_FRAMES)
 
     def show_last_trick(self) -> None:
@@ -187,10 +204,10 @@ class Table:
         next_key_code(self.machine)
 
     def after_hand(self) -> None:
-        self.end_hand()
+        """The hand's result, until ENTER (or N) goes on."""
         while True:
-            draw(self.machine, self.scene(results=self.results(), help_line="ENTER: next hand  L: last trick",
-                                          message="BREAK (Esc) leaves", message_ink=WHITE))
+            draw(self.machine, self.scene(results=[*self.results(), "", self.next_key_line()],
+                                          help_line=AFTER_HAND_HELP, message="BREAK (Esc) leaves", message_ink=WHITE))
             code = next_key_code(self.machine)
             if code == KEY_ENTER or chr(code).lower() == "n":
                 return

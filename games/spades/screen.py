@@ -21,7 +21,8 @@ CARD_AT = {"player_2": (4, 14), "player_1": (9, 9), "player_3": (9, 20), "player
 # Name over tricks, centred in a column: (row, col, width); you have one line under your trick card
 LABEL_AT = {"player_2": (2, 10, 12), "player_1": (7, 0, 8), "player_3": (7, 24, 8)}
 YOUR_LABEL_ROW = 16
-RESULT_TOP, RESULT_LEFT, RESULT_WIDTH = 10, 1, 30  # the panel over the table; its first line is blank
+# The panel over the table: a blank line, its lines, a blank line; from row 9, higher when it is long
+RESULT_TOP, RESULT_LAST_ROW, RESULT_LEFT, RESULT_WIDTH = 9, 15, 1, 30
 STATUS_ROW = 12
 HAND_ROW = 18          # the face row of your cards; the chosen card is raised one row
 HELP_ROW, MESSAGE_ROW = 20, 21
@@ -79,9 +80,10 @@ def draw(machine: Spectrum, scene: Scene) -> None:
     if scene.status:
         machine.print_at(STATUS_ROW, 0, centred(scene.status), ink=YELLOW, paper=BAIZE)
     if scene.results:
-        for row, line in enumerate(["", *scene.results, ""], RESULT_TOP):
+        top = results_top(scene.results)
+        for row, line in enumerate(["", *scene.results, ""], top):
             machine.print_at(row, RESULT_LEFT, centred(line, RESULT_WIDTH), paper=CARD_PAPER, bright=1,
-                             ink=BLUE if row == RESULT_TOP + 1 else BLACK)
+                             ink=BLUE if row == top + 1 else BLACK)
     if scene.hand_hidden:
         draw_backs(machine, len(scene.hand))
     else:
@@ -90,6 +92,22 @@ def draw(machine: Spectrum, scene: Scene) -> None:
     refusal = scene.message_ink == RED  # red on green is hard to read: refusals stand on a white strip
     machine.print_at(MESSAGE_ROW, 0, centred(scene.message), ink=scene.message_ink,
                      paper=CARD_PAPER if refusal else BAIZE, bright=int(refusal))
+
+
+def results_top(lines: list[str]) -> int:
+    """The panel's top row for `lines`: row 9, or higher so that it ends by row 15."""
+    return max(0, min(RESULT_TOP, RESULT_LAST_ROW - len(lines) - 1))
+
+
+def wrapped(text: str, width: int = RESULT_WIDTH) -> list[str]:
+    """`text` in lines of at most `width`: broken at spaces or slashes, else anywhere."""
+    lines = []
+    while len(text) > width:
+        cut = max(text.rfind(" ", 0, width + 1), text.rfind("/", 0, width) + 1)
+        cut = cut if cut > 0 else width
+        lines.append(text[:cut].rstrip())
+        text = text[cut:].lstrip(" ")
+    return lines + [text]
 
 
 def name_colours(lit: bool) -> dict:
