@@ -215,8 +215,13 @@ def test_closing_the_window_raises_quit(window):
     assert isinstance(raised.value, SystemExit)
 
 
-def test_window_plays_sound_or_stays_silent(window):
-    window.play(stand_in_machine(), np.zeros(882, np.int16))  # the dummy audio driver takes it
+def test_window_plays_each_frames_sound_after_the_last(window):
+    first, second = np.arange(882, dtype=np.int16), np.full(441, -7, np.int16)
+    window.play(stand_in_machine(), first)  # the dummy audio driver takes it
+    window.play(stand_in_machine(), second)
+    channel = pygame.mixer.Channel(0)
+    assert channel.get_sound().get_raw() == first.tobytes()
+    assert channel.get_queue().get_raw() == second.tobytes()
 
 
 def test_window_without_audio_is_silent(monkeypatch):
@@ -225,13 +230,51 @@ def test_window_without_audio_is_silent(monkeypatch):
     def no_audio(*args, **kwargs):
         raise pygame.error("no audio device")
 
+    def no_sound_expected(*args, **kwargs):
+        raise AssertionError("a sound was made without an audio device")
+
     monkeypatch.setattr(pygame.mixer, "init", no_audio)
+    monkeypatch.setattr(pygame.mixer, "Sound", no_sound_expected)
     frontend = WindowFrontend(scale=1)
     try:
         frontend.play(stand_in_machine(), np.ones(100, np.int16))
         frontend.present(stand_in_machine())
+        assert pygame.mixer.get_init() is None
     finally:
         frontend.close()
+
+
+def test_an_idle_window_is_drawn_only_when_its_picture_changes(window, monkeypatch):
+    drawn = []
+    scale = pygame.transform.scale
+    monkeypatch.setattr(pygame.transform, "scale", lambda *args: drawn.append(1) or scale(*args))
+    machine = stand_in_machine(seed=3)
+    attributes = machine.memory[render.ATTRIBUTES:render.ATTRIBUTES_END]
+    attributes &= 0x7F  # nothing flashes
+    for _ in range(5):
+        window.present(machine)
+    assert len(drawn) == 1
+    machine.flash_phase = True  # no FLASH cell: the same picture
+    window.present(machine)
+    assert len(drawn) == 1
+    attributes[7] |= 0x80
+    window.present(machine)
+    machine.flash_phase = False
+    window.present(machine)
+    window.present(machine)
+    assert len(drawn) == 3
+    machine.memory[render.DISPLAY_FILE + 100] ^= 1
+    window.present(machine)
+    machine.border = 2
+    window.present(machine)
+    machine.memory[render.ATTRIBUTES_END] ^= 1  # past the screen: the printer buffer
+    window.present(machine)
+    assert len(drawn) == 5
+    pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))
+    window.present(machine)
+    assert len(drawn) == 6
+    shown = pygame.surfarray.array3d(pygame.display.get_surface()).transpose(1, 0, 2)
+    np.testing.assert_array_equal(shown, render.scale_nearest(render.frame_rgb(machine.memory, False, 2), 2))
 
 
 def test_no_display_says_so_in_one_line(monkeypatch):

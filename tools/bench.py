@@ -1,21 +1,20 @@
 """Benchmarks, every figure and ratio measured in this one run (these machines are shared and noisy).
 
     python tools/bench.py            # all sections (the game sections take minutes)
-    python tools/bench.py display    # one section: display, printing, patience, canfield, spades
+    python tools/bench.py display    # one section: display, printing, window, patience, canfield, spades
 """
 
 import importlib
+import os
+import resource
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import numpy as np
 
-import numpy as np  # noqa: E402
-
-from spectrum import Spectrum, render  # noqa: E402
-from spectrum.oracle import Oracle  # noqa: E402
+from spectrum import Spectrum, render
+from spectrum.oracle import Oracle
 
 FRAME_SECONDS = 0.020
 SCREEN_TEXT = [bytes(32 + (row * 32 + col) % 96 for col in range(32)) for row in range(22)]
@@ -71,6 +70,41 @@ def printing() -> list[str]:
             f"ratio: the layer is {spectrum / layer:.0f}x a real Spectrum, {emulator / layer:.1f}x the emulator"]
 
 
+IDLE_SECONDS = 5
+
+
+def idle_window() -> list[str]:
+    """The window idle at the menu: the share of one core the process takes, at scale 1 and 3."""
+    if not os.environ.get("DISPLAY"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from games import PROGRAMS, load, menu
+    from spectrum.frontends import Quit, WindowFrontend
+
+    lines = []
+    for scale in (1, 3):
+        window = WindowFrontend(scale=scale)
+        machine = Spectrum(window)
+        pygame.time.set_timer(pygame.QUIT, IDLE_SECONDS * 1000, loops=1)
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        start = time.perf_counter()
+        try:
+            menu.run(machine, [load(name) for name in PROGRAMS])
+        except Quit:
+            pass
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_SELF)
+        driver = pygame.display.get_driver()
+        window.close()
+        cpu = (after.ru_utime - used.ru_utime) + (after.ru_stime - used.ru_stime)
+        lines.append(f"scale {scale}: {cpu / wall:.1%} of a core over {wall:.1f} s at the menu "
+                     f"({machine.frame_count / wall:.0f} frames a second; "
+                     f"SDL video driver {driver})")
+    return lines
+
+
 def game_section(module_name: str):
     """A game's section: `report()` of tools/<module_name>.py, imported only when it runs."""
     def section() -> list[str]:
@@ -84,7 +118,7 @@ GAME_SECTIONS = {
     "bench_canfield": "Canfield: the solver over deals 1-1,000 (solve rate, time per deal).",
     "bench_spades": "Spades: each computer player against three of the level below, over rotated deals.",
 }
-SECTIONS = {"display": display, "printing": printing,
+SECTIONS = {"display": display, "printing": printing, "window": idle_window,
             **{name.removeprefix("bench_"): game_section(name) for name in GAME_SECTIONS}}
 
 
