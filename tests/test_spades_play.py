@@ -11,7 +11,7 @@ from games.cards import NAMES
 from games.spades import run
 from games.spades.full_play import FullTable
 from games.spades.play import HUMAN, Table
-from games.spades.screen import HELP_ROW, MESSAGE_ROW, STATUS_ROW, YOUR_LABEL_ROW, prepare, results_top
+from games.spades.screen import HAND_ROW, HELP_ROW, MESSAGE_ROW, STATUS_ROW, YOUR_LABEL_ROW, prepare, results_top
 from spectrum import ReportError, Spectrum
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.frontends.headless import presses_from
@@ -338,3 +338,52 @@ def test_seed_zero_deals_the_same_hands_every_time(tmp_path):
     first = headless_screen(tmp_path, "a", "--seed", "0")
     assert headless_screen(tmp_path, "b", "--seed", "0") == first
     assert headless_screen(tmp_path, "c", "--seed", "1") != first
+
+
+# --- blind nil ----------------------------------------------------------------------------------
+
+def blind_nil_table(presses, scores=(0, 150)) -> FullTable:
+    frontend = HeadlessFrontend(presses_from(presses))
+    table = FullTable(Spectrum(frontend), level="rules", rng=random.Random(1), blind_nil=True)
+    table.match.scores = list(scores)
+    prepare(table.machine)
+    with pytest.raises(ScriptExhausted):
+        table.play_hand(list(NAMES))
+    return table
+
+
+def hand_shown(machine: Spectrum) -> bool:
+    """Any card face among your cards' rows (a blind nil hides them)."""
+    return any(machine.screen_char(row, col) not in (" ", None) for row in (HAND_ROW - 1, HAND_ROW)
+               for col in range(32))
+
+
+def test_behind_by_100_you_are_asked_for_blind_nil_before_seeing_your_cards():
+    table = blind_nil_table([])
+    assert "Bid blind nil? (Y/N)" in " ".join(row_text(table.machine, row) for row in range(24))
+    assert not hand_shown(table.machine) and table.game.bids[HUMAN] is None
+
+
+def test_y_bids_blind_nil_at_your_turn_and_then_shows_your_cards():
+    table = blind_nil_table(["y"])
+    assert table.game.bids[HUMAN] == 0 and table.game.blind == {HUMAN} and not table.game.bidding
+    assert hand_shown(table.machine) and row_text(table.machine, YOUR_LABEL_ROW) == "YOU 0 of blind nil"
+
+
+def test_n_shows_your_cards_and_blind_nil_is_no_longer_taken():
+    table = blind_nil_table(["n", *"blind nil", "ENTER"])
+    assert hand_shown(table.machine) and table.game.bids[HUMAN] is None
+    assert row_text(table.machine, MESSAGE_ROW) == "No blind nil: you saw your cards"
+
+
+def test_without_being_100_behind_there_is_no_question():
+    table = blind_nil_table([], scores=(0, 99))
+    assert hand_shown(table.machine) and table.game.to_play == HUMAN and table.game.bidding
+
+
+def test_the_blind_nil_option_needs_the_full_game(capsys):
+    from games.cli import main
+
+    assert main(["spades", "--blind-nil", "--headless"]) == 1
+    error = capsys.readouterr().err.strip()
+    assert "\n" not in error and error.endswith(": --blind-nil is a bid of the full game: add --full")

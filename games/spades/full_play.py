@@ -8,13 +8,15 @@ from spectrum.colours import RED, YELLOW
 
 from ..datafolder import write_atomically
 from ..table import next_key_code
-from .full_rules import TEAM_NAMES, FullMatch, FullSpades, bid_words, choose_bid, partner_of, team_of
+from .full_rules import BLIND_NIL, TEAM_NAMES, FullMatch, FullSpades, bid_words, choose_bid, partner_of, team_of
 from .play import BEEP_PITCH, BEEP_SECONDS, HUMAN, NEXT_HAND, PLAY_PAUSE_FRAMES, Table
 from .players import SearchPlayer, full_outcome, full_view
 from .rules import PLAYERS
 from .screen import RESULT_WIDTH, draw, wrapped
 
 HELP_BIDDING = "Bid: the tricks you will take"
+BLIND_NIL_QUESTION = ["You may bid BLIND NIL:", "no trick at all, for 200", "(lose 200 if you take one),",
+                      "bid before you see your cards.", "Bid blind nil? (Y/N)"]
 SAVED_GAME = "spades-game.json"
 MAX_SAVE_BYTES = 1_000_000  # a saved game is a few kilobytes: anything over this is not one
 
@@ -36,6 +38,8 @@ class FullTable(Table):
         self.blind_nil = blind_nil
         self.notice: list[str] = []         # said once, in a panel, before the next bidding
         self.save_trouble: list[str] = []   # said with the hand's result while saving fails
+        self.hand_seen = True                # False while you may still bid blind nil, cards face down
+        self.blind_nil_chosen = False
         self.match = self.load_match()
 
     def load_match(self) -> FullMatch:
@@ -111,6 +115,8 @@ class FullTable(Table):
                                           help_line=""))
             next_key_code(self.machine)
             self.notice = []
+        self.hand_seen = not self.game.may_bid_blind_nil(HUMAN)
+        self.blind_nil_chosen = not self.hand_seen and self.ask_blind_nil()
         while self.game.bidding:
             player = self.game.to_play
             if player == HUMAN:
@@ -128,10 +134,33 @@ class FullTable(Table):
             if isinstance(player, SearchPlayer):
                 player.outcome = full_outcome(bids)
 
+    def scene(self, **changes):
+        return super().scene(**({"hand_hidden": not self.hand_seen} | changes))
+
+    def ask_blind_nil(self) -> bool:
+        """Before you see your cards: Y bids blind nil when your turn comes, N looks at them."""
+        while True:
+            draw(self.machine, self.scene(results=BLIND_NIL_QUESTION, help_line="", message="Y or N",
+                                          message_ink=YELLOW))
+            key = chr(next_key_code(self.machine)).lower()
+            if key in ("y", "n"):
+                self.hand_seen = key == "n"
+                return key == "y"
+
     def human_bid(self) -> None:
+        if self.blind_nil_chosen:
+            accepted, refusal = self.game.bid(HUMAN, BLIND_NIL)
+            if not accepted:
+                raise RuntimeError(f"your blind nil was refused: {refusal}")
+            self.hand_seen = True
+            self.say("You bid blind nil", YELLOW)
+            return
         while True:
             draw(self.machine, self.scene(help_line=HELP_BIDDING))
             answer = self.machine.input(f"Your bid (0 = nil, 1-{self.game.highest_bid(HUMAN)})? ").strip()
+            if answer.lower() == BLIND_NIL:
+                self.say("No blind nil: you saw your cards", RED)
+                continue
             accepted, refusal = self.game.bid(HUMAN, answer)
             if accepted:
                 self.say("")
