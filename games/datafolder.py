@@ -16,7 +16,7 @@ def write_atomically(path: Path, text: str) -> None:
     `text` in one step: a crash leaves the old file or the new, never half. On an error (disk full,
     read-only folder, a file where the folder should be) the old file stays as it was, nothing is
     left beside it, and the OSError is raised."""
-    target = path.resolve()
+    target = Path(os.path.realpath(path))  # a loop of links is left as it is, and fails to open
     target.parent.mkdir(parents=True, exist_ok=True)
     temporary = target.with_name(target.name + ".new")
     try:

@@ -387,3 +387,12 @@ def test_the_blind_nil_option_needs_the_full_game(capsys):
     assert main(["spades", "--blind-nil", "--headless"]) == 1
     error = capsys.readouterr().err.strip()
     assert "\n" not in error and error.endswith(": --blind-nil is a bid of the full game: add --full")
+
+
+@pytest.mark.parametrize("make", [os.mkfifo, os.mkdir], ids=["a named pipe", "a folder"])
+def test_a_save_that_is_no_plain_file_is_set_aside_without_being_read(tmp_path, make):
+    path = tmp_path / "spades-game.json"
+    make(path)
+    table = FullTable(Spectrum(), level="random", rng=random.Random(1), save_path=path)
+    assert table.match.scores == [0, 0] and table.notice[0] == "Unreadable saved game kept as:"
+    assert not path.exists() and (tmp_path / "spades-game.json.unreadable-1").exists()

@@ -2,6 +2,7 @@
 
 import json
 import os
+import stat
 from pathlib import Path
 
 from spectrum.colours import RED, YELLOW
@@ -51,8 +52,9 @@ class FullTable(Table):
         if path is None or not path.exists():
             return FullMatch(self.blind_nil)
         try:
-            if path.stat().st_size > MAX_SAVE_BYTES:
-                raise ValueError("too big for a saved game")
+            status = path.stat()
+            if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_SAVE_BYTES:
+                raise ValueError("not a file the size of a saved game")
             return FullMatch.from_saved(json.loads(path.read_text(encoding="utf-8")), self.blind_nil)
         except (OSError, UnicodeDecodeError, ValueError, RecursionError):
             pass
