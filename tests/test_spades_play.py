@@ -146,8 +146,7 @@ def test_a_saved_game_to_500_comes_back_as_it_was(tmp_path):
 BAD_SAVES = ["", "{", "[]", '{"scores": [1, 2]}', b"\xff\xfe".decode("latin-1"), "[" * 400_000,
              '{"scores": [1, "2"], "bags": [0, 0], "dealer": "player_0", "history": []}',
              '{"scores": [1, 2], "bags": [0, 10], "dealer": "player_0", "history": []}',
-             '{"scores": [1, 2], "bags": [0, 0], "dealer": "nobody", "history": []}',
-             '{"scores": [600, 2], "bags": [0, 0], "dealer": "player_0", "history": []}']
+             '{"scores": [1, 2], "bags": [0, 0], "dealer": "nobody", "history": []}']
 
 
 def saved_game(scores=(230, -40), padding: int = 0) -> str:
@@ -164,6 +163,13 @@ def test_an_unreadable_save_is_set_aside_not_lost_and_a_new_game_begins(tmp_path
     assert table.match.scores == [0, 0] and table.notice[0] == "Unreadable saved game kept as:"
     assert not path.exists()
     assert (tmp_path / "spades-game.json.unreadable-1").read_text(encoding="latin-1") == content
+
+
+def test_a_game_saved_at_its_final_result_gives_way_to_a_new_one_without_a_word(tmp_path):
+    path = tmp_path / "spades-game.json"
+    path.write_text(saved_game(scores=(-210, 40)))
+    table = FullTable(Spectrum(), level="random", rng=random.Random(1), save_path=path)
+    assert table.match.scores == [0, 0] and not table.notice and sorted(tmp_path.iterdir()) == [path]
 
 
 def test_every_unreadable_save_is_kept_numbered_and_the_screen_says_where(tmp_path):

@@ -44,7 +44,8 @@ class FullTable(Table):
         self.match = self.load_match()
 
     def load_match(self) -> FullMatch:
-        """The game left unfinished last time, if any. A file that cannot be read (or is too big to
+        """The game left unfinished last time, if any (one left at its final result is over: a new
+        game begins). A file that cannot be read (or is too big to
         be a saved game) is set aside under a new numbered name, never deleted, and a new game
         begins; the panel says where the file is kept. If it cannot even be moved, it stays where
         it is and this session's game is not saved, so that it is never written over."""
@@ -55,7 +56,8 @@ class FullTable(Table):
             status = path.stat()
             if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_SAVE_BYTES:
                 raise ValueError("not a file the size of a saved game")
-            return FullMatch.from_saved(json.loads(path.read_text(encoding="utf-8")), self.blind_nil)
+            saved = FullMatch.from_saved(json.loads(path.read_text(encoding="utf-8")), self.blind_nil)
+            return FullMatch(self.blind_nil) if saved.over else saved  # left at its result: a new game
         except (OSError, UnicodeDecodeError, ValueError, RecursionError):
             pass
         kept = set_aside_name(path)

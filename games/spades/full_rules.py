@@ -210,7 +210,7 @@ class FullMatch:
 
     @classmethod
     def from_saved(cls, data, blind_nil: bool = False) -> "FullMatch":
-        """A match kept by `saved`; ValueError when `data` is not one (or one already over)."""
+        """A match kept by `saved`; ValueError when `data` is not one."""
         match = cls(blind_nil)
         try:
             scores, bags, dealer, history = data["scores"], data["bags"], data["dealer"], data["history"]
@@ -222,8 +222,6 @@ class FullMatch:
                 or not all(0 <= bag < BAGS_PER_PENALTY for bag in bags):
             raise ValueError("not a saved game of Spades")
         match.scores, match.bags, match.dealer, match.history = scores, bags, dealer, history
-        if match.over:
-            raise ValueError("a saved game of Spades that is already over")
         return match
 
     @property
