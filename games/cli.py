@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from spectrum import ReportError, Spectrum, sysvars
+from spectrum.command_line import OneLineParser, whole_number
 from spectrum.errors import BREAK_INTO_PROGRAM
 from spectrum.frontends import HeadlessFrontend, NoDisplay, Quit, ScriptExhausted, presses_from
 
@@ -22,13 +23,6 @@ COMMON_OPTIONS = ("scale", "headless", *HEADLESS_ONLY)
 COMMON_OPTION_NAMES = tuple(f"--{name}" for name in COMMON_OPTIONS)
 FRAME_NANOSECONDS = 20_000_000
 FRAMES_LIMIT = 1 << 24  # FRAMES is three bytes
-
-
-class CommandLine(argparse.ArgumentParser):
-    """An argument parser that says what is wrong with a command line in one line (exit code 2)."""
-
-    def error(self, message: str):
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
 def script_presses(keys: str) -> list[frozenset[str]]:
@@ -65,16 +59,6 @@ def key_script(text: str) -> list[frozenset[str]]:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def scale_number(text: str) -> int:
-    try:
-        scale = int(text)
-    except ValueError:
-        scale = 0
-    if scale < 1:
-        raise argparse.ArgumentTypeError(f"the scale is a whole number from 1 up, not {text!r}")
-    return scale
-
-
 def new_file(text: str) -> Path:
     """An argparse type: a file to write at the end of the run, in a folder that is there now (so
     that a long game is not played for nothing)."""
@@ -98,7 +82,7 @@ def add_common_options(parser: argparse.ArgumentParser, *, with_defaults: bool) 
         return value if with_defaults else argparse.SUPPRESS
 
     group = parser.add_argument_group("window and headless options")
-    group.add_argument("--scale", type=scale_number, default=default(DEFAULT_SCALE), metavar="N",
+    group.add_argument("--scale", type=whole_number(1, what="the scale"), default=default(DEFAULT_SCALE), metavar="N",
                        help=f"the window N times life size (default {DEFAULT_SCALE}; reduced to fit the display)")
     group.add_argument("--headless", action="store_true", default=default(False),
                        help="no window: play the --keys script")
@@ -110,8 +94,8 @@ def add_common_options(parser: argparse.ArgumentParser, *, with_defaults: bool) 
                        help="headless: save all the sound as a WAV")
 
 
-def command_line() -> CommandLine:
-    parser = CommandLine(prog="zxcards", allow_abbrev=False, description="Classic card games on a ZX Spectrum 48K: "
+def command_line() -> OneLineParser:
+    parser = OneLineParser(prog="zxcards", allow_abbrev=False, description="Classic card games on a ZX Spectrum 48K: "
                          "the menu, or a program started directly.")
     add_common_options(parser, with_defaults=True)
     programs = parser.add_subparsers(dest="program", metavar="PROGRAM",

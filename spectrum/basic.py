@@ -8,10 +8,13 @@ right half: ``'`` top, ``.`` bottom, ``:`` both, space neither); ``\\{n}`` chara
 
 import re
 
+from .numbers import parse_number
 from .rom import KEYWORDS
 
 FIRST_TOKEN = 165
 REM = FIRST_TOKEN + KEYWORDS.index("REM")
+DATA = FIRST_TOKEN + KEYWORDS.index("DATA")
+BIN = FIRST_TOKEN + KEYWORDS.index("BIN")
 UDG_A = 144
 COPYRIGHT = 127
 BLOCK_GRAPHICS = 128
@@ -141,3 +144,53 @@ def parse_listing(text: str) -> list[tuple[int, bytes]]:
         except ListingError as error:
             raise ListingError(f"listing line {row} ({match[1]}): {error}") from None
     return lines
+
+
+def data_values(listing: str, from_line: int | None = None) -> list[float]:
+    """The numbers of a listing's DATA statements in program order, from line `from_line` on, as
+    RESTORE and READ take them: literals as the ROM stores them, BIN numbers, a minus sign."""
+    values = []
+    for number, body in sorted(parse_listing(listing), key=lambda line: line[0]):
+        if from_line is not None and number < from_line:
+            continue
+        for statement in _split_outside_strings(body, ord(":")):
+            statement = statement.lstrip(b" ")
+            if statement[:1] == bytes([REM]):
+                break
+            if statement[:1] == bytes([DATA]):
+                values += [_data_number(item, number) for item in _split_outside_strings(statement[1:], ord(","))]
+    return values
+
+
+def _split_outside_strings(codes: bytes, separator: int) -> list[bytes]:
+    """`codes` cut at each `separator` that is not inside a string literal."""
+    parts, current, quoted = [], bytearray(), False
+    for code in codes:
+        if code == ord('"'):
+            quoted = not quoted
+        if code == separator and not quoted:
+            parts.append(bytes(current))
+            current = bytearray()
+        else:
+            current.append(code)
+    parts.append(bytes(current))
+    return parts
+
+
+def _data_number(item: bytes, line: int) -> float:
+    """One DATA item: a number literal, possibly negative, or BIN with binary digits."""
+    text = item.strip(b" ")
+    negative = text.startswith(b"-")
+    if negative:
+        text = text[1:].strip(b" ")
+    try:
+        if text[:1] == bytes([BIN]):
+            digits = text[1:].decode("ascii").strip()
+            if digits.strip("01"):
+                raise ValueError
+            value = float(int(digits or "0", 2))
+        else:
+            value = parse_number(text.decode("ascii"))
+    except (ValueError, UnicodeDecodeError, IndexError):
+        raise ListingError(f"line {line}: DATA item {item.decode('latin-1')!r} is not a number") from None
+    return -value if negative else value

@@ -19,10 +19,21 @@ def block(flag: int, data: bytes) -> bytes:
     return (len(data) + 2).to_bytes(2, "little") + bytes([flag]) + data + bytes([xor_of(bytes([flag]) + data)])
 
 
-def program_tap(name: str, program: bytes, autostart: int | None = None, variables: bytes = b"") -> bytes:
-    """A .tap holding a BASIC program (as stored from PROG) saved with SAVE name LINE autostart."""
+def check_tape_name(name: str) -> str | None:
+    """Why `name` cannot be a name on tape, or None when it can."""
     if not 1 <= len(name) <= 10 or not name.isascii() or not name.isprintable():
-        raise ValueError(f"a tape name is 1 to 10 printable ASCII characters, not {name!r}")
+        return f"a tape name is 1 to 10 printable ASCII characters, not {name!r}"
+    return None
+
+
+def program_tap(name: str, program: bytes, autostart: int | None = None, variables: bytes = b"") -> bytes:
+    """A .tap holding a BASIC program (as stored from PROG) saved with SAVE name LINE autostart
+    (0-9999; None for no autostart)."""
+    refusal = check_tape_name(name)
+    if refusal:
+        raise ValueError(refusal)
+    if autostart is not None and not 0 <= autostart <= 9999:
+        raise ValueError(f"a program autostarts at a line 0-9999, not {autostart!r}")
     data = program + variables
     header = (bytes([PROGRAM]) + name.ljust(10).encode("ascii") + len(data).to_bytes(2, "little")
               + (NO_AUTOSTART if autostart is None else autostart).to_bytes(2, "little")

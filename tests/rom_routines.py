@@ -9,13 +9,12 @@ Also here: hypothesis strategies for 5-byte numbers, shared by the tests of the 
 from functools import cache
 
 from hypothesis import strategies as st
-from skoolkit import CSimulator
-from skoolkit.simutils import A, B, C, D, E, F, H, IXh, IXl, L, PC, SP, T, from_memory
 
 from spectrum import fp, sysvars
 from spectrum.errors import ReportError
 from spectrum.oracle import booted
 from spectrum.rom import report_text
+from spectrum.z80 import A, B, C, D, E, F, H, IXh, IXl, L, PC, SP, T, Z80
 
 SENTINEL = 0xF100  # free RAM; calls return (or, after an error, ERR_SP sends them) here
 MACHINE_STACK = 0xFE00
@@ -58,9 +57,7 @@ class Rom:
 
     def __init__(self):
         memory, registers = booted()
-        self.sim = from_memory(CSimulator, list(memory), {'PC': 0}, {'iff': 0, 'im': 0})
-        for index, value in enumerate(registers):
-            self.sim.registers[index] = value
+        self.sim = Z80(memory, registers)
         self.speaker = _Speaker()
         self.sim.set_tracer(self.speaker)
         self.memory = self.sim.memory
@@ -95,7 +92,7 @@ class Rom:
     def _run(self) -> None:
         """Run to the sentinel; raise the ROM's report as ReportError if it stopped with one."""
         limit = self.sim.registers[T] + MAX_T_STATES
-        self.sim.trace(None, SENTINEL, 0, limit, False, None, None, None, None, None)
+        self.sim.run(stop=SENTINEL, until=limit, interrupts=False)
         assert self.sim.registers[PC] == SENTINEL, "the routine did not return"
         error = self.memory[sysvars.ERR_NR]
         if error != 0xFF:
@@ -155,8 +152,7 @@ class Rom:
         marker = bytes((0xDD, 0x21, 0xFF, 0xFF, 0xC3)) + BEEPER.to_bytes(2, "little")
         self.memory[SENTINEL:SENTINEL + len(marker)] = marker  # LD IX,$FFFF; JP BEEPER
         self.sim.registers[IXh] = self.sim.registers[IXl] = 0
-        self.sim.trace(None, BEEPER, 0, self.sim.registers[T] + MAX_T_STATES, False,
-                       None, None, None, None, None)
+        self.sim.run(stop=BEEPER, until=self.sim.registers[T] + MAX_T_STATES, interrupts=False)
         registers = self.sim.registers
         assert registers[PC] == BEEPER, "BEEP did not finish"
         if self.memory[sysvars.ERR_NR] != 0xFF:

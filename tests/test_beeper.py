@@ -17,6 +17,7 @@ durations = st.one_of(st.floats(0.001, 0.3), st.floats(0.001, 2))
 pitches = st.one_of(st.integers(-60, 69), st.floats(-60, 69.999))  # from 69.5 or so: report B
 
 
+@pytest.mark.rom
 @settings(max_examples=250, deadline=None)
 @given(duration=durations, pitch=pitches)
 @example(duration=2, pitch=69)
@@ -28,6 +29,7 @@ def test_edges_match_the_rom(duration, pitch):
     assert outcome(beep_edges, duration, pitch) == rom_edges
 
 
+@pytest.mark.rom
 @settings(max_examples=1000, deadline=None)
 @given(duration=st.floats(-1, 12), pitch=st.floats(-70, 130))
 @example(duration=1, pitch=70)
@@ -72,6 +74,7 @@ def test_half_periods_follow_the_timing():
     assert {later - earlier for earlier, later in zip(edges, edges[1:])} == {4 * 1642 + 118}
 
 
+@pytest.mark.rom
 def test_beep_in_basic_agrees():
     """A program's BEEPs on the real machine: literals as the ROM reads them, edges back to back."""
     result = Oracle().run("10 BEEP .05,9.5: BEEP .02,-3")

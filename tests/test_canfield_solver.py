@@ -25,6 +25,7 @@ def test_the_first_deals_never_change():
     assert deck_for(2)[:18] == DEAL_2_START
 
 
+@pytest.mark.rom
 @pytest.mark.parametrize("number", [1, 40000, LAST_DEAL])
 def test_a_deal_is_the_shuffle_a_spectrum_does_after_randomize_n(number):
     result = Oracle().run(SHUFFLE.format(number=number))

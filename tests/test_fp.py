@@ -37,6 +37,7 @@ def rom_unary(literal):
     return lambda number: rom().calculate(bytes((literal,)), number)
 
 
+@pytest.mark.rom
 @pytest.mark.parametrize("function, literal", BINARY, ids=function_name)
 @MANY
 @given(operands=pairs())
@@ -49,6 +50,7 @@ def test_binary_operations_match_the_rom(function, literal, operands):
     assert outcome(function, *operands) == outcome(rom_binary(literal), *operands)
 
 
+@pytest.mark.rom
 @pytest.mark.parametrize("function, literal", UNARY, ids=function_name)
 @MANY
 @given(number=numbers)
@@ -59,6 +61,7 @@ def test_unary_operations_match_the_rom(function, literal, number):
     assert outcome(function, number) == outcome(rom_unary(literal), number)
 
 
+@pytest.mark.rom
 @pytest.mark.parametrize("relation", RELATIONS)
 @settings(max_examples=500, deadline=None)
 @given(operands=pairs())
@@ -79,6 +82,7 @@ rounding_cases = st.one_of(numbers, st.builds(
     st.integers(0, 70000), st.integers(0, 1), st.booleans()))
 
 
+@pytest.mark.rom
 @MANY
 @given(number=rounding_cases)
 @example(number=fp.from_float(-0.5))
@@ -87,6 +91,7 @@ def test_fp_to_bc_matches_the_rom(number):
     assert fp.fp_to_bc(number) == rom().fp_to_bc(number)
 
 
+@pytest.mark.rom
 @MANY
 @given(number=rounding_cases)
 @example(number=fp.from_float(255.5))
@@ -94,6 +99,7 @@ def test_fp_to_a_matches_the_rom(number):
     assert fp.fp_to_a(number) == rom().fp_to_bc(number, FP_TO_A)
 
 
+@pytest.mark.rom
 @MANY
 @given(number=moderate, exponent=st.integers(-128, 127))
 @example(number=fp.ONE, exponent=38)
@@ -117,6 +123,7 @@ literals = st.one_of(
     st.builds(lambda bits: "BIN " + bits, st.text("01", max_size=20)))
 
 
+@pytest.mark.rom
 @MANY
 @given(text=literals)
 @example(text=".5")
@@ -133,6 +140,7 @@ def test_dec_to_fp_matches_the_rom(text):
     assert outcome(fp.dec_to_fp, text) == outcome(rom().dec_to_fp, text)
 
 
+@pytest.mark.rom
 @pytest.mark.parametrize("index, address", list(enumerate([0x32C5, 0x32C8, 0x32CC, 0x32CE, 0x32D3])))
 def test_stk_data_expands_the_roms_table_of_constants(index, address):
     """stk-zero, stk-one, stk-half, stk-pi/2 and stk-ten (literals $A0-$A4) as the ROM stacks them."""

@@ -14,6 +14,7 @@ COMBINATIONS = [frozenset({key, *shift}) for shift in ((), ("CAPS",), ("SYMBOL",
                 for key in PLAIN_KEYS if {key, *shift} != {"CAPS", "SPACE"}]  # CAPS+SPACE is BREAK
 
 
+@pytest.mark.rom
 @pytest.mark.parametrize("keys", COMBINATIONS, ids=["+".join(sorted(k)) for k in COMBINATIONS])
 def test_inkey_decodes_every_key_as_the_rom(keys):
     result = ORACLE.run('10 LET a$=INKEY$: IF a$="" THEN GO TO 10\n', [Press(keys, hold=10)])
@@ -22,6 +23,7 @@ def test_inkey_decodes_every_key_as_the_rom(keys):
     assert machine.inkey().encode("latin-1") == result.variables["a$"]
 
 
+@pytest.mark.rom
 @pytest.mark.parametrize("keys", [frozenset({"a"}), frozenset({"CAPS", "a"}), frozenset({"SYMBOL", "p"}),
                                   frozenset({"CAPS", "5"}), frozenset({"ENTER"}), frozenset({"SYMBOL", "a"})])
 def test_pause_0_ends_on_a_key_and_leaves_its_code_in_last_k(keys):
@@ -76,6 +78,7 @@ def edits(draw):
     return codes
 
 
+@pytest.mark.rom
 @settings(max_examples=100, deadline=None)
 @given(codes=edits())
 def test_input_line_editing_gives_the_roms_string(codes):
@@ -87,6 +90,7 @@ def test_input_line_editing_gives_the_roms_string(codes):
     assert (machine.memory[sysvars.ATTRIBUTES + 22 * 32:sysvars.ATTRIBUTES + 768] == 0x38).all()
 
 
+@pytest.mark.rom
 @pytest.mark.parametrize("typed, expected", [('""', b'"'), ('a""b""', b'a"b"'), ('"', None), ('a"b', None)])
 def test_input_reads_the_entry_as_a_string_literal(typed, expected):
     presses = [keyboard.keys_for_char(ch) for ch in typed] + [frozenset({"ENTER"})]
@@ -102,6 +106,7 @@ def test_input_reads_the_entry_as_a_string_literal(typed, expected):
     assert machine.input().encode("latin-1") == expected
 
 
+@pytest.mark.rom
 @settings(max_examples=60, deadline=None)
 @given(text=st.text(alphabet=st.sampled_from("abcXYZ019 .,;:!?"), max_size=55),
        prompt=st.sampled_from(["", "Move? ", "Which cards (0 to resign)? "]))

@@ -30,6 +30,7 @@ spread = st.one_of(
     st.integers(0, 65535).map(rnd_value))
 
 
+@pytest.mark.rom
 @settings(max_examples=1500, deadline=None)
 @given(number=spread)
 @example(number=fp.MINUS_65536)  # the ROM prints this small integer as -1E-38
@@ -51,6 +52,7 @@ def test_format_number_examples(value, text):
     assert format_number(value) == text
 
 
+@pytest.mark.rom
 @settings(max_examples=300, deadline=None)
 @given(text=st.builds(lambda whole, fraction, exponent: f"{whole}.{fraction}{exponent}",
                       st.text("0123456789", max_size=9),
@@ -67,6 +69,7 @@ def test_parse_number_keeps_the_roms_rounding():
     assert parse_number("1E-6") != 1e-6
 
 
+@pytest.mark.rom
 def test_str_in_basic_agrees():
     """The same texts from a program run on the real machine (STR$ is PRINT-FP to a string)."""
     expressions = ["1/3", ".5", "-65535-1.5", "2^40", "PI", "1E-6", "EXP 1", "1/7E9"]

@@ -137,6 +137,7 @@ def greedy_tour(seed: int, opening=()) -> list[str]:
 
 # --- the pack ----------------------------------------------------------------------------------
 
+@pytest.mark.rom
 @settings(max_examples=100, deadline=None)
 @given(seed=st.integers(1, 65535))
 @example(seed=1)
@@ -150,6 +151,7 @@ def test_pack_after_randomize_and_gosub_1400_is_the_roms(seed):
     assert len(pack) == rules.PACK_END and len(records) == rules.CARDS
 
 
+@pytest.mark.rom
 def test_gosub_1400_straight_after_run_needs_nothing_set_up():
     result = ORACLE.run(LISTING + "1 GO SUB 1400: STOP\n")  # SEED is 0 after power-on
     assert result.report.startswith("9 STOP")
@@ -158,6 +160,7 @@ def test_gosub_1400_straight_after_run_needs_nothing_set_up():
     assert play.shuffle(machine, play.make_pack()).encode("latin-1") == result.variables["p$"]
 
 
+@pytest.mark.rom
 def test_shuffle_beeps_are_the_roms():
     result = ORACLE.run(PACK_ONLY, ["4321"])
     machine = ScriptedSpectrum()
@@ -174,6 +177,7 @@ def test_listing_randomizes_in_one_place_outside_the_pack_routine():
 
 # --- whole games --------------------------------------------------------------------------------
 
+@pytest.mark.rom
 @pytest.mark.parametrize("seed", [3, 500, 65535])
 def test_deal_screens_are_the_roms(seed):
     result = rom_game(seed, [])
@@ -186,6 +190,7 @@ ILLEGAL_LINES = ["", "1234", "a", "4a", " 4", "4 ", "10", "01", "00", "44", "474
                  "4.", "1e1", '"', "\\"]
 
 
+@pytest.mark.rom
 def test_every_kind_of_illegal_line_changes_nothing_and_9_plays_once():
     seed = 2
     table = dealt_table(seed)
@@ -207,6 +212,7 @@ def test_every_kind_of_illegal_line_changes_nothing_and_9_plays_once():
     assert screens[centre + 1] != screens[centre] and len(set(screens[centre + 1:])) == 1
 
 
+@pytest.mark.rom
 def test_triples_and_pairs_to_the_end_of_a_game():
     """J+Q+K, and Q+Q+Q and K+K+10, which the listing's sum check lets through, as well."""
     seed = 62
@@ -226,6 +232,7 @@ def test_triples_and_pairs_to_the_end_of_a_game():
     assert_same_sound(result.edges, machine.beeps)
 
 
+@pytest.mark.rom
 def test_a_won_game_ends_with_the_win_screen_and_the_arpeggio():
     seed = 1
     lines = rules.winning_line(patience.shuffled_pack(seed).decode("latin-1"))
@@ -240,6 +247,7 @@ def test_a_won_game_ends_with_the_win_screen_and_the_arpeggio():
     assert machine.beeps[-7:] == [(play.ARPEGGIO_NOTE, p) for p in (0, 4, 7, 12, 16, 19)] + [play.ARPEGGIO_LAST]
 
 
+@pytest.mark.rom
 def test_resigning_shows_the_cards_left_with_the_falling_tones():
     seed = 77
     lines = ["29", "0"]
@@ -252,6 +260,7 @@ def test_resigning_shows_the_cards_left_with_the_falling_tones():
     assert machine.beeps[-7:] == [(play.LAMENT_NOTE, p) for p in range(12, -13, -4)]
 
 
+@pytest.mark.rom
 def test_replay_reshuffles_the_same_pack_and_n_says_goodbye():
     seed = 9
     first, second = ["0"], ["9", "9", "0"]
@@ -361,6 +370,7 @@ def rom_sessions(draw):
     return seed, lines
 
 
+@pytest.mark.rom
 @ROM_FUZZ
 @given(session=rom_sessions())
 def test_any_lines_on_the_rom_are_judged_alike(session):

@@ -15,6 +15,8 @@ from spectrum import Spectrum, sysvars
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.oracle import rows_of
 
+pytestmark = pytest.mark.rom  # every test here runs the genuine ROM
+
 ROOT = Path(__file__).resolve().parent.parent
 LISTING = ROOT / "games" / "patience" / "patience.bas"
 CLOCK_HZ = 3_500_000

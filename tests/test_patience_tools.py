@@ -1,42 +1,38 @@
 """The tools around 11-Up Patience: UDG art from any listing's DATA, and the shuffle side by side."""
 
 import struct
-import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import given, strategies as st
 
+from games.patience import play, replay_shuffle
+from spectrum import Spectrum, udg_art
+from spectrum.basic import ListingError, data_values
+from spectrum.numbers import parse_number
+from spectrum.render import FRAME_HEIGHT, FRAME_WIDTH
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-
-import replay_shuffle  # noqa: E402
-import udg_art  # noqa: E402
-
-from games.patience import play  # noqa: E402
-from spectrum import Spectrum  # noqa: E402
-from spectrum.numbers import parse_number  # noqa: E402
-from spectrum.render import FRAME_HEIGHT, FRAME_WIDTH  # noqa: E402
 
 LISTING = ROOT / "games" / "patience" / "patience.bas"
 
 
 def test_patience_data_are_the_ports_udgs():
-    values = udg_art.data_values(LISTING.read_text())
+    values = data_values(LISTING.read_text())
     assert values == [float(byte) for rows in play.UDG_DATA for byte in rows]
 
 
 def test_any_listing_data_with_bin_negatives_and_other_statements_on_the_line():
     listing = '10 PRINT "1,2": DATA BIN 11110000,-1,.5e1,0: REM DATA 9\n5 DATA 1,2,3,4,5,6,7,8\n'
     five = parse_number(".5e1")  # as the ROM stores it: a hair under 5
-    assert udg_art.data_values(listing, from_line=10) == [240.0, -1.0, five, 0.0]
-    values = udg_art.data_values(listing)
+    assert data_values(listing, from_line=10) == [240.0, -1.0, five, 0.0]
+    values = data_values(listing)
     assert values == [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 240.0, -1.0, five, 0.0]  # program order
     machine = Spectrum()
     udg_art.poke_udgs(machine, values[8:] + [1, 2, 3, 4], 1)
     assert udg_art.udg_rows(machine, 0) == [240, 255, 5, 0, 1, 2, 3, 4]  # POKE rounds, and -1 is 255
-    with pytest.raises(udg_art.ListingError, match="line 20"):
-        udg_art.data_values('20 READ a$: DATA "x"\n')
+    with pytest.raises(ListingError, match="line 20"):
+        data_values('20 READ a$: DATA "x"\n')
 
 
 @given(rows=st.lists(st.integers(0, 255), min_size=8, max_size=8))
@@ -79,5 +75,8 @@ def test_replay_shuffle_shows_both_packs_matching(capsys):
 
 
 def test_replay_shuffle_refuses_seeds_randomize_would_not_take(capsys):
-    assert replay_shuffle.main(["--seed", "0"]) == 2
-    assert "1-65535" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as refused:
+        replay_shuffle.main(["--seed", "0"])
+    assert refused.value.code == 2
+    error = capsys.readouterr().err
+    assert "1-65535" in error and error.count("\n") == 1

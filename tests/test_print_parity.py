@@ -94,6 +94,7 @@ def run_on_layer(udgs: bytes, statements) -> Spectrum:
     return machine
 
 
+@pytest.mark.rom
 @EXAMPLES
 @given(udgs=st.binary(min_size=UDG_BYTES, max_size=UDG_BYTES), statements=print_statements())
 def test_print_at_screens_match_the_rom(udgs, statements):
@@ -106,6 +107,7 @@ def test_print_at_screens_match_the_rom(udgs, statements):
             result.memory[variable] & (0xAA if variable == sysvars.P_FLAG else 0xFF)
 
 
+@pytest.mark.rom
 def test_every_token_prints_with_the_roms_spacing():
     codes = bytes(TOKEN_CODES)
     statements = [("print", 0, 0, {}, codes[:45]), ("print", 11, 0, {}, b"x" + codes[45:])]
@@ -114,6 +116,7 @@ def test_every_token_prints_with_the_roms_spacing():
     assert rows_of(machine.memory) == result.rows(0, 21)
 
 
+@pytest.mark.rom
 @EXAMPLES
 @given(seed=st.integers(1, 65535))
 def test_rnd_after_randomize_matches_the_rom(seed):
@@ -125,6 +128,7 @@ def test_rnd_after_randomize_matches_the_rom(seed):
 
 # The low byte stays below 255 so that an interrupt between the two POKEs cannot carry into the
 # high byte (which the second POKE would then overwrite).
+@pytest.mark.rom
 @settings(max_examples=30, deadline=None)
 @given(high=st.integers(0, 255), low=st.integers(0, 250))
 @example(high=15, low=250)
@@ -165,6 +169,7 @@ BAD_STATEMENTS = [
 ]
 
 
+@pytest.mark.rom
 @pytest.mark.parametrize("statement, call", BAD_STATEMENTS, ids=[s for s, _ in BAD_STATEMENTS])
 def test_reports_match_the_rom_and_change_nothing(statement, call):
     result = ORACLE.run(f"10 PRINT AT 5,5;\"before\"\n20 {statement}\n")
@@ -195,6 +200,7 @@ CONTROL_TEXTS = [
 ]
 
 
+@pytest.mark.rom
 @pytest.mark.parametrize("codes", CONTROL_TEXTS, ids=[str(i) for i in range(len(CONTROL_TEXTS))])
 def test_control_codes_in_printed_text_act_as_on_the_rom(codes):
     expression = "+".join(f"CHR$ {code}" for code in codes)
@@ -205,6 +211,7 @@ def test_control_codes_in_printed_text_act_as_on_the_rom(codes):
     assert rows_of(machine.memory) == result.rows(0, 21)
 
 
+@pytest.mark.rom
 def test_power_on_system_variables_and_udgs_are_the_roms():
     result = ORACLE.run("10 REM\n")
     machine = Spectrum()

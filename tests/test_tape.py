@@ -19,6 +19,7 @@ def test_block_checksum_is_the_xor_of_flag_and_data():
     assert block(0xFF, b"\x01\x02") == b"\x04\x00\xff\x01\x02\xfc"
 
 
+@pytest.mark.rom
 def test_tap_autostarts_and_runs_the_program(tmp_path):
     tap, z80 = tmp_path / "t.tap", tmp_path / "t.z80"
     listing = tmp_path / "t.bas"
@@ -38,3 +39,18 @@ def test_tape_names_are_checked():
         program_tap("much too long", b"")
     with pytest.raises(ValueError):
         program_tap("", b"")
+
+
+@pytest.mark.parametrize("line", ["99999", "-1", "x"])
+def test_an_autostart_line_outside_0_9999_is_refused_in_one_line(tmp_path, line):
+    listing, tap = tmp_path / "t.bas", tmp_path / "t.tap"
+    listing.write_text(LISTING)
+    done = subprocess.run([sys.executable, str(TOOL), str(listing), "-o", str(tap), "--line", line],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and not tap.exists()
+    assert done.stderr.count("\n") == 1 and "0-9999" in done.stderr
+
+
+def test_a_tape_cannot_autostart_past_line_9999():
+    with pytest.raises(ValueError):
+        program_tap("t", b"", 10000)

@@ -9,13 +9,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-
-from bench import median_seconds  # noqa: E402
-from games.patience import play, rules  # noqa: E402
-from spectrum import Spectrum  # noqa: E402
-from spectrum.oracle import Oracle, Unfinished  # noqa: E402
+from bench import median_seconds
+from games.patience import play, rules
+from spectrum import Spectrum
+from spectrum.oracle import Oracle, Unfinished
 
 LISTING = Path(__file__).resolve().parent.parent / "games" / "patience" / "patience.bas"
 SEED = 1984
