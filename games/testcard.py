@@ -1,11 +1,17 @@
-"""A test card: every colour, BRIGHT, FLASH, INVERSE, OVER, block graphics, UDGs and a BEEP scale."""
+"""A test card: every colour, BRIGHT, FLASH, INVERSE, OVER, block graphics, UDGs and a BEEP scale.
+
+Like every program it loads the machine's side (the table kit) only when it runs.
+"""
+
+from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from spectrum import Spectrum
 from spectrum.colours import BLACK, BLUE, CONTRAST, RED, WHITE, YELLOW
 
-from .table import SUIT_UDGS, poke_udgs
+if TYPE_CHECKING:
+    from spectrum import Spectrum
 
 TITLE = "Test card"
 
@@ -51,6 +57,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 def run(machine: Spectrum) -> None:
     """Show the test card, play the scale, and wait for a key."""
+    from .table import SUIT_UDGS, poke_udgs
+
     poke_udgs(machine, SUIT_UDGS)
     draw(machine)
     play_scale(machine)
