@@ -88,3 +88,19 @@ def test_a_hand_is_13_tricks_and_most_tricks_wins(seed):
     assert all(not cards for cards in game.state()["hands"].values())
     assert game.winners() == [player for player in PLAYERS if scores[player] == max(scores.values())]
     assert game.receive(game.to_play, "play_card x as") == (False, "card not in player hand: as")
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_legal_cards_are_exactly_those_the_rules_do_not_refuse(seed):
+    from games.spades.full_rules import FullSpades
+
+    rng = random.Random(seed)
+    for game in (Spades(shuffled_deck(seed)), FullSpades(shuffled_deck(seed), PLAYERS[seed % 4])):
+        while not game.finished:
+            for player in PLAYERS:
+                expected = [card for card in game.hand(player) if game.refusal(player, card) is None]
+                assert game.legal_cards(player) == expected
+            if getattr(game, "bidding", False):
+                game.bid(game.to_play, rng.randint(0, 3))
+            else:
+                game.play_card(game.to_play, rng.choice(game.legal_cards(game.to_play)))

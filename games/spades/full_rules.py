@@ -151,6 +151,14 @@ class FullSpades(Spades):
             return f"spades not broken: {card}"
         return refusal
 
+    def legal_cards(self, player: str) -> list[str]:
+        if self.bidding:
+            return []
+        cards = super().legal_cards(player)
+        if self._suit_led is None and not self.spades_broken:
+            return [card for card in cards if suit_of(card) != Suit.SPADES.letter] or cards
+        return cards
+
     def play_card(self, player: str, card: str) -> tuple[bool, str | None]:
         accepted, refusal = super().play_card(player, card)
         if accepted and suit_of(card) == Suit.SPADES.letter:

@@ -11,7 +11,7 @@ a REJECT changes nothing.
 import copy
 import random
 
-from ..cards import BY_NAME, NAMES, RANK_LETTERS, SUIT_LETTERS, Suit, checked_deck
+from ..cards import BY_NAME, DECK, NAMES, RANK_LETTERS, SUIT_LETTERS, Card, Suit, checked_deck
 from ..protocol import TERMINAL
 
 PLAYERS = tuple(f"player_{number}" for number in range(4))
@@ -19,20 +19,30 @@ TRICKS_IN_A_HAND = 13
 PLAY_CARD = "play_card"
 
 
+SUIT_LETTER = {card.name: card.suit.letter for card in DECK}  # looked up card by card: kept at hand
+
+
 def suit_of(card: str) -> str:
     """The suit letter of a card name: "d" for "td"."""
-    return BY_NAME[card].suit.letter
+    return SUIT_LETTER[card]
+
+
+def spades_value(card: Card, suit_led: str | None) -> int:
+    """The seed's spades_value: a spade beats the suit led, which beats any other card (worth 0);
+    within them the rank counts, aces high."""
+    if card.suit == Suit.SPADES:
+        return card.high_rank + 100
+    if card.suit.letter == suit_led:
+        return card.high_rank + 50
+    return 0
+
+
+TRICK_VALUE = {(card.name, led): spades_value(card, led) for card in DECK for led in SUIT_LETTERS}
 
 
 def trick_value(card: str, suit_led: str) -> int:
-    """The seed's spades_value: a spade beats the suit led, which beats any other card (worth 0);
-    within them the rank counts, aces high."""
-    played = BY_NAME[card]
-    if played.suit == Suit.SPADES:
-        return played.high_rank + 100
-    if played.suit.letter == suit_led:
-        return played.high_rank + 50
-    return 0
+    """The seed's spades_value of card name `card` when `suit_led` (a suit letter) was led."""
+    return TRICK_VALUE[card, suit_led]
 
 
 def shuffled_deck(rng: random.Random) -> list[str]:
@@ -104,7 +114,7 @@ class Spades:
         if card not in hand:
             return f"card not in player hand: {card}"
         led = self._suit_led
-        if led is not None and suit_of(card) != led and any(suit_of(held) == led for held in hand):
+        if led is not None and SUIT_LETTER[card] != led and any(SUIT_LETTER[held] == led for held in hand):
             return f"must follow suit: {card}"
         return None
 
@@ -152,8 +162,13 @@ class Spades:
         return dict(self._scores)
 
     def legal_cards(self, player: str) -> list[str]:
-        """The cards `player` may play now (none when it is not their turn)."""
-        return [card for card in self._hands.get(player, ()) if self.refusal(player, card) is None]
+        """The cards `player` may play now (none when it is not their turn): those `refusal` lets
+        through, found in one pass."""
+        if player != self._play_order[0]:
+            return []
+        hand = self._hands[player]
+        following = [card for card in hand if SUIT_LETTER[card] == self._suit_led]
+        return following or list(hand)
 
     @property
     def finished(self) -> bool:
