@@ -45,10 +45,10 @@ class FullTable(Table):
 
     def load_match(self) -> FullMatch:
         """The game left unfinished last time, if any (one left at its final result is over: a new
-        game begins). A file that cannot be read (or is too big to
-        be a saved game) is set aside under a new numbered name, never deleted, and a new game
-        begins; the panel says where the file is kept. If it cannot even be moved, it stays where
-        it is and this session's game is not saved, so that it is never written over."""
+        game begins). A file that cannot be read, or is no plain file the size of a saved game, is
+        set aside under a new numbered name, never deleted, and a new game begins; the panel says
+        where the file is kept. If it cannot even be moved, it stays where it is and this
+        session's game is not saved, so that it is never written over."""
         path = self.save_path
         if path is None or not path.exists():
             return FullMatch(self.blind_nil)
