@@ -7,15 +7,13 @@ held keys, and reports what the machine shows: display file, variables, report, 
 
 from dataclasses import dataclass, field
 
-from skoolkit import CSimulator
-from skoolkit.simutils import PC, SP, T, from_memory
-
 from . import sysvars
 from .basic import ListingError, decode_escapes, parse_listing
 from .fp import to_float
 from .keyboard import MATRIX_ROWS
 from .rom import ROM, report_text
 from .sound import FRAME_T_STATES as FRAME_T, T_STATES_PER_SECOND as CLOCK_HZ
+from .z80 import PC, SP, T, Z80
 
 WAIT_KEY = 0x15DE  # every key wait in the editor passes here
 EDITOR = 0x0F3B  # WAIT-KEY's caller when the editor (command line or INPUT) wants a key
@@ -206,10 +204,7 @@ class Z80Spectrum:
     to the next key wait, the report; the oracle scripts it and the live machine plays it."""
 
     def __init__(self, memory: bytes, registers: list[int] | None):
-        self.sim = from_memory(CSimulator, list(memory), {'PC': 0}, {'iff': 0, 'im': 0})
-        if registers is not None:
-            for index, value in enumerate(registers):
-                self.sim.registers[index] = value
+        self.sim = Z80(memory, registers)
         self.ports = Ports()
         self.sim.set_tracer(self.ports)
         self.memory = self.sim.memory
@@ -228,7 +223,7 @@ class Z80Spectrum:
     def run_until_key_wait(self, t_states: float) -> bool:
         """Run until WAIT-KEY or for `t_states`; True if WAIT-KEY was reached."""
         stop = self.now + int(t_states)
-        cond, _ = self.sim.trace(None, WAIT_KEY, 0, stop, True, None, None, None, None, None)
+        self.sim.run(stop=WAIT_KEY, until=stop)
         return self.sim.registers[PC] == WAIT_KEY
 
     def feed(self, code: int) -> None:
@@ -325,16 +320,16 @@ class Z80Spectrum:
         for keys in typed.presses:
             self.clicks.append((self.now, TYPED_CLICK_FRAMES * FRAME_T))
             self.ports.held = frozenset(keys)
-            self.sim.trace(None, None, 0, self.now + typed.hold * FRAME_T, True, None, None, None, None, None)
+            self.sim.run(until=self.now + typed.hold * FRAME_T)
             self.ports.held = frozenset()
-            self.sim.trace(None, None, 0, self.now + typed.gap * FRAME_T, True, None, None, None, None, None)
+            self.sim.run(until=self.now + typed.gap * FRAME_T)
 
     def _run_frames(self, frames: int, deadline: float, through_key_waits: bool = False) -> None:
         """Run `frames` frames, stopping early at a key wait unless told to run through them."""
         if self.now > deadline:
             raise OracleError(f"out of time: {self.report()}")
         if through_key_waits:
-            self.sim.trace(None, None, 0, self.now + frames * FRAME_T, True, None, None, None, None, None)
+            self.sim.run(until=self.now + frames * FRAME_T)
         else:
             self.run_until_key_wait(frames * FRAME_T)
 

@@ -167,7 +167,7 @@ class RomSpectrum:
         end = self._origin + (self.frame_count + 1) * FRAME_T_STATES
         while self.now < end:
             stop = LD_BYTES if self.tape else (NEVER if self.awaiting_key else WAIT_KEY)
-            self.sim.trace(None, stop, 0, end, True, None, None, None, None, None)
+            self.sim.run(stop=stop, until=end)
             if self.sim.registers[PC] == LD_BYTES and self.tape:
                 self._load_block()
             elif self.sim.registers[PC] == WAIT_KEY and self.now < end:

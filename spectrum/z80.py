@@ -2,7 +2,7 @@
 
 SkoolKit's C simulator (`skoolkit.CSimulator`) is used when its extension is installed; without it
 the pure-Python `skoolkit.simulator.Simulator` runs the same instructions, slower. Both take the
-memory as a list of 65536 bytes and keep the registers in a list numbered as below; everything
+memory as a bytearray of 65536 bytes and keep the registers in a list numbered as below; everything
 else SkoolKit offers is left alone, so that a SkoolKit release that reorganises its helpers
 changes nothing here.
 """
@@ -34,7 +34,7 @@ class Z80:
     def __init__(self, memory, registers: list[int] | None = None, *, simulator: type | None = None):
         self.simulator = simulator or CSimulator or Simulator
         # Power-on state: interrupts off, IM 0, PC 0; `registers` (a saved list) replaces it whole.
-        self.sim = self.simulator(list(memory), {"PC": 0}, {"iff": 0, "im": 0}, SIMULATOR_CONFIG)
+        self.sim = self.simulator(bytearray(memory), {"PC": 0}, {"iff": 0, "im": 0}, SIMULATOR_CONFIG)
         for index, value in enumerate(registers or ()):
             self.registers[index] = value
         self._fast = self.simulator is CSimulator and _c_trace_takes_our_call()
