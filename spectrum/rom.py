@@ -1,9 +1,18 @@
 """The genuine 48K ROM, loaded from the installed skoolkit package (never stored in this project)."""
 
-from skoolkit import ROM48, read_bin_file
+from pathlib import Path
 
-ROM: bytes = bytes(read_bin_file(ROM48))
-assert len(ROM) == 16384
+from skoolkit import ROM48
+
+
+def _read_rom() -> bytes:
+    rom = Path(ROM48).read_bytes()
+    if len(rom) != 16384:
+        raise RuntimeError(f"{ROM48} holds {len(rom)} bytes, not the 16384 of a 48K ROM: reinstall skoolkit")
+    return rom
+
+
+ROM: bytes = _read_rom()
 
 FONT_ADDRESS = 0x3D00
 """The character set: 96 characters (32–127) of 8 bytes; CHARS holds this address minus 256."""
