@@ -18,12 +18,12 @@ is known up to a frame later, so each frame's sound reaches the front end one fr
 from __future__ import annotations
 
 import numpy as np
-from skoolkit.simutils import A, B, C, D, E, F, IFF, IXh, IXl, PC, SP
 
 from . import sysvars
 from .oracle import ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, Ports, Z80Spectrum, booted, rows_of
 from .sound import DEFAULT_LEVEL, FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start_sample
 from .tape import HEADER_FLAG, PROGRAM, TapeError, read_blocks
+from .z80 import A, B, C, D, E, F, IFF, IXh, IXl, PC, SP
 
 FLASH_FRAMES = 16  # the ULA swaps FLASH cells every 16 frames
 LD_BYTES = 0x0556  # the ROM's tape loader: A the flag, IX where to, DE how many; carry set when loaded
