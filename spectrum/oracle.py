@@ -22,8 +22,8 @@ PAUSE_LOOP = range(0x1F3A, 0x1F54)  # the PAUSE routine's HALT loop
 TOKEN_RUN = 0xF7
 TOKEN_GO_TO = 0xEC
 ENTER = 13
-EDITOR_REDRAW_LOOPS = 3  # passes of the key-wait loop that bring the lower screen up to date
 KEY_CLICK_WINDOW = 20_000  # T-states after a fed key in which the ROM sounds its click
+EDITOR_IDLE_FRAMES = 500
 TYPED_CLICK_FRAMES = 3  # frames after a key goes down on the matrix in which the editor clicks
 KEY_CLICK_LENGTH = 2_000
 _booted: tuple[bytes, list[int]] | None = None
@@ -38,13 +38,15 @@ class OracleError(RuntimeError):
 class Press:
     """Hold `keys` (Spectrum key names) for `hold` frames, then none for `gap` frames.
 
-    With ``at_pause`` the press waits until the program is inside PAUSE.
+    With ``at_pause`` the press waits until the program is inside PAUSE, with ``at_scroll``
+    until it asks "scroll?".
     """
 
     keys: frozenset[str]
     hold: int = 5
     gap: int = 5
     at_pause: bool = False
+    at_scroll: bool = False
 
 
 @dataclass(frozen=True)
@@ -273,6 +275,10 @@ class Z80Spectrum:
                 if item.at_pause and self.sim.registers[PC] not in PAUSE_LOOP:
                     self._run_frames(1, deadline)
                     continue
+                if item.at_scroll and not (self.sim.registers[PC] == WAIT_KEY
+                                           and self.caller() == SCROLL_QUESTION):
+                    self._run_frames(1, deadline)
+                    continue
                 script.pop(0)
                 answering = self.sim.registers[PC] == WAIT_KEY  # "scroll?" waits for it
                 self.ports.held = item.keys
@@ -297,8 +303,7 @@ class Z80Spectrum:
         if script and isinstance(script[0], Unfinished):
             for code in decode_escapes(script.pop(0).text):
                 self.feed(code)
-            for _ in range(EDITOR_REDRAW_LOOPS):
-                self.run_until_key_wait(FRAME_T)
+            self._until_editor_idle()
             return True
         if script and isinstance(script[0], TypedKeys):
             self._type_keys(script.pop(0))
@@ -318,11 +323,26 @@ class Z80Spectrum:
         self.prompts += 1
         self.input_screens.append((_word(self.memory, sysvars.PPC), rows_of(self.memory)))
         for keys in typed.presses:
+            if not self._until_editor_idle():
+                return  # the INPUT is over (an ENTER was taken, or a report stopped the program)
             self.clicks.append((self.now, TYPED_CLICK_FRAMES * FRAME_T))
             self.ports.held = frozenset(keys)
             self.sim.run(until=self.now + typed.hold * FRAME_T)
             self.ports.held = frozenset()
             self.sim.run(until=self.now + typed.gap * FRAME_T)
+
+    def _until_editor_idle(self) -> bool:
+        """Run on to the INPUT editor's key wait with the lower screen up to date (a redraw can
+        take a second when it rasps at a full lower screen, and keys pressed meanwhile are lost);
+        False if the program is no longer in that INPUT."""
+        line = _word(self.memory, sysvars.PPC)
+        for _ in range(EDITOR_IDLE_FRAMES):
+            if self.run_until_key_wait(FRAME_T):
+                if not self.at_input_prompt() or _word(self.memory, sysvars.PPC) != line:
+                    return False
+                if not self.memory[sysvars.TV_FLAG] & 0x08:
+                    return True
+        raise OracleError("the editor did not come back to wait for a key")
 
     def _run_frames(self, frames: int, deadline: float, through_key_waits: bool = False) -> None:
         """Run `frames` frames, stopping early at a key wait unless told to run through them."""
