@@ -1,74 +1,217 @@
-"""INPUT: the ROM's editor on the lower screen."""
+"""INPUT: the ROM's editor on the lower screen (EDITOR $0F2C, KEY-INPUT $10A8, ED-COPY $111D).
 
-from . import keyboard, sysvars
+The prompt goes to the lower screen, then the line is edited in the workspace: for a string
+INPUT it starts as two quotes with the cursor between them. After every key the whole line is
+printed again from the end of the prompt, as ED-COPY does: tokens spelt out, the flashing cursor
+(K, L, C, E or G, as the keyboard will read the next key) and, once after a refused ENTER, the
+flashing '?' where the syntax check stopped; what is left of a longer earlier line is blanked.
+The lower screen grows upwards as the line needs rows (DF_SZ) and pushes the upper screen up
+when it meets its print position. On ENTER the line is checked and evaluated as an expression
+(`expression`), so a string INPUT whose quotes are deleted takes, say, "6"+"9".
+"""
+
+from . import expression, fp, keyboard, sysvars
 from .beeper import beeper
-from .screen import COLUMNS, LINES, codes_of, printed_width
+from .errors import ReportError
+from .screen import LINES, codes_of
 
-KEY_CLICK_EDGES = beeper(0x00C8, 1)  # KEY-INPUT's click: BEEPER with HL = $00C8 and PIP = 0
+KEY_CLICK_EDGES = beeper(0x00C8, 1)  # ED-LOOP's click: BEEPER with HL = $00C8 and PIP = 0
+RASP_EDGES = beeper(0x1A90, 65)  # ED-FULL's rasp: BEEPER with HL = $1A90 and DE = RASP = 64
+TOKEN_THEN = 0xCB
+# KEY-INPUT turns these codes into a colour control code and its parameter
+TRUE_VIDEO_FIRST, PAPER_KEYS, INK_KEYS = 0, 0x10, 0x18
+MODE_KEYS = (14, 15)  # SYMBOL SHIFT + CAPS SHIFT (E mode) and GRAPHICS (G mode)
 
 
 class Editor:
-    """INPUT on the machine: the line is edited in the lower screen."""
+    """INPUT on the machine. `variables` holds what the program lets an INPUT expression use:
+    its BASIC variables by name ("a", "score", "p$"), numbers or strings."""
+
+    variables: dict
 
     def input(self, prompt: str | bytes = "") -> str:
-        """INPUT "prompt"; a$ — edit a line in the lower screen and return it on ENTER.
+        """INPUT "prompt"; a$ — edit a line in the lower screen and return the string it gives.
 
-        The entry sits between quotes, so it is read as a string literal: "" stands for one quote
-        and ENTER is refused while a lone quote leaves no literal. The entry has a flashing L (or C with CAPS LOCK) cursor; keys are
-        decoded by the keyboard interrupt and each one clicks. DELETE, cursor left/right and
-        EDIT (clear the line) work as in the editor, CAPS LOCK toggles; the line is kept within
-        the two lines of the lower screen. Afterwards the lower screen is cleared.
+        The editor is the ROM's: DELETE, cursor left and right (and EDIT, which clears the whole
+        line, quotes and all), CAPS LOCK, E and G modes, keywords typed with SYMBOL SHIFT or in K
+        mode; cursor up does nothing and cursor down starts the editing again. ENTER is taken when
+        the line is an expression of the right kind, STOP gives "H STOP in INPUT", and an
+        error in the expression gives the report a program stops with.
         """
+        return self._input(prompt, numeric=False).decode("latin-1")
+
+    def input_number(self, prompt: str | bytes = "") -> float:
+        """INPUT "prompt"; n — as `input`, for a numeric expression."""
+        return fp.to_float(self._input(prompt, numeric=True))
+
+    def _input(self, prompt: str | bytes, numeric: bool) -> bytes:
         prompt_codes = codes_of(prompt)
-        saved_position = self._row, self._col
-        entry, cursor = bytearray(), 0
-        flags = int(self.memory[sysvars.FLAGS])
-        self.memory[sysvars.FLAGS] = (flags | 0x08) & 0xDF  # L mode, no key pending
+        ram = self._ram
+        ram[sysvars.FLAGS] &= 0xDF  # a key pressed before the INPUT is not typed into it
+        self._cls_lower()
+        for code in prompt_codes:
+            self._print_lower(code)
+        self._echo_end = self._lower_line, self._lower_col
+        line = bytearray() if numeric else bytearray(b'""')
+        cursor = 0 if numeric else 1
+        fault_at = None
         while True:
-            self._show_input_line(prompt_codes, entry, cursor)
+            cursor = self._edit(line, cursor, fault_at)
+            try:
+                expression.check(bytes(line), numeric)
+                value = expression.evaluate(bytes(line), numeric, self.variables)
+                break
+            except expression.SyntaxFault as fault:
+                fault_at = fault.position
+        self._input_done()
+        return value
+
+    def _input_done(self) -> None:
+        """INPUT-2: an upper print position the lower screen has covered goes to the line just
+        above it; the scroll count starts again; the lower screen is cleared."""
+        ram = self._ram
+        size = ram[sysvars.DF_SZ]
+        if size >= LINES - self._row:
+            self._row, self._col = LINES - size, 0
+        ram[sysvars.SCR_CT] = self._row + 1
+        self._lower = False
+        self._cls_lower()
+
+    def _edit(self, line: bytearray, cursor: int, fault_at: int | None) -> int:
+        """ED-LOOP until ENTER; returns the cursor's place."""
+        while True:
+            self._copy_line(line, cursor, fault_at)
+            fault_at = None
             code = self._wait_key()
-            self._sound(KEY_CLICK_EDGES)
-            if code == keyboard.ENTER_CODE:
-                value = _string_literal(entry)
-                if value is not None:
-                    break
+            if code == keyboard.CAPS_LOCK:
+                self._ram[sysvars.FLAGS2] ^= 0x08
                 continue
-            if code == keyboard.DELETE and cursor:
-                del entry[cursor - 1]
-                cursor -= 1
+            if code in MODE_KEYS:
+                mode = code - 13
+                self._ram[sysvars.MODE] = 0 if self._ram[sysvars.MODE] == mode else mode
+                continue
+            self._sound(KEY_CLICK_EDGES)
+            if code < 6:  # TRUE VIDEO, INV VIDEO and E-mode 8 and 9: FLASH, BRIGHT, INVERSE
+                cursor = self._add_codes(line, cursor, 18 + code // 2, code & 1)
+            elif PAPER_KEYS <= code < 32:
+                cursor = self._add_codes(line, cursor, 16 if code >= INK_KEYS else 17, code & 7)
+            elif code >= 32:
+                cursor = self._add_codes(line, cursor, code)
+            elif code == keyboard.ENTER_CODE:
+                return cursor
+            elif code == keyboard.EDIT:  # CLEAR-SP: the whole line goes, quotes and all
+                del line[:]
+                cursor = 0
+                self._ram[sysvars.MODE] = 0
             elif code == keyboard.CURSOR_LEFT:
-                cursor = max(0, cursor - 1)
+                cursor = _left_edge(line, cursor)
             elif code == keyboard.CURSOR_RIGHT:
-                cursor = min(len(entry), cursor + 1)
-            elif code == keyboard.CAPS_LOCK:
-                self.memory[sysvars.FLAGS2] ^= 0x08
-            elif code == keyboard.EDIT:
-                entry, cursor = bytearray(), 0
-            elif code >= 32 and printed_width(prompt_codes + entry) + 3 < 2 * COLUMNS:
-                entry.insert(cursor, code)
-                cursor += 1
-        self._clear_lower_screen()
-        self._row, self._col = saved_position
-        return value.decode("latin-1")
+                cursor = min(cursor + 1, len(line))
+            elif code == keyboard.DELETE and cursor:
+                # the code where ED-EDGE lands goes; the cursor only moves back by one, so after
+                # a control code's parameter it stays behind the naked parameter
+                del line[_left_edge(line, cursor)]
+                cursor -= 1
 
-    def _show_input_line(self, prompt: bytes, entry: bytes, cursor: int) -> None:
-        """The lower screen while editing: prompt, then "entry" with the cursor inside."""
-        self._clear_lower_screen()
+    def _add_codes(self, line: bytearray, cursor: int, *codes: int) -> int:
+        """ADD-CHAR (and ED-CONTR for a control code with its parameter): E mode ends, G stays."""
+        self._ram[sysvars.MODE] &= 0xFE
+        line[cursor:cursor] = bytes(codes)
+        return cursor + len(codes)
+
+    def _copy_line(self, line: bytes, cursor: int | None, fault_at: int | None) -> None:
+        """ED-COPY: the line printed from the end of the prompt, then blanks up to where the
+        last copy ended; a report while printing (the lower screen full, a control code given
+        a cursor for its colour) rasps and leaves the copy where it stopped."""
+        ram = self._ram
         self._temps(lower=True)
-        lines = (printed_width(prompt + entry) + 3 - 1) // COLUMNS + 1  # with the quotes and the cursor
-        self._row, self._col = LINES - lines, 0  # the lower screen fills from the bottom
-        self._print_codes(prompt + b'"' + bytes(entry[:cursor]))
-        mode = ord("C") if self.memory[sysvars.FLAGS2] & 0x08 else ord("L")
-        self.memory[sysvars.ATTR_T] |= 0x80
-        self._print_char(mode)
-        self.memory[sysvars.ATTR_T] &= 0x7F
-        self._print_codes(bytes(entry[cursor:]) + b'"')
+        start = self._lower_line, self._lower_col
+        try:
+            ram[sysvars.FLAGS] |= 0x05  # no leading space; the cursor is L unless a THEN comes
+            ram[sysvars.FLAGS2] &= ~0x04 & 0xFF  # not within quotes
+            for index in range(len(line) + 1):
+                if index == fault_at:
+                    self._print_flashing(ord("?"))
+                if index == cursor:
+                    self._print_cursor()
+                if index < len(line):
+                    self._print_line_code(line[index])
+            end = self._lower_line, self._lower_col
+            self._temps(lower=True)
+            while _before(self._lower_line, self._lower_col, *self._echo_end):
+                self._print_lower(ord(" "))
+        except ReportError:
+            self._sound(RASP_EDGES)
+            end = self._lower_line, self._lower_col
+        self._lower_line, self._lower_col = start
+        self._echo_end = end
+
+    def _print_line_code(self, code: int) -> None:
+        """OUT-CHAR: a code of the line; which codes come before it decides the cursor's K or L."""
+        ram = self._ram
+        if not (ord("0") <= code <= ord("9") or code < 0x21):
+            ram[sysvars.FLAGS] &= ~0x04 & 0xFF
+            if code == ord('"'):
+                ram[sysvars.FLAGS2] ^= 0x04
+            if code != TOKEN_THEN:
+                ram[sysvars.FLAGS] |= 0x04
+        self._print_lower(code)
+
+    def _print_cursor(self) -> None:
+        """OUT-CURS: E or G in those modes, else K, or L (C with CAPS LOCK) when the codes
+        before it call for it; the keyboard then reads keys in K or L mode to match."""
+        ram = self._ram
+        mode = ram[sysvars.MODE]
+        if mode:
+            letter = ord("E") if mode == 1 else ord("G")
+        elif ram[sysvars.FLAGS] & 0x04:
+            ram[sysvars.FLAGS] |= 0x08
+            letter = ord("C") if ram[sysvars.FLAGS2] & 0x08 else ord("L")
+        else:
+            ram[sysvars.FLAGS] &= ~0x08 & 0xFF
+            letter = ord("K")
+        self._print_flashing(letter)
+
+    def _print_flashing(self, code: int) -> None:
+        """OUT-FLASH: FLASH 1 with no INVERSE, OVER or INK/PAPER 9, all restored afterwards (not
+        if the printing fails: P_FLAG then stays clear, as in the ROM)."""
+        ram = self._ram
+        saved = ram[sysvars.ATTR_T], ram[sysvars.MASK_T], ram[sysvars.P_FLAG]
+        ram[sysvars.ATTR_T] |= 0x80
+        ram[sysvars.MASK_T] &= 0x7F
+        ram[sysvars.P_FLAG] = 0
+        self._print_lower(code)
+        ram[sysvars.ATTR_T], ram[sysvars.MASK_T], ram[sysvars.P_FLAG] = saved
+
+    def _print_lower(self, code: int) -> None:
+        """PRINT-OUT on the lower screen, one code at a time: a colour control code takes the
+        next code printed as its parameter."""
+        control = self._pending_control
+        if control is not None:
+            self._pending_control = None
+            self._print_codes(bytes((control, code)))
+        elif 16 <= code <= 21:
+            self._pending_control = code
+        else:
+            self._print_codes(bytes((code,)))
 
 
-def _string_literal(entry: bytes) -> bytes | None:
-    """The string an INPUT entry stands for between its quotes ("" is one quote), or None when a
-    lone quote makes it no string literal (the ROM then reports a syntax error and goes on)."""
-    parts = bytes(entry).split(b'""')
-    if any(b'"' in part for part in parts):
-        return None
-    return b'"'.join(parts)
+def _left_edge(line: bytes, cursor: int) -> int:
+    """ED-EDGE: where the code before the cursor starts (a control code with its parameter is
+    one step)."""
+    if not cursor:
+        return 0
+    start = 0
+    while True:
+        following = start + 1
+        if line[start] & 0xF0 == 0x10:
+            following += 2 if line[start] in (22, 23) else 1
+        if following >= cursor:
+            return start
+        start = following
+
+
+def _before(line: int, col: int, end_line: int, end_col: int) -> bool:
+    """ED-BLANK's test: whether (line, col) comes before (end_line, end_col) on the lower
+    screen, whose lines count down."""
+    return line > end_line or (line == end_line and col < end_col)

@@ -415,7 +415,7 @@ def e_to_fp(number: bytes, exponent: int) -> bytes:
         power = multiply(power, power)
 
 
-class _Cursor:
+class LiteralCursor:
     """Where the ROM's character pointer CH_ADD is within the text of a literal."""
 
     def __init__(self, text: str):
@@ -446,7 +446,7 @@ def _digit(char: str) -> int | None:
     return ord(char) - 48 if "0" <= char <= "9" else None
 
 
-def _int_to_fp(cursor: _Cursor) -> bytes:
+def _int_to_fp(cursor: LiteralCursor) -> bytes:
     """INT-TO-FP $2D3B: digits from the cursor on, each as value × 10 + digit."""
     value = ZERO
     while (digit := _digit(cursor.char)) is not None:
@@ -462,17 +462,17 @@ def dec_to_fp(text: str) -> bytes:
     not the nearest number: ".5" gives 7F 7F FF FF FF. Text the ROM would reject raises its report
     (C Nonsense in BASIC, 6 Number too big); text with anything after the literal is a ValueError.
     """
-    cursor = _Cursor(text)
+    cursor = LiteralCursor(text)
     if text.startswith("BIN"):
         value = _bin_digits(cursor)
     else:
-        value = _decimal(cursor)
+        value = decimal_literal(cursor)
     if cursor.get_char() != "\r":
         raise ValueError(f"not a number literal: {text!r}")
     return value
 
 
-def _bin_digits(cursor: _Cursor) -> bytes:
+def _bin_digits(cursor: LiteralCursor) -> bytes:
     """BIN-DIGIT $2CA2: up to 16 significant binary digits."""
     cursor.position = 2
     value = 0
@@ -483,7 +483,7 @@ def _bin_digits(cursor: _Cursor) -> bytes:
     return stack_bc(value)
 
 
-def _decimal(cursor: _Cursor) -> bytes:
+def decimal_literal(cursor: LiteralCursor) -> bytes:
     """NOT-BIN $2CB8 onwards: whole digits, fraction digits, then any E-part."""
     if cursor.get_char() == ".":
         if _digit(cursor.next_char()) is None:
@@ -498,7 +498,7 @@ def _decimal(cursor: _Cursor) -> bytes:
     return _e_part(cursor, value)
 
 
-def _fraction_digits(cursor: _Cursor, value: bytes) -> bytes:
+def _fraction_digits(cursor: LiteralCursor, value: bytes) -> bytes:
     """DEC-STO-1 $2CD5: each digit × a place value that is divided by ten each time."""
     place = ONE
     while (digit := _digit(cursor.get_char())) is not None:
@@ -508,7 +508,7 @@ def _fraction_digits(cursor: _Cursor, value: bytes) -> bytes:
     return value
 
 
-def _e_part(cursor: _Cursor, value: bytes) -> bytes:
+def _e_part(cursor: LiteralCursor, value: bytes) -> bytes:
     """E-FORMAT $2CEB: an optional E (or e), sign and exponent digits."""
     if cursor.char not in "Ee":
         return value

@@ -14,14 +14,18 @@ from .errors import BREAK_INTO_PROGRAM, ReportError
 from .keys import BREAK_KEYS, Keys
 from .memory import Memory, find_word
 from .rom import FONT_ADDRESS
-from .screen import COLUMNS, POWER_ON_ATTRIBUTE, UPPER_LINES, Screen, codes_of
+from .screen import COLUMNS, POWER_ON_ATTRIBUTE, Screen, codes_of
 from .sound import Speaker
 
 FLASH_FRAMES = 16  # the ULA swaps FLASH cells every 16 frames
 
 
 class Spectrum(Memory, Screen, Keys, Editor, Speaker):
-    """A 48K Spectrum after power-on, driven from Python as a BASIC program drives it."""
+    """A 48K Spectrum after power-on, driven from Python as a BASIC program drives it.
+
+    `variables` is where a program lets expressions typed at INPUT see its BASIC variables,
+    by name ("a", "score", "p$"): numbers or strings, kept up to date by the program.
+    """
 
     def __init__(self, frontend=None):
         if frontend is None:
@@ -35,7 +39,8 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
         self.frame_count = 0
         self.keys_held: set[str] = set()
         self.awaiting_key = False
-        self._row = self._col = 0
+        self.variables: dict[str, float | str] = {}
+        self._init_screen()
         self._power_on()
 
     def _power_on(self) -> None:
@@ -94,9 +99,7 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
     def show_report(self, error: ReportError) -> None:
         """The report line at the foot of the screen, as the ROM shows it when a program stops;
         it stays while BREAK is held, so that the BREAK that stopped one program stops no other."""
-        self._clear_lower_screen()
-        self._temps(lower=True)
-        self._row, self._col = UPPER_LINES + 1, 0
+        self._cls_lower()
         self._print_codes(codes_of(str(error))[:COLUMNS])
         self.wait_frame(breakable=False)
         while BREAK_KEYS <= self.keys_held:

@@ -6,7 +6,7 @@ The upper screen is rows 0–21; the lower screen (INPUT and reports) is the row
 
 from . import sysvars
 from .colours import BLACK, WHITE, attribute, contrasting_ink
-from .errors import INTEGER_OUT_OF_RANGE, INVALID_COLOUR, OUT_OF_SCREEN, ReportError
+from .errors import BREAK_CONT_REPEATS, INTEGER_OUT_OF_RANGE, INVALID_COLOUR, OUT_OF_SCREEN, ReportError
 from .memory import find_byte
 from .numbers import format_number
 from .rom import KEYWORDS
@@ -20,6 +20,8 @@ COLOUR_ITEMS = ("ink", "paper", "flash", "bright", "inverse", "over")
 CONTROL_AT, CONTROL_TAB, CONTROL_COMMA, CONTROL_BACK, CONTROL_RIGHT = 22, 23, 6, 8, 9
 CONTROL_ENTER = 13
 FIRST_TOKEN = 165
+TOKEN_STOP = 0xE2
+SCROLL_QUESTION = b"scroll?"
 POWER_ON_ATTRIBUTE = attribute(ink=BLACK, paper=WHITE)  # ATTR_P and BORDCR after NEW
 
 # P_FLAG bits: the even bit of each pair is temporary, the odd bit permanent
@@ -49,7 +51,20 @@ BLOCK_GRAPHICS = [_block_graphic(code) for code in range(128, 144)]
 
 
 class Screen:
-    """PRINT, the colour statements, CLS, ATTR and SCREEN$ on the machine's display memory."""
+    """PRINT, the colour statements, CLS, ATTR and SCREEN$ on the machine's display memory.
+
+    As in the ROM, printing goes to the upper screen or (`_lower`, TV_FLAG bit 0) to the lower
+    one, each with its own print position: the upper one as (`_row`, `_col`), where row 22 is
+    "at the start of the line below", to be scrolled to when something is printed there; the lower
+    one as the ROM's line number (`_lower_line`, 23 for its first line, counting down as it
+    grows) and `_lower_col`, so that it stays on its text when the lower screen scrolls up.
+    """
+
+    def _init_screen(self) -> None:
+        self._lower = False
+        self._row = self._col = 0
+        self._lower_line, self._lower_col = LINES - 1, 0
+        self._pending_control = None  # a colour control code waiting for its parameter
 
     # --- colours ----------------------------------------------------------------------------
 
@@ -57,6 +72,7 @@ class Screen:
         """Permanent colour statements (INK n, PAPER n, …) in one call."""
         items = _colour_items(ink=ink, paper=paper, flash=flash, bright=bright, inverse=inverse,
                               over=over)
+        self._lower = False
         self._temps(lower=False)
         for item, value in items:
             self._colour_temp(item, value)
@@ -114,12 +130,15 @@ class Screen:
     # --- the screen -------------------------------------------------------------------------
 
     def cls(self) -> None:
-        """CLS: clear the bitmap; upper attributes from ATTR_P, the lower two lines BORDCR."""
+        """CLS: clear the display with ATTR_P, then the lower screen (CLS-LOWER); the upper print
+        position goes home and the scroll count to 1."""
+        self._lower = False
+        self._temps(lower=False)
         self.memory[sysvars.DISPLAY_FILE:sysvars.ATTRIBUTES] = 0
-        upper = sysvars.ATTRIBUTES + 32 * UPPER_LINES
-        self.memory[sysvars.ATTRIBUTES:upper] = self.memory[sysvars.ATTR_P]
-        self.memory[upper:upper + 64] = self.memory[sysvars.BORDCR]
+        self.memory[sysvars.ATTRIBUTES:sysvars.ATTRIBUTES + 32 * LINES] = self.memory[sysvars.ATTR_P]
+        self.memory[sysvars.SCR_CT] = 1
         self._row = self._col = 0
+        self._cls_lower()
 
     def print_at(self, row: int, col: int, text, *, ink=None, paper=None, bright=None,
                  flash=None, inverse=None, over=None) -> None:
@@ -138,6 +157,7 @@ class Screen:
         items = _colour_items(ink=ink, paper=paper, flash=flash, bright=bright, inverse=inverse,
                               over=over)
         codes = codes_of(text)
+        self._lower = False
         self._temps(lower=False)
         for item, value in items:
             self._colour_temp(item, value)
@@ -166,26 +186,41 @@ class Screen:
         if code == CONTROL_ENTER:
             self._newline()
         elif code == CONTROL_COMMA:
-            target = 16 if self._col < 16 else 32
-            while self._col < target:
+            target = 16 if self._column() < 16 else 32
+            while self._column() < target:
                 self._print_char(ord(" "))
         elif code == CONTROL_BACK:
-            if self._col > 0:
-                self._col -= 1
-            elif self._row > 0:
-                self._row, self._col = self._row - 1, COLUMNS - 1
+            self._back()
         elif code == CONTROL_RIGHT:
             # PO-RIGHT prints a space with OVER 1 but never stores the new position: only the
             # cell's attribute changes and the print position stays (a quirk of the 48K ROM)
-            saved = self.memory[sysvars.P_FLAG], self._row, self._col
+            saved = self.memory[sysvars.P_FLAG], self._row, self._col, self._lower_line, self._lower_col
             self.memory[sysvars.P_FLAG] = P_OVER
             self._print_char(ord(" "))
-            self.memory[sysvars.P_FLAG], self._row, self._col = saved
+            self.memory[sysvars.P_FLAG], self._row, self._col, self._lower_line, self._lower_col = saved
         else:
             self._print_char(ord("?"))
 
+    def _column(self) -> int:
+        return self._lower_col if self._lower else self._col
+
+    def _back(self) -> None:
+        """PO-BACK-1: a column left, or to the end of the line above (not from the lower screen's
+        first line, nor from row 1 to row 0: the ROM compares with 24 where 25 was meant)."""
+        if self._lower:
+            if self._lower_col > 0:
+                self._lower_col -= 1
+            elif self._lower_line + 1 < LINES:
+                self._lower_line, self._lower_col = self._lower_line + 1, COLUMNS - 1
+        elif self._col > 0:
+            self._col -= 1
+        elif self._row > 1:
+            self._row, self._col = self._row - 1, COLUMNS - 1
+
     def _control_position(self, code: int, operands: bytes) -> None:
         """AT row,col and TAB n given as control codes with their operand bytes."""
+        if self._lower:
+            raise ValueError("AT and TAB are not part of the layer's lower screen")
         if code == CONTROL_AT:
             row, col = (list(operands) + [0, 0])[:2]
             if col >= COLUMNS:
@@ -199,29 +234,101 @@ class Screen:
                 self._print_char(ord(" "))
 
     def _newline(self) -> None:
-        self._row, self._col = self._row + 1, 0
-        if self._row == UPPER_LINES:  # off the upper screen (the lower screen's lines lie below it)
-            self._scroll()
+        """PO-ENTER: the scroll test on this line, then the start of the next one."""
+        if self._lower:
+            self._lower_col = 0
+            self._make_lower_room()
+            self._lower_line -= 1
+        else:
+            self._col = 0
+            if self._row >= LINES - self._ram[sysvars.DF_SZ]:
+                self._scroll_upper()
+            self._row += 1
 
-    def _scroll(self) -> None:
-        """Move the upper screen up a line (without the ROM's 'scroll?' question)."""
+    def _scroll_upper(self) -> None:
+        """PO-SCR for the upper screen at the line above the lower screen: "5 Out of screen" below
+        it; else, every SCR_CT lines, ask "scroll?" (space, STOP or n stop the program), then
+        scroll the whole display up a line and go on at the start of the line freed."""
+        ram = self._ram
+        bottom = LINES - ram[sysvars.DF_SZ]
+        if self._row > bottom:
+            raise ReportError(OUT_OF_SCREEN)
+        ram[sysvars.SCR_CT] = (ram[sysvars.SCR_CT] - 1) & 0xFF
+        if not ram[sysvars.SCR_CT]:
+            ram[sysvars.SCR_CT] = self._row
+            self._ask_scroll()
+        self._scroll_rows(LINES - 1, ram[sysvars.ATTR_P])
+        # PO-SCR-3 swaps the first attributes of the new bottom line of the upper screen and of
+        # the bottom line of the display, each row taking the other's first byte throughout
+        freed = bottom - 1
+        first_freed = attribute_address(freed, 0)
+        first_last = attribute_address(LINES - 1, 0)
+        freed_attr, last_attr = ram[first_last], ram[first_freed]
+        self.memory[first_freed:first_freed + COLUMNS] = freed_attr
+        self.memory[first_last:first_last + COLUMNS] = last_attr
+        self._row, self._col = freed, 0
+
+    def _ask_scroll(self) -> None:
+        """"scroll?" in the lower screen, in its colours, and a key: space, STOP or n (either
+        case) is "D BREAK - CONT repeats"; the lower screen is cleared when the key comes."""
+        ram = self._ram
+        saved = ram[sysvars.ATTR_T], ram[sysvars.MASK_T], ram[sysvars.P_FLAG]
+        self._lower = True
+        self._temps(lower=True)
+        for code in SCROLL_QUESTION:
+            self._print_char(code)
+        ram[sysvars.FLAGS] = (ram[sysvars.FLAGS] | 0x08) & 0xDF  # L mode, no key yet
+        code = self._wait_key()
+        self._cls_lower()
+        self._lower = False
+        if code in (ord(" "), TOKEN_STOP) or code | 0x20 == ord("n"):
+            raise ReportError(BREAK_CONT_REPEATS)
+        self._temps(lower=False)
+        ram[sysvars.ATTR_T], ram[sysvars.MASK_T], ram[sysvars.P_FLAG] = saved
+
+    def _scroll_rows(self, count: int, bottom_attr: int) -> None:
+        """CL-SCROLL: the bottom `count` rows move up a row (over the row above them; with 24 the
+        top row is lost) and the bottom row is cleared with `bottom_attr`."""
         pixels = self.memory[sysvars.DISPLAY_FILE:sysvars.ATTRIBUTES]
-        rows = pixels.reshape(3, 8, 8, 32).transpose(0, 2, 1, 3).reshape(24, 8, 32)
-        rows[:UPPER_LINES - 1] = rows[1:UPPER_LINES].copy()
-        rows[UPPER_LINES - 1] = 0
+        rows = pixels.reshape(3, 8, 8, 32).transpose(0, 2, 1, 3).reshape(LINES, 8, 32)
+        top = LINES - count
+        rows[max(top - 1, 0):LINES - 1] = rows[max(top, 1):LINES].copy()
+        rows[LINES - 1] = 0
         pixels[:] = rows.reshape(3, 8, 8, 32).transpose(0, 2, 1, 3).reshape(-1)
-        attrs = self.memory[sysvars.ATTRIBUTES:sysvars.ATTRIBUTES + 32 * UPPER_LINES]
-        attrs[:-32] = attrs[32:].copy()
-        attrs[-32:] = self.memory[sysvars.ATTR_P]
-        self._row = UPPER_LINES - 1
+        attrs = self.memory[sysvars.ATTRIBUTES:sysvars.ATTRIBUTES + 32 * LINES].reshape(LINES, 32)
+        attrs[max(top - 1, 0):LINES - 1] = attrs[max(top, 1):LINES].copy()
+        attrs[LINES - 1] = bottom_attr
+
+    def _make_lower_room(self) -> None:
+        """PO-SCR-4, at the start of a line of the lower screen: "5 Out of screen" past its 22nd
+        line; else while the line would lie below the display, the lower screen grows a row
+        (DF_SZ) and scrolls up; where it meets the upper screen's print position, that moves up
+        a row and the whole display scrolls."""
+        ram = self._ram
+        line = self._lower_line
+        if line < 2:
+            raise ReportError(OUT_OF_SCREEN)
+        shortfall = 25 - line - ram[sysvars.DF_SZ]
+        if shortfall <= 0:
+            return
+        saved = ram[sysvars.ATTR_T], ram[sysvars.MASK_T], ram[sysvars.P_FLAG]
+        self._temps(lower=True)
+        for _ in range(shortfall):
+            size = ram[sysvars.DF_SZ]
+            ram[sysvars.DF_SZ] = size + 1
+            if size + 1 >= LINES - self._row:
+                self._row -= 1
+                self._scroll_rows(LINES, ram[sysvars.BORDCR])
+            else:
+                self._scroll_rows(size, ram[sysvars.BORDCR])
+        ram[sysvars.ATTR_T], ram[sysvars.MASK_T], ram[sysvars.P_FLAG] = saved
 
     def _print_char(self, code: int) -> None:
-        """PO-ANY: one printable code (32–255) at the print position, wrapping at column 32."""
+        """PO-ANY: one printable code (32–255) at the print position, wrapping at column 32 and
+        testing for scrolling at the start of each line (PR-ALL)."""
         if code >= FIRST_TOKEN:
             self._print_token(code)
             return
-        if self._col >= COLUMNS:
-            self._newline()
         ram = self._ram
         if 128 <= code < 144:
             glyph = BLOCK_GRAPHICS[code - 128]
@@ -231,8 +338,21 @@ class Screen:
             glyph = ram[base:base + 8].tobytes()
             # PO-CHAR-2 notes whether a space was printed (block graphics leave the flag alone)
             ram[sysvars.FLAGS] = (ram[sysvars.FLAGS] | 1) if code == 32 else (ram[sysvars.FLAGS] & 0xFE)
-        self._draw_cell(self._row, self._col, glyph)
-        self._col += 1
+        if self._lower:
+            if self._lower_col >= COLUMNS:
+                self._lower_line, self._lower_col = self._lower_line - 1, 0
+            if self._lower_col == 0:
+                self._make_lower_room()
+            row, col = 48 - self._lower_line - ram[sysvars.DF_SZ], self._lower_col
+            self._lower_col += 1
+        else:
+            if self._col >= COLUMNS:
+                self._row, self._col = self._row + 1, 0
+            if self._col == 0 and self._row >= LINES - ram[sysvars.DF_SZ]:
+                self._scroll_upper()
+            row, col = self._row, self._col
+            self._col += 1
+        self._draw_cell(row, col, glyph)
 
     def _print_token(self, code: int) -> None:
         """PO-TOKENS: a keyword, with a leading space unless one was just printed, and a
@@ -289,14 +409,22 @@ class Screen:
                 return chr(32 + index)
         return ""
 
-    def _clear_lower_screen(self) -> None:
-        """CLS-LOWER for the two lines of the lower screen."""
-        for row in (UPPER_LINES, UPPER_LINES + 1):
+    def _cls_lower(self) -> None:
+        """CLS-LOWER: the DF_SZ rows of the lower screen cleared in BORDCR, any above the bottom
+        two given ATTR_P; DF_SZ back to 2, the lower print position at the start of its bottom line."""
+        ram = self._ram
+        self._lower = True
+        self._temps(lower=True)
+        size = ram[sysvars.DF_SZ]
+        for row in range(LINES - size, LINES):
             for line in range(8):
                 start = cell_address(row, 0) + 256 * line
                 self.memory[start:start + COLUMNS] = 0
-        start = attribute_address(UPPER_LINES, 0)
-        self.memory[start:start + 2 * COLUMNS] = self.memory[sysvars.BORDCR]
+        self.memory[attribute_address(LINES - size, 0):attribute_address(UPPER_LINES, 0)] = ram[sysvars.ATTR_P]
+        self.memory[attribute_address(UPPER_LINES, 0):attribute_address(LINES, 0)] = ram[sysvars.BORDCR]
+        ram[sysvars.DF_SZ] = 2
+        self._pending_control = None
+        self._lower_line, self._lower_col = LINES - 1, 0
 
 
 def _checked_colour(item: str, value: int) -> int:

@@ -1,0 +1,375 @@
+"""What an INPUT entry stands for: the ROM's SCANNING ($24FB) on the typed line.
+
+INPUT checks the line's syntax first (IN-ASSIGN with FLAGS bit 7 reset); a fault leaves the line
+in the editor with the flashing '?' where the check stopped (X_PTR). Then the line is evaluated
+and assigned; an error then is the report the program stops with. Both passes follow SCANNING's
+own steps (its priorities, the type test of each operation, where CH_ADD stands when it gives
+up), for string and number literals, variables, ``+ - * /``, comparisons, AND, OR, NOT, unary
+minus, brackets, PI and the functions CODE, VAL, LEN, INT, SGN, ABS, STR$ and CHR$.
+
+Everything else SCANNING accepts (other functions, arrays and slices, FN, RND, INKEY$, ``^``) is
+not part of the layer: it is refused like a syntax fault, at the point where it starts.
+"""
+
+from dataclasses import dataclass
+
+from . import fp
+from .errors import STOP_IN_INPUT, VARIABLE_NOT_FOUND, ReportError
+from .numbers import print_fp
+
+CR = 0x0D
+QUOTE = ord('"')
+TOKEN_STOP = 0xE2
+TOKEN_PI = 0xA7
+TOKEN_VAL_STRING = 0xAE
+TOKEN_CODE = 0xAF
+TOKEN_NOT = 0xC3
+PI = bytes((0x82, 0x49, 0x0F, 0xDA, 0xA2))  # stk-pi/2 with its exponent raised by one, as S-PI does
+
+# Operator characters and tokens: (calculator code with the result and operand type bits, priority)
+OPERATORS = {
+    ord("+"): (0xCF, 6), ord("-"): (0xC3, 6), ord("*"): (0xC4, 8), ord("/"): (0xC5, 8),
+    ord("^"): (0xC6, 10), ord("="): (0xCE, 5), ord(">"): (0xCC, 5), ord("<"): (0xCD, 5),
+    0xC7: (0xC9, 5), 0xC8: (0xCA, 5), 0xC9: (0xCB, 5),  # <=, >=, <>
+    0xC5: (0xC7, 2), 0xC6: (0xC8, 3),  # OR, AND
+}
+NUMERIC_RESULT, NUMERIC_OPERAND = 0x80, 0x40
+NEGATE, NOT, VAL_STRING = 0xDB, 0xF0, 0x18
+STRING_ADD, STRING_AND = 0x17, 0x10
+RELATIONS = {0x09: "<=", 0x0A: ">=", 0x0B: "<>", 0x0C: ">", 0x0D: "<", 0x0E: "="}
+# The calculator codes of the functions CODE ($1C) to CHR$ ($2F) that the layer evaluates
+CODE, VAL, LEN, INT, SGN, ABS, STR, CHR = 0x1C, 0x1D, 0x1E, 0x27, 0x29, 0x2A, 0x2E, 0x2F
+EVALUATED_FUNCTIONS = {CODE, VAL, LEN, INT, SGN, ABS, STR, CHR}
+
+
+class SyntaxFault(Exception):
+    """The syntax check stopped at `position` (an index into the entry, or its length for the
+    end): the editor shows its flashing '?' there and the entry stays to be put right."""
+
+    def __init__(self, position: int):
+        super().__init__(position)
+        self.position = position
+
+
+@dataclass
+class Value:
+    """A result on the calculator stack: a 5-byte number, or the bytes of a string."""
+
+    numeric: bool
+    number: bytes = fp.ZERO
+    text: bytes = b""
+
+
+def check(entry: bytes, numeric: bool) -> None:
+    """The first IN-ASSIGN: raise SyntaxFault unless the entry is a string (or, `numeric`, a
+    number) expression and nothing else, or starts with STOP."""
+    _Scanner(entry, running=False).assignment(numeric)
+
+
+def evaluate(entry: bytes, numeric: bool, variables) -> bytes:
+    """The second IN-ASSIGN on a checked entry: the 5-byte number or the string it stands for.
+
+    `variables` maps BASIC names (lower case, no spaces, strings with ``$``) to numbers or
+    strings. Raises the ROM's report: H STOP in INPUT, 2 Variable not found, 6 Number too big,
+    B Integer out of range, C Nonsense in BASIC (inside VAL)…
+    """
+    value = _Scanner(entry, running=True, variables=variables).assignment(numeric)
+    return value.number if numeric else value.text
+
+
+class _Unsupported(Exception):
+    """Something SCANNING accepts that the layer does not evaluate, at `position`."""
+
+    def __init__(self, position: int):
+        super().__init__(position)
+        self.position = position
+
+
+class _Scanner:
+    def __init__(self, entry: bytes, running: bool, variables=None):
+        self.codes = bytes(entry) + bytes((CR,))
+        self.position = 0  # CH_ADD
+        self.running = running
+        self.variables = variables or {}
+
+    # --- CH_ADD ---------------------------------------------------------------------------------
+
+    def get_char(self) -> int:
+        """GET-CHAR with SKIP-OVER: spaces and control codes (with their parameters) are passed."""
+        while True:
+            code = self.codes[self.position]
+            if code >= 0x21 or code == CR:
+                return code
+            if 0x10 <= code < 0x18:
+                self.position += 2 if code < 0x16 else 3
+            else:
+                self.position += 1
+
+    def next_char(self) -> int:
+        self.position += 1
+        return self.get_char()
+
+    def fault(self):
+        """REPORT-C where CH_ADD stands (in the syntax pass, the '?' goes there)."""
+        if self.running:
+            raise ReportError(fp.NONSENSE_IN_BASIC)
+        raise SyntaxFault(self.position)
+
+    def unsupported(self, position: int):
+        raise _Unsupported(position)
+
+    # --- IN-ASSIGN ------------------------------------------------------------------------------
+
+    def assignment(self, numeric: bool) -> Value:
+        try:
+            if self.get_char() == TOKEN_STOP:
+                if self.running:
+                    raise ReportError(STOP_IN_INPUT)
+                return Value(numeric)
+            value = self.scanning()
+            if value.numeric != numeric:  # VAL-FET-2
+                self.fault()
+            if self.get_char() != CR:
+                self.fault()
+            return value
+        except _Unsupported as unsupported:
+            raise SyntaxFault(unsupported.position) from None
+
+    # --- SCANNING -------------------------------------------------------------------------------
+
+    def scanning(self) -> Value:
+        """SCANNING: operands and operators juggled by priority, as S-LOOP does."""
+        stack: list[tuple[int, int, int]] = [(0, 0, self.position)]  # (priority, operation, where)
+        values: list[Value] = []
+        code = self.get_char()
+        while True:
+            # S-LOOP-1: prefix operations, then one operand
+            while True:
+                if code == ord("+"):  # S-U-PLUS: a plus sign in front is passed over
+                    code = self.next_char()
+                    continue
+                prefix = self.prefix(code)
+                if prefix is None:
+                    break
+                stack.append(prefix)
+                code = self.next_char()
+            values.append(self.operand(code))
+            code = self.get_char()  # S-CONT-2
+            if code == ord("(") and not values[-1].numeric:
+                self.unsupported(self.position)  # SLICING
+            operation, priority = OPERATORS.get(code, (0, 0))
+            while True:  # S-LOOP
+                last_priority, last_operation, where = stack.pop()
+                if last_priority < priority:  # S-TIGHTER
+                    stack.append((last_priority, last_operation, where))
+                    if not values[-1].numeric:
+                        operation = self.string_operation(operation)
+                    stack.append((priority, operation, self.position))
+                    code = self.next_char()
+                    break
+                if last_priority == 0:
+                    return values.pop()
+                self.perform(last_operation, values, where)
+
+    def prefix(self, code: int) -> tuple[int, int, int] | None:
+        """S-NEGATE and the one-argument functions: (priority, operation, where), or None."""
+        if code == ord("-"):
+            return 9, NEGATE, self.position
+        if code == TOKEN_VAL_STRING:
+            return 0x10, VAL_STRING, self.position
+        if TOKEN_CODE <= code <= TOKEN_NOT:
+            if code == TOKEN_NOT:
+                return 4, NOT, self.position
+            operation = code - TOKEN_CODE + 0xDC
+            if operation < 0xDF:  # CODE, VAL, LEN take a string
+                operation &= ~NUMERIC_OPERAND
+            if operation >= 0xEE:  # STR$ and CHR$ give one
+                operation &= ~NUMERIC_RESULT
+            return 0x10, operation, self.position
+        return None
+
+    def operand(self, code: int) -> Value:
+        if code == QUOTE:
+            return self.string_literal()
+        if code == ord("("):
+            self.next_char()
+            value = self.scanning()
+            if self.get_char() != ord(")"):
+                self.fault()
+            self.next_char()
+            return value
+        if code == ord(".") or ord("0") <= code <= ord("9"):
+            return self.number_literal()
+        if code == TOKEN_PI:
+            self.next_char()
+            return Value(True, PI)
+        if chr(code).isascii() and chr(code).isalpha():
+            return self.variable()
+        if 0xA5 <= code <= 0xAB or code == 0xC4:  # RND, INKEY$, FN, POINT, SCREEN$, ATTR, BIN
+            self.unsupported(self.position)
+        self.fault()
+
+    def string_literal(self) -> Value:
+        """S-QUOTE: up to the closing quote, a doubled quote standing for one."""
+        text = bytearray()
+        while True:
+            self.position += 1
+            code = self.codes[self.position]
+            if code == CR:
+                self.fault()
+            if code == QUOTE:
+                self.position += 1
+                if self.codes[self.position] != QUOTE:
+                    return Value(False, text=bytes(text))
+            text.append(code)
+
+    def number_literal(self) -> Value:
+        """S-DECIMAL: DEC-TO-FP from CH_ADD on."""
+        cursor = _LiteralCursor(self)
+        try:
+            number = fp.decimal_literal(cursor)
+        except ReportError:
+            self.position = cursor.position
+            if self.running:
+                raise
+            raise SyntaxFault(self.position) from None
+        self.position = cursor.position
+        self.get_char()
+        return Value(True, number)
+
+    def variable(self) -> Value:
+        """LOOK-VARS: a letter, then '$' for a string, or letters and digits for a long name."""
+        start = self.position
+        name = chr(self.codes[start]).lower()
+        code = self.next_char()
+        if code == ord("("):
+            self.unsupported(start)  # arrays
+        if code == ord("$"):
+            name += "$"
+            code = self.next_char()
+        else:
+            while chr(code).isascii() and chr(code).isalnum():
+                name += chr(code).lower()
+                code = self.next_char()
+        if code == ord("("):
+            self.unsupported(start)  # subscripts and slices
+        if not self.running:
+            return Value(not name.endswith("$"))
+        if name not in self.variables:
+            raise ReportError(VARIABLE_NOT_FOUND)
+        value = self.variables[name]
+        if name.endswith("$"):
+            return Value(False, text=value.encode("latin-1") if isinstance(value, str) else bytes(value))
+        return Value(True, fp.from_float(value))
+
+    def string_operation(self, operation: int) -> int:
+        """S-TIGHTER after a string: comparisons and + take strings, AND a string and a number."""
+        operation = (operation & 0x3F) + 8
+        if operation == STRING_AND:
+            return operation | NUMERIC_OPERAND
+        if operation < STRING_AND:
+            self.fault()  # e.g. a$ * b$
+        if operation == STRING_ADD:
+            return operation
+        return operation | NUMERIC_RESULT
+
+    def perform(self, operation: int, values: list[Value], where: int) -> None:
+        """S-SYNTEST's type test, or (running) the calculator's operation on the stacked values."""
+        if bool(operation & NUMERIC_OPERAND) != values[-1].numeric:
+            self.fault()
+        literal = operation & 0x3F
+        unary = operation in (NEGATE, NOT) or literal >= 0x18
+        second = None if unary else values.pop()
+        if not self.running:
+            values[-1] = Value(bool(operation & NUMERIC_RESULT))
+        elif unary:
+            values[-1] = self.function(operation, values[-1], where)
+        else:
+            values[-1] = self.binary(literal, values[-1], second, where)
+
+    def binary(self, literal: int, first: Value, second: Value, where: int) -> Value:
+        if literal == STRING_ADD:
+            return Value(False, text=first.text + second.text)
+        if literal == STRING_AND:
+            return Value(False, text=first.text if not fp.is_zero(second.number) else b"")
+        if literal >= 0x11:  # string comparisons
+            relation = RELATIONS[literal - 8]
+            return _truth(_compare_strings(first.text, relation, second.text))
+        a, b = first.number, second.number
+        if literal == 0x03:
+            return Value(True, fp.subtract(a, b))
+        if literal == 0x04:
+            return Value(True, fp.multiply(a, b))
+        if literal == 0x05:
+            return Value(True, fp.divide(a, b))
+        if literal == 0x07:  # OR: 1 when the second is true, else the first
+            return Value(True, a if fp.is_zero(b) else fp.ONE)
+        if literal == 0x08:  # AND: the first when the second is true, else 0
+            return Value(True, a if not fp.is_zero(b) else fp.ZERO)
+        if literal == 0x0F:
+            return Value(True, fp.add(a, b))
+        if literal in RELATIONS:
+            return _truth(fp.compare(a, RELATIONS[literal], b))
+        self.unsupported(where)  # ^ takes LN and EXP, which the layer has not
+
+    def function(self, operation: int, value: Value, where: int) -> Value:
+        literal = operation & 0x3F
+        if operation == NEGATE:
+            return Value(True, fp.negate(value.number))
+        if operation == NOT:
+            return _truth(fp.is_zero(value.number))
+        if literal not in EVALUATED_FUNCTIONS:
+            self.unsupported(where)
+        if literal == CODE:
+            return Value(True, fp.stack_bc(value.text[0] if value.text else 0))
+        if literal == LEN:
+            return Value(True, fp.stack_bc(len(value.text)))
+        if literal == VAL:
+            return Value(True, self.val(value.text))
+        if literal == STR:
+            return Value(False, text=print_fp(value.number).encode("ascii"))
+        if literal == CHR:
+            return Value(False, text=bytes((fp.find_int1(value.number),)))
+        if literal == INT:
+            return Value(True, fp.integer(value.number))
+        if literal == ABS:
+            return Value(True, fp.absolute(value.number))
+        if fp.is_zero(value.number):  # SGN
+            return Value(True, fp.ZERO)
+        return Value(True, fp.negate(fp.ONE) if fp.less_than_zero(value.number) else fp.ONE)
+
+    def val(self, text: bytes) -> bytes:
+        """VAL: the string checked as a numeric expression (else C Nonsense in BASIC), then
+        evaluated with the same variables."""
+        checker = _Scanner(text, running=False)
+        try:
+            if checker.scanning().numeric is False or checker.get_char() != CR:
+                raise ReportError(fp.NONSENSE_IN_BASIC)
+        except (SyntaxFault, _Unsupported):
+            raise ReportError(fp.NONSENSE_IN_BASIC) from None
+        return _Scanner(text, running=True, variables=self.variables).scanning().number
+
+
+class _LiteralCursor(fp.LiteralCursor):
+    """DEC-TO-FP's view of the entry: GET-CHAR passes control codes as well as spaces."""
+
+    def __init__(self, scanner: _Scanner):
+        super().__init__(scanner.codes[:-1].decode("latin-1"))
+        self.position = scanner.position
+        self.scanner = scanner
+
+    def get_char(self) -> str:
+        self.scanner.position = self.position
+        self.scanner.get_char()
+        self.position = self.scanner.position
+        return self.char
+
+
+def _truth(value: bool) -> Value:
+    return Value(True, fp.ONE if value else fp.ZERO)
+
+
+def _compare_strings(first: bytes, relation: str, second: bytes) -> bool:
+    """The string comparisons: code by code, a string before any longer one it begins."""
+    return {"<": first < second, "<=": first <= second, "=": first == second, "<>": first != second,
+            ">=": first >= second, ">": first > second}[relation]
