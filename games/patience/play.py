@@ -14,6 +14,7 @@ from spectrum.numbers import format_number, parse_number
 
 from . import rules
 
+END_OF_LINE = "\r"  # every PRINT of the listing ends its line (none ends with ';')
 # BEEP durations as the ROM stores their literals (".2" is not exactly 0.2)
 ERROR_BEEP = (parse_number(".2"), -20)
 SHUFFLE_BEEP = parse_number(".01")
@@ -76,14 +77,14 @@ def deal(machine: Spectrum, table: rules.Table) -> rules.Table:
     machine.set_border(TABLE_PAPER)
     machine.colour(paper=TABLE_PAPER, ink=TABLE_INK)
     machine.cls()
-    machine.print_at(0, 9, "11-UP PATIENCE", ink=7)
+    machine.print_at(0, 9, "11-UP PATIENCE" + END_OF_LINE, ink=7)
     table, placements = rules.deal(table)
     for position, record in placements:
         x, y = rules.column(position), rules.row(position)
         print_card(machine, record, x, y)
-        machine.print_at(y + CARD_HEIGHT, x + 2, position, ink=7)
+        machine.print_at(y + CARD_HEIGHT, x + 2, format_number(position) + END_OF_LINE, ink=7)
     machine.print_at(19, 0, " Type the numbers of two cards  " + at(20, 0) + " adding to 11, or of J Q K.     "
-                     + at(21, 0) + " 9: new centre card  0: resign  ")
+                     + at(21, 0) + " 9: new centre card  0: resign  " + END_OF_LINE)
     return table
 
 
@@ -120,11 +121,13 @@ def print_card(machine: Spectrum, record: str, x: int, y: int) -> None:
     face, suit, colour = record[0], record[3], int(record[4])
     machine.colour(paper=CARD_PAPER, ink=colour)
     for line in range(y, y + CARD_HEIGHT):
-        machine.print_at(line, x, " " * CARD_WIDTH)
-    machine.print_at(y, x, face + at(y + 1, x) + suit + at(y + 3, x + 4) + suit + at(y + 4, x + 4) + face)
+        machine.print_at(line, x, " " * CARD_WIDTH + END_OF_LINE)
+    machine.print_at(y, x, face + at(y + 1, x) + suit + at(y + 3, x + 4) + suit + at(y + 4, x + 4) + face
+                     + END_OF_LINE)
     if face in COURT_FIGURES:
         figure = COURT_FIGURES[face]
-        machine.print_at(y, x + 1, "".join((at(y + n, x + 1) if n else "") + part for n, part in enumerate(figure)))
+        machine.print_at(y, x + 1, "".join((at(y + n, x + 1) if n else "") + part for n, part in enumerate(figure))
+                         + END_OF_LINE)
     else:
         print_pips(machine, face, suit, x, y)
     machine.colour(paper=TABLE_PAPER, ink=TABLE_INK)
@@ -135,7 +138,7 @@ def print_pips(machine: Spectrum, face: str, suit: str, x: int, y: int) -> None:
     def pips(*cells: tuple[int, int]) -> None:
         first_row, first_col = cells[0]
         text = suit + "".join(at(y + r, x + c) + suit for r, c in cells[1:])
-        machine.print_at(y + first_row, x + first_col, text)
+        machine.print_at(y + first_row, x + first_col, text + END_OF_LINE)
 
     if face in "A359":
         pips((2, 2))
@@ -175,20 +178,20 @@ def shuffle(machine: Spectrum, pack: str) -> str:
 
 def end_game(machine: Spectrum, table: rules.Table) -> bool:
     """Lines 1510-1590: the verdict and its tune, then "Another game?"; True for yes."""
-    machine.print_at(19, 0, BLANK_LINE + at(20, 0) + BLANK_LINE)
+    machine.print_at(19, 0, BLANK_LINE + at(20, 0) + BLANK_LINE + END_OF_LINE)
     if table.resigned:
         machine.print_at(19, 4, "      YOU RESIGNED      " + at(20, 4) + "      Cards left: "
-                         + format_number(table.cards_left) + "    ", paper=2, ink=7)
+                         + format_number(table.cards_left) + "    " + END_OF_LINE, paper=2, ink=7)
         for pitch in range(12, -13, -4):
             machine.beep(LAMENT_NOTE, pitch)
     else:
-        machine.print_at(19, 4, "  WELL DONE - YOU WIN!  " + at(20, 4) + "The pack is all used up.", paper=6)
+        machine.print_at(19, 4, "  WELL DONE - YOU WIN!  " + at(20, 4) + "The pack is all used up." + END_OF_LINE, paper=6)
         for root in (0, 12):
             for step in (0, 4, 7):
                 machine.beep(ARPEGGIO_NOTE, root + step)
         machine.beep(*ARPEGGIO_LAST)
     while True:
-        machine.print_at(21, 0, "       Another game? (Y/N)      ")
+        machine.print_at(21, 0, "       Another game? (Y/N)      " + END_OF_LINE)
         machine.pause(0)
         key = machine.inkey()
         if key in ("y", "Y"):
@@ -198,7 +201,7 @@ def end_game(machine: Spectrum, table: rules.Table) -> bool:
     machine.set_border(7)
     machine.colour(paper=7, ink=0)
     machine.cls()
-    machine.print_at(10, 6, "Thanks for playing.")
+    machine.print_at(10, 6, "Thanks for playing." + END_OF_LINE)
     return False
 
 
@@ -207,18 +210,18 @@ def title(machine: Spectrum) -> None:
     machine.set_border(1)
     machine.colour(paper=1, ink=7)
     machine.cls()
-    machine.print_at(2, 9, "11-UP PATIENCE" + at(3, 9) + ink(5) + TITLE_RULE + at(4, 9) + "by Colin Gooch",
+    machine.print_at(2, 9, "11-UP PATIENCE" + at(3, 9) + ink(5) + TITLE_RULE + at(4, 9) + "by Colin Gooch" + END_OF_LINE,
                      ink=6, bright=1)
     for row, text in enumerate(INSTRUCTIONS, FIRST_INSTRUCTION_ROW):
         typewrite(machine, row, text)
-    machine.print_at(20, 5, " Press any key to deal ", flash=1)
+    machine.print_at(20, 5, " Press any key to deal " + END_OF_LINE, flash=1)
     machine.pause(0)
 
 
 def typewrite(machine: Spectrum, row: int, text: str) -> None:
     """Lines 1690-1700: one character at a time, with a tick and a PAUSE 1 after each."""
     for col, char in enumerate(text, 1):
-        machine.print_at(row, col, char)
+        machine.print_at(row, col, char + END_OF_LINE)
         machine.beep(*TYPEWRITER_BEEP)
         machine.pause(1)
 
@@ -233,7 +236,7 @@ def load_udgs(machine: Spectrum) -> None:
     machine.set_border(0)
     machine.colour(paper=0, ink=7)
     machine.cls()
-    machine.print_at(10, 4, "Stop the tape, please.")
+    machine.print_at(10, 4, "Stop the tape, please." + END_OF_LINE)
     for letter, rows in zip("abcde", UDG_DATA):
         for offset, value in enumerate(rows):
             machine.poke(machine.usr(letter) + offset, value)
