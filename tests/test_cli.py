@@ -262,3 +262,11 @@ def test_without_a_display_it_says_so_in_one_line():
                           timeout=60)
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1 and "--headless" in done.stderr
+
+
+def test_the_readme_menu_example_saves_the_menu(tmp_path):
+    png = tmp_path / "menu.png"
+    assert cli.main(["--headless", "--screenshot", str(png)]) == 0
+    shown = pygame.surfarray.array3d(pygame.image.load(str(png))).transpose(1, 0, 2)
+    expected = run_menu("")
+    assert np.array_equal(shown, render.scale_nearest(render.frame_rgb(expected.memory, False, expected.border), 2))
