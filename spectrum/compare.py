@@ -77,33 +77,44 @@ def first_difference(port: list[KeyWait], rom: list[KeyWait]) -> Difference | No
     return None
 
 
-class KeyWaitRecorder(HeadlessFrontend):
-    """A headless front end that also notes each key wait (`waits`): when the machine takes the
-    next press, and when it waits with none left. `endless` keeps the machine running with no
-    keys instead of raising ScriptExhausted (for a window, where presses keep coming)."""
+class KeyWaitRecorder:
+    """A front end around a headless one (its scripted presses, sound and screenshots) that also
+    notes each key wait (`waits`): when the machine takes the next press, and when it waits with
+    none left. `endless` keeps the machine running with no keys instead of raising
+    ScriptExhausted (for a window, where presses keep coming)."""
 
-    def __init__(self, presses=(), *, endless: bool = False):
-        super().__init__(presses)
+    def __init__(self, frontend: HeadlessFrontend | None = None, *, endless: bool = False):
+        self.frontend = frontend or HeadlessFrontend()
         self.endless = endless
         self.waits: list[KeyWait] = []
-        self._idle = False  # waiting with no presses left, noted once
+        self.waiting_for_keys = False  # waiting with no presses left (noted once)
+
+    @property
+    def presses(self):
+        return self.frontend.presses
 
     def present(self, machine) -> None:
         presses_left = len(self.presses)
         try:
-            super().present(machine)
+            self.frontend.present(machine)
         except ScriptExhausted:
-            if not self._idle:
+            if not self.waiting_for_keys:
                 self.note(machine)
-                self._idle = True
+                self.waiting_for_keys = True
             if not self.endless:
                 raise
             machine.keys_held = set()
             return
         if len(self.presses) < presses_left:
-            if not self._idle:  # a press typed after an idle wait continues that same wait
+            if not self.waiting_for_keys:  # a press typed after an idle wait continues that wait
                 self.note(machine)
-            self._idle = False
+            self.waiting_for_keys = False
+
+    def play(self, machine, samples) -> None:
+        self.frontend.play(machine, samples)
+
+    def close(self) -> None:
+        self.frontend.close()
 
     def note(self, machine, stopped: bool = False) -> None:
         self.waits.append(KeyWait(machine.frame_count, screen_of(machine),

@@ -1,6 +1,7 @@
 """The listing itself on the live ROM machine, beside the port: the same screens after the same
 keys, a difference found at its cell, the title from tape, and the shuffle as heard."""
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
@@ -46,17 +47,19 @@ def test_a_won_game_and_goodbye_show_the_same_screen_at_every_key():
     seed = 1
     line = rules.winning_line(patience.shuffled_pack(seed).decode("latin-1"))
     keys = ["SPACE", *typed(*line), "n"]
-    difference, port, rom = original.compare_headless(keys, seed)
+    port = Spectrum(HeadlessFrontend(keys))
+    difference, port_waits, rom = original.compare_headless(port, seed)
     assert difference is None
     waits = rom.frontend.waits
-    assert len(waits) == len(port.frontend.waits) == len(keys) + 1  # one a key, and the end
+    assert len(waits) == len(port_waits) == len(keys) + 1  # one a key, and the end
     assert rom.program_stopped and waits[-1].stopped  # STOP at line 1590, "Thanks for playing."
     assert rows_of(rom.memory) == rows_of(port.memory)
 
 
 @pytest.mark.parametrize("seed, entries", [(77, ["12", "", "0"]), (62, ["9", "9", "47", "0"])])
 def test_refusals_resigning_and_the_end_screen_are_the_same_at_every_key(seed, entries):
-    difference, port, rom = original.compare_headless(["SPACE", *typed(*entries)], seed)
+    port = Spectrum(HeadlessFrontend(["SPACE", *typed(*entries)]))
+    difference, _, rom = original.compare_headless(port, seed)
     assert difference is None
     assert screen_of(rom) == screen_of(port)  # "Another game? (Y/N)" waiting in PAUSE 0
     assert len(rom.frontend.waits) > len(entries) + 2
@@ -73,7 +76,7 @@ def test_a_byte_changed_in_the_ports_screen_is_found_at_its_cell(monkeypatch):
         return table
 
     monkeypatch.setattr(play, "deal", deal_with_a_flaw)
-    difference, port, rom = original.compare_headless(["SPACE", "9", "ENTER"], 500)
+    difference, _, rom = original.compare_headless(Spectrum(HeadlessFrontend(["SPACE", "9", "ENTER"])), 500)
     assert (difference.row, difference.column, difference.key_wait) == (row, column, 2)  # the first key of a move
     assert difference.frame == rom.frontend.waits[1].frame
     assert str(difference).startswith(f"first difference at frame {difference.frame}, row {row}, column {column}")
@@ -119,3 +122,20 @@ def test_the_shuffle_on_the_rom_is_sixty_beeps_over_twelve_seconds_as_the_ports_
     assert abs(sum(lengths) - len(port_shuffle)) <= 2 * rules.SHUFFLE_PASSES
     odd, even = lengths[0::2], lengths[1::2]  # pitch 12 on odd passes, 24 on even ones
     assert max(odd) - min(odd) <= 1 and max(even) - min(even) <= 1 and abs(odd[0] - even[0]) > 10
+
+
+def test_headless_compare_prints_identical_or_the_difference_and_says_so_in_its_status(capsys, monkeypatch):
+    keys = ["SPACE", *typed("9")]
+    assert patience.run(Spectrum(HeadlessFrontend(keys)), 500, compare=True) == 0
+    assert capsys.readouterr().out == "seed 500: identical\n"
+    monkeypatch.setattr(play, "ask_again", lambda machine: "0")  # a refusal that resigns at once
+    assert patience.run(Spectrum(HeadlessFrontend(["SPACE", *typed("1"), "n"])), 500, compare=True) == 1
+    assert capsys.readouterr().out.startswith("seed 500: first difference at frame ")
+
+
+def test_rom_and_compare_are_options_of_their_own():
+    parser = argparse.ArgumentParser()
+    patience.add_options(parser)
+    assert vars(parser.parse_args(["--rom", "--seed", "7"])) == {"seed": 7, "rom": True, "compare": False}
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--rom", "--compare"])

@@ -26,6 +26,12 @@ def seed_number(text: str) -> int:
 def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=seed_number, metavar="N",
                         help="the game of RANDOMIZE N at line 1040 (1-65535; default: from FRAMES)")
+    original = parser.add_mutually_exclusive_group()
+    original.add_argument("--rom", action="store_true",
+                          help="play the listing itself on the genuine 48K ROM, at the Spectrum's own speed")
+    original.add_argument("--compare", action="store_true",
+                          help="the port and the listing on the ROM side by side, the same keys to both; "
+                               "headless: print 'identical' (exit 0) or the first difference (exit 1)")
 
 
 def shuffled_pack(seed: int) -> bytes:
@@ -44,8 +50,15 @@ def new_game(seed: int) -> rules.PatienceState:
     return rules.PatienceState(rules.deal(rules.Table(shuffled_pack(seed).decode("latin-1")))[0])
 
 
-def run(machine, seed: int | None = None) -> None:
-    """Play from the autostart line on; `seed` (1-65535) stands for RANDOMIZE seed at line 1040."""
+def run(machine, seed: int | None = None, rom: bool = False, compare: bool = False) -> int:
+    """Play from the autostart line on; `seed` (1-65535) stands for RANDOMIZE seed at line 1040.
+    `rom` plays the listing itself on the genuine ROM, `compare` the port beside it (see
+    `original.run`). The exit status: 0, or 1 when a headless comparison found a difference."""
+    if rom or compare:
+        from . import original
+
+        return original.run(machine, seed, compare)
     from . import play
 
     play.run(machine, seed)
+    return 0

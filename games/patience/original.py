@@ -2,16 +2,18 @@
 and the two side by side with the same keys.
 
 The ROM types the listing in with its own editor and RUNs it; `seed` rewrites line 1040 to
-`RANDOMIZE seed`, which is what the port's `seed` stands for.
+`RANDOMIZE seed`, which is what the port's `seed` stands for. Side by side, both play the game
+of one seed (one is drawn from the clock when none is given: their FRAMES differ).
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from spectrum import ReportError, Spectrum
-from spectrum.compare import Difference, KeyWaitRecorder, first_difference
-from spectrum.frontends import ScriptExhausted
+from spectrum.compare import Difference, KeyWait, KeyWaitRecorder, first_difference
+from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.rom_machine import RomSpectrum
 
 from . import play
@@ -43,12 +45,13 @@ def run_port(machine: Spectrum, seed: int, recorder: KeyWaitRecorder) -> None:
     recorder.note(machine, stopped=True)
 
 
-def compare_headless(presses, seed: int) -> tuple[Difference | None, Spectrum, RomSpectrum]:
-    """The port and the listing on the ROM, each given `presses` at its own key waits: the first
-    difference (None if none) and the two machines as they ended."""
-    port_keys, rom_keys = KeyWaitRecorder(presses), KeyWaitRecorder(presses)
-    port = Spectrum(port_keys)
-    run_port(port, seed, port_keys)
+def compare_headless(machine: Spectrum, seed: int) -> tuple[Difference | None, list[KeyWait], RomSpectrum]:
+    """The port on `machine` (a headless front end's) and the listing on the ROM, each given that
+    front end's presses at its own key waits: the first difference (None if none), the port's key
+    waits, and the ROM machine as it ended (its front end holds its key waits)."""
+    rom_keys = KeyWaitRecorder(HeadlessFrontend(machine.frontend.presses))
+    port_keys = machine.frontend = KeyWaitRecorder(machine.frontend)
+    run_port(machine, seed, port_keys)
     rom = rom_machine(rom_keys, seed)
     try:
         rom.run()
@@ -56,4 +59,44 @@ def compare_headless(presses, seed: int) -> tuple[Difference | None, Spectrum, R
         pass
     finally:
         rom.flush_sound()
-    return first_difference(port_keys.waits, rom_keys.waits), port, rom
+    machine.frontend = port_keys.frontend
+    return first_difference(port_keys.waits, rom_keys.waits), port_keys.waits, rom
+
+
+def run(machine: Spectrum, seed: int | None = None, compare: bool = False) -> int:
+    """The listing on the ROM in `machine`'s front end, or beside the port (`compare`): in a
+    window until it is closed, headless until the keys run out. Headless, the comparison prints
+    "identical" (and gives 0) or the first difference (and gives 1)."""
+    if not compare:
+        return play_on_rom(machine.frontend, seed)
+    seed = seed or 1 + time.time_ns() // 1000 % 65535
+    if isinstance(machine.frontend, HeadlessFrontend):
+        difference, _, _ = compare_headless(machine, seed)
+        print(f"seed {seed}: {difference or 'identical'}")
+        return 1 if difference else 0
+    return side_by_side(machine, seed)
+
+
+def play_on_rom(frontend, seed: int | None) -> int:
+    rom = rom_machine(frontend, seed)
+    try:
+        rom.run()
+    finally:
+        rom.flush_sound()
+    return 0
+
+
+def side_by_side(machine: Spectrum, seed: int) -> int:
+    """The port on `machine` in a window beside the ROM, which takes the place of its own window."""
+    from spectrum.frontends.side_by_side import SideBySideWindow
+
+    scale = machine.frontend.scale
+    machine.frontend.close()
+    window = machine.frontend = SideBySideWindow(scale=scale, title=f"11-Up Patience, seed {seed}: the port and the ROM")
+    window.attach(rom_machine(window.rom_keys, seed))
+    try:
+        run_port(machine, seed, window.port_keys)
+        while True:  # the ROM plays on until the window is closed
+            window.present(machine)
+    finally:
+        window.close()

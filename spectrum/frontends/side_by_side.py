@@ -1,0 +1,124 @@
+"""Two Spectrums in one window: the layer's machine on the left, the real ROM on the right.
+
+The same keys go to both: each key pressed in the window is typed into each machine when that
+machine next waits for a key (as a headless script is typed), so the two stay in step however
+differently they keep time. Where both wait for the same key, every character cell in which
+their screens differ is outlined, and the status line says "identical so far" or where the
+screens first parted (`spectrum.compare`). The sound is the ROM's.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+from .. import render
+from ..compare import KeyWaitRecorder, differing_cells, first_difference, screen_of
+from .window import FRAMES_PER_SECOND, WindowFrontend, _picture
+
+GAP = 8  # pixels between the two pictures, in window pixels
+STATUS_LINES = 2
+OUTLINE = (255, 128, 0)  # orange: no Spectrum colour
+STATUS_INK, STATUS_PAPER = (255, 255, 255), (0, 0, 0)
+SHIFTS = frozenset({"CAPS", "SYMBOL"})
+
+
+class RomKeys(KeyWaitRecorder):
+    """The ROM's side of the window: the keys typed at its key waits, its sound to the window."""
+
+    def __init__(self, window: SideBySideWindow):
+        super().__init__(endless=True)
+        self.window = window
+
+    def play(self, machine, samples: np.ndarray) -> None:
+        self.window.play(machine, samples)
+
+
+class SideBySideWindow(WindowFrontend):
+    """The front end of the layer's machine; each of its frames also runs a frame of `rom`
+    (a `RomSpectrum` made with `rom_keys` as its front end, then given to `attach`)."""
+
+    def __init__(self, scale: int = 3, title: str = "ZX Spectrum: the port and the ROM"):
+        super().__init__(scale=scale, title=title)
+        pygame.font.init()
+        self.scale = max(1, min(self.scale, _largest_pair_scale()))
+        self._font = pygame.font.Font(None, 10 * self.scale)
+        width, height = render.FRAME_WIDTH * self.scale, render.FRAME_HEIGHT * self.scale
+        self._status_height = STATUS_LINES * self._font.get_linesize() + 4
+        self._window = pygame.display.set_mode((2 * width + GAP, height + self._status_height))
+        self.port_keys = KeyWaitRecorder(endless=True)
+        self.rom_keys = RomKeys(self)
+        self.rom = None
+        self._held_before: set[str] = set()
+        self._drawn: tuple | None = None
+
+    def attach(self, rom) -> None:
+        self.rom = rom
+
+    def present(self, machine) -> None:
+        self._handle_events()
+        held = self._keys_held()
+        for host_key in self._release_after_frame:
+            self._release(host_key)
+        self._release_after_frame.clear()
+        self._not_yet_shown.clear()
+        if (held - self._held_before) - SHIFTS:  # a key went down: one press for each machine
+            for keys in (self.port_keys, self.rom_keys):
+                keys.presses.append(frozenset(held))
+        self._held_before = held
+        self.port_keys.present(machine)
+        self.rom.run_frame()
+        self._draw(machine, self.rom)
+        self._clock.tick(FRAMES_PER_SECOND)
+
+    def play(self, machine, samples: np.ndarray) -> None:
+        if machine is self.rom:
+            super().play(machine, samples)
+
+    def status(self, port) -> tuple[str, list[tuple[int, int]]]:
+        """The status line, and the cells to outline: those in which the screens of `port` and
+        the ROM differ while both wait at the same key."""
+        ports, roms = self.port_keys.waits, self.rom_keys.waits
+        compared = min(len(ports), len(roms))
+        difference = first_difference(ports[:compared], roms[:compared])
+        cells = []
+        if len(ports) == len(roms) and self.port_keys.waiting_for_keys and self.rom_keys.waiting_for_keys:
+            cells = differing_cells(screen_of(port), screen_of(self.rom))
+        if difference:
+            text = str(difference)
+        else:
+            text = f"identical so far ({compared} wait{'s' if compared != 1 else ''} for a key compared)"
+        if cells:
+            text += f"; {len(cells)} cell{'s' if len(cells) != 1 else ''} differ now (outlined)"
+        behind = len(ports) - len(roms)
+        state = "the ROM is catching up" if behind > 0 else "both wait for a key" if not behind else "the port is catching up"
+        return f"port (left) and ROM (right): {text}\n{state}", cells
+
+    def _draw(self, port, rom) -> None:
+        text, cells = self.status(port)
+        picture = (_picture(port), _picture(rom), text, tuple(cells))
+        if picture == self._drawn:
+            return
+        width = render.FRAME_WIDTH * self.scale
+        self._window.fill(STATUS_PAPER)
+        for left, machine in ((0, port), (width + GAP, rom)):
+            frame = render.frame_rgb(machine.memory, machine.flash_phase, machine.border)
+            pygame.surfarray.blit_array(self._frame, frame.transpose(1, 0, 2))
+            self._window.blit(pygame.transform.scale(self._frame, (width, render.FRAME_HEIGHT * self.scale)), (left, 0))
+            for row, column in cells:
+                x = left + (render.BORDER_LEFT + 8 * column) * self.scale
+                y = (render.BORDER_TOP + 8 * row) * self.scale
+                pygame.draw.rect(self._window, OUTLINE, (x, y, 8 * self.scale, 8 * self.scale), max(2, self.scale))
+        top = render.FRAME_HEIGHT * self.scale + 2
+        for number, line in enumerate(text.splitlines()):
+            self._window.blit(self._font.render(line, True, STATUS_INK), (4, top + number * self._font.get_linesize()))
+        pygame.display.flip()
+        self._drawn = picture
+
+
+def _largest_pair_scale() -> int:
+    """The largest scale at which two frames side by side and the status fit the display."""
+    info = pygame.display.Info()
+    if info.current_w <= 0 or info.current_h <= 0:
+        return 1 << 16
+    return max(1, min((info.current_w - GAP) // (2 * render.FRAME_WIDTH), info.current_h // (render.FRAME_HEIGHT + 30)))

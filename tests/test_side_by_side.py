@@ -1,0 +1,92 @@
+"""The port and the ROM in one window: keys pressed in the window reach both machines, differing
+cells are outlined on both pictures, and the status line says how the comparison stands."""
+
+import os
+
+import numpy as np
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame  # noqa: E402
+
+from games.patience import original  # noqa: E402
+from spectrum import Spectrum, render  # noqa: E402
+from spectrum.frontends import side_by_side  # noqa: E402
+from spectrum.frontends.side_by_side import OUTLINE, SideBySideWindow  # noqa: E402
+
+SEED = 1
+ROW, COLUMN = 13, 20  # a cell of card 7 on seed 1's deal
+
+
+class NoWaiting:
+    def tick(self, frames_per_second):
+        return 0
+
+
+class Enough(Exception):
+    """The frames to look at have been played."""
+
+
+class Played:
+    """The window's frames with host keys pressed at given frames, a byte of the port's screen
+    changed at another, until the ROM has run `frames` frames."""
+
+    def __init__(self, window, keys, frames, flaw_at=None):
+        self.window, self.frame, self.frames, self.flaw_at = window, 0, frames, flaw_at
+        self.events = {}
+        for number, key in enumerate(keys):
+            self.events[100 + 8 * number] = pygame.KEYDOWN, key
+            self.events[102 + 8 * number] = pygame.KEYUP, key
+        self.present = window.present
+
+    def __call__(self, machine):
+        self.frame += 1
+        if self.frame in self.events:
+            kind, key = self.events[self.frame]
+            pygame.event.post(pygame.event.Event(kind, key=key, unicode=chr(key)))
+        if self.frame == self.flaw_at:
+            machine.memory[0x4000 + ((ROW & 0x18) << 8) + ((ROW & 7) << 5) + COLUMN + 256 * 3] ^= 0xFF
+        self.present(machine)
+        if self.window.rom.frame_count >= self.frames:
+            raise Enough
+
+
+@pytest.fixture
+def window(monkeypatch):
+    monkeypatch.setattr(side_by_side, "_largest_pair_scale", lambda: 2)
+    window = SideBySideWindow(scale=2)
+    monkeypatch.setattr(window, "_clock", NoWaiting())
+    yield window
+    window.close()
+
+
+def play_frames(window, keys, frames, flaw_at=None) -> Spectrum:
+    window.attach(original.rom_machine(window.rom_keys, SEED))
+    window.present = Played(window, keys, frames, flaw_at)
+    port = Spectrum(window)
+    with pytest.raises(Enough):
+        original.run_port(port, SEED, window.port_keys)  # the port waits for keys with the window's frames
+    return port
+
+
+def test_keys_in_the_window_reach_both_and_the_screens_agree(window):
+    port = play_frames(window, [pygame.K_SPACE, ord("1")], 2200)
+    text, cells = window.status(port)
+    assert text.startswith("port (left) and ROM (right): identical so far (3 waits for a key compared)")
+    assert text.endswith("both wait for a key") and cells == []
+    assert window.rom_keys.waits[-1].screen == window.port_keys.waits[-1].screen  # "1" typed on both
+
+
+def test_a_cell_that_differs_is_outlined_on_both_pictures(window):
+    port = play_frames(window, [pygame.K_SPACE], 2000, flaw_at=1500)
+    text, cells = window.status(port)
+    assert cells == [(ROW, COLUMN)] and "1 cell differ" in text
+    shown = pygame.surfarray.array3d(pygame.display.get_surface()).transpose(1, 0, 2)
+    width = render.FRAME_WIDTH * 2
+    for left in (0, width + side_by_side.GAP):
+        x, y = left + (render.BORDER_LEFT + 8 * COLUMN) * 2, (render.BORDER_TOP + 8 * ROW) * 2
+        assert (shown[y, x:x + 16] == OUTLINE).all() and (shown[y + 15, x:x + 16] == OUTLINE).all()
+    assert (shown[:, :width] == OUTLINE).all(axis=2).sum() == 16 * 16 - 12 * 12  # that cell's frame, 2 wide
+    title_line = (render.BORDER_TOP + 4) * 2  # the title, alike on both
+    assert np.array_equal(shown[title_line, :width], shown[title_line, width + side_by_side.GAP:])
