@@ -70,8 +70,8 @@ def new_file(text: str) -> Path:
     folder = path.parent
     if not folder.is_dir():
         raise argparse.ArgumentTypeError(f"there is no folder {str(folder)!r} to write {path.name!r} in")
-    if not os.access(folder, os.W_OK):
-        raise argparse.ArgumentTypeError(f"the folder {str(folder)!r} cannot be written to")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"{text!r} cannot be written: no permission")
     return path
 
 
@@ -168,6 +168,8 @@ def main(argv=None) -> int:
             menu.run(machine, [load(name) for name in PROGRAMS])
     except (Quit, ScriptExhausted):
         pass
+    except KeyboardInterrupt:  # Ctrl-C in the terminal: leave as quietly as closing the window
+        status = 130
     except ValueError as error:  # options a program refuses together, said before anything is drawn
         print(f"zxcards {args.program}: {error}", file=sys.stderr)
         status = 1

@@ -270,3 +270,13 @@ def test_the_readme_menu_example_saves_the_menu(tmp_path):
     shown = pygame.surfarray.array3d(pygame.image.load(str(png))).transpose(1, 0, 2)
     expected = run_menu("")
     assert np.array_equal(shown, render.scale_nearest(render.frame_rgb(expected.memory, False, expected.border), 2))
+
+
+def test_ctrl_c_leaves_quietly_and_still_saves_the_screen(tmp_path, monkeypatch, capsys):
+    def interrupted(machine):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(testcard, "run", interrupted)
+    png = tmp_path / "last.png"
+    assert cli.main(["--headless", "--screenshot", str(png), "testcard"]) == 130
+    assert capsys.readouterr().err == "" and png.exists()
