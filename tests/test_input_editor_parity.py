@@ -17,6 +17,7 @@ from spectrum import ReportError, Spectrum, keyboard
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.oracle import Oracle, Press, TypedKeys, Unfinished, Wait, rows_of
 
+pytestmark = pytest.mark.rom
 ORACLE = Oracle(max_seconds=900)
 EXAMPLES = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 
