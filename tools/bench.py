@@ -2,6 +2,7 @@
 
     python tools/bench.py            # all sections (the game sections take minutes)
     python tools/bench.py display    # one section: display, printing, window, patience, canfield, spades
+    xvfb-run -a python tools/bench.py window    # the window's idle cost on an X server without a screen
 """
 
 import importlib
