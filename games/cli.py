@@ -121,7 +121,7 @@ def open_window(scale: int):
 
     window = WindowFrontend(scale=scale, title="ZX Cards")
     if window.scale < scale:
-        print(f"zxcards: --scale {scale} is larger than the display: the window is {window.scale} times life size",
+        print(f"zxcards: {scale} times life size is larger than the display: the window is {window.scale} times",
               file=sys.stderr)
     return window
 

@@ -244,7 +244,7 @@ def test_a_scale_larger_than_the_display_is_reduced_with_a_note(dummy_display, m
     monkeypatch.setattr(testcard, "run", lambda machine: sizes.append(pygame.display.get_surface().get_size()))
     assert cli.main(["--scale", str(fits + 5), "testcard"]) == 0
     assert sizes == [(fits * FRAME_WIDTH, fits * FRAME_HEIGHT)]
-    assert f"--scale {fits + 5} is larger than the display" in one_line_error(capsys)
+    assert f"{fits + 5} times life size is larger than the display: the window is {fits} times" in one_line_error(capsys)
 
 
 @pytest.mark.parametrize("argv", [["--keys", "1"], ["--screenshot", "a.png"], ["testcard", "--wav", "a.wav"]])
