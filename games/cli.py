@@ -34,7 +34,7 @@ def script_presses(keys: str) -> list[frozenset[str]]:
         char = keys[at]
         if char == "\\":
             escaped = keys[at + 1:at + 2]
-            if escaped not in ("{", "}", "\\") or not escaped:
+            if escaped not in ("{", "}", "\\"):
                 raise ValueError(f"\\ at character {at + 1} escapes only {{, }} and \\ (\\{{ \\}} \\\\)")
             items.append(escaped)
             at += 2
