@@ -187,13 +187,6 @@ def test_the_key_that_picks_a_program_is_not_also_the_programs_first_key():
     assert not machine.keys_held and not machine.peek(sysvars.FLAGS) & 0x20
 
 
-def test_the_menu_loads_no_program_until_one_is_picked():
-    probe = ("import sys\nfrom games import cli\ncli.command_line()\n"
-             "loaded = [name for name in sys.modules if name.startswith('games.') and name.endswith(('.play', '.full_play', '.screen'))]\n"
-             "assert not loaded, loaded\n")
-    subprocess.run([sys.executable, "-c", probe], check=True, timeout=60)
-
-
 # FRAMES
 
 def frames_at_start(monkeypatch, clock_ns: int) -> int:
