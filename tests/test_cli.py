@@ -40,6 +40,13 @@ def test_braces_and_backslash_are_typed_in_extended_mode_after_a_backslash():
                                               extend, frozenset({"SYMBOL", "d"}), frozenset({"x"})]
 
 
+def test_braces_and_backslash_reach_input_as_typed(monkeypatch):
+    entries = []
+    monkeypatch.setattr(testcard, "run", lambda machine: entries.append(machine.input()))
+    assert cli.main(["--headless", "--keys", r'\{a\\b\}{ENTER}', "testcard"]) == 0
+    assert entries == ["{a\\b}"]
+
+
 @pytest.mark.parametrize("script, complaint", [
     ("ab{ENTER", "{ at character 3 is not closed"), ("a}", "} at character 2 closes nothing"),
     ("\\n", "escapes only"), ("x\\", "escapes only"), ("{RETURN}", "RETURN"), ("{CAPS+}", "''"),
