@@ -216,7 +216,8 @@ def test_closing_the_window_raises_quit(window):
 
 
 def test_window_plays_each_frames_sound_after_the_last(window):
-    first, second = np.arange(882, dtype=np.int16), np.full(441, -7, np.int16)
+    # The first piece lasts ten seconds, so that it is still playing when the second comes.
+    first, second = (np.arange(441_000) % 2000).astype(np.int16), np.full(441, -7, np.int16)
     window.play(stand_in_machine(), first)  # the dummy audio driver takes it
     window.play(stand_in_machine(), second)
     channel = pygame.mixer.Channel(0)
