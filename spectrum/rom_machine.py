@@ -17,10 +17,13 @@ is known up to a frame later, so each frame's sound reaches the front end one fr
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from . import sysvars
-from .oracle import ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, Ports, Z80Spectrum, booted, rows_of
+from .basic import ListingError
+from .oracle import ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, OracleError, Ports, Z80Spectrum, booted
 from .sound import DEFAULT_LEVEL, FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start_sample
 from .tape import HEADER_FLAG, PROGRAM, TapeError, read_blocks
 from .z80 import A, B, C, D, E, F, IFF, IXh, IXl, PC, SP
@@ -34,7 +37,10 @@ INTERRUPT = 0x0038  # IM 1: where the frame interrupt enters the ROM
 NEVER = 0x10000  # a stop address the program counter never reaches
 SOUND_GAP = FRAME_T_STATES  # the longest half-wave of a sound (BEEP pitches from about -40 up)
 T_PER_SAMPLE = T_STATES_PER_SECOND / SAMPLE_RATE
-SCREEN_BYTES = 6912
+
+
+class ProgramFileError(ValueError):
+    """A file that is neither a tape with a BASIC program nor a listing."""
 
 
 class LivePorts(Ports):
@@ -139,6 +145,30 @@ class RomSpectrum:
         machine._begin()
         return machine
 
+    @classmethod
+    def from_file(cls, frontend, path: str | Path) -> RomSpectrum:
+        """A .tap to LOAD "" from, or a BASIC listing in text (zmakebas escapes, as make_tap
+        reads it) typed in and RUN. ProgramFileError says in one line what is wrong with the
+        file; OSError, that it cannot be read."""
+        path = Path(path)
+        data = path.read_bytes()
+        try:
+            return cls.loading(frontend, data)
+        except TapeError as not_a_tape:
+            if path.suffix.lower() == ".tap":
+                raise ProgramFileError(f"{path}: {not_a_tape}") from None
+            why_not_a_tape = not_a_tape
+        try:
+            listing = data.decode("ascii")
+            if not any(line.strip() for line in listing.splitlines()):
+                raise ListingError("the listing has no lines")
+            return cls.running(frontend, listing)
+        except (UnicodeDecodeError, ListingError, OracleError) as not_a_listing:
+            if isinstance(not_a_listing, UnicodeDecodeError):
+                not_a_listing = "not text"
+            raise ProgramFileError(f"{path}: neither a tape ({why_not_a_tape}) nor a BASIC listing "
+                                   f"({not_a_listing})") from None
+
     @property
     def now(self) -> int:
         return self.z80.now
@@ -187,13 +217,6 @@ class RomSpectrum:
         self._beeper.edges.append(self.now + 2 * SOUND_GAP)  # a stand-in after the end: the last sound ends
         self._play(frame_start_sample(self.frame_count), int((self.now - self._beeper.origin) / T_PER_SAMPLE) + 1)
         self._beeper.edges.clear()
-
-    def screen(self) -> bytes:
-        """SCREEN$: the display file and attributes, 6,912 bytes."""
-        return bytes(self.memory[sysvars.DISPLAY_FILE:sysvars.DISPLAY_FILE + SCREEN_BYTES])
-
-    def rows(self, first: int = 0, last: int = 21) -> bytes:
-        return rows_of(self.memory, first, last)
 
     def _program_counter(self) -> int:
         """Where the program is: a frame stops as the next one's interrupt is taken, so then the

@@ -19,6 +19,7 @@ from spectrum.rom_machine import RomSpectrum
 from spectrum.sound import SAMPLE_RATE
 
 ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.rom  # every test here runs the genuine ROM
 
 
 def typed(*entries: str) -> list[str]:

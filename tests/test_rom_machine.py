@@ -9,7 +9,7 @@ from spectrum.beeper import beep_edges
 from spectrum.compare import KeyWait, cell_of, differing_cells, first_difference
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.oracle import Oracle
-from spectrum.rom_machine import BeeperStream, RomSpectrum
+from spectrum.rom_machine import BeeperStream, ProgramFileError, RomSpectrum
 from spectrum.sound import FRAME_T_STATES, edges_to_samples
 from spectrum.tape import TapeError, program_tap, read_blocks
 
@@ -35,6 +35,7 @@ def text_at(machine, row: int, col: int, length: int) -> str:
     return "".join(chars)
 
 
+@pytest.mark.rom
 def test_a_tape_loads_with_load_and_autostarts(tmp_path):
     tap = program_tap("demo", Oracle().program_bytes(PROGRAM), autostart=10)
     machine = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(list("Ann") + ["ENTER"]), tap))
@@ -42,6 +43,7 @@ def test_a_tape_loads_with_load_and_autostarts(tmp_path):
     assert machine.program_stopped  # "0 OK, 30:2" at the command line
 
 
+@pytest.mark.rom
 def test_a_tape_without_autostart_stops_at_the_command_line_and_runs_when_told():
     tap = program_tap("demo", Oracle().program_bytes(PROGRAM))
     machine = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(), tap))
@@ -78,6 +80,7 @@ def sounds(samples: np.ndarray, silence: int = 100) -> list[np.ndarray]:
     return [samples[start:end] for start, end in zip(starts, ends)]
 
 
+@pytest.mark.rom
 def test_the_rom_beep_sounds_as_the_layer_renders_a_beep():
     """BEEP .05,0 on the ROM (a tape program) and the samples `edges_to_samples` makes of the
     layer's BEEP: the same square wave, sample for sample but where an edge falls; the key
@@ -134,3 +137,25 @@ def test_the_first_different_key_wait_and_cell_are_found():
     assert first_difference([same], [KeyWait(70, bytes(report), stopped=True)]) is None  # a report below
     assert differing_cells(screen, bytes(changed)) == [(9, 30), (23, 5)]
     assert first_difference([same], [same, other]).key_wait == 2  # one waits again, the other not
+
+
+@pytest.mark.rom
+def test_a_listing_file_is_typed_in_and_run(tmp_path):
+    listing = tmp_path / "demo.bas"
+    listing.write_text(PROGRAM)
+    machine = run_until_keys_run_out(RomSpectrum.from_file(HeadlessFrontend(["y", "ENTER"]), listing))
+    assert text_at(machine, 3, 4, 6) == "LOADED" and text_at(machine, 5, 4, 1) == "y"
+
+
+@pytest.mark.parametrize("name, content, why", [
+    ("notes.tap", b"10 PRINT 1\n", "cut short"),
+    ("picture.png", b"\x89PNG\r\n\x1a\n\x00\x00", "not text"),
+    ("readme.txt", b"# A heading\n", "no line number"),
+    ("empty.bas", b"\n\n", "no lines"),
+    ("bad.bas", b'10 PRINT "unclosed\n', "rejected line 10")])
+def test_a_file_that_is_no_tape_and_no_listing_is_said_in_one_line(tmp_path, name, content, why):
+    path = tmp_path / name
+    path.write_bytes(content)
+    with pytest.raises(ProgramFileError, match=why) as error:
+        RomSpectrum.from_file(HeadlessFrontend(), path)
+    assert str(error.value).startswith(f"{path}: ") and "\n" not in str(error.value)

@@ -15,6 +15,7 @@ from spectrum import Spectrum, render  # noqa: E402
 from spectrum.frontends import side_by_side  # noqa: E402
 from spectrum.frontends.side_by_side import OUTLINE, SideBySideWindow  # noqa: E402
 
+pytestmark = pytest.mark.rom  # the right-hand machine runs the genuine ROM
 SEED = 1
 ROW, COLUMN = 13, 20  # a cell of card 7 on seed 1's deal
 

@@ -46,17 +46,21 @@ class SideBySideWindow(WindowFrontend):
         width, height = render.FRAME_WIDTH * self.scale, render.FRAME_HEIGHT * self.scale
         self._status_height = STATUS_LINES * self._font.get_linesize() + 4
         self._window = pygame.display.set_mode((2 * width + GAP, height + self._status_height))
+        self._window.fill(STATUS_PAPER)
         self.port_keys = KeyWaitRecorder(endless=True)
         self.rom_keys = RomKeys(self)
         self.rom = None
         self._held_before: set[str] = set()
-        self._drawn: tuple | None = None
+        self._drawn: list = [None, None, None]  # what each picture and the status line show
 
     def attach(self, rom) -> None:
         self.rom = rom
 
     def present(self, machine) -> None:
         self._handle_events()
+        if self._shown is None:  # at first, and when the host lost the window's picture
+            self._drawn = [None, None, None]
+            self._shown = "both pictures"
         held = self._keys_held()
         for host_key in self._release_after_frame:
             self._release(host_key)
@@ -95,30 +99,40 @@ class SideBySideWindow(WindowFrontend):
         return f"port (left) and ROM (right): {text}\n{state}", cells
 
     def _draw(self, port, rom) -> None:
+        """Draw what changed: either picture (with its outlines), the status line."""
         text, cells = self.status(port)
-        picture = (_picture(port), _picture(rom), text, tuple(cells))
-        if picture == self._drawn:
-            return
-        width = render.FRAME_WIDTH * self.scale
-        self._window.fill(STATUS_PAPER)
-        for left, machine in ((0, port), (width + GAP, rom)):
+        width, height = render.FRAME_WIDTH * self.scale, render.FRAME_HEIGHT * self.scale
+        changed = []
+        for side, (left, machine) in enumerate(((0, port), (width + GAP, rom))):
+            picture = (_picture(machine), tuple(cells))
+            if picture == self._drawn[side]:
+                continue
             frame = render.frame_rgb(machine.memory, machine.flash_phase, machine.border)
             pygame.surfarray.blit_array(self._frame, frame.transpose(1, 0, 2))
-            self._window.blit(pygame.transform.scale(self._frame, (width, render.FRAME_HEIGHT * self.scale)), (left, 0))
+            area = pygame.Rect(left, 0, width, height)
+            pygame.transform.scale(self._frame, area.size, self._window.subsurface(area))
             for row, column in cells:
                 x = left + (render.BORDER_LEFT + 8 * column) * self.scale
                 y = (render.BORDER_TOP + 8 * row) * self.scale
                 pygame.draw.rect(self._window, OUTLINE, (x, y, 8 * self.scale, 8 * self.scale), max(2, self.scale))
-        top = render.FRAME_HEIGHT * self.scale + 2
-        for number, line in enumerate(text.splitlines()):
-            self._window.blit(self._font.render(line, True, STATUS_INK), (4, top + number * self._font.get_linesize()))
-        pygame.display.flip()
-        self._drawn = picture
+            self._drawn[side] = picture
+            changed.append(area)
+        if text != self._drawn[2]:
+            area = pygame.Rect(0, height, self._window.get_width(), self._status_height)
+            self._window.fill(STATUS_PAPER, area)
+            for number, line in enumerate(text.splitlines()):
+                self._window.blit(self._font.render(line, True, STATUS_INK),
+                                  (4, height + 2 + number * self._font.get_linesize()))
+            self._drawn[2] = text
+            changed.append(area)
+        if changed:
+            pygame.display.update(changed)
 
 
 def _largest_pair_scale() -> int:
-    """The largest scale at which two frames side by side and the status fit the display."""
-    info = pygame.display.Info()
-    if info.current_w <= 0 or info.current_h <= 0:
+    """The largest scale at which two frames side by side and the status fit the desktop."""
+    sizes = pygame.display.get_desktop_sizes()
+    if not sizes or min(sizes[0]) <= 0:  # the host does not say
         return 1 << 16
-    return max(1, min((info.current_w - GAP) // (2 * render.FRAME_WIDTH), info.current_h // (render.FRAME_HEIGHT + 30)))
+    width, height = sizes[0]
+    return max(1, min((width - GAP) // (2 * render.FRAME_WIDTH), height // (render.FRAME_HEIGHT + 30)))
