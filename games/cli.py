@@ -13,7 +13,7 @@ from pathlib import Path
 from spectrum import ReportError, Spectrum, sysvars
 from spectrum.command_line import OneLineParser, whole_number
 from spectrum.errors import BREAK_INTO_PROGRAM
-from spectrum.frontends import HeadlessFrontend, NoDisplay, Quit, ScriptExhausted, presses_from
+from spectrum.frontends import HeadlessFrontend, Leave, NoDisplay, Quit, ScriptExhausted, presses_from
 
 from . import PROGRAMS, load, menu
 
@@ -87,7 +87,8 @@ def add_common_options(parser: argparse.ArgumentParser, *, with_defaults: bool) 
     group.add_argument("--headless", action="store_true", default=default(False),
                        help="no window: play the --keys script")
     group.add_argument("--keys", type=key_script, default=default([]), metavar="TEXT",
-                       help=r"headless: keys to type, {ENTER}, {CAPS+5} for others, \{ \} \\ for { } \ ")
+                       help=r"headless: keys to type; {ENTER}, {DELETE}, {LEFT}, {BREAK}, {CAPS+5}… for others, {ESC} "
+                            r"leaves the program; \{ \} \\ for { } \ ")
     group.add_argument("--screenshot", type=new_file, default=default(None), metavar="PNG",
                        help="headless: save the last screen as a PNG")
     group.add_argument("--wav", type=new_file, default=default(None), metavar="WAV",
@@ -166,7 +167,7 @@ def main(argv=None) -> int:
             load(args.program).run(machine, **options)
         else:
             menu.run(machine, [load(name) for name in PROGRAMS])
-    except (Quit, ScriptExhausted):
+    except (Quit, Leave, ScriptExhausted):
         pass
     except KeyboardInterrupt:  # Ctrl-C in the terminal: leave as quietly as closing the window
         status = 130

@@ -1,10 +1,12 @@
-"""The title page of zxcards: the programs by number, and each one run in turn until BREAK here.
+"""The title page of zxcards: the programs by number, and each one run in turn until Esc (or
+BREAK) here; Esc in a program comes back here.
 
 The programs are the light packages of `games.PROGRAMS` (a title and a `run` that loads the
 program's play only when it is picked).
 """
 
 from spectrum import ReportError, Spectrum, sysvars
+from spectrum.frontends import Leave
 from spectrum.colours import BLACK, CYAN, RED, WHITE, YELLOW
 
 from .cards import ACE, Card, Suit
@@ -14,8 +16,8 @@ TITLE_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and
 
 
 def choose(machine: Spectrum, programs: list) -> object:
-    """Show the title page and return the program whose number is pressed; BREAK (Escape) stops
-    with a ReportError."""
+    """Show the title page and return the program whose number is pressed; BREAK stops with a
+    ReportError, Esc with Leave."""
     machine.set_border(BLACK)
     machine.colour(ink=WHITE, paper=BLACK, bright=0, flash=0, inverse=0, over=0)
     machine.cls()
@@ -29,7 +31,7 @@ def choose(machine: Spectrum, programs: list) -> object:
     for number, program in enumerate(programs, 1):
         machine.print_at(4 + 2 * number, 8, f"{number}  {program.TITLE}")
     machine.print_at(19, 2, f"Press 1-{len(programs)} to play", ink=CYAN)
-    machine.print_at(20, 2, "BREAK (Esc) to leave", ink=CYAN)
+    machine.print_at(20, 2, "Esc to leave", ink=CYAN)
     while True:
         key = machine.inkey()
         if key.isdigit() and 1 <= int(key) <= len(programs):
@@ -44,14 +46,16 @@ def choose(machine: Spectrum, programs: list) -> object:
 
 
 def run(machine: Spectrum, programs: list) -> None:
-    """The title page and whatever is picked there, with its default options, until BREAK on the
-    title page."""
+    """The title page and whatever is picked there, with its default options, until Esc or BREAK
+    on the title page."""
     while True:
         try:
             chosen = choose(machine, programs)
-        except ReportError:
+        except (ReportError, Leave):
             return
         try:
             chosen.run(machine)
         except ReportError as report:  # BREAK (or a report) ends the program, as on the Spectrum
             machine.show_report(report)
+        except Leave:  # the host's key: straight back to the title page
+            pass

@@ -1,10 +1,12 @@
 """Keys: INKEY$, the keyboard interrupt with PAUSE, and INPUT line editing, against the ROM."""
 
+from collections import deque
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from spectrum import keyboard, sysvars
-from spectrum.frontends import HeadlessFrontend, ScriptExhausted
+from spectrum.frontends import HeadlessFrontend, Leave, ScriptExhausted, presses_from
 from spectrum.machine import Spectrum
 from spectrum.oracle import Oracle, OracleError, Press, Unfinished, rows_of
 
@@ -117,3 +119,30 @@ def test_the_input_line_shows_in_the_lower_screen_as_on_the_rom(text, prompt):
     with pytest.raises(ScriptExhausted):
         machine.input(prompt)
     assert rows_of(machine.memory, 0, 23) == result.rows(0, 23)
+
+
+# --- the host's leave key and the named presses of a key script ----------------------------------
+
+def test_named_presses_are_the_editing_keys_and_an_unknown_name_lists_them():
+    assert presses_from([["DELETE"], ["LEFT"], ["BREAK"], "RIGHT", ["CAPS", "5"]]) == [
+        frozenset({"CAPS", "0"}), frozenset({"CAPS", "5"}), frozenset({"CAPS", "SPACE"}),
+        frozenset({"CAPS", "8"}), frozenset({"CAPS", "5"})]
+    with pytest.raises(ValueError, match="no key 'BACKSPACE': the keys are ENTER.*DELETE.*ESC"):
+        presses_from([["BACKSPACE"]])
+
+
+@pytest.mark.parametrize("waiting", ["input", "scroll"])
+def test_the_leave_key_stops_the_program_even_at_input_and_scroll(waiting):
+    machine = Spectrum(HeadlessFrontend(["a", "b", ["ESC"], "c"]))
+    with pytest.raises(Leave):
+        if waiting == "input":
+            machine.input("Move? ")
+        else:
+            for line in range(60):  # "scroll?" after the first scroll and every 22 more
+                machine.print_at(21, 0, f"line {line}\r\r")
+    assert machine.frontend.presses == deque([frozenset({"c"})])
+
+
+def test_break_in_input_types_a_space_as_on_the_rom():
+    machine = Spectrum(HeadlessFrontend(["a", ["BREAK"], "b", "ENTER"]))
+    assert machine.input() == "a b"

@@ -13,6 +13,12 @@ class Quit(SystemExit):
     """The user closed the window."""
 
 
+class Leave(Exception):
+    """The host's leave key (Escape in the window, {ESC} in a key script): the running program
+    stops at once, even at an INPUT or at "scroll?", and the menu comes back. It is no Spectrum
+    key: CAPS SHIFT + SPACE stays the Spectrum's BREAK."""
+
+
 class ScriptExhausted(Exception):
     """A headless run used up its scripted key presses and the program still wants keys."""
 
@@ -24,7 +30,7 @@ class NoDisplay(RuntimeError):
 # Imported after the exceptions above, which the front-end modules import from here.
 from .headless import HeadlessFrontend, presses_from  # noqa: E402
 
-__all__ = ["Quit", "ScriptExhausted", "NoDisplay", "HeadlessFrontend", "presses_from", "WindowFrontend"]
+__all__ = ["Quit", "Leave", "ScriptExhausted", "NoDisplay", "HeadlessFrontend", "presses_from", "WindowFrontend"]
 
 
 def __getattr__(name: str):

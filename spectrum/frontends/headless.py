@@ -12,15 +12,25 @@ import numpy as np
 from .. import render
 from ..keyboard import KEY_NAMES, MODE_E, decode, keys_for_char, keys_for_code
 from ..sound import frame_start_sample, write_wav
-from . import ScriptExhausted
+from . import Leave, ScriptExhausted
 
 EXTEND_MODE = frozenset({"CAPS", "SYMBOL"})  # code 14: the editor reads the next key in extended mode
+LEAVE = frozenset({"ESC"})  # the host's leave key: not a Spectrum key, it stops the program (Leave)
+NAMED_PRESSES = {
+    "BREAK": frozenset({"CAPS", "SPACE"}), "EDIT": frozenset({"CAPS", "1"}),
+    "CAPSLOCK": frozenset({"CAPS", "2"}), "LEFT": frozenset({"CAPS", "5"}), "DOWN": frozenset({"CAPS", "6"}),
+    "UP": frozenset({"CAPS", "7"}), "RIGHT": frozenset({"CAPS", "8"}), "GRAPHICS": frozenset({"CAPS", "9"}),
+    "DELETE": frozenset({"CAPS", "0"}), "EXTEND": EXTEND_MODE, "ESC": LEAVE,
+}
+VALID_KEYS = ("the keys are ENTER, SPACE, CAPS, SYMBOL, a-z and 0-9 (held together: CAPS+5), and "
+              + ", ".join(NAMED_PRESSES) + " (ESC leaves the program)")
 
 
 def presses_from(items: Iterable[str | Iterable[str]]) -> list[frozenset[str]]:
     """Key presses for a headless script.
 
-    Each item is a key name ('ENTER', 'CAPS', 'q'), a single character to type
+    Each item is a key name ('ENTER', 'CAPS', 'q') or the name of a press (NAMED_PRESSES:
+    'DELETE', 'LEFT', 'BREAK', 'ESC' the host's leave key…), a single character to type
     ('"' becomes SYMBOL+p, 'A' CAPS+a, and '{' extended mode then SYMBOL+f, as on
     the Spectrum's keyboard), or a collection of key names held together
     (('CAPS', '5') is cursor left).
@@ -30,6 +40,8 @@ def presses_from(items: Iterable[str | Iterable[str]]) -> list[frozenset[str]]:
         if isinstance(item, str):
             if item in KEY_NAMES:
                 presses.append(frozenset({item}))
+            elif item in NAMED_PRESSES:
+                presses.append(NAMED_PRESSES[item])
             elif len(item) == 1 and (keys := keys_for_char(item)):
                 presses.append(keys)
             elif item in _extended_mode_keys():
@@ -54,10 +66,13 @@ def _extended_mode_keys() -> dict[str, frozenset[str]]:
 
 
 def _checked_press(keys: Iterable[str]) -> frozenset[str]:
-    press = frozenset(keys)
+    names = list(keys)
+    if len(names) == 1 and names[0] in NAMED_PRESSES:
+        return NAMED_PRESSES[names[0]]
+    press = frozenset(names)
     unknown = press - KEY_NAMES
     if unknown or not press:
-        raise ValueError(f"not a press of Spectrum keys: {sorted(press)!r}")
+        raise ValueError(f"no key {', '.join(map(repr, sorted(unknown))) or 'named'}: {VALID_KEYS}")
     return press
 
 
@@ -90,6 +105,8 @@ class HeadlessFrontend:
             if not self.presses:
                 raise ScriptExhausted("the program waits for a key and the scripted presses are used up")
             self._press = self.presses.popleft()
+            if self._press == LEAVE:
+                raise Leave("the key script pressed ESC")
             self._press_frames_left = self.hold_frames + self.gap_frames
         held = self._press_frames_left > self.gap_frames
         machine.keys_held = set(self._press) if held else set()

@@ -14,7 +14,7 @@ import pygame  # noqa: E402
 from .. import render  # noqa: E402
 from ..keyboard import KEY_NAMES, keys_for_char  # noqa: E402
 from ..sound import SAMPLE_RATE  # noqa: E402
-from . import NoDisplay, Quit  # noqa: E402
+from . import Leave, NoDisplay, Quit  # noqa: E402
 
 FRAMES_PER_SECOND = 50
 FLASH_BIT = 0x80  # of an attribute byte
@@ -28,7 +28,6 @@ _SPECIAL_KEYS: dict[int, frozenset[str]] = {
     pygame.K_DOWN: frozenset({"CAPS", "6"}),
     pygame.K_UP: frozenset({"CAPS", "7"}),
     pygame.K_RIGHT: frozenset({"CAPS", "8"}),
-    pygame.K_ESCAPE: frozenset({"CAPS", "SPACE"}),  # BREAK
     pygame.K_LSHIFT: frozenset({"CAPS"}),
     pygame.K_RSHIFT: frozenset({"CAPS"}),
     pygame.K_LCTRL: frozenset({"SYMBOL"}),
@@ -151,6 +150,8 @@ class WindowFrontend:
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 raise Quit()
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                raise Leave()  # the host's key: leaves the program, at INPUT too (Shift+Space is BREAK)
             if event.type == pygame.KEYDOWN:
                 keys, replaces_shift = spectrum_keys(event.key, getattr(event, "unicode", ""))
                 if keys:
