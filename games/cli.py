@@ -14,10 +14,12 @@ from spectrum import ReportError, Spectrum, sysvars
 from spectrum.command_line import OneLineParser, whole_number
 from spectrum.errors import BREAK_INTO_PROGRAM
 from spectrum.frontends import HeadlessFrontend, Leave, NoDisplay, Quit, ScriptExhausted, presses_from
+from spectrum.rom_machine import ProgramFileError, RomSpectrum
 
 from . import PROGRAMS, load, menu
 
 DEFAULT_SCALE = 3
+LOAD = "load"  # zxcards load FILE: a tape or a listing on the genuine ROM
 HEADLESS_ONLY = ("keys", "screenshot", "wav")  # a window takes the keys from the keyboard
 COMMON_OPTIONS = ("scale", "headless", *HEADLESS_ONLY)
 COMMON_OPTION_NAMES = tuple(f"--{name}" for name in COMMON_OPTIONS)
@@ -89,8 +91,8 @@ def add_common_options(parser: argparse.ArgumentParser, *, with_defaults: bool) 
     group.add_argument("--keys", type=key_script, default=default([]), metavar="TEXT",
                        help=r"headless: keys to type; {ENTER}, {DELETE}, {LEFT}, {BREAK}, {CAPS+5}… for others, {ESC} "
                             r"leaves the program; \{ \} \\ for { } \ ")
-    group.add_argument("--screenshot", type=new_file, default=default(None), metavar="PNG",
-                       help="headless: save the last screen as a PNG")
+    group.add_argument("--screenshot", type=new_file, default=default(None), metavar="FILE",
+                       help="headless: save the last screen as a PNG, or as SCREEN$ (6,912 bytes) if FILE ends in .scr")
     group.add_argument("--wav", type=new_file, default=default(None), metavar="WAV",
                        help="headless: save all the sound as a WAV")
 
@@ -106,6 +108,11 @@ def command_line() -> OneLineParser:
         program_parser = programs.add_parser(name, help=program.TITLE, description=program.__doc__.splitlines()[0])
         program.add_options(program_parser)
         add_common_options(program_parser, with_defaults=False)
+    loader = programs.add_parser(LOAD, help="a .tap or a BASIC listing, on the genuine 48K ROM",
+                                 description="A .tap with a BASIC program (LOAD \"\"), or a listing in text "
+                                             "(typed in and RUN), on the genuine 48K ROM.")
+    loader.add_argument("file", type=Path, help="the .tap, or the listing (zmakebas escapes, as zxcards-tap reads)")
+    add_common_options(loader, with_defaults=False)
     return parser
 
 
@@ -130,7 +137,7 @@ def open_window(scale: int):
 def misplaced_option(argv: list[str]) -> str | None:
     """The first option before the program's name (or with no program) that only a program takes."""
     for arg in argv:
-        if arg in PROGRAMS:
+        if arg in PROGRAMS or arg == LOAD:
             return None
         if arg.startswith("--") and arg.split("=")[0] not in (*COMMON_OPTION_NAMES, "--help"):
             return arg.split("=")[0]
@@ -148,23 +155,37 @@ def main(argv=None) -> int:
         args = command_line().parse_args(argv)
     except SystemExit as done:  # --help, or the command line's fault said in one line
         return done.code
-    options = {name: value for name, value in vars(args).items() if name not in (*COMMON_OPTIONS, "program")}
+    options = {name: value for name, value in vars(args).items() if name not in (*COMMON_OPTIONS, "program", "file")}
     window_only = [f"--{name}" for name in HEADLESS_ONLY if getattr(args, name)]
     if window_only and not args.headless:
         print(f"zxcards: {' and '.join(window_only)} {'needs' if len(window_only) == 1 else 'need'} --headless "
               "(a window plays from the keyboard)", file=sys.stderr)
         return 2
+    if args.program == LOAD:
+        try:  # the file is read, and refused if it must be, before a window opens
+            machine = RomSpectrum.from_file(None, args.file)
+        except ProgramFileError as error:
+            print(f"zxcards load: {error}", file=sys.stderr)
+            return 1
+        except OSError as error:
+            print(f"zxcards load: cannot read {args.file}: {error.strerror or error}", file=sys.stderr)
+            return 1
     try:
         frontend = HeadlessFrontend(args.keys) if args.headless else open_window(args.scale)
     except NoDisplay as error:
         print(f"zxcards: {error}", file=sys.stderr)
         return 1
-    machine = Spectrum(frontend)
-    start_frames_from_host_clock(machine)
+    if args.program == LOAD:
+        machine.frontend = frontend
+    else:
+        machine = Spectrum(frontend)
+        start_frames_from_host_clock(machine)
     status = 0
     try:
-        if args.program:
-            load(args.program).run(machine, **options)
+        if args.program == LOAD:
+            machine.run()
+        elif args.program:
+            status = load(args.program).run(machine, **options) or 0
         else:
             menu.run(machine, [load(name) for name in PROGRAMS])
     except (Quit, Leave, ScriptExhausted):
@@ -187,8 +208,8 @@ def main(argv=None) -> int:
 def save_headless_output(args: argparse.Namespace, frontend, machine: Spectrum) -> int:
     """Write --screenshot and --wav; 1 (and one line said) if one cannot be written."""
     try:
-        if args.screenshot:
-            frontend.screenshot(args.screenshot, machine)
+        if args.screenshot:  # of the machine the front end showed last: the ROM's, when it ran
+            frontend.screenshot(args.screenshot, frontend.shown or machine)
         if args.wav:
             frontend.save_wav(args.wav)
     except OSError as error:

@@ -95,12 +95,14 @@ class HeadlessFrontend:
         self.hold_frames = hold_frames
         self.gap_frames = gap_frames
         self.frames_presented = 0
+        self.shown = None  # the machine presented last
         self._press: frozenset[str] = frozenset()
         self._press_frames_left = 0
         self._sounds: list[tuple[int, np.ndarray]] = []
 
     def present(self, machine) -> None:
         self.frames_presented += 1
+        self.shown = machine
         if not self._press_frames_left and machine.awaiting_key:
             if not self.presses:
                 raise ScriptExhausted("the program waits for a key and the scripted presses are used up")
@@ -135,6 +137,11 @@ class HeadlessFrontend:
 
     @staticmethod
     def screenshot(path: str | Path, machine, scale: int = 2) -> None:
-        """Save what the machine shows now, border included, as a PNG `scale` times life size."""
+        """Save what the machine shows now: a .scr file is SCREEN$, the display file and the
+        attributes (6,912 bytes, the form every Spectrum tool reads); any other a PNG, border
+        included, `scale` times life size."""
+        if Path(path).suffix.lower() == ".scr":
+            Path(path).write_bytes(machine.memory[render.DISPLAY_FILE:render.ATTRIBUTES_END].tobytes())
+            return
         frame = render.frame_rgb(machine.memory, machine.flash_phase, machine.border)
         render.write_png(path, render.scale_nearest(frame, scale))
