@@ -75,6 +75,8 @@ class BeeperStream:
     def samples(self, first: int, end: int) -> np.ndarray:
         """int16 samples `first` to `end` - 1; every edge before their end + SOUND_GAP is known."""
         start_t, end_t = self.origin + first * T_PER_SAMPLE, self.origin + end * T_PER_SAMPLE
+        if not self.level and not (self.edges and self.edges[0] < end_t):
+            return np.zeros(end - first, np.int16)  # silence, as most frames are
         times, levels = [start_t], [self.level]
         while self.edges and self.edges[0] < end_t:
             edge = self.edges.pop(0)

@@ -1,17 +1,24 @@
-"""11-Up Patience benchmarks: the port's shuffle and deal against the listing on the ROM, measured in one run.
+"""11-Up Patience benchmarks: the port's shuffle and deal against the listing on the ROM, and the
+listing played live on the ROM machine (headless speed; a window's share of a core against the
+port's), measured in one run.
 
     python tools/bench_patience.py
+    xvfb-run -a python tools/bench_patience.py    # the windows on an X server without a screen
 
 `report()` is the section for tools/bench.py.
 """
 
+import os
+import resource
 import sys
 import time
 from pathlib import Path
 
 from bench import median_seconds
-from games.patience import play, rules
+from games.patience import original, play, rules
 from spectrum import Spectrum
+from spectrum.frontends import HeadlessFrontend, ScriptExhausted
+from spectrum.sound import FRAME_T_STATES, T_STATES_PER_SECOND
 from spectrum.oracle import Oracle, Unfinished
 
 LISTING = Path(__file__).resolve().parent.parent / "games" / "patience" / "patience.bas"
@@ -42,6 +49,47 @@ def port_deal() -> None:
     play.deal(machine, play.initialise(rules.Table(play.shuffle(machine, play.make_pack()))))
 
 
+FRAMES_PER_SECOND = T_STATES_PER_SECOND / FRAME_T_STATES  # 50.08
+WINDOW_SECONDS = 10
+WINDOW_SCALE = 3
+
+
+def rom_mode_headless() -> tuple[float, float]:
+    """(Spectrum seconds, wall seconds) of the listing on the live ROM machine from RUN to the
+    first move: the typed-out title, a key, the shuffle and the deal."""
+    frontend = HeadlessFrontend(["SPACE"])
+    machine = original.rom_machine(frontend, SEED)
+    start = time.perf_counter()
+    try:
+        machine.run()
+    except ScriptExhausted:
+        pass
+    return machine.frame_count / FRAMES_PER_SECOND, time.perf_counter() - start
+
+
+def window_share(mode: str) -> tuple[float, float, str]:
+    """(share of a core, frames a second, SDL video driver) of the port or the ROM machine in a window at scale 3
+    for WINDOW_SECONDS of the title being typed out (the screen changes every other frame)."""
+    import pygame
+
+    from spectrum.frontends import Quit, WindowFrontend
+
+    window = WindowFrontend(scale=WINDOW_SCALE)
+    machine = Spectrum(window) if mode == "port" else original.rom_machine(window, SEED)
+    pygame.time.set_timer(pygame.QUIT, WINDOW_SECONDS * 1000, loops=1)
+    used, start = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
+    try:
+        play.run(machine, SEED) if mode == "port" else machine.run()
+    except Quit:
+        pass
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    driver = pygame.display.get_driver()
+    window.close()
+    cpu = (after.ru_utime - used.ru_utime) + (after.ru_stime - used.ru_stime)
+    return cpu / wall, machine.frame_count / wall, driver
+
+
 def report() -> list[str]:
     """11-Up Patience: shuffle and deal, the port against the listing on the ROM."""
     listing = LISTING.read_text()
@@ -53,7 +101,23 @@ def report() -> list[str]:
             f"Spectrum time ({shuffle_emulator * 1e3:.0f} ms in the emulator): the port is "
             f"{shuffle_rom / shuffle_port:.0f}x a real Spectrum",
             f"shuffle and deal to the first INPUT: port median {deal_port * 1e3:.1f} ms; ROM {deal_rom:.2f} s "
-            f"({deal_emulator * 1e3:.0f} ms in the emulator): {deal_rom / deal_port:.0f}x a real Spectrum"]
+            f"({deal_emulator * 1e3:.0f} ms in the emulator): {deal_rom / deal_port:.0f}x a real Spectrum",
+            *live_rom()]
+
+
+def live_rom() -> list[str]:
+    """zxcards patience --rom: headless speed, and a window's cost beside the port's."""
+    spectrum_seconds, wall = rom_mode_headless()
+    lines = [f"ROM mode headless, RUN to the first move: {spectrum_seconds:.1f} s of Spectrum time in "
+             f"{wall:.2f} s: {spectrum_seconds / wall:.0f}x real time"]
+    if not os.environ.get("DISPLAY"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    for mode in ("port", "ROM"):
+        share, frames, driver = window_share(mode)
+        lines.append(f"{mode} in a window at scale {WINDOW_SCALE}, the title typed out: {share:.1%} of a core "
+                     f"({frames:.1f} frames a second; SDL video driver {driver})")
+    return lines
 
 
 if __name__ == "__main__":
