@@ -72,9 +72,17 @@ def entries(draw, anywhere: bool):
     presses: list[frozenset[str]] = []
     length = cursor = 0  # between the quotes
     for _ in range(draw(st.integers(1, 8))):
-        kind = draw(st.sampled_from(["type", "type", "keywords", "run", "move", "expression"]
+        kind = draw(st.sampled_from(["type", "type", "keywords", "run", "move", "modes", "expression"]
                                     + (["anything"] if anywhere else [])))
-        if kind in ("type", "keywords", "run"):
+        if kind == "modes":  # CAPS LOCK, G mode and E-mode keywords: one code a key, if any
+            for key in draw(st.lists(st.sampled_from([CAPS_LOCK, GRAPHICS, E_MODE] + PLAIN_KEYS), max_size=12)):
+                if key == E_MODE:
+                    presses += [E_MODE, draw(st.sampled_from(PLAIN_KEYS[:26] + SYMBOL_KEYS[:20]))]
+                else:
+                    presses.append(key)
+                if key not in (CAPS_LOCK, GRAPHICS):
+                    length, cursor = length + 1, cursor + 1
+        elif kind in ("type", "keywords", "run"):
             keys = {"type": PLAIN_KEYS + SHIFTED_KEYS, "keywords": SYMBOL_KEYS + PLAIN_KEYS}.get(kind)
             typed = (draw(st.lists(st.sampled_from(keys), max_size=12)) if keys else
                      [draw(st.sampled_from(PLAIN_KEYS + [AT]))] * draw(st.integers(19, 100)))
