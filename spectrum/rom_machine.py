@@ -161,7 +161,7 @@ class RomSpectrum:
                 raise ProgramFileError(f"{path}: {not_a_tape}") from None
             why_not_a_tape = not_a_tape
         try:
-            listing = data.decode("ascii")
+            listing = data.decode("utf-8")
             if not any(line.strip() for line in listing.splitlines()):
                 raise ListingError("the listing has no lines")
             return cls.running(frontend, listing)
