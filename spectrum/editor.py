@@ -13,11 +13,11 @@ when it meets its print position. On ENTER the line is checked and evaluated as 
 from . import expression, fp, keyboard, sysvars
 from .beeper import beeper
 from .errors import ReportError
+from .rom import TOKEN_THEN
 from .screen import LINES, codes_of
 
 KEY_CLICK_EDGES = beeper(0x00C8, 1)  # ED-LOOP's click: BEEPER with HL = $00C8 and PIP = 0
 RASP_EDGES = beeper(0x1A90, 65)  # ED-FULL's rasp: BEEPER with HL = $1A90 and DE = RASP = 64
-TOKEN_THEN = 0xCB
 # KEY-INPUT turns these codes into a colour control code and its parameter
 TRUE_VIDEO_FIRST, PAPER_KEYS, INK_KEYS = 0, 0x10, 0x18
 MODE_KEYS = (14, 15)  # SYMBOL SHIFT + CAPS SHIFT (E mode) and GRAPHICS (G mode)

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from . import fp
 from .errors import STOP_IN_INPUT, VARIABLE_NOT_FOUND, ReportError
 from .numbers import print_fp
+from .rom import TOKEN_STOP
 
 CR = 0x0D
 QUOTE = ord('"')
-TOKEN_STOP = 0xE2
 TOKEN_PI = 0xA7
 TOKEN_VAL_STRING = 0xAE
 TOKEN_CODE = 0xAF

@@ -38,6 +38,8 @@ def _bit7_terminated(address: int, count: int) -> list[str]:
 
 KEYWORDS: list[str] = _bit7_terminated(TOKEN_TABLE, 92)[1:]
 """Keyword text for codes 165–255 in order (``KEYWORDS[0]`` is "RND")."""
+TOKEN_STOP = 0xE2
+TOKEN_THEN = 0xCB
 
 REPORT_CODES = "0123456789ABCDEFGHIJKLMNOPQR"
 REPORTS: list[str] = _bit7_terminated(REPORT_TABLE, 28)

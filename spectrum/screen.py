@@ -9,7 +9,7 @@ from .colours import BLACK, WHITE, attribute, contrasting_ink
 from .errors import BREAK_CONT_REPEATS, INTEGER_OUT_OF_RANGE, INVALID_COLOUR, OUT_OF_SCREEN, ReportError
 from .memory import find_byte
 from .numbers import format_number
-from .rom import KEYWORDS
+from .rom import KEYWORDS, TOKEN_STOP
 
 LINES = 24
 UPPER_LINES = 22  # PRINT AT reaches rows 0–21 while the lower screen has its 2 lines
@@ -20,7 +20,6 @@ COLOUR_ITEMS = ("ink", "paper", "flash", "bright", "inverse", "over")
 CONTROL_AT, CONTROL_TAB, CONTROL_COMMA, CONTROL_BACK, CONTROL_RIGHT = 22, 23, 6, 8, 9
 CONTROL_ENTER = 13
 FIRST_TOKEN = 165
-TOKEN_STOP = 0xE2
 SCROLL_QUESTION = b"scroll?"
 POWER_ON_ATTRIBUTE = attribute(ink=BLACK, paper=WHITE)  # ATTR_P and BORDCR after NEW
 
