@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+from hypothesis import given, settings, strategies as st
 import pytest
 
 import games.patience as patience
@@ -140,3 +141,31 @@ def test_rom_and_compare_are_options_of_their_own():
     assert vars(parser.parse_args(["--rom", "--seed", "7"])) == {"seed": 7, "rom": True, "compare": False}
     with pytest.raises(SystemExit):
         parser.parse_args(["--rom", "--compare"])
+
+
+@st.composite
+def key_scripts(draw):
+    """A seed and keys for its game: entries legal and not (typed with DELETE now and then),
+    never a resignation, and the table kept far from the end of the pack."""
+    seed = draw(st.integers(1, 65535))
+    table = rules.deal(rules.Table(patience.shuffled_pack(seed).decode("latin-1")))[0]
+    keys = ["SPACE"]
+    for _ in range(draw(st.integers(1, 6))):
+        legal = rules.legal_entries(table) if table.cards_left > 9 else []
+        entry = draw(st.one_of(st.text("0123456789", min_size=1, max_size=3).filter(lambda text: text != "0"),
+                               *([st.sampled_from(legal)] if legal else [])))
+        if draw(st.booleans()):
+            keys += ["x", frozenset({"CAPS", "0"})]  # a key typed and deleted
+        keys += [*entry, "ENTER"]
+        move = rules.judge(entry, table)
+        if isinstance(move, tuple):
+            table, _ = rules.cover(table, move)
+    return seed, keys
+
+
+@settings(max_examples=6, deadline=None)
+@given(script=key_scripts())
+def test_on_any_seed_and_keys_every_key_wait_shows_the_same_screen(script):
+    seed, keys = script
+    difference, _, _ = original.compare_headless(Spectrum(HeadlessFrontend(keys)), seed)
+    assert difference is None
