@@ -6,25 +6,16 @@
 
 import argparse
 
+from spectrum.command_line import whole_number
+
 from . import rules
 
 TITLE = "11-Up Patience"
 SEEDS = range(1, 65536)  # what RANDOMIZE n takes as a seed (0 would take FRAMES)
 
 
-def seed_number(text: str) -> int:
-    """An argparse type: a seed for RANDOMIZE, 1-65535, or one line saying what is wrong."""
-    try:
-        seed = int(text)
-    except ValueError:
-        seed = None
-    if seed not in SEEDS:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number 1-65535 (RANDOMIZE 0 takes FRAMES), not {text!r}")
-    return seed
-
-
 def add_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=seed_number, metavar="N",
+    parser.add_argument("--seed", type=whole_number(SEEDS.start, SEEDS.stop - 1, "a seed"), metavar="N",
                         help="the game of RANDOMIZE N at line 1040 (1-65535; default: from FRAMES)")
     original = parser.add_mutually_exclusive_group()
     original.add_argument("--rom", action="store_true",
