@@ -7,6 +7,8 @@ suit's UDG) in red or black ink; tall cards show the face again, right-aligned, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from spectrum import Spectrum, sysvars
 from spectrum.colours import GREEN, WHITE
 
@@ -51,12 +53,15 @@ def draw_card(machine: Spectrum, row: int, col: int, card: Card | None, *, tall:
         machine.print_at(row + 1, col, " " + card.face, **colours)
 
 
-def next_key(machine: Spectrum) -> str:
-    """The next key pressed, after the last one is let go (INKEY$ in a loop), in lower case."""
+def next_key(machine: Spectrum, idle: Callable[[], None] | None = None) -> str:
+    """The next key pressed, after the last one is let go (INKEY$ in a loop), in lower case;
+    `idle` is called once a frame while no key is pressed (to show news as it comes)."""
     while machine.inkey():
         machine.wait_frame()
     while not (key := machine.inkey()):
         machine.wait_frame(awaiting_key=True)
+        if idle is not None:
+            idle()
     return key.lower()
 
 

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from games.canfield.bank import DATABASE, GIVEN_UP, PLAYING, WON, Bank, check_name, default_folder
+from games.canfield.bank import (DATABASE, GIVEN_UP, PLAYING, SCHEMA, SCHEMA_VERSION, WON, Bank, SeatTaken,
+                                 check_name, default_folder)
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -215,3 +216,207 @@ def test_sigkill_at_random_moments_keeps_every_account_exact(tmp_path):
         audit(tmp_path)
     with sqlite3.connect(tmp_path / DATABASE) as db:
         assert db.execute("SELECT COUNT(*) FROM deals").fetchone()[0] > 6  # it was paying when killed
+
+
+# --- one program at a time on an account ---------------------------------------------------------
+
+TAKE_A_SEAT = """
+import sys, time
+from games.canfield.bank import Bank, SeatTaken
+bank = Bank(sys.argv[1])
+print("ready", flush=True)
+sys.stdin.readline()  # everyone starts at once
+account = bank.open_account("New Name")
+try:
+    bank.take_seat(account)
+except SeatTaken as taken:
+    print("taken:", taken, flush=True)
+else:
+    bank.buy_deck(account, 7, {}, 1)
+    print("bought", flush=True)
+    time.sleep(3)
+"""
+
+
+def test_four_programs_opening_one_new_name_at_once_make_one_account_and_one_game(tmp_path):
+    processes = [subprocess.Popen([sys.executable, "-c", TAKE_A_SEAT, str(tmp_path)], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(REPO)))
+                 for _ in range(4)]
+    for process in processes:
+        assert process.stdout.readline() == "ready\n"
+    for process in processes:
+        process.stdin.write("go\n")
+        process.stdin.flush()
+    answers = sorted(process.stdout.readline().strip() for process in processes)
+    for process in processes:
+        process.wait()
+    assert answers == ["bought"] + ["taken: New Name is playing in another zxcards: one game at a time"] * 3
+    with sqlite3.connect(tmp_path / DATABASE) as db:
+        assert db.execute("SELECT COUNT(*) FROM accounts").fetchone()[0] == 1
+        assert db.execute("SELECT COUNT(*) FROM payments WHERE reason = 'fresh start'").fetchone()[0] == 1
+        assert db.execute("SELECT COUNT(*) FROM deals").fetchone()[0] == 1
+    audit(tmp_path)
+
+
+def test_a_seat_is_free_again_when_its_program_ends_even_killed(tmp_path):
+    process = subprocess.Popen([sys.executable, "-c", TAKE_A_SEAT, str(tmp_path)], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(REPO)))
+    assert process.stdout.readline() == "ready\n"
+    process.stdin.write("go\n")
+    process.stdin.flush()
+    assert process.stdout.readline() == "bought\n"
+    bank = Bank(tmp_path)
+    account = bank.open_account("new name")
+    with pytest.raises(SeatTaken):
+        bank.take_seat(account)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    bank.take_seat(account)  # nothing left behind holds it
+    other = Bank(tmp_path)
+    with pytest.raises(SeatTaken):
+        other.take_seat(account)
+    bank.close()
+    other.take_seat(account)
+    other.close()
+
+
+# --- a database that can't be used: one line, exit code 1, the file as it was -----------------------
+
+def made_database(folder: Path) -> Path:
+    bank = Bank(folder)
+    account = bank.open_account("Anna")
+    bank.buy_deck(account, 7, {"home": 1}, 1)
+    bank.close()
+    for leftover in folder.glob(DATABASE + "-*"):  # the write-ahead log, checkpointed on close
+        assert leftover.stat().st_size == 0 or leftover.name.endswith("-shm")
+    return folder / DATABASE
+
+
+def truncated(path):
+    path.write_bytes(path.read_bytes()[:len(path.read_bytes()) // 2 + 100])
+
+
+def random_bytes(path):
+    path.write_bytes(random.Random(1).randbytes(8192))
+
+
+def smashed_header(path):
+    data = bytearray(path.read_bytes())
+    data[:16] = b"This is no db!!\0"
+    path.write_bytes(bytes(data))
+
+
+def smashed_page_size(path):
+    data = bytearray(path.read_bytes())
+    data[16:18] = b"\x00\x07"
+    path.write_bytes(bytes(data))
+
+
+def newer_version(path):
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.close()  # the last connection's close writes the log back into the file
+
+
+def directory_in_its_place(path):
+    path.unlink()
+    path.mkdir()
+    (path / "something").write_text("kept")
+
+
+def run_canfield(folder: Path, keys: str = "Anna{ENTER}", *, limit_file_size: int | None = None):
+    preamble = ""
+    if limit_file_size:  # a disk that is full beyond `limit_file_size` bytes a file
+        preamble = (f"import resource, signal; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+                    f"resource.setrlimit(resource.RLIMIT_FSIZE, ({limit_file_size}, {limit_file_size})); ")
+    code = preamble + "import sys; from games.cli import main; sys.exit(main(sys.argv[1:]))"
+    return subprocess.run([sys.executable, "-c", code, "canfield", "--headless", "--keys", keys,
+                           "--data-dir", str(folder)], capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, PYTHONPATH=str(REPO), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"))
+
+
+def snapshot(path: Path):
+    if path.is_dir():
+        return {item.name: item.read_bytes() for item in path.iterdir()}
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("damage, said", [
+    (truncated, "is damaged"),
+    (random_bytes, "is damaged"),
+    (smashed_header, "is damaged"),
+    (smashed_page_size, "is damaged"),
+    (newer_version, "was written by a newer zxcards"),
+    (directory_in_its_place, "is not a file: move it away"),
+])
+def test_a_database_that_cannot_be_used_is_said_in_one_line_and_left_as_it_was(tmp_path, damage, said):
+    path = made_database(tmp_path)
+    damage(path)
+    before = snapshot(path)
+    finished = run_canfield(tmp_path)
+    assert finished.returncode == 1
+    assert finished.stderr.count("\n") == 1 and f"{path} {said}" in finished.stderr, finished.stderr
+    assert snapshot(path) == before
+
+
+def test_a_data_folder_that_is_a_file_is_said_in_one_line(tmp_path):
+    folder = tmp_path / "data"
+    folder.write_text("not a folder")
+    finished = run_canfield(folder)
+    assert finished.returncode == 1 and finished.stderr.count("\n") == 1
+    assert f"{folder} can't be the data folder" in finished.stderr
+    assert folder.read_text() == "not a folder"
+
+
+@pytest.mark.parametrize("keys, limit", [
+    ("Anna{ENTER}", 1024),  # no room even to open the database's shared memory
+    ("Anna{ENTER}" + "nn" * 40, 32768),  # room to start, none as the log of payments grows
+])
+def test_a_full_disk_is_said_in_one_line_and_loses_nothing(tmp_path, keys, limit):
+    path = made_database(tmp_path)
+    finished = run_canfield(tmp_path, keys, limit_file_size=limit)
+    assert finished.returncode == 1 and finished.stderr.count("\n") == 1, finished.stderr
+    assert f"{path} can't grow: the disk is full" in finished.stderr
+    audit(tmp_path)  # every payment whole: what was paid before the disk filled is kept
+
+
+LOCK_IT = """
+import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("BEGIN EXCLUSIVE")
+print("locked", flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_database_locked_by_another_program_is_said_in_one_line(tmp_path):
+    path = made_database(tmp_path)
+    with sqlite3.connect(path) as db:  # the other program keeps no write-ahead log
+        db.execute("PRAGMA journal_mode=DELETE")
+    before = snapshot(path)
+    locker = child(LOCK_IT, path)
+    try:
+        assert locker.stdout.readline() == "locked\n"
+        finished = run_canfield(tmp_path)
+    finally:
+        locker.kill()
+        locker.wait()
+    assert finished.returncode == 1 and finished.stderr.count("\n") == 1, finished.stderr
+    assert f"{path} is locked by another program" in finished.stderr
+    assert snapshot(path) == before
+
+
+def test_a_database_of_the_first_version_is_brought_up_to_date(tmp_path):
+    path = tmp_path / DATABASE
+    with sqlite3.connect(path) as db:  # the tables as the first version made them
+        db.executescript(SCHEMA.replace("CREATE TABLE IF NOT EXISTS set_aside", "CREATE TABLE IF NOT EXISTS unused"))
+        db.execute("INSERT INTO accounts (name, name_key, balance) VALUES ('Anna', 'anna', 450)")
+        db.execute("INSERT INTO deals (account, number, cards_home, result, balance, position) "
+                   "VALUES (1, 7, 1, 'stuck', 455, '{}')")
+    bank = Bank(tmp_path)
+    account = bank.open_account("anna")
+    assert bank.balance(account) == 450 and bank.unjudged_deals(account) == [(1, 7)]
+    bank.judge(1, "lost")
+    assert bank.deals(account)[0].verdict == "lost" and bank.unjudged_deals(account) == []
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION

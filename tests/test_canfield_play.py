@@ -1,9 +1,16 @@
 """Canfield played through the Spectrum screen with scripted keys, for money and in practice."""
 
+import os
 import random
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
 
 import pytest
 
+from games.canfield import play as play_module
 from games.canfield import run
 from games.canfield.bank import WON, Bank
 from games.canfield.deals import deck_for
@@ -13,14 +20,32 @@ from games.canfield.solver import solve
 from spectrum import ReportError, Spectrum
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 
+REPO = Path(__file__).resolve().parent.parent
 BREAK = ("CAPS", "SPACE")
 ENTER = "ENTER"
 
 
-def play(presses, **options):
-    """Run the game on a headless Spectrum until the script runs out (or BREAK); the machine and
-    front end afterwards, and whether it ended by BREAK."""
-    frontend = HeadlessFrontend(presses)
+class WaitingFrontend(HeadlessFrontend):
+    """Headless, but once the script is used up it lets frames pass without a key, as a player
+    who waits a moment, until `until(machine)` holds (or `seconds` of real time have passed)."""
+
+    def __init__(self, presses, until, seconds=30):
+        super().__init__(presses)
+        self.until, self.deadline = until, time.monotonic() + seconds
+
+    def present(self, machine):
+        waiting = not self.presses and not self._press_frames_left and machine.awaiting_key
+        if waiting and not self.until(machine) and time.monotonic() < self.deadline:
+            self.frames_presented += 1
+            time.sleep(0.001)
+            return
+        super().present(machine)
+
+
+def play(presses, until=None, **options):
+    """Run the game on a headless Spectrum until the script runs out (or BREAK) and, when `until`
+    is given, until it holds; the machine and front end afterwards, and whether it ended by BREAK."""
+    frontend = WaitingFrontend(presses, until) if until else HeadlessFrontend(presses)
     machine = Spectrum(frontend)
     try:
         run(machine, **options)
@@ -84,7 +109,8 @@ def test_a_refused_key_says_why_and_changes_nothing():
     before = screen_text(machine)
     machine, _, _ = play(["p", "f"], deal=1)
     assert message(machine) == "First pick a card: S, T or a pile 1-4"
-    assert screen_text(machine).split("\n")[:MESSAGE_ROWS[0]] == before.split("\n")[:MESSAGE_ROWS[0]]
+    # the table is unchanged (row 0, the title, says what the background search knows so far)
+    assert screen_text(machine).split("\n")[1:MESSAGE_ROWS[0]] == before.split("\n")[1:MESSAGE_ROWS[0]]
 
 
 def test_a_long_pile_folds_its_middle_and_keeps_both_ends():
@@ -106,14 +132,43 @@ def test_a_long_pile_folds_its_middle_and_keeps_both_ends():
     assert column[-2][0] == pile[-1][0].upper()  # the top card, two rows high
 
 
+def hint_given(machine):
+    return not message(machine).startswith("Thinking")
+
+
 def test_practice_hint_and_undo():
-    machine, _, _ = play(["h"], deal=1)
-    assert message(machine).startswith("Hint: ")
+    machine, _, _ = play(["h"], until=hint_given, deal=1)
+    assert message(machine).startswith("Hint: ") and message(machine).endswith("(this deal can be won)")
     machine, _, _ = play(["u"], deal=1)
     assert message(machine) == "Nothing to undo"
     machine, _, _ = play(["p", "u"], deal=1)
     assert message(machine) == "Move taken back"
     assert row_text(machine, 7)[5:7] == "34"
+
+
+def test_a_hint_never_holds_up_the_screen(monkeypatch):
+    """While the solver is still searching, H says so at once and the keys go on working; the
+    hint is shown when the search ends, without a key."""
+    searching, release = threading.Event(), threading.Event()
+
+    def slow_solve(position, budget):
+        searching.set()
+        release.wait(30)
+        return solve(position, budget)
+
+    monkeypatch.setattr(play_module, "solve", slow_solve)
+    seen = []
+
+    def until(machine):
+        if not seen:  # the script is used up: H and P were taken while the search was held
+            seen.append((message(machine), row_text(machine, 0), row_text(machine, 11)[5:7].strip()))
+            release.set()
+        return message(machine).startswith("Hint: ")
+
+    machine, _, _ = play(["p", "h"], until=until, deal=1)
+    assert searching.is_set()
+    assert seen == [(play_module.THINKING, " CANFIELD  THINKING    PRACTICE ", "3")]
+    assert message(machine).startswith("Hint: ") and "CAN BE WON" in row_text(machine, 0)
 
 
 def test_a_new_practice_deal_is_free():
@@ -214,11 +269,26 @@ def test_a_bad_name_typed_is_refused_on_screen_and_creates_nothing(tmp_path, nam
     assert not (tmp_path / "data").exists()
 
 
-def test_stop_at_the_name_prompt_leaves_and_creates_nothing(tmp_path):
+def test_stop_at_the_name_prompt_leaves_quietly_and_creates_nothing(tmp_path):
     frontend = HeadlessFrontend([("SYMBOL", "a"), ENTER])
-    with pytest.raises(ReportError, match="H STOP in INPUT"):
-        run(Spectrum(frontend), data_dir=tmp_path / "data")
+    assert run(Spectrum(frontend), data_dir=tmp_path / "data") is None
     assert not (tmp_path / "data").exists()
+    finished = zxcards("canfield", "--headless", "--keys", "{SYMBOL+a}{ENTER}", "--data-dir", tmp_path / "data")
+    assert (finished.returncode, finished.stderr) == (0, "")
+
+
+def zxcards(*arguments):
+    return subprocess.run([sys.executable, "-m", "games", *map(str, arguments)], capture_output=True, text=True,
+                          timeout=120, env=dict(os.environ, PYTHONPATH=str(REPO), SDL_VIDEODRIVER="dummy",
+                                                SDL_AUDIODRIVER="dummy"))
+
+
+@pytest.mark.parametrize("number", ["0", "65536", "-5"])
+def test_deal_zero_or_out_of_range_is_refused_in_one_line_before_a_deck_is_bought(tmp_path, number):
+    finished = zxcards("canfield", "--deal", number, "--headless", "--keys", "Anna{ENTER}", "--data-dir", tmp_path)
+    assert finished.returncode == 2 and finished.stderr.count("\n") == 1
+    assert f"deals are numbered 1 to 65535, not '{number}'" in finished.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_damaged_unfinished_deal_is_closed_and_a_new_one_dealt(tmp_path):
@@ -227,8 +297,61 @@ def test_a_damaged_unfinished_deal_is_closed_and_a_new_one_dealt(tmp_path):
     bank.buy_deck(account, 9, {"stock": ["zz"]}, 1)
     machine, _, _ = play(typed("Anna"), data_dir=tmp_path)
     assert [deal.result for deal in bank.deals(account)] == ["given up", "playing"]
-    assert message(machine).startswith("Deal ") and bank.balance(account) == 500 - 100 + 5 * sum(
-        deal.cards_home for deal in bank.deals(account))
+    assert message(machine).startswith("Deal 9 was damaged: set aside. Deal ")
+    assert bank.balance(account) == 500 - 100 + 5 * sum(deal.cards_home for deal in bank.deals(account))
+
+
+@pytest.mark.parametrize("saved", ['{"stock": ["as", ', "[" * 100_000, "null", '"text"', "\x00\xff"])
+def test_an_unreadable_saved_deal_is_set_aside_said_and_never_locks_the_player_out(tmp_path, saved):
+    bank = Bank(tmp_path)
+    account = bank.open_account("Anna")
+    deal = bank.buy_deck(account, 9, Canfield(deck_for(9)).state(), 1)
+    bank.db.execute("UPDATE deals SET position = ? WHERE id = ?", (saved, deal))
+    machine, _, _ = play(typed("Anna") + ["r", "p"], data_dir=tmp_path)  # the record screen too
+    assert [deal.result for deal in bank.deals(account)] == ["given up", "playing"]
+    assert bank.db.execute("SELECT deal, position FROM set_aside").fetchall() == [(deal, saved)]
+    assert "Deal 9 was damaged: set aside." in message(machine) or "STOCK" in screen_text(machine)
+    machine, _, _ = play(typed("Anna"), data_dir=tmp_path)  # and the next start carries on as ever
+    assert message(machine).startswith("Welcome back, Anna")
+
+
+def test_an_account_played_elsewhere_is_refused_in_one_line_and_nothing_is_bought(tmp_path):
+    bank = Bank(tmp_path)
+    account = bank.open_account("Anna")
+    bank.take_seat(account)
+    machine, _, _ = play(typed("anna"), data_dir=tmp_path)
+    assert message(machine) == "Anna is playing in another zxcards: one game at a time"
+    assert bank.deals(account) == [] and bank.balance(account) == 500
+    bank.close()
+    machine, _, _ = play(typed("anna"), data_dir=tmp_path)
+    assert message(machine).startswith("Deal ") and len(bank.deals(account)) == 1
+
+
+STUCK_FROM_THE_START = 63149  # no card can move, now or after any turn of the pack
+
+
+def test_a_deal_with_no_move_from_the_start_is_over_at_once(tmp_path, monkeypatch):
+    machine, _, _ = play([], deal=STUCK_FROM_THE_START)
+    assert message(machine) == f"Deal {STUCK_FROM_THE_START}. No move left, 1 card home. N deals again"
+    monkeypatch.setattr(play_module, "new_deal_number", lambda machine: STUCK_FROM_THE_START)
+    machine, _, _ = play(typed("Anna"), data_dir=tmp_path)
+    assert message(machine) == f"Deal {STUCK_FROM_THE_START}: $50 paid. No move left, 1 card home. N deals again"
+    bank = Bank(tmp_path)
+    account = bank.open_account("Anna")
+    assert [(deal.result, deal.cards_home) for deal in bank.deals(account)] == [("stuck", 1)]
+    bank.close()
+    play(typed("Anna") + ["n"], data_dir=tmp_path)  # a deal at the start, and N buys the next at once
+    assert [deal.result for deal in bank.deals(account)] == ["stuck", "stuck", "stuck"]
+    assert bank.balance(account) == 500 - 150 + 15
+
+
+def test_a_saved_deal_left_playing_with_no_move_is_closed_as_stuck(tmp_path):
+    bank = Bank(tmp_path)
+    account = bank.open_account("Anna")
+    bank.buy_deck(account, STUCK_FROM_THE_START, Canfield(deck_for(STUCK_FROM_THE_START)).state(), 1)
+    machine, _, _ = play(typed("Anna"), data_dir=tmp_path)
+    assert message(machine) == f"Your deal {STUCK_FROM_THE_START}: no move left, 1 card home. N deals again"
+    assert [deal.result for deal in bank.deals(account)] == ["stuck"]
 
 
 def random_moves_until_stuck(number, seed=2):

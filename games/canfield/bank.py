@@ -2,14 +2,22 @@
 
 A player's name is only ever a value in the database, never part of a file name. Every payment is
 one transaction together with the position it pays for, so a program killed at any moment leaves
-each account exactly as it was after the last whole payment: no dollar lost, none paid twice.
+each account exactly as it was after the last whole payment: no dollar lost, none paid twice. One
+account is played by one program at a time: it holds a lock on the account while it plays.
+
+A database that can't be used (damaged, locked by another program, in a folder that can't be
+written, from a newer zxcards) raises `DataUnusable` with one line for the player, and is left
+exactly as it was.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import sqlite3
 import string
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +29,9 @@ START_MONEY = 500
 NAME_LENGTH = 16
 NAME_CHARACTERS = frozenset(string.ascii_letters + string.digits + " -'._")
 DATABASE = "canfield.sqlite3"
+SEATS = "canfield-seats"  # the folder of the accounts' locks, one file per account id
+SCHEMA_VERSION = 1  # PRAGMA user_version: 0 before deals kept the solver's verdict
+BUSY_SECONDS = 5  # how long to wait for another program's write to end
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS accounts (
@@ -45,7 +56,26 @@ CREATE TABLE IF NOT EXISTS payments (
     amount INTEGER NOT NULL,
     reason TEXT NOT NULL                -- fresh start, deck, or cards home
 );
+CREATE TABLE IF NOT EXISTS set_aside (
+    id INTEGER PRIMARY KEY,
+    deal INTEGER NOT NULL REFERENCES deals(id),
+    position TEXT NOT NULL              -- a saved table that could not be read, kept as it was
+);
 """
+VERDICT_COLUMN = "ALTER TABLE deals ADD COLUMN verdict TEXT"  # the solver on the deal as dealt: won, lost or unknown
+
+
+class DataUnusable(ValueError):
+    """The accounts can't be used; the message names the file and what to do."""
+
+
+class NameRefused(ValueError):
+    """A name that can't be a player's; the message is for the player."""
+
+
+class SeatTaken(Exception):
+    """The account is being played by another program."""
+
 
 PLAYING, WON, STUCK, GIVEN_UP = "playing", "won", "stuck", "given up"
 
@@ -81,7 +111,27 @@ class DealRecord:
     cards_home: int
     result: str
     balance: int
-    position: dict
+    position: dict | None  # None when the saved table can't be read
+    verdict: str | None = None  # the solver on the deal as dealt, once it has judged it
+
+
+def _what_to_do(error: sqlite3.Error) -> str:
+    """What went wrong with the database, and what the player can do about it."""
+    name = getattr(error, "sqlite_errorname", "")
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return "is damaged: move it elsewhere to start afresh (keep it: the accounts are in it)"
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return "is locked by another program: close that program and start again"
+    if name.startswith("SQLITE_FULL") or name in (
+            "SQLITE_IOERR_WRITE", "SQLITE_IOERR_FSYNC", "SQLITE_IOERR_TRUNCATE", "SQLITE_IOERR_SHMSIZE"):
+        return "can't grow: the disk is full (or failing); free some space and start again"
+    if name.startswith("SQLITE_IOERR"):
+        return f"can't be read ({error}): check the disk, then start again"
+    if name.startswith("SQLITE_READONLY"):
+        return "can't be written: make it and its folder writable, or give --data-dir"
+    if name.startswith("SQLITE_CANTOPEN"):
+        return "can't be opened: it must be a file you may write, in a folder you may write, or give --data-dir"
+    return f"can't be used ({error}): check the file and its folder, or give --data-dir"
 
 
 class Bank:
@@ -89,44 +139,102 @@ class Bank:
 
     def __init__(self, folder: Path | str | None = None):
         self.folder = Path(folder) if folder is not None else default_folder()
+        self.path = self.folder / DATABASE
         self._db: sqlite3.Connection | None = None
+        self._seat: int | None = None  # the file descriptor of the account lock held
+
+    def check(self) -> None:
+        """Open the database now if there is one (or something in its place), so that a database
+        that can't be used is said before anything is asked; a new one waits for the first name."""
+        if self.folder.exists() or self.folder.is_symlink():
+            self.db
 
     @property
     def db(self) -> sqlite3.Connection:
         if self._db is None:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.folder / DATABASE, isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            with self._transaction():
-                for statement in SCHEMA.split(";"):
-                    self._db.execute(statement)
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise DataUnusable(f"{self.folder} can't be the data folder ({error.strerror}): "
+                                   "make it a folder you may write, or give --data-dir") from None
+            if not self.folder.is_dir():
+                raise DataUnusable(f"{self.folder} is not a folder: move it away, or give --data-dir")
+            try:
+                self._db = self._open()
+            except sqlite3.Error as error:
+                self.close()
+                raise DataUnusable(f"{self.path} {_what_to_do(error)}") from None
         return self._db
 
+    def _open(self) -> sqlite3.Connection:
+        """The database, checked before anything is written to it, and brought up to this version."""
+        if self.path.exists() and not self.path.is_file():
+            raise DataUnusable(f"{self.path} is not a file: move it away, or give --data-dir")
+        self._db = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_SECONDS)
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]  # reads the header
+        if version > SCHEMA_VERSION:
+            self.close()
+            raise DataUnusable(f"{self.path} was written by a newer zxcards: update zxcards to use it "
+                               "(it is left as it is)")
+        if self._db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            raise sqlite3.DatabaseError("quick_check failed")
+        self._write_ahead_log()
+        self._db.execute("PRAGMA synchronous=FULL")
+        with self._transaction():
+            for statement in SCHEMA.split(";"):
+                self._db.execute(statement)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(deals)")}
+            if "verdict" not in columns:
+                self._db.execute(VERDICT_COLUMN)
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        return self._db
+
+    def _write_ahead_log(self) -> None:
+        """Turn on the write-ahead log (readers never wait for a writer). Another program opening a
+        new database at the same moment makes SQLite answer busy at once instead of waiting, so
+        this waits itself."""
+        deadline = time.monotonic() + BUSY_SECONDS
+        while True:
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as error:
+                if not getattr(error, "sqlite_errorname", "").startswith("SQLITE_BUSY") or time.monotonic() > deadline:
+                    raise
+            time.sleep(0.02)
+
     def close(self) -> None:
+        self.leave_seat()
         if self._db is not None:
             self._db.close()
             self._db = None
 
     @contextmanager
     def _transaction(self):
-        self._db.execute("BEGIN IMMEDIATE")
+        """One transaction; a database failure inside it becomes DataUnusable (and nothing of it is
+        kept)."""
+        db = self.db
         try:
-            yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        except sqlite3.Error as error:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise DataUnusable(f"{self.path} {_what_to_do(error)}") from None
 
     def open_account(self, name: str) -> Account:
-        """The account of `name`, opened with START_MONEY the first time; ValueError (with the
+        """The account of `name`, opened with START_MONEY the first time; NameRefused (with the
         message for the player) for a name that can't be one, and then nothing is created."""
         refusal = check_name(name)
         if refusal:
-            raise ValueError(refusal)
+            raise NameRefused(refusal)
         name = " ".join(name.split())
-        db = self.db
-        with self._transaction():
+        with self._transaction() as db:
             row = db.execute("SELECT id, name FROM accounts WHERE name_key = ?", (name_key(name),)).fetchone()
             if row is None:
                 cursor = db.execute("INSERT INTO accounts (name, name_key, balance) VALUES (?, ?, 0)",
@@ -135,6 +243,29 @@ class Bank:
                 self._pay(row[0], None, START_MONEY, "fresh start")
         return Account(*row)
 
+    def take_seat(self, account: Account) -> None:
+        """Hold the account for this program until `close` (or until it ends, however it ends);
+        SeatTaken when another program holds it."""
+        self.leave_seat()
+        seats = self.folder / SEATS
+        try:
+            seats.mkdir(exist_ok=True)
+            seat = os.open(seats / str(account.id), os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as error:
+            raise DataUnusable(f"{seats} can't hold the accounts' locks ({error.strerror}): "
+                               "make it a folder you may write, or give --data-dir") from None
+        try:
+            fcntl.flock(seat, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(seat)
+            raise SeatTaken(f"{account.name} is playing in another zxcards: one game at a time") from None
+        self._seat = seat
+
+    def leave_seat(self) -> None:
+        if self._seat is not None:
+            os.close(self._seat)  # closing lets the lock go
+            self._seat = None
+
     def _pay(self, account: int, deal: int | None, amount: int, reason: str) -> int:
         """One payment, inside the caller's transaction; the new balance."""
         self._db.execute("INSERT INTO payments (account, deal, amount, reason) VALUES (?, ?, ?, ?)",
@@ -142,14 +273,19 @@ class Bank:
         self._db.execute("UPDATE accounts SET balance = balance + ? WHERE id = ?", (amount, account))
         return self._db.execute("SELECT balance FROM accounts WHERE id = ?", (account,)).fetchone()[0]
 
-    def balance(self, account: Account) -> int:
-        return self.db.execute("SELECT balance FROM accounts WHERE id = ?", (account.id,)).fetchone()[0]
+    def _read(self, query: str, arguments: tuple) -> list:
+        try:
+            return self.db.execute(query, arguments).fetchall()
+        except sqlite3.Error as error:
+            raise DataUnusable(f"{self.path} {_what_to_do(error)}") from None
 
-    def buy_deck(self, account: Account, number: int, position: dict, cards_home: int) -> int:
+    def balance(self, account: Account) -> int:
+        return self._read("SELECT balance FROM accounts WHERE id = ?", (account.id,))[0][0]
+
+    def buy_deck(self, account: Account, number: int, position: dict, cards_home: int, result: str = PLAYING) -> int:
         """Pay for deal `number` (starting again with START_MONEY when the money can't buy a
         deck) and for the cards its layout sent home; the new deal's id."""
-        db = self.db
-        with self._transaction():
+        with self._transaction() as db:
             balance = db.execute("SELECT balance FROM accounts WHERE id = ?", (account.id,)).fetchone()[0]
             if balance < DECK_PRICE:
                 self._pay(account.id, None, START_MONEY - balance, "fresh start")
@@ -157,7 +293,7 @@ class Bank:
                               "VALUES (?, ?, 0, ?, 0, ?)",
                               (account.id, number, PLAYING, json.dumps(position))).lastrowid
             self._pay(account.id, deal, -DECK_PRICE, "deck")
-            self._record(account.id, deal, position, cards_home)
+            self._record(account.id, deal, position, cards_home, result)
         return deal
 
     def record(self, account: Account, deal: int, position: dict, cards_home: int, result: str = PLAYING) -> None:
@@ -174,23 +310,48 @@ class Bank:
         self._db.execute("UPDATE deals SET cards_home = ?, result = ?, balance = ?, position = ? WHERE id = ?",
                          (cards_home, result, balance, json.dumps(position), deal))
 
+    def set_aside(self, account: Account, record: DealRecord) -> None:
+        """Close a deal whose saved table can't be read, keeping that text as it was in `set_aside`."""
+        with self._transaction():
+            text = self._db.execute("SELECT position FROM deals WHERE id = ? AND account = ?",
+                                    (record.id, account.id)).fetchone()[0]
+            self._db.execute("INSERT INTO set_aside (deal, position) VALUES (?, ?)", (record.id, text))
+            self._db.execute("UPDATE deals SET result = ?, position = '{}' WHERE id = ?", (GIVEN_UP, record.id))
+
+    def judge(self, deal: int, verdict: str) -> None:
+        """Keep the solver's verdict on a deal as it was dealt."""
+        with self._transaction():
+            self._db.execute("UPDATE deals SET verdict = ? WHERE id = ?", (verdict, deal))
+
     def unfinished_deal(self, account: Account) -> DealRecord | None:
         """The deal the player left without finishing, to carry on with."""
-        row = self.db.execute("SELECT id, number, cards_home, result, balance, position FROM deals "
-                              "WHERE account = ? AND result = ? ORDER BY id DESC", (account.id, PLAYING)).fetchone()
-        return _deal_record(row) if row else None
+        rows = self._read(f"SELECT {DEAL_COLUMNS} FROM deals WHERE account = ? AND result = ? ORDER BY id DESC "
+                          "LIMIT 1", (account.id, PLAYING))
+        return _deal_record(rows[0]) if rows else None
 
     def deals(self, account: Account) -> list[DealRecord]:
-        """Every deal of the account, oldest first."""
-        rows = self.db.execute("SELECT id, number, cards_home, result, balance, position FROM deals "
-                               "WHERE account = ? ORDER BY id", (account.id,)).fetchall()
-        return [_deal_record(row) for row in rows]
+        """Every deal of the account, oldest first (their tables are not read: `position` is None)."""
+        rows = self._read(f"SELECT {DEAL_COLUMNS} FROM deals WHERE account = ? ORDER BY id", (account.id,))
+        return [DealRecord(*row[:5], None, row[6]) for row in rows]
+
+    def unjudged_deals(self, account: Account) -> list[tuple[int, int]]:
+        """(id, number) of the account's finished deals the solver has not judged, newest first."""
+        return [tuple(row) for row in self._read(
+            "SELECT id, number FROM deals WHERE account = ? AND result != ? AND verdict IS NULL ORDER BY id DESC",
+            (account.id, PLAYING))]
 
     def fresh_starts(self, account: Account) -> int:
         """How many times the account started with START_MONEY (the first time included)."""
-        return self.db.execute("SELECT COUNT(*) FROM payments WHERE account = ? AND reason = 'fresh start'",
-                               (account.id,)).fetchone()[0]
+        return self._read("SELECT COUNT(*) FROM payments WHERE account = ? AND reason = 'fresh start'",
+                          (account.id,))[0][0]
+
+
+DEAL_COLUMNS = "id, number, cards_home, result, balance, position, verdict"
 
 
 def _deal_record(row) -> DealRecord:
-    return DealRecord(*row[:5], json.loads(row[5]))
+    try:
+        position = json.loads(row[5])
+    except (ValueError, RecursionError):
+        position = None
+    return DealRecord(*row[:5], position if isinstance(position, dict) else None, row[6])

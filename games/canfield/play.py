@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
-from spectrum import ReportError, Spectrum
+from spectrum import Spectrum
 
+from ..table import next_key
 from . import bank as accounts
 from . import screen
+from .background import BackgroundSearch
 from .deals import FIRST_DEAL, LAST_DEAL, check_deal_number, deck_for
-from ..table import next_key
 from .rules import CARD_PAYS, DECK_PRICE, Canfield
-from .solver import solve
+from .solver import Verdict, solve
 
 MOVE_KEYS_HELP = "From S T 1-4 to 1-4 F. P turns"
 MONEY_HELP = "N new deal R record BREAK quits"
 PRACTICE_HELP = "N new U undo H hint BREAK quits"
-HINT_BUDGET = 20_000
+HINT_BUDGET = 20_000  # positions a hint may search: about a second at worst
+JUDGE_BUDGET = 100_000  # positions for the record's "could it have been won?" of a deal
+JUDGED_AT_ONCE = 20  # older deals judged in the background at the start of a game
+THINKING = "Thinking... the hint comes in a moment"
+VERDICT_WORDS = {None: "THINKING", "won": "CAN BE WON", "lost": "CAN'T BE WON", "unknown": "UNDECIDED"}
 
 
 def new_deal_number(machine: Spectrum) -> int:
@@ -65,6 +70,10 @@ def describe_hint(keys: str) -> str:
     return f"Hint: {source} then {target}"
 
 
+def cards_home_words(count: int) -> str:
+    return f"{count} card{'s' * (count != 1)} home"
+
+
 class Table:
     """One player at the table: the keys, the sounds and the screen, for money or in practice.
 
@@ -84,17 +93,28 @@ class Table:
     def money(self) -> int | None:
         return None
 
+    def verdict_words(self) -> str:
+        """What the title bar says about winning this deal."""
+        return ""
+
     def deal(self, number: int) -> None:
         self.game = Canfield(deck_for(number))
         self.deal_number = number
         sound_shuffle(self.machine)
-        self.say(f"Deal {number}. Good luck!")
+        if self.game.stuck:
+            self.say(f"Deal {number}. No move left, {cards_home_words(self.game.cards_home)}. N deals again")
+        else:
+            self.say(f"Deal {number}. Good luck!")
 
     def save(self, result: str = accounts.PLAYING) -> None:
         """Keep the position (the money game pays here for the cards gone home)."""
 
     def extra_key(self, key: str) -> bool:
         """Keys besides the moves; True when `key` was one of them."""
+        return False
+
+    def news(self) -> bool:
+        """Take in what the background search has found; True when the screen must show it."""
         return False
 
     def say(self, message: str, refused: bool = False) -> None:
@@ -104,17 +124,24 @@ class Table:
 
     def draw(self) -> None:
         screen.draw_table(self.machine, screen.TableView(
-            self.game, self.deal_number, self.name, self.money(), self.message, self.refused, self.keys_help))
+            self.game, self.deal_number, self.name, self.money(), self.message, self.refused, self.keys_help,
+            self.verdict_words()))
+
+    def redraw_on_news(self) -> None:
+        if self.news():
+            self.draw()
 
     @property
     def finished(self) -> bool:
         return self.game.won or self.game.stuck
 
     def play(self) -> None:
-        """Take keys until BREAK, saving every change as it happens."""
+        """Take keys until BREAK, saving every change as it happens; the screen keeps showing what
+        the background search finds while it waits for a key."""
         while True:
+            self.news()
             self.draw()
-            key = next_key(self.machine)
+            key = next_key(self.machine, self.redraw_on_news)
             if not self.extra_key(key):
                 self.move_key(key)
 
@@ -143,11 +170,11 @@ class Table:
             sound_won(self.machine)
         elif self.game.stuck:
             self.save(accounts.STUCK)
-            self.say(f"No move left, {self.game.cards_home} cards home. N deals again")
+            self.say(f"No move left, {cards_home_words(self.game.cards_home)}. N deals again")
             sound_stuck(self.machine)
         else:
             self.save()
-            news = f"{gone_home} card{'s' * (gone_home > 1)} home" if gone_home else ""
+            news = cards_home_words(gone_home) if gone_home else ""
             if news and self.money() is not None:
                 news += f": ${CARD_PAYS * gone_home} paid"
             self.say(news)
@@ -158,11 +185,34 @@ SELECTED_WORDS = {"s": "Stock card", "t": "Talon card", "1": "Pile 1", "2": "Pil
 
 
 class PracticeTable(Table):
-    """No money: undo and hints allowed."""
+    """No money: undo and hints allowed. The solver looks at every position in the background as
+    soon as it is on the table, so a hint is usually ready when asked for, and the title bar says
+    whether the deal can still be won."""
 
     def __init__(self, machine: Spectrum, number: int):
         super().__init__(machine)
+        self.search = BackgroundSearch(lambda position: solve(position, HINT_BUDGET))
+        self.asked = None  # the position the search was last asked about
+        self.outcome_shown: str | None = None
+        self.hint_wanted = False
         self.deal(number)
+
+    def verdict_words(self) -> str:
+        return "" if self.finished else VERDICT_WORDS[self.outcome_shown]
+
+    def news(self) -> bool:
+        position = self.game.position
+        if position != self.asked:
+            self.asked, self.hint_wanted = position, False
+            self.search.ask(position, position, alone=True)
+        verdict = self.search.verdict(position)
+        outcome = verdict.outcome if verdict else None
+        changed, self.outcome_shown = outcome != self.outcome_shown, outcome
+        if verdict and self.hint_wanted:
+            self.hint_wanted = False
+            self.tell_hint(verdict)
+            changed = True
+        return changed
 
     def extra_key(self, key: str) -> bool:
         if key == "n":
@@ -185,7 +235,14 @@ class PracticeTable(Table):
         if self.finished:
             self.say("This deal is over: N deals again", refused=True)
             return
-        verdict = solve(self.game.position, HINT_BUDGET)
+        verdict = self.search.verdict(self.game.position)
+        if verdict is None:
+            self.hint_wanted = True
+            self.say(THINKING)
+        else:
+            self.tell_hint(verdict)
+
+    def tell_hint(self, verdict: Verdict) -> None:
         if verdict.outcome == "won":
             self.say(describe_hint(verdict.line[0]) + " (this deal can be won)")
         elif verdict.outcome == "lost":
@@ -195,7 +252,8 @@ class PracticeTable(Table):
 
 
 class MoneyTable(Table):
-    """The casino game: every deck bought and every card home paid on the player's account."""
+    """The casino game: every deck bought and every card home paid on the player's account. The
+    solver judges each deal as dealt in the background, for the record (never shown during it)."""
 
     keys_help = (MOVE_KEYS_HELP, MONEY_HELP)
 
@@ -205,20 +263,45 @@ class MoneyTable(Table):
         self.name = account.name
         self.deal_id = 0
         self.confirming_new_deal = False
+        self.damaged: int | None = None  # the number of a saved deal just set aside, to be told
+        self.search = BackgroundSearch(lambda position: solve(position, JUDGE_BUDGET))
+        self.judging: set[int] = set()  # deal ids whose verdict is on its way
+        for deal_id, number in reversed(bank.unjudged_deals(account)[:JUDGED_AT_ONCE]):
+            self.judge(deal_id, number)
         unfinished = bank.unfinished_deal(account)
         if not (unfinished and self.carry_on(unfinished)):
             self.buy_deal()
 
+    def judge(self, deal_id: int, number: int) -> None:
+        self.judging.add(deal_id)
+        self.search.ask(deal_id, Canfield(deck_for(number)).position)
+
+    def news(self) -> bool:
+        for deal_id in list(self.judging):
+            verdict = self.search.take(deal_id)
+            if verdict is not None:
+                self.judging.discard(deal_id)
+                self.bank.judge(deal_id, verdict.outcome)
+        return False
+
     def carry_on(self, record: accounts.DealRecord) -> bool:
-        """Take up the deal the player left; a damaged record is closed instead (False), so that it
-        can't lock the player out."""
+        """Take up the deal the player left; a record that can't be read is closed and set aside
+        instead (False), so that it can't lock the player out."""
         try:
             self.game = Canfield.from_state(record.position)
         except (ValueError, KeyError, TypeError):
-            self.bank.record(self.account, record.id, record.position, record.cards_home, accounts.GIVEN_UP)
+            self.bank.set_aside(self.account, record)
+            self.damaged = record.number
             return False
         self.deal_id, self.deal_number = record.id, record.number
-        self.say(f"Welcome back, {self.account.name}: your deal {record.number} goes on")
+        if record.verdict is None:
+            self.judge(record.id, record.number)
+        if self.game.stuck:  # left as playing by an older zxcards
+            self.save(accounts.STUCK)
+            self.say(f"Your deal {record.number}: no move left, {cards_home_words(self.game.cards_home)}. "
+                     "N deals again")
+        else:
+            self.say(f"Welcome back, {self.account.name}: your deal {record.number} goes on")
         return True
 
     def money(self) -> int:
@@ -227,11 +310,20 @@ class MoneyTable(Table):
     def buy_deal(self) -> None:
         fresh = self.bank.balance(self.account) < DECK_PRICE
         self.deal(new_deal_number(self.machine))
-        self.deal_id = self.bank.buy_deck(self.account, self.deal_number, self.game.state(), self.game.cards_home)
+        stuck = self.game.stuck
+        self.deal_id = self.bank.buy_deck(self.account, self.deal_number, self.game.state(), self.game.cards_home,
+                                          accounts.STUCK if stuck else accounts.PLAYING)
+        self.judge(self.deal_id, self.deal_number)
+        news = [f"Deal {self.damaged} was damaged: set aside."] if self.damaged is not None else []
         if fresh:
-            self.say(f"A fresh $500 from the house. Deal {self.deal_number}: ${DECK_PRICE} paid")
-        else:
-            self.say(f"Deal {self.deal_number}: ${DECK_PRICE} paid. Good luck!")
+            news.append("A fresh $500 from the house.")
+        news.append(f"Deal {self.deal_number}: ${DECK_PRICE} paid.")
+        if stuck:
+            news.append(f"No move left, {cards_home_words(self.game.cards_home)}. N deals again")
+        elif len(news) == 1:
+            news.append("Good luck!")
+        self.damaged = None
+        self.say(" ".join(news).rstrip("."))
 
     def save(self, result: str = accounts.PLAYING) -> None:
         self.bank.record(self.account, self.deal_id, self.game.state(), self.game.cards_home, result)
@@ -250,6 +342,7 @@ class MoneyTable(Table):
                 self.say(f"Give up this deal? A new one costs ${DECK_PRICE}: press N again")
         elif key == "r":
             self.game.selected = None
+            self.news()
             screen.draw_record(self.machine, self.account.name, self.bank.deals(self.account), self.money(),
                                self.bank.fresh_starts(self.account))
             next_key(self.machine)
@@ -266,36 +359,42 @@ class MoneyTable(Table):
 STOP_KEYWORD = "\xe2"  # SYMBOL SHIFT + A
 
 
-def ask_name(machine: Spectrum, bank: accounts.Bank) -> accounts.Account:
-    """The player's account, asking for the name until it is one; STOP leaves, as it leaves an
-    INPUT on the Spectrum."""
+def ask_name(machine: Spectrum, bank: accounts.Bank) -> accounts.Account | None:
+    """The player's account, held for this game, asking for the name until it is one that no
+    other zxcards is playing; None when STOP is typed, as STOP leaves an INPUT on the Spectrum."""
     message, refused = "Type your name and press ENTER. STOP (SYMBOL SHIFT+A) leaves", False
     while True:
         screen.draw_title(machine, message, refused)
         name = machine.input("Your name? ")
         if name.strip() == STOP_KEYWORD:
-            raise ReportError("H STOP in INPUT")
+            return None
         try:
-            return bank.open_account(name)
-        except ValueError as error:
+            account = bank.open_account(name)
+            bank.take_seat(account)
+            return account
+        except (accounts.NameRefused, accounts.SeatTaken) as error:
             message, refused = str(error), True
             sound_refused(machine)
 
 
 def run(machine: Spectrum, *, data_dir=None, deal: int | None = None, practice: bool = False) -> None:
-    """Play Canfield until BREAK. A deal number (1-65535) replays that deal, as practice: a known
-    deal is no bet. `data_dir` is where the accounts are kept."""
+    """Play Canfield until BREAK (or STOP at the name). A deal number (1-65535) replays that deal,
+    as practice: a known deal is no bet. `data_dir` is where the accounts are kept. ValueError,
+    before anything is drawn, for a deal number out of range or accounts that can't be used."""
     if deal is not None:
         refusal = check_deal_number(deal)
         if refusal:
             raise ValueError(refusal)
-    screen.prepare(machine)
     if practice or deal is not None:
+        screen.prepare(machine)
         PracticeTable(machine, deal if deal is not None else new_deal_number(machine)).play()
         return
     bank = accounts.Bank(data_dir)
     try:
+        bank.check()
+        screen.prepare(machine)
         account = ask_name(machine, bank)
-        MoneyTable(machine, bank, account).play()
+        if account is not None:
+            MoneyTable(machine, bank, account).play()
     finally:
         bank.close()

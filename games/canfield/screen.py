@@ -71,6 +71,7 @@ class TableView:
     message: str = ""
     refused: bool = False
     keys_help: tuple[str, str] = ("", "")
+    verdict: str = ""  # whether the deal can be won, in practice, once the solver knows
 
 
 def title_bar(machine: Spectrum, left: str, right: str) -> None:
@@ -83,7 +84,8 @@ def draw_table(machine: Spectrum, view: TableView) -> None:
     selected = view.game.selected
     machine.cls()
     right = f"${view.money}" if view.money is not None else "PRACTICE"
-    title_bar(machine, "CANFIELD" + (f"  {view.name}" if view.name else ""), right)
+    title_bar(machine, "CANFIELD" + (f"  {view.name}" if view.name else "") + (f"  {view.verdict}" if view.verdict else ""),
+              right)
     _draw_left_column(machine, view.game, view.deal_number)
     _draw_foundations(machine, position.homes, position.base)
     _draw_tableau(machine, position.tableau, selected)

@@ -1,0 +1,68 @@
+"""The solver on a thread of its own, so that the screen stays live while it searches.
+
+Positions are asked for under a key of the caller's choosing; the one asked for last is searched
+first, and its verdict waits under that key until the caller takes it. A search can't be stopped
+half way, so each one is bounded by the node budget the caller's `search` gives it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Hashable
+
+from .rules import Position
+from .solver import Verdict
+
+
+class BackgroundSearch:
+    def __init__(self, search: Callable[[Position], Verdict]):
+        self._search = search
+        self._waiting: dict[Hashable, Position] = {}  # in the order asked
+        self._verdicts: dict[Hashable, Verdict] = {}
+        self._searching: Hashable | None = None
+        self._changed = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def ask(self, key: Hashable, position: Position, *, alone: bool = False) -> None:
+        """Search `position` (unless it is known or on its way); `alone` drops the other positions
+        still waiting, which nobody needs any more."""
+        with self._changed:
+            if alone:
+                self._waiting.clear()
+            if key in self._verdicts or key == self._searching:
+                return
+            self._waiting.pop(key, None)
+            self._waiting[key] = position
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._work, name="canfield solver", daemon=True)
+                self._thread.start()
+            self._changed.notify()
+
+    def verdict(self, key: Hashable) -> Verdict | None:
+        """The verdict on the position asked for under `key`, or None while it is not known."""
+        with self._changed:
+            return self._verdicts.get(key)
+
+    def take(self, key: Hashable) -> Verdict | None:
+        """The verdict under `key`, forgotten once taken; None while it is not known."""
+        with self._changed:
+            return self._verdicts.pop(key, None)
+
+    def wait(self, key: Hashable, timeout: float) -> Verdict | None:
+        """The verdict under `key`, waiting at most `timeout` seconds for it."""
+        with self._changed:
+            self._changed.wait_for(lambda: key in self._verdicts, timeout)
+            return self._verdicts.get(key)
+
+    def _work(self) -> None:
+        while True:
+            with self._changed:
+                self._changed.wait_for(lambda: self._waiting)
+                key = next(reversed(self._waiting))
+                position = self._waiting.pop(key)
+                self._searching = key
+            verdict = self._search(position)
+            with self._changed:
+                self._verdicts[key] = verdict
+                self._searching = None
+                self._changed.notify_all()
