@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
-from games.patience import original  # noqa: E402
+from games.patience import original, play, replay_shuffle  # noqa: E402
 from spectrum import Spectrum, render  # noqa: E402
 from spectrum.frontends import side_by_side  # noqa: E402
 from spectrum.frontends.side_by_side import OUTLINE, SideBySideWindow  # noqa: E402
@@ -67,7 +67,7 @@ def play_frames(window, keys, frames, flaw_at=None) -> Spectrum:
     window.present = Played(window, keys, frames, flaw_at)
     port = Spectrum(window)
     with pytest.raises(Enough):
-        original.run_port(port, SEED, window.port_keys)  # the port waits for keys with the window's frames
+        original.run_port(port, lambda machine: play.run(machine, SEED), window.port_keys)  # waits with the window's frames
     return port
 
 
@@ -91,3 +91,14 @@ def test_a_cell_that_differs_is_outlined_on_both_pictures(window):
     assert (shown[:, :width] == OUTLINE).all(axis=2).sum() == 16 * 16 - 12 * 12  # that cell's frame, 2 wide
     title_line = (render.BORDER_TOP + 4) * 2  # the title, alike on both
     assert np.array_equal(shown[title_line, :width], shown[title_line, width + side_by_side.GAP:])
+
+
+def test_the_shuffle_replay_in_a_window_deals_the_same_table_on_both(window, monkeypatch):
+    monkeypatch.setattr(original, "side_by_side_window", lambda scale, title: window)
+    monkeypatch.setattr(window, "present", Played(window, [], frames=1100))
+    with pytest.raises(Enough):  # the window closes when it is told to; here, after 1100 frames
+        replay_shuffle.main(["--seed", "1984", "--window"])
+    assert len(window.port_keys.waits) == len(window.rom_keys.waits) == 1  # both at the first move
+    assert window.rom_keys.waits[0].screen == window.port_keys.waits[0].screen
+    assert 800 < window.rom_keys.waits[0].frame < 1000  # the ROM: 12 s of shuffling, 5 of dealing
+    assert window.port_keys.waits[0].frame < 60  # the port, 0.6 s

@@ -33,11 +33,11 @@ def rom_machine(frontend, seed: int | None = None) -> RomSpectrum:
     return RomSpectrum.running(frontend, listing(seed))
 
 
-def run_port(machine: Spectrum, seed: int, recorder: KeyWaitRecorder) -> None:
-    """The port until it ends or waits with no keys left; its end is noted as a key wait with the
-    program stopped, as the ROM waits at its command line then."""
+def run_port(machine: Spectrum, program, recorder: KeyWaitRecorder) -> None:
+    """`program(machine)`, the port, until it ends or waits with no keys left; its end is noted as
+    a key wait with the program stopped, as the ROM waits at its command line then."""
     try:
-        play.run(machine, seed)
+        program(machine)
     except ScriptExhausted:
         return
     except ReportError:
@@ -51,7 +51,7 @@ def compare_headless(machine: Spectrum, seed: int) -> tuple[Difference | None, l
     waits, and the ROM machine as it ended (its front end holds its key waits)."""
     rom_keys = KeyWaitRecorder(HeadlessFrontend(machine.frontend.presses))
     port_keys = machine.frontend = KeyWaitRecorder(machine.frontend)
-    run_port(machine, seed, port_keys)
+    run_port(machine, lambda port: play.run(port, seed), port_keys)
     rom = rom_machine(rom_keys, seed)
     try:
         rom.run()
@@ -74,7 +74,10 @@ def run(machine: Spectrum, seed: int | None = None, compare: bool = False) -> in
         difference, _, _ = compare_headless(machine, seed)
         print(f"seed {seed}: {difference or 'identical'}")
         return 1 if difference else 0
-    return side_by_side(machine, seed)
+    scale = machine.frontend.scale
+    machine.frontend.close()  # the two machines' window takes the place of the port's
+    window = side_by_side_window(scale, f"11-Up Patience, seed {seed}: the port and the ROM")
+    return side_by_side(window, lambda port: play.run(port, seed), listing(seed))
 
 
 def play_on_rom(frontend, seed: int | None) -> int:
@@ -86,17 +89,20 @@ def play_on_rom(frontend, seed: int | None) -> int:
     return 0
 
 
-def side_by_side(machine: Spectrum, seed: int) -> int:
-    """The port on `machine` in a window beside the ROM, which takes the place of its own window."""
+def side_by_side_window(scale: int, title: str):
     from spectrum.frontends.side_by_side import SideBySideWindow
 
-    scale = machine.frontend.scale
-    machine.frontend.close()
-    window = machine.frontend = SideBySideWindow(scale=scale, title=f"11-Up Patience, seed {seed}: the port and the ROM")
-    window.attach(rom_machine(window.rom_keys, seed))
+    return SideBySideWindow(scale=scale, title=title)
+
+
+def side_by_side(window, program, rom_listing: str) -> int:
+    """`program(machine)`, the port, and `rom_listing` RUN on the ROM in `window` (a
+    SideBySideWindow), until the window is closed (Quit) or left (Leave)."""
+    window.attach(RomSpectrum.running(window.rom_keys, rom_listing))
+    port = Spectrum(window)
     try:
-        run_port(machine, seed, window.port_keys)
+        run_port(port, program, window.port_keys)
         while True:  # the ROM plays on until the window is closed
-            window.present(machine)
+            window.present(port)
     finally:
         window.close()

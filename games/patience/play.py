@@ -237,6 +237,11 @@ def load_udgs(machine: Spectrum) -> None:
     machine.colour(paper=0, ink=7)
     machine.cls()
     machine.print_at(10, 4, "Stop the tape, please." + END_OF_LINE)
+    poke_udgs(machine)
+
+
+def poke_udgs(machine: Spectrum) -> None:
+    """Line 1770: RESTORE 1780 and the DATA poked into UDGs A-E."""
     for letter, rows in zip("abcde", UDG_DATA):
         for offset, value in enumerate(rows):
             machine.poke(machine.usr(letter) + offset, value)

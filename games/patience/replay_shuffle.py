@@ -1,20 +1,30 @@
 """Shuffle the 11-Up Patience pack for one seed on the real ROM and in the port, side by side.
 
     python tools/replay_shuffle.py --seed 1984      (or: python -m games.patience.replay_shuffle)
+    python tools/replay_shuffle.py --seed 1984 --window
 
 The ROM runs the listing's own lines after `RANDOMIZE seed: GO SUB 1400` (typed into the genuine
 48K ROM under SkoolKit); the port runs `games.patience.shuffled_pack(seed)`. Both packs are printed
 card by card (rank and suit letter), then whether they match and how long each took.
+
+With --window the two play it out in one window, live: from the UDGs and lines 1710-1750 (no
+title), `RANDOMIZE seed`, the shuffle with its 60 BEEPs — 0.6 s in the port, 12 s on the ROM —
+and the deal, where both wait for a move with the same table (the status line says whether the
+screens agree, and the game plays on with the same keys to both).
 """
 
 import sys
 import time
 from pathlib import Path
 
+from dataclasses import replace
+
+from spectrum import Spectrum
 from spectrum.command_line import OneLineParser, whole_number
+from spectrum.frontends import Leave, NoDisplay, Quit
 from spectrum.oracle import Oracle, OracleError
 
-from . import rules, shuffled_pack
+from . import original, play, rules, shuffled_pack
 
 LISTING = Path(__file__).resolve().parent / "patience.bas"
 SUIT_LETTERS = dict(zip(rules.SUITS, "SHCD"))  # spade, heart, club, diamond
@@ -24,6 +34,36 @@ CARDS_PER_LINE = 13
 def harness(seed: int) -> str:
     """The listing with a first line that seeds RND, runs the pack routine and stops."""
     return LISTING.read_text() + f"1 RANDOMIZE {seed}: GO SUB 1400: STOP\n"
+
+
+def shuffle_and_deal_harness(seed: int) -> str:
+    """The listing with a first line that pokes the UDGs (line 1770's loop), initialises, seeds RND,
+    shuffles and deals: the game from its shuffle on, without the title."""
+    return (LISTING.read_text() + "1 RESTORE 1780: FOR n=0 TO 4: FOR m=0 TO 7: READ a: POKE USR CHR$ (97+n)+m,a: "
+            f"NEXT m: NEXT n: GO SUB 1710: RANDOMIZE {seed}: GO SUB 1400: GO TO 1050\n")
+
+
+def shuffle_and_deal(machine: Spectrum, seed: int) -> None:
+    """The port from the same place: the UDGs, lines 1710-1750, RANDOMIZE seed, the shuffle, the
+    deal, then moves until the pack is out or the player resigns."""
+    play.poke_udgs(machine)
+    table = play.initialise(rules.Table(""))
+    machine.randomize(seed)
+    table = replace(table, pack=play.shuffle(machine, play.make_pack()))
+    play.play(machine, play.deal(machine, table))
+
+
+def show_in_window(seed: int, scale: int) -> int:
+    try:
+        window = original.side_by_side_window(scale, f"11-Up Patience's shuffle, seed {seed}: the port and the ROM")
+    except NoDisplay as error:
+        print(f"replay_shuffle: {error}", file=sys.stderr)
+        return 1
+    try:
+        original.side_by_side(window, lambda machine: shuffle_and_deal(machine, seed), shuffle_and_deal_harness(seed))
+    except (Quit, Leave):
+        pass
+    return 0
 
 
 def card_names(pack: bytes) -> list[str]:
@@ -47,7 +87,13 @@ def main(argv=None) -> int:
     parser = OneLineParser(prog="replay_shuffle", description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=whole_number(1, 65535, "a seed"),
                         required=True, help="RANDOMIZE seed, 1-65535 (0 would take FRAMES)")
+    parser.add_argument("--window", action="store_true",
+                        help="play the shuffle and the deal live, the port beside the ROM, in one window")
+    parser.add_argument("--scale", type=whole_number(1, None, "the scale"), default=3,
+                        help="with --window: the window N times life size (default 3; reduced to fit)")
     args = parser.parse_args(argv)
+    if args.window:
+        return show_in_window(args.seed, args.scale)
     listing = harness(args.seed)
     oracle = Oracle()
     try:
