@@ -25,12 +25,13 @@ from . import sysvars
 from .basic import ListingError
 from .oracle import ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, OracleError, Ports, Z80Spectrum, booted
 from .sound import DEFAULT_LEVEL, FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start_sample
-from .tape import HEADER_FLAG, PROGRAM, TapeError, read_blocks
+from .tape import DATA_FLAG, HEADER_FLAG, PROGRAM, TapeError, read_blocks
 from .z80 import A, B, C, D, E, F, IFF, IXh, IXl, PC, SP
 
 FLASH_FRAMES = 16  # the ULA swaps FLASH cells every 16 frames
 LD_BYTES = 0x0556  # the ROM's tape loader: A the flag, IX where to, DE how many; carry set when loaded
 TOKEN_LOAD = 0xEF
+HEADER_LENGTH = 17  # type, name (10), length, autostart line, program length
 QUOTE = 0x22
 KEYBOARD_READS = (range(0x0296, 0x0298), range(0x34A8, 0x34AA))  # IN A,(C) of KEY-SCAN and of IN
 INTERRUPT = 0x0038  # IM 1: where the frame interrupt enters the ROM
@@ -136,8 +137,14 @@ class RomSpectrum:
         TapeError for a file that is not such a tape.
         """
         blocks = read_blocks(tap)
-        if not any(flag == HEADER_FLAG and len(data) == 17 and data[0] == PROGRAM for flag, data in blocks):
+        headers = [index for index, (flag, data) in enumerate(blocks)
+                   if flag == HEADER_FLAG and len(data) == HEADER_LENGTH and data[0] == PROGRAM]
+        if not headers:
             raise TapeError("the tape holds no BASIC program")
+        header = blocks[headers[0]][1]
+        following = blocks[headers[0] + 1:headers[0] + 2]
+        if not following or following[0][0] != DATA_FLAG or len(following[0][1]) != int.from_bytes(header[11:13], "little"):
+            raise TapeError("the BASIC program's header is not followed by the program (the tape is cut short)")
         machine = cls(frontend, *booted(), tape=blocks)
         for code in (TOKEN_LOAD, QUOTE, QUOTE):
             machine.z80.feed(code)

@@ -11,7 +11,7 @@ from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.oracle import Oracle
 from spectrum.rom_machine import BeeperStream, ProgramFileError, RomSpectrum
 from spectrum.sound import FRAME_T_STATES, edges_to_samples
-from spectrum.tape import TapeError, program_tap, read_blocks
+from spectrum.tape import TapeError, block, program_tap, read_blocks
 
 PROGRAM = '10 PRINT AT 3,4;"LOADED"\n20 PAUSE 10: BEEP .05,0\n30 INPUT "name? ";n$: PRINT AT 5,4;n$\n'
 
@@ -63,10 +63,16 @@ def test_what_is_not_a_tape_is_said_in_one_line(tap, why):
     assert "\n" not in str(error.value)
 
 
-def test_a_tape_with_no_program_is_refused():
+def test_a_tape_with_no_program_or_only_its_header_is_refused():
     code_only = bytes([4, 0, 0xFF, 1, 2, 0xFC])  # one data block: flag, two bytes, checksum
     with pytest.raises(TapeError, match="no BASIC program"):
         RomSpectrum.loading(HeadlessFrontend(), code_only)
+    tap = program_tap("demo", b"\x00\x0a\x02\x00\xf7\x0d")  # 10 RUN
+    header_only = tap[:2 + 19]
+    with pytest.raises(TapeError, match="not followed by the program"):
+        RomSpectrum.loading(HeadlessFrontend(), header_only)
+    with pytest.raises(TapeError, match="not followed by the program"):
+        RomSpectrum.loading(HeadlessFrontend(), header_only + block(0xFF, b"\x00\x0a"))  # shorter than said
 
 
 def sounds(samples: np.ndarray, silence: int = 100) -> list[np.ndarray]:
