@@ -115,7 +115,7 @@ def game_section(module_name: str):
 
 
 GAME_SECTIONS = {
-    "bench_patience": "11-Up Patience: the port's shuffle and deal against the listing on the ROM.",
+    "bench_patience": "11-Up Patience: the port's shuffle and deal against the listing on the ROM; the listing live.",
     "bench_canfield": "Canfield: the solver over deals 1-1,000 (solve rate, time per deal).",
     "bench_spades": "Spades: each computer player against three of the level below, over rotated deals.",
 }
