@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from games.canfield.bank import (DATABASE, GIVEN_UP, PLAYING, SCHEMA, SCHEMA_VERSION, WON, Bank, SeatTaken,
-                                 check_name, default_folder)
+from games.canfield.bank import (DATABASE, GIVEN_UP, PLAYING, SCHEMA, SCHEMA_VERSION, STUCK, WON, Bank, DealRecord,
+                                 SeatTaken, check_name, default_folder, statistics)
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -420,3 +420,16 @@ def test_a_database_of_the_first_version_is_brought_up_to_date(tmp_path):
     assert bank.deals(account)[0].verdict == "lost" and bank.unjudged_deals(account) == []
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_statistics_count_finished_deals_streaks_and_what_the_solver_could_win():
+    deals = [DealRecord(number, number, home, result, 0, None, verdict) for number, (home, result, verdict) in
+             enumerate([(52, WON, "won"), (10, STUCK, "won"), (52, WON, "won"), (52, WON, None),
+                        (4, GIVEN_UP, "lost"), (52, WON, "unknown"), (20, PLAYING, "lost")], 1)]
+    record = statistics(deals)
+    assert (record.played, record.won, record.win_rate) == (6, 4, 4 / 6)
+    assert (record.average_home, record.best_home) == ((52 * 4 + 10 + 4) / 6, 52)
+    assert (record.streak, record.best_streak) == (1, 2)
+    assert (record.judged, record.winnable, record.to_judge) == (4, 3, 1)  # the deal playing doesn't count
+    empty = statistics([])
+    assert (empty.played, empty.win_rate, empty.average_home, empty.best_streak) == (0, None, None, 0)

@@ -12,13 +12,15 @@ import pytest
 
 from games.canfield import play as play_module
 from games.canfield import run
-from games.canfield.bank import WON, Bank
+from games.canfield.bank import GIVEN_UP, WON, Bank
 from games.canfield.deals import deck_for
 from games.canfield.rules import Canfield, moves
+from games.canfield import screen
 from games.canfield.screen import HELP_ROWS, MESSAGE_ROWS
 from games.canfield.solver import solve
 from spectrum import ReportError, Spectrum
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
+from test_canfield_rules import table
 
 REPO = Path(__file__).resolve().parent.parent
 BREAK = ("CAPS", "SPACE")
@@ -99,9 +101,25 @@ def test_the_table_shows_stock_pack_talon_foundations_and_piles():
         assert label in text
     assert row_text(machine, 3)[5:7] == str(len(state["stock"]))
     assert row_text(machine, 7)[5:7] == str(len(state["pack"]))
-    assert row_text(machine, 11)[5:6] == str(len(state["talon"]))
-    assert row_text(machine, 11)[1] == state["talon"][-1][0].upper()  # the talon's top card
+    assert row_text(machine, 10)[1:8] == f"TALON {len(state['talon'])}"
+    # the last three turned, fanned: two faces, then the top card whole, two rows high
+    assert row_text(machine, 11)[1:8:2] == "".join(card[0].upper() for card in state["talon"][-3:]) + " "
+    assert row_text(machine, 12)[5:8] == f" {state['talon'][-1][0].upper()}?"  # the top card's second row
+    assert machine.attr(11, 2) & 7 == (2 if state["talon"][-3][1] in "hd" else 0)  # the suit in its colour
     assert row_text(machine, HELP_ROWS[0]).startswith("From S T 1-4 to 1-4 F. P turns")
+
+
+@pytest.mark.parametrize("talon", [(), ("5h",), ("5h", "6s")])
+def test_the_talon_fans_what_it_has_when_fewer_than_three_are_turned(talon):
+    machine = Spectrum(HeadlessFrontend())
+    screen.prepare(machine)
+    screen.draw_table(machine, screen.TableView(table([["kd"], ["3s"], ["9c"], ["jh"]], talon=talon), 1))
+    assert row_text(machine, 10)[1:8] == f"TALON {len(talon)}"
+    faces = "".join(f"{card[0].upper()}?" for card in talon[:-1])
+    if talon:
+        assert row_text(machine, 11)[1:1 + len(faces) + 3] == faces + talon[-1][0].upper() + "? "
+    else:
+        assert machine.attr(11, 1) >> 3 & 7 == 4  # an empty place on the baize
 
 
 def test_a_refused_key_says_why_and_changes_nothing():
@@ -161,13 +179,13 @@ def test_a_hint_never_holds_up_the_screen(monkeypatch):
 
     def until(machine):
         if not seen:  # the script is used up: H and P were taken while the search was held
-            seen.append((message(machine), row_text(machine, 0), row_text(machine, 11)[5:7].strip()))
+            seen.append((message(machine), row_text(machine, 0), row_text(machine, 10).strip()))
             release.set()
         return message(machine).startswith("Hint: ")
 
     machine, _, _ = play(["p", "h"], until=until, deal=1)
     assert searching.is_set()
-    assert seen == [(play_module.THINKING, " CANFIELD  THINKING    PRACTICE ", "3")]
+    assert seen == [(play_module.THINKING, " CANFIELD  THINKING    PRACTICE ", "TALON 3")]
     assert message(machine).startswith("Hint: ") and "CAN BE WON" in row_text(machine, 0)
 
 
@@ -246,15 +264,56 @@ def test_no_undo_or_hints_for_money(tmp_path):
 
 
 def test_the_record_screen_shows_the_statistics_and_a_chart(tmp_path):
-    play(typed("Anna") + ["n", "n", "n", "n"], data_dir=tmp_path)
+    play(typed("Anna") + ["n", "n", "n", "n"], data_dir=tmp_path)  # two deals given up, a third going on
+    bank = Bank(tmp_path)
+    first, second, _ = bank.deals(bank.open_account("Anna"))
+    bank.judge(first.id, "won")
+    bank.judge(second.id, "lost")
     machine, _, _ = play(typed("Anna") + ["r"], data_dir=tmp_path)
-    text = screen_text(machine)
-    assert "RECORD OF Anna" in text and "Deals 3, won 0" in text and "Money after each deal" in text
+    lines = [row_text(machine, row).strip() for row in range(2, 7)]
+    assert lines[:4] == ["Played 2, won 0 (0%) +1 on", f"Cards home {(first.cards_home + second.cards_home) / 2:.1f} "
+                         f"a deal, best {max(first.cards_home, second.cards_home)}",
+                         "Wins in a row 0, best 0", "Could be won: 1 of 2 (50%)"]
+    assert "RECORD OF Anna" in row_text(machine, 0) and "Money after each deal" in screen_text(machine)
     bars = [machine.attr(row, col) & 7 for row in range(8, 19) for col in range(6, 9)
             if machine.screen_char(row, col) == ""]
     assert bars  # block-graphic bars, one a deal
     machine, _, _ = play(typed("Anna") + ["r", "p"], data_dir=tmp_path)
     assert "STOCK" in screen_text(machine)  # any key goes back to the table
+
+
+def test_the_record_screen_fills_in_the_verdicts_as_they_come(tmp_path, monkeypatch):
+    release = threading.Event()
+    monkeypatch.setattr(play_module, "solve", lambda position, budget: release.wait(30) and solve(position, budget))
+    bank = Bank(tmp_path)
+    account = bank.open_account("Anna")
+    for number in (1, 2, 3):
+        deal = bank.buy_deck(account, number, Canfield(deck_for(number)).state(), 1)
+        bank.record(account, deal, Canfield(deck_for(number)).state(), 1, GIVEN_UP)
+    before = []
+
+    def judged(machine):
+        before.append(row_text(machine, 5).strip())
+        release.set()  # the solver may go on once the record screen is up
+        return "?" not in before[-1]
+
+    machine, _, _ = play(typed("Anna") + ["r"], until=judged, data_dir=tmp_path)
+    winnable = sum(solve(Canfield(deck_for(number)).position, play_module.JUDGE_BUDGET).outcome == "won"
+                   for number in (1, 2, 3))
+    assert row_text(machine, 5).strip() == f"Could be won: {winnable} of 3 ({round(100 * winnable / 3)}%)"
+    assert "Could be won: 0 of 0 (-) +3?" in before[:1]  # when the screen came up, no deal was judged
+
+
+def test_the_solver_judges_every_deal_in_the_background_for_the_record(tmp_path):
+    bank = Bank(tmp_path)
+    account = bank.open_account("Anna")
+
+    def all_judged(machine):
+        return len(bank.deals(account)) == 3 and all(deal.verdict for deal in bank.deals(account))
+
+    play(typed("Anna") + ["n", "n", "n", "n"], until=all_judged, data_dir=tmp_path)
+    for deal in bank.deals(account):
+        assert deal.verdict == solve(Canfield(deck_for(deal.number)).position, play_module.JUDGE_BUDGET).outcome
 
 
 @pytest.mark.parametrize("name, refusal", [

@@ -48,12 +48,6 @@ class BackgroundSearch:
         with self._changed:
             return self._verdicts.pop(key, None)
 
-    def wait(self, key: Hashable, timeout: float) -> Verdict | None:
-        """The verdict under `key`, waiting at most `timeout` seconds for it."""
-        with self._changed:
-            self._changed.wait_for(lambda: key in self._verdicts, timeout)
-            return self._verdicts.get(key)
-
     def _work(self) -> None:
         while True:
             with self._changed:

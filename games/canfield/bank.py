@@ -115,6 +115,40 @@ class DealRecord:
     verdict: str | None = None  # the solver on the deal as dealt, once it has judged it
 
 
+@dataclass(frozen=True)
+class Statistics:
+    """A player's record as patience players expect it (after PySolFC's statistics)."""
+    played: int  # finished deals: won, stuck or given up
+    won: int
+    average_home: float | None  # cards home a finished deal
+    best_home: int
+    streak: int  # deals won in a row up to the last finished one
+    best_streak: int
+    judged: int  # finished deals the solver has decided, as they were dealt
+    winnable: int  # of them, those it could win
+    to_judge: int  # finished deals the solver has not judged yet
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.won / self.played if self.played else None
+
+
+def statistics(deals: list[DealRecord]) -> Statistics:
+    """The record of `deals`, oldest first."""
+    finished = [deal for deal in deals if deal.result != PLAYING]
+    streak = best_streak = 0
+    for deal in finished:
+        streak = streak + 1 if deal.result == WON else 0
+        best_streak = max(best_streak, streak)
+    home = [deal.cards_home for deal in finished]
+    return Statistics(played=len(finished), won=sum(deal.result == WON for deal in finished),
+                      average_home=sum(home) / len(home) if home else None, best_home=max(home, default=0),
+                      streak=streak, best_streak=best_streak,
+                      judged=sum(deal.verdict in ("won", "lost") for deal in finished),
+                      winnable=sum(deal.verdict == "won" for deal in finished),
+                      to_judge=sum(deal.verdict is None for deal in finished))
+
+
 def _what_to_do(error: sqlite3.Error) -> str:
     """What went wrong with the database, and what the player can do about it."""
     name = getattr(error, "sqlite_errorname", "")

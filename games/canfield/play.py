@@ -277,12 +277,29 @@ class MoneyTable(Table):
         self.search.ask(deal_id, Canfield(deck_for(number)).position)
 
     def news(self) -> bool:
+        self.keep_verdicts()
+        return False
+
+    def keep_verdicts(self) -> bool:
+        """Record the verdicts the solver has reached; True when there were any."""
+        kept = False
         for deal_id in list(self.judging):
             verdict = self.search.take(deal_id)
             if verdict is not None:
                 self.judging.discard(deal_id)
                 self.bank.judge(deal_id, verdict.outcome)
-        return False
+                kept = True
+        return kept
+
+    def show_record(self) -> None:
+        """The record screen until a key is pressed, brought up to date as verdicts come in."""
+        def draw():
+            screen.draw_record(self.machine, self.account.name, self.bank.deals(self.account), self.money(),
+                               self.bank.fresh_starts(self.account))
+
+        self.keep_verdicts()
+        draw()
+        next_key(self.machine, lambda: self.keep_verdicts() and draw())
 
     def carry_on(self, record: accounts.DealRecord) -> bool:
         """Take up the deal the player left; a record that can't be read is closed and set aside
@@ -342,10 +359,7 @@ class MoneyTable(Table):
                 self.say(f"Give up this deal? A new one costs ${DECK_PRICE}: press N again")
         elif key == "r":
             self.game.selected = None
-            self.news()
-            screen.draw_record(self.machine, self.account.name, self.bank.deals(self.account), self.money(),
-                               self.bank.fresh_starts(self.account))
-            next_key(self.machine)
+            self.show_record()
             self.say("")
         elif key in ("u", "h"):
             self.say("Undo and hints are for practice games only", refused=True)

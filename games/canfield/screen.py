@@ -12,8 +12,8 @@ from spectrum import Spectrum
 from spectrum.colours import BLACK, BLUE, CYAN, GREEN, RED, WHITE, YELLOW
 
 from ..cards import DECK, FACE_LETTERS, Card
-from ..table import BAIZE, CARD_PAPER, draw_card, lay_baize
-from .bank import START_MONEY, DealRecord
+from ..table import CARD_PAPER, draw_card, draw_hand_card, lay_baize
+from .bank import START_MONEY, DealRecord, statistics
 from .rules import CARD_PAYS, DECK_PRICE, Canfield
 
 CARD_BACK_UDG = {"e": (0xFF, 0x99, 0xA5, 0xC3, 0xC3, 0xA5, 0x99, 0xFF)}  # UDGs A-D are the suits
@@ -129,13 +129,31 @@ def _draw_left_column(machine: Spectrum, game: Canfield, deal_number: int) -> No
     else:
         draw_card(machine, 7, 1, None)
     machine.print_at(7, 5, len(waste) - turned)
-    machine.print_at(10, 1, "TALON")
-    draw_card(machine, 11, 1, _top(waste[:turned]), flash=int(game.selected == "t"))
-    machine.print_at(11, 5, turned)
+    machine.print_at(10, 1, f"TALON {turned}")
+    _draw_talon(machine, waste[:turned], game.selected == "t")
     machine.print_at(14, 1, "DEAL")
     machine.print_at(15, 1, deal_number)
     machine.print_at(16, 1, "HOME")
     machine.print_at(17, 1, f"{game.cards_home}/52")
+
+
+TALON_ROW = 11
+TALON_FAN = 3  # the last three cards turned show, fanned to the right, the playable one on top
+
+
+HAND_CARD_WIDTH = 2  # cells of a card beneath another in a fan
+
+
+def _draw_talon(machine: Spectrum, talon: tuple[int, ...], selected: bool) -> None:
+    """The talon's top cards fanned as a hand is: each card beneath shows its face in two cells,
+    the top card whole."""
+    shown = talon[-TALON_FAN:]
+    if not shown:
+        draw_card(machine, TALON_ROW, 1, None)
+        return
+    for offset, card in enumerate(shown[:-1]):
+        draw_hand_card(machine, TALON_ROW, 1 + HAND_CARD_WIDTH * offset, DECK[card])
+    draw_card(machine, TALON_ROW, 1 + HAND_CARD_WIDTH * (len(shown) - 1), DECK[shown[-1]], flash=int(selected))
 
 
 def _draw_foundations(machine: Spectrum, homes: tuple[tuple[int, ...], ...], base: int) -> None:
@@ -178,19 +196,27 @@ def draw_title(machine: Spectrum, message: str = "", refused: bool = False) -> N
     show_message(machine, message, refused)
 
 
+def percent(part: int, whole: int) -> str:
+    return f"{round(100 * part / whole)}%" if whole else "-"
+
+
 def draw_record(machine: Spectrum, name: str, deals: list[DealRecord], money: int, fresh_starts: int) -> None:
     """The player's statistics and a bar chart of the money after each deal."""
     machine.cls()
     title_bar(machine, f"RECORD OF {name}", f"${money}")
-    finished = [deal for deal in deals if deal.result != "playing"]
-    won = sum(deal.result == "won" for deal in deals)
-    home = [deal.cards_home for deal in finished]
-    average = f"{sum(home) / len(home):.1f}" if home else "-"
-    best = max((deal.balance for deal in deals), default=money)
-    machine.print_at(2, 1, f"Deals {len(deals)}, won {won}")
-    machine.print_at(3, 1, f"Cards home {average} a deal, best {max(home, default=0)}")
-    machine.print_at(4, 1, f"Money ${money}, best ${best}")
-    machine.print_at(5, 1, f"Fresh starts with $500: {fresh_starts}")
+    record = statistics(deals)
+    going_on = len(deals) - record.played
+    average = f"{record.average_home:.1f}" if record.average_home is not None else "-"
+    best_money = max((deal.balance for deal in deals), default=money)
+    lines = (f"Played {record.played}, won {record.won} ({percent(record.won, record.played)})"
+             + (f" +{going_on} on" if going_on else ""),
+             f"Cards home {average} a deal, best {record.best_home}",
+             f"Wins in a row {record.streak}, best {record.best_streak}",
+             f"Could be won: {record.winnable} of {record.judged} ({percent(record.winnable, record.judged)})"
+             + (f" +{record.to_judge}?" if record.to_judge else ""),
+             f"Money ${money}, best ${best_money}; starts {fresh_starts}")
+    for row, line in enumerate(lines, 2):
+        machine.print_at(row, 1, line[:WIDTH - 1])
     _draw_chart(machine, deals)
     machine.print_at(21, 0, " Press any key for the table".ljust(WIDTH), ink=HELP_INK, paper=BLACK)
 
