@@ -433,3 +433,35 @@ def test_statistics_count_finished_deals_streaks_and_what_the_solver_could_win()
     assert (record.judged, record.winnable, record.to_judge) == (4, 3, 1)  # the deal playing doesn't count
     empty = statistics([])
     assert (empty.played, empty.win_rate, empty.average_home, empty.best_streak) == (0, None, None, 0)
+
+
+@pytest.fixture
+def read_only():
+    """Makes folders read-only, for root too (an immutable folder), and writable again after."""
+    made = []
+
+    def make(folder: Path) -> None:
+        if os.geteuid() == 0:
+            if subprocess.run(["chattr", "+i", str(folder)], capture_output=True).returncode:
+                pytest.skip("root ignores permissions and this file system has no immutable folders")
+        else:
+            folder.chmod(0o555)
+        made.append(folder)
+
+    yield make
+    for folder in made:
+        if os.geteuid() == 0:
+            subprocess.run(["chattr", "-i", str(folder)], check=True)
+        else:
+            folder.chmod(0o755)
+
+
+@pytest.mark.parametrize("with_database", [False, True])
+def test_a_read_only_data_folder_is_said_in_one_line(tmp_path, read_only, with_database):
+    path = made_database(tmp_path) if with_database else tmp_path / DATABASE
+    before = snapshot(path) if with_database else None
+    read_only(tmp_path)
+    finished = run_canfield(tmp_path)
+    assert finished.returncode == 1 and finished.stderr.count("\n") == 1, finished.stderr
+    assert str(tmp_path) in finished.stderr and "writ" in finished.stderr  # "…you may write" / "can't be written"
+    assert (snapshot(path) if with_database else path.exists()) == (before if with_database else False)
