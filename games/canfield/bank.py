@@ -149,11 +149,14 @@ def statistics(deals: list[DealRecord]) -> Statistics:
                       to_judge=sum(deal.verdict is None for deal in finished))
 
 
+DAMAGED = "is damaged: move it elsewhere to start afresh (keep it: the accounts are in it)"
+
+
 def _what_to_do(error: sqlite3.Error) -> str:
     """What went wrong with the database, and what the player can do about it."""
     name = getattr(error, "sqlite_errorname", "")
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-        return "is damaged: move it elsewhere to start afresh (keep it: the accounts are in it)"
+        return DAMAGED
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return "is locked by another program: close that program and start again"
     if name.startswith("SQLITE_FULL") or name in (
@@ -181,10 +184,14 @@ class Bank:
         """Open the database now if there is one (or something in its place), so that a database
         that can't be used is said before anything is asked; a new one waits for the first name."""
         if self.folder.exists() or self.folder.is_symlink():
-            self.db
+            self.open()
 
     @property
     def db(self) -> sqlite3.Connection:
+        return self.open()
+
+    def open(self) -> sqlite3.Connection:
+        """The database, opened (and the data folder made) on first use; DataUnusable if it can't be."""
         if self._db is None:
             try:
                 self.folder.mkdir(parents=True, exist_ok=True)
@@ -198,6 +205,9 @@ class Bank:
             except sqlite3.Error as error:
                 self.close()
                 raise DataUnusable(f"{self.path} {_what_to_do(error)}") from None
+            except DataUnusable:
+                self.close()
+                raise
         return self._db
 
     def _open(self) -> sqlite3.Connection:
@@ -207,11 +217,10 @@ class Bank:
         self._db = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_SECONDS)
         version = self._db.execute("PRAGMA user_version").fetchone()[0]  # reads the header
         if version > SCHEMA_VERSION:
-            self.close()
             raise DataUnusable(f"{self.path} was written by a newer zxcards: update zxcards to use it "
                                "(it is left as it is)")
         if self._db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-            raise sqlite3.DatabaseError("quick_check failed")
+            raise DataUnusable(f"{self.path} {DAMAGED}")
         self._write_ahead_log()
         self._db.execute("PRAGMA synchronous=FULL")
         with self._transaction():
