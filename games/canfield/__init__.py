@@ -2,7 +2,8 @@
 
 `rules` holds the game (and `CanfieldState`, a deal as the game-state protocol sees it), `screen`
 draws the table, `play` is the program on the machine, `bank` keeps the players' money, `deals`
-numbers the shuffles and `solver` says whether a deal can be won.
+numbers the shuffles, `solver` says whether a deal can be won and `background` runs it on a thread
+of its own while the screen stays live.
 """
 
 import argparse
