@@ -172,7 +172,7 @@ def test_a_hint_never_holds_up_the_screen(monkeypatch):
     def slow_solve(position, budget):
         searching.set()
         release.wait(30)
-        return solve(position, budget)
+        return solve(position, budget=budget)
 
     monkeypatch.setattr(play_module, "solve", slow_solve)
     seen = []
@@ -284,7 +284,8 @@ def test_the_record_screen_shows_the_statistics_and_a_chart(tmp_path):
 
 def test_the_record_screen_fills_in_the_verdicts_as_they_come(tmp_path, monkeypatch):
     release = threading.Event()
-    monkeypatch.setattr(play_module, "solve", lambda position, budget: release.wait(30) and solve(position, budget))
+    monkeypatch.setattr(play_module, "solve",
+                        lambda position, budget: release.wait(30) and solve(position, budget=budget))
     bank = Bank(tmp_path)
     account = bank.open_account("Anna")
     for number in (1, 2, 3):
@@ -298,7 +299,7 @@ def test_the_record_screen_fills_in_the_verdicts_as_they_come(tmp_path, monkeypa
         return "?" not in before[-1]
 
     machine, _, _ = play(typed("Anna") + ["r"], until=judged, data_dir=tmp_path)
-    winnable = sum(solve(Canfield(deck_for(number)).position, play_module.JUDGE_BUDGET).outcome == "won"
+    winnable = sum(solve(Canfield(deck_for(number)).position, budget=play_module.JUDGE_BUDGET).outcome == "won"
                    for number in (1, 2, 3))
     assert row_text(machine, 5).strip() == f"Could be won: {winnable} of 3 ({round(100 * winnable / 3)}%)"
     assert "Could be won: 0 of 0 (-) +3?" in before[:1]  # when the screen came up, no deal was judged
@@ -313,7 +314,7 @@ def test_the_solver_judges_every_deal_in_the_background_for_the_record(tmp_path)
 
     play(typed("Anna") + ["n", "n", "n", "n"], until=all_judged, data_dir=tmp_path)
     for deal in bank.deals(account):
-        assert deal.verdict == solve(Canfield(deck_for(deal.number)).position, play_module.JUDGE_BUDGET).outcome
+        assert deal.verdict == solve(Canfield(deck_for(deal.number)).position, budget=play_module.JUDGE_BUDGET).outcome
 
 
 @pytest.mark.parametrize("name, refusal", [

@@ -491,6 +491,7 @@ def test_a_deal_number_out_of_range_is_refused_with_one_line(given, capsys):
 
 def test_the_rules_import_without_the_machine_numpy_or_pygame():
     code = ("import sys, games.canfield, games.canfield.rules, games.canfield.solver; "
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numpy', 'pygame') or m == 'spectrum.machine'))")
+            "print(sorted(m for m in sys.modules "
+            "if m.split('.')[0] in ('numpy', 'pygame') or m == 'spectrum.machine'))")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert found.strip() == "[]"

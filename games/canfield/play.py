@@ -191,7 +191,7 @@ class PracticeTable(Table):
 
     def __init__(self, machine: Spectrum, number: int):
         super().__init__(machine)
-        self.search = BackgroundSearch(lambda position: solve(position, HINT_BUDGET))
+        self.search = BackgroundSearch(lambda position: solve(position, budget=HINT_BUDGET))
         self.asked = None  # the position the search was last asked about
         self.outcome_shown: str | None = None
         self.hint_wanted = False
@@ -264,7 +264,7 @@ class MoneyTable(Table):
         self.deal_id = 0
         self.confirming_new_deal = False
         self.damaged: int | None = None  # the number of a saved deal just set aside, to be told
-        self.search = BackgroundSearch(lambda position: solve(position, JUDGE_BUDGET))
+        self.search = BackgroundSearch(lambda position: solve(position, budget=JUDGE_BUDGET))
         self.judging: set[int] = set()  # deal ids whose verdict is on its way
         for deal_id, number in reversed(bank.unjudged_deals(account)[:JUDGED_AT_ONCE]):
             self.judge(deal_id, number)

@@ -84,8 +84,8 @@ def draw_table(machine: Spectrum, view: TableView) -> None:
     selected = view.game.selected
     machine.cls()
     right = f"${view.money}" if view.money is not None else "PRACTICE"
-    title_bar(machine, "CANFIELD" + (f"  {view.name}" if view.name else "") + (f"  {view.verdict}" if view.verdict else ""),
-              right)
+    left = "CANFIELD" + "".join(f"  {part}" for part in (view.name, view.verdict) if part)
+    title_bar(machine, left, right)
     _draw_left_column(machine, view.game, view.deal_number)
     _draw_foundations(machine, position.homes, position.base)
     _draw_tableau(machine, position.tableau, selected)
