@@ -57,15 +57,10 @@ class SideBySideWindow(WindowFrontend):
         self.rom = rom
 
     def present(self, machine) -> None:
-        self._handle_events()
+        held = self._take_keys()
         if self._shown is None:  # at first, and when the host lost the window's picture
             self._drawn = [None, None, None]
             self._shown = "both pictures"
-        held = self._keys_held()
-        for host_key in self._release_after_frame:
-            self._release(host_key)
-        self._release_after_frame.clear()
-        self._not_yet_shown.clear()
         if (held - self._held_before) - SHIFTS:  # a key went down: one press for each machine
             for keys in (self.port_keys, self.rom_keys):
                 keys.presses.append(frozenset(held))

@@ -116,12 +116,7 @@ class WindowFrontend:
         self._channel = pygame.mixer.Channel(0) if self._sound else None
 
     def present(self, machine) -> None:
-        self._handle_events()
-        machine.keys_held = self._keys_held()
-        for host_key in self._release_after_frame:
-            self._release(host_key)
-        self._release_after_frame.clear()
-        self._not_yet_shown.clear()
+        machine.keys_held = self._take_keys()
         picture = _picture(machine)
         if picture != self._shown:  # an idle screen costs no drawing, scaling or flipping
             frame = render.frame_rgb(machine.memory, machine.flash_phase, machine.border)
@@ -130,6 +125,17 @@ class WindowFrontend:
             pygame.display.flip()
             self._shown = picture
         self._clock.tick(FRAMES_PER_SECOND)
+
+    def _take_keys(self) -> set[str]:
+        """The host's events of this frame, and the Spectrum keys held for it; a tap shorter than
+        a frame is let go after it."""
+        self._handle_events()
+        keys = self._keys_held()
+        for host_key in self._release_after_frame:
+            self._release(host_key)
+        self._release_after_frame.clear()
+        self._not_yet_shown.clear()
+        return keys
 
     def play(self, machine, samples: np.ndarray) -> None:
         if self._sound and len(samples):
