@@ -47,6 +47,7 @@ def test_a_tape_made_by_make_tap_loads_and_shows_the_title(tmp_path):
     assert loaded[6144 + 32 * 2 + 9] == 0x40 | 1 << 3 | 6  # "11-UP PATIENCE": BRIGHT, INK 6 on PAPER 1
 
 
+@pytest.mark.rom
 @pytest.mark.parametrize("name, content, said", [
     ("picture.tap", b"\x89PNG\r\n", "not a .tap file"),
     ("notes.txt", b"Some notes\n", "neither a tape"),

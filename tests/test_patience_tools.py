@@ -62,6 +62,7 @@ def test_udg_art_explains_a_listing_without_enough_data(tmp_path, capsys):
     assert "not enough" in capsys.readouterr().err
 
 
+@pytest.mark.rom
 def test_replay_shuffle_shows_both_packs_matching(capsys):
     assert replay_shuffle.main(["--seed", "1984"]) == 0
     lines = capsys.readouterr().out.splitlines()

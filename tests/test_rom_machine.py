@@ -153,6 +153,7 @@ def test_a_listing_file_is_typed_in_and_run(tmp_path):
     assert text_at(machine, 3, 4, 6) == "LOADED" and text_at(machine, 5, 4, 1) == "y"
 
 
+@pytest.mark.rom
 @pytest.mark.parametrize("name, content, why", [
     ("notes.tap", b"10 PRINT 1\n", "cut short"),
     ("picture.png", b"\x89PNG\r\n\x1a\n\x00\x00", "not text"),
