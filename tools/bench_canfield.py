@@ -8,13 +8,10 @@ import statistics
 import sys
 import time
 from multiprocessing import Pool
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from games.canfield.deals import deck_for  # noqa: E402
-from games.canfield.rules import Canfield  # noqa: E402
-from games.canfield.solver import DEFAULT_BUDGET, solve  # noqa: E402
+from games.canfield.deals import deck_for
+from games.canfield.rules import Canfield
+from games.canfield.solver import DEFAULT_BUDGET, solve
 
 DEALS = 1000
 WORKERS = 2

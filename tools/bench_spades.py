@@ -14,12 +14,9 @@ import statistics
 import sys
 import time
 from multiprocessing import Pool
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from games.spades.cards import DECK  # noqa: E402
-from games.spades.players import make_player, play_seed_hand  # noqa: E402
+from games.spades.cards import DECK
+from games.spades.players import make_player, play_seed_hand
 
 PAIRINGS = (("random", "random"), ("rules", "random"), ("mcts", "rules"))
 DEALS = 1000
