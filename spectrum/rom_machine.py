@@ -24,7 +24,7 @@ import numpy as np
 from . import sysvars
 from .basic import ListingError
 from .oracle import ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, OracleError, Ports, Z80Spectrum, booted
-from .sound import DEFAULT_LEVEL, FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start_sample
+from .sound import FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start_sample, stepped_samples
 from .tape import DATA_FLAG, HEADER_FLAG, PROGRAM, TapeError, read_blocks
 from .z80 import A, B, C, D, E, F, IFF, IXh, IXl, PC, SP
 
@@ -90,10 +90,7 @@ class BeeperStream:
             times.append(max(edge, start_t))
             levels.append(self.level)
         times.append(end_t)
-        area = np.concatenate([[0.0], np.cumsum(np.array(levels) * np.diff(times))])
-        boundaries = start_t + np.arange(end - first + 1) * T_PER_SAMPLE
-        mean = np.diff(np.interp(boundaries, times, area)) / T_PER_SAMPLE
-        return np.round(mean * DEFAULT_LEVEL).astype(np.int16)
+        return stepped_samples(times, levels, start_t, end - first)
 
 
 class RomSpectrum:

@@ -34,13 +34,21 @@ def edges_to_samples(edges: Sequence[int], *, rate: int = SAMPLE_RATE, level: in
     if (np.diff(times) < 0).any():
         raise ValueError("speaker edges must be in time order")
     levels = np.where(np.arange(times.size - 1) % 2 == 0, 1.0, -1.0)
-    # The running integral of the level is piecewise linear between edges, so
+    count = math.ceil(times[-1] / (T_STATES_PER_SECOND / rate))
+    return stepped_samples(times, levels, 0.0, count, rate=rate, level=level)
+
+
+def stepped_samples(times: Sequence[float], levels: Sequence[float], start: float, count: int, *,
+                    rate: int = SAMPLE_RATE, level: int = DEFAULT_LEVEL) -> np.ndarray:
+    """`count` int16 samples from T-state `start` on of a level (-1 to 1) that is `levels[i]`
+    from `times[i]` to `times[i + 1]` (and keeps its first and last area outside them): each
+    sample is the mean level over its own 1/rate s."""
+    # The running integral of the level is piecewise linear between steps, so
     # interpolating it at the sample boundaries gives each sample's exact area.
-    area_at_edges = np.concatenate([[0.0], np.cumsum(levels * np.diff(times))])
+    area_at_steps = np.concatenate([[0.0], np.cumsum(np.asarray(levels) * np.diff(times))])
     t_states_per_sample = T_STATES_PER_SECOND / rate
-    count = math.ceil(times[-1] / t_states_per_sample)
-    boundaries = np.arange(count + 1) * t_states_per_sample
-    area = np.interp(boundaries, times, area_at_edges)
+    boundaries = start + np.arange(count + 1) * t_states_per_sample
+    area = np.interp(boundaries, times, area_at_steps)
     return np.round(np.diff(area) / t_states_per_sample * level).astype(np.int16)
 
 
