@@ -166,3 +166,13 @@ def test_a_file_that_is_no_tape_and_no_listing_is_said_in_one_line(tmp_path, nam
     with pytest.raises(ProgramFileError, match=why) as error:
         RomSpectrum.from_file(HeadlessFrontend(), path)
     assert str(error.value).startswith(f"{path}: ") and "\n" not in str(error.value)
+
+
+@pytest.mark.rom
+@pytest.mark.parametrize("waiting", ['10 IF INKEY$="" THEN GO TO 10', "10 IF IN 57342=255 THEN GO TO 10",
+                                     "10 PAUSE 0"])
+def test_a_scripted_key_is_typed_when_the_program_waits_for_one(waiting):
+    """INKEY$ or IN in a loop, or PAUSE 0: the program reads the keys, so a scripted press goes in."""
+    machine = RomSpectrum.running(HeadlessFrontend(["p"]), f'{waiting}\n20 PRINT AT 3,4;"GOT IT"\n30 PAUSE 100\n')
+    run_until_keys_run_out(machine, frames=200)
+    assert text_at(machine, 3, 4, 6) == "GOT IT" and machine.program_stopped
