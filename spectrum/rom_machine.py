@@ -23,7 +23,7 @@ import numpy as np
 
 from . import sysvars
 from .basic import ListingError
-from .oracle import ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, OracleError, Ports, Z80Spectrum, booted
+from .oracle import EDITOR, ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, OracleError, Ports, Z80Spectrum, booted
 from .sound import FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start_sample, stepped_samples
 from .tape import DATA_FLAG, HEADER_FLAG, PROGRAM, TapeError, read_blocks
 from .z80 import A, B, C, D, E, F, IFF, IXh, IXl, PC, SP
@@ -107,7 +107,7 @@ class RomSpectrum:
         self.tape = list(tape)  # blocks (flag, data) still to load, in order
         self.keys_held: set[str] = set()
         self.awaiting_key = False
-        self._at_command_line = False  # where the editor waited last: the command line, not INPUT
+        self._at_command_line = False  # where the editor waited last: the command line (not INPUT, not scroll?)
         self.frame_count = 0
         self.flash_phase = False
         self._origin = self._beeper = None  # set when the first frame begins
@@ -209,7 +209,7 @@ class RomSpectrum:
             elif self.sim.registers[PC] == WAIT_KEY and self.now < end:
                 # the editor waits, once it has brought its lines up to date (TV_FLAG bit 3 clear)
                 self.awaiting_key = not self.memory[sysvars.TV_FLAG] & 0x08
-                self._at_command_line = not self.z80.at_input_prompt()
+                self._at_command_line = self.z80.caller() == EDITOR and not self.z80.at_input_prompt()
         registers = self.sim.registers
         in_pause_0 = self._program_counter() in PAUSE_LOOP and registers[B] * 256 + registers[C] in (0, 0xFFFF)
         self.awaiting_key = self.awaiting_key or in_pause_0 or self.ports.polled

@@ -176,3 +176,13 @@ def test_a_scripted_key_is_typed_when_the_program_waits_for_one(waiting):
     machine = RomSpectrum.running(HeadlessFrontend(["p"]), f'{waiting}\n20 PRINT AT 3,4;"GOT IT"\n30 PAUSE 100\n')
     run_until_keys_run_out(machine, frames=200)
     assert text_at(machine, 3, 4, 6) == "GOT IT" and machine.program_stopped
+
+
+@pytest.mark.rom
+def test_scroll_is_a_key_wait_inside_the_program_and_the_report_one_after_it():
+    machine = RomSpectrum.running(HeadlessFrontend(), "10 FOR i=1 TO 30: PRINT i: NEXT i\n")
+    run_until_keys_run_out(machine, frames=500)
+    assert machine.awaiting_key and not machine.program_stopped  # "scroll?"
+    machine.frontend.presses.extend(HeadlessFrontend(["y"]).presses)
+    run_until_keys_run_out(machine, frames=500)
+    assert machine.program_stopped  # "0 OK, 10:3"
