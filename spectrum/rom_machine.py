@@ -51,11 +51,17 @@ class LivePorts(Ports):
     def __init__(self):
         super().__init__()
         self.polled = False
+        self._answers: dict[int, int] = {}  # port -> what IN reads, for the keys in `_answers_for`
+        self._answers_for: frozenset[str] = frozenset()
 
     def read_port(self, registers, port):
         if registers[IFF] and any(registers[PC] in reads for reads in KEYBOARD_READS):
             self.polled = True
-        return super().read_port(registers, port)
+        if self.held != self._answers_for:  # the keys change a few times a second; IN runs 400 times
+            self._answers, self._answers_for = {}, self.held
+        if port not in self._answers:
+            self._answers[port] = super().read_port(registers, port)
+        return self._answers[port]
 
 
 class BeeperStream:
