@@ -5,22 +5,25 @@ in the editor with the flashing '?' where the check stopped (X_PTR). Then the li
 and assigned; an error then is the report the program stops with. Both passes follow SCANNING's
 own steps (its priorities, the type test of each operation, where CH_ADD stands when it gives
 up), for string and number literals, variables, ``+ - * /``, comparisons, AND, OR, NOT, unary
-minus, brackets, PI and the functions CODE, VAL, LEN, INT, SGN, ABS, STR$ and CHR$.
+minus, brackets, slices of strings, PI and the functions CODE, VAL, LEN, INT, SGN, ABS, STR$
+and CHR$.
 
-Everything else SCANNING accepts (other functions, arrays and slices, FN, RND, INKEY$, ``^``) is
-not part of the layer: it is refused like a syntax fault, at the point where it starts.
+Everything else SCANNING accepts (other functions, arrays, FN, RND, INKEY$, ``^``) is checked as
+the ROM checks it but not evaluated by the layer: it is refused like a syntax fault, at the
+point where it starts.
 """
 
 from dataclasses import dataclass
 
 from . import fp
-from .errors import STOP_IN_INPUT, VARIABLE_NOT_FOUND, ReportError
+from .errors import STOP_IN_INPUT, SUBSCRIPT_WRONG, VARIABLE_NOT_FOUND, ReportError
 from .numbers import print_fp
 from .rom import TOKEN_STOP
 
 CR = 0x0D
 QUOTE = ord('"')
 TOKEN_PI = 0xA7
+TOKEN_TO = 0xCC
 TOKEN_VAL_STRING = 0xAE
 TOKEN_CODE = 0xAF
 TOKEN_NOT = 0xC3
@@ -155,8 +158,9 @@ class _Scanner:
                 code = self.next_char()
             values.append(self.operand(code))
             code = self.get_char()  # S-CONT-2
-            if code == ord("(") and not values[-1].numeric:
-                self.unsupported(self.position)  # SLICING
+            while code == ord("(") and not values[-1].numeric:  # a string can be sliced, again and again
+                values[-1] = self.slicing(values[-1])
+                code = self.next_char()
             operation, priority = OPERATORS.get(code, (0, 0))
             while True:  # S-LOOP
                 last_priority, last_operation, where = stack.pop()
@@ -242,25 +246,104 @@ class _Scanner:
         start = self.position
         name = chr(self.codes[start]).lower()
         code = self.next_char()
-        if code == ord("("):
-            self.unsupported(start)  # arrays
         if code == ord("$"):
             name += "$"
             code = self.next_char()
-        else:
+        elif code != ord("("):
             while chr(code).isascii() and chr(code).isalnum():
                 name += chr(code).lower()
                 code = self.next_char()
-        if code == ord("("):
-            self.unsupported(start)  # subscripts and slices
+        if code == ord("(") and not name.endswith("$"):
+            return self.array_element(name)
+        if code == ord("(") and not self.running:
+            self.string_subscripts()
         if not self.running:
             return Value(not name.endswith("$"))
         if name not in self.variables:
             raise ReportError(VARIABLE_NOT_FOUND)
         value = self.variables[name]
         if name.endswith("$"):
+            if isinstance(value, list):
+                self.unsupported(start)  # string arrays
             return Value(False, text=value.encode("latin-1") if isinstance(value, str) else bytes(value))
         return Value(True, fp.from_float(value))
+
+    def array_element(self, name: str) -> Value:
+        """STK-VAR on a numeric array: comma-separated numeric subscripts up to ')'; the array is
+        a list (of lists) in `variables`, its subscripts counting from 1."""
+        if self.running and not isinstance(self.variables.get(name), list):
+            raise ReportError(VARIABLE_NOT_FOUND)
+        element = self.variables.get(name)
+        while True:
+            self.next_char()
+            subscript, outside = self.whole_number(limit=len(element) if self.running else 0)
+            if self.running:
+                if outside or not isinstance(element, list):
+                    raise ReportError(SUBSCRIPT_WRONG)
+                element = element[subscript - 1]
+            code = self.get_char()
+            if code == ord(")"):
+                self.next_char()
+                if self.running and isinstance(element, list):
+                    raise ReportError(SUBSCRIPT_WRONG)
+                return Value(True, fp.from_float(element) if self.running else fp.ZERO)
+            if code != ord(","):
+                self.fault()
+
+    def string_subscripts(self) -> None:
+        """STK-VAR's syntax check after a string variable's '(': numeric subscripts separated by
+        commas (for a string array), each place open to a last slice from TO, up to ')'."""
+        code = self.next_char()
+        while True:
+            if code not in (ord(")"), TOKEN_TO):
+                self.whole_number(limit=0)
+                code = self.get_char()
+                if code == ord(","):
+                    code = self.next_char()
+                    continue
+            if code == TOKEN_TO and self.next_char() != ord(")"):
+                self.whole_number(limit=0)
+                code = self.get_char()
+            if code != ord(")"):
+                self.fault()
+            self.next_char()
+            return
+
+    def slicing(self, value: Value) -> Value:
+        """SLICING: (), (n), (n TO m), (n TO), (TO m); a start past the end gives "", a position
+        outside the string otherwise 3 Subscript wrong. CH_ADD is left at the ')'."""
+        code = self.next_char()
+        if code == ord(")"):
+            return value
+        length, first, last, outside = len(value.text), 1, len(value.text), False
+        if code != TOKEN_TO:
+            first, outside = self.whole_number(limit=length)
+            code = self.get_char()
+            if code != TOKEN_TO:
+                if code != ord(")"):
+                    self.fault()
+                last = first
+        if code == TOKEN_TO and self.next_char() != ord(")"):
+            last, beyond = self.whole_number(limit=length)
+            outside = outside or beyond
+            if self.get_char() != ord(")"):
+                self.fault()
+        if not self.running or first > last:
+            return Value(False)
+        if outside:
+            raise ReportError(SUBSCRIPT_WRONG)
+        return Value(False, text=value.text[first - 1:last])
+
+    def whole_number(self, limit: int) -> tuple[int, bool]:
+        """INT-EXP: a numeric expression as a whole number 0-65535 (else B Integer out of range),
+        and whether it is 0 or past `limit`."""
+        value = self.scanning()
+        if not value.numeric:
+            self.fault()
+        if not self.running:
+            return 0, False
+        number = fp.find_int2(value.number)
+        return number, number == 0 or number > limit
 
     def string_operation(self, operation: int) -> int:
         """S-TIGHTER after a string: comparisons and + take strings, AND a string and a number."""

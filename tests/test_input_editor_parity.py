@@ -29,9 +29,9 @@ QUOTE = frozenset({"SYMBOL", "p"})
 AT = frozenset({"SYMBOL", "i"})
 FUNCTION_KEYS = {"VAL": "j", "STR$": "y", "CHR$": "u", "CODE": "i", "LEN": "k"}  # in E mode
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
-# Keys whose codes the layer takes as the ROM does wherever they land: not "(" (after a name it
-# is an array or a slice), "^" or the E-mode functions, which the layer does not evaluate
-SYMBOL_KEYS = [frozenset({"SYMBOL", key}) for key in "asdfgjklzxcvbnmqweryuiot1234567909"]
+# Keys whose codes the layer takes as the ROM does wherever they land: not "^" or the E-mode
+# functions, which the layer does not evaluate
+SYMBOL_KEYS = [frozenset({"SYMBOL", key}) for key in "asdfgjklzxcvbnmqweryuiot12345678909"]
 PLAIN_KEYS = [frozenset({key}) for key in LETTERS + "123456789"] + [frozenset({"SPACE"})]
 SHIFTED_KEYS = [frozenset({"CAPS", key}) for key in LETTERS]
 MOVING_KEYS = [DELETE, LEFT, RIGHT, DOWN, UP]
@@ -180,6 +180,7 @@ SEEDED = LISTING.replace("\n1040 RANDOMIZE\n", "\n1040 INPUT s: RANDOMIZE s\n")
 START = [Wait(50 * 20), Press(frozenset({"SPACE"}), at_pause=True)]
 SEED = 41234  # its first deal offers 69
 PORT_KEY_GAP = 16  # frames: longer than the error BEEP (10) and 5 more for KEY-SCAN to free a slot
+KEY_SLOT_FRAMES = 5  # interrupts that free the slot of a key let go of during the deal's BEEPs
 
 
 class KeyedSpectrum(Spectrum):
@@ -194,6 +195,11 @@ class KeyedSpectrum(Spectrum):
     def beep(self, duration, pitch):
         self.beeps.append((duration, pitch))
         super().beep(duration, pitch)
+
+    def input(self, prompt=""):
+        for _ in range(KEY_SLOT_FRAMES):  # the time the listing's BASIC takes to get here
+            self.wait_frame()
+        return super().input(prompt)
 
 
 def patience_screens(seed: int, entries_typed: list[list[frozenset[str]]]):
