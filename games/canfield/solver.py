@@ -1,8 +1,8 @@
-"""Can this deal still be won, with every card known? A depth-first search with proofs of loss.
+"""Can this deal still be won, with every card known? Depth-first searches with proofs of loss.
 
 The game never repeats a position: every move sends a card home, takes one from the stock or the
-talon, or empties a pile. So a search that remembers the positions it has seen is exact: when it
-runs out of moves, the deal is lost. Four things make it quick enough:
+talon, or empties a pile. So a search that remembers the positions it has exhausted is exact: when
+no move is left untried, the deal is lost. What makes it quick enough:
 
 - Positions are keyed by one integer: for each card on the tableau, which card it lies on (or that
   it starts a pile), plus the foundations' heights and the stock's size. The talon needs no place
@@ -13,18 +13,24 @@ runs out of moves, the deal is lost. Four things make it quick enough:
   the stock (or the talon's last card, when the pack is on its cycle) once both cards of the other
   colour one rank below are home, so no card could ever need to lie on it.
 - Moves are tried foundations first, then those that dig into the stock, then the rest.
+- Two searches take turns with growing budgets. One plays the game itself, each round after the
+  first with its ties broken at random (a search that went wrong early is not stuck there). The
+  other plays an easier game where any talon card may be played at any time: a deal lost even so
+  is lost. Positions found lost are kept from round to round.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass
 
 from .rules import FITTING, PILES, TURN_COUNT, Position, rank_of, suit_of
 
 DEFAULT_BUDGET = 20_000  # positions expanded before the search gives up, when no time is given
-REMEMBERED = 1_500_000  # positions kept as seen; past this the memory is cleared (sound, only slower)
-CLOCK_CHECKS = 512  # positions between looks at the clock
+FIRST_ROUND = 4_000  # positions the first round of each search may expand; each round doubles it
+LOST_KEPT = 1_200_000  # lost positions remembered per search; past this they are forgotten (sound, only slower)
+CLOCK_CHECKS = 256  # positions between looks at the clock
 
 # Bit layout of a position's key: 2 bits per card for what it lies on, then the foundations,
 # the stock's size and where the pack stands on its turning cycle.
@@ -33,6 +39,9 @@ STOCK_SHIFT = 120
 TURNED_SHIFT = 124
 ALL_HOME = (13, 13, 13, 13)
 OTHER_COLOUR = [(1, 2) if suit_of(card) in (0, 3) else (0, 3) for card in range(52)]
+
+# Order of trial
+HOME, FROM_STOCK, DIGGING_PILE_MOVE, USEFUL_TALON_CARD, TALON_CARD, OTHER = range(6)
 
 
 @dataclass(frozen=True)
@@ -54,22 +63,30 @@ def _lies_on(card: int, under: int | None) -> int:
 
 def _turns_to(turned: int, target: int) -> int:
     """Presses of P that bring the pack from `turned` to `target` within one pass (target >= turned)."""
-    return 0 if target == turned else -(-(target - turned) // TURN_COUNT)
+    return -(-(target - turned) // TURN_COUNT)
+
+
+def _raise(homes: tuple, suit: int) -> tuple:
+    return homes[:suit] + (homes[suit] + 1,) + homes[suit + 1:]
 
 
 class _Search:
-    """One search from one position. State is passed as (stock size, waste, turned, homes, piles,
-    key-without-turned); `homes` counts each suit's cards home, by suit."""
+    """Searches from one position, resumable round after round. A state is (stock size, waste,
+    turned, homes, piles, key without the turned part); `homes` counts each suit's cards home.
 
-    def __init__(self, position: Position, budget: int | None, seconds: float | None):
+    With `free_talon`, the game searched is the easier one where any talon card may be played."""
+
+    def __init__(self, position: Position, free_talon: bool = False):
         stock, waste, turned, homes, tableau, base = position
         self.stock = stock
+        self.free_talon = free_talon
         self.rel = [(rank_of(card) - base) % 13 for card in range(52)]  # height on its foundation
-        self.budget = budget
-        self.deadline = None if seconds is None else time.thread_time() + seconds
-        self.seen: set[int] = set()
+        self.lost: set[int] = set()
         self.nodes = 0
         self.line: list[str] = []
+        self.shuffle: random.Random | None = None
+        self.limit = 0
+        self.deadline: float | None = None
         heights = [0, 0, 0, 0]
         for pile in homes:
             if pile:
@@ -106,14 +123,15 @@ class _Search:
         """The rules' automatic moves (a base-rank card home, a space filled from the stock), then
         the moves that can never hurt, appending their keys to `forced`, until nothing moves."""
         ns, waste, turned, homes, piles, key = state
-        stock, rel = self.stock, self.rel
+        stock, rel, safe_home = self.stock, self.rel, self.safe_home
         while True:
             if 0 in homes:  # an exposed base-rank card goes home by itself
                 moved = False
                 for index, pile in enumerate(piles):
                     if pile and rel[pile[-1]] == 0:
                         card = pile[-1]
-                        key += (1 << (HOME_SHIFT + 4 * (card // 13))) - (_lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card))
+                        key += (1 << (HOME_SHIFT + 4 * (card // 13))) - (
+                            _lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card))
                         homes = _raise(homes, card // 13)
                         piles = piles[:index] + (pile[:-1],) + piles[index + 1:]
                         moved = True
@@ -143,9 +161,10 @@ class _Search:
             # Moves that never hurt
             moved = False
             for index, pile in enumerate(piles):
-                if pile and self.safe_home(pile[-1], homes):
+                if pile and safe_home(pile[-1], homes):
                     card = pile[-1]
-                    key += (1 << (HOME_SHIFT + 4 * (card // 13))) - (_lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card))
+                    key += (1 << (HOME_SHIFT + 4 * (card // 13))) - (
+                        _lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card))
                     homes = _raise(homes, card // 13)
                     piles = piles[:index] + (pile[:-1],) + piles[index + 1:]
                     forced.append(PILES[index] + "f")
@@ -153,14 +172,26 @@ class _Search:
                     break
             if moved:
                 continue
-            if ns and self.safe_home(stock[ns - 1], homes):
+            if ns and safe_home(stock[ns - 1], homes):
                 card = stock[ns - 1]
                 ns -= 1
                 key += (1 << (HOME_SHIFT + 4 * (card // 13))) - (1 << STOCK_SHIFT)
                 homes = _raise(homes, card // 13)
                 forced.append("sf")
                 continue
-            if waste and self.on_cycle(waste, turned, homes) and self.safe_home(waste[-1], homes):
+            if self.free_talon:
+                # In the easier game the talon's order means nothing: base-rank cards and safe
+                # cards anywhere in it go home.
+                for index, card in enumerate(waste):
+                    if rel[card] == 0 or safe_home(card, homes):
+                        key += 1 << (HOME_SHIFT + 4 * (card // 13))
+                        homes = _raise(homes, card // 13)
+                        waste = waste[:index] + waste[index + 1:]
+                        moved = True
+                        break
+                if moved:
+                    continue
+            elif waste and safe_home(waste[-1], homes) and self.on_cycle(waste, turned, homes):
                 card = waste[-1]
                 key += 1 << (HOME_SHIFT + 4 * (card // 13))
                 homes = _raise(homes, card // 13)
@@ -172,7 +203,7 @@ class _Search:
 
     def key(self, state: tuple) -> int:
         ns, waste, turned, homes, piles, key = state
-        if self.on_cycle(waste, turned, homes):
+        if self.free_talon or self.on_cycle(waste, turned, homes):
             return key
         return key + (turned << TURNED_SHIFT)
 
@@ -180,7 +211,7 @@ class _Search:
 
     def moves(self, state: tuple) -> list[tuple[int, str, tuple]]:
         """Every move open now or after turning the pack, as (order of trial, keys, position
-        before the automatic moves)."""
+        before the automatic moves), in the order to try them."""
         ns, waste, turned, homes, piles, key = state
         stock, rel = self.stock, self.rel
         found = []
@@ -189,30 +220,27 @@ class _Search:
             if pile:
                 for card in FITTING[pile[-1]]:
                     takers.setdefault(card, []).append(index)
-
-        def place(card: int, base_key: int, order: int, presses: str, source: str, rest: tuple) -> None:
-            """Moves of a lone `card` (off the stock or the talon) home or onto a pile."""
-            rest_ns, rest_waste, rest_turned = rest
-            suit = card // 13
-            if homes[suit] == rel[card]:
-                found.append((0, presses + source + "f",
-                              (rest_ns, rest_waste, rest_turned, _raise(homes, suit), piles,
-                               base_key + (1 << (HOME_SHIFT + 4 * suit)))))
-            for index in takers.get(card, ()):
-                pile = piles[index]
-                found.append((order, presses + source + PILES[index],
-                              (rest_ns, rest_waste, rest_turned, homes,
-                               piles[:index] + (pile + (card,),) + piles[index + 1:],
-                               base_key + (_lies_on(card, pile[-1]) << (2 * card)))))
+        stock_top = stock[ns - 1] if ns else None
+        bottoms = {pile[0] for pile in piles if pile}
 
         if ns:
-            place(stock[ns - 1], key - (1 << STOCK_SHIFT), 1, "", "s", (ns - 1, waste, turned))
+            card = stock_top
+            suit = card // 13
+            rest_key = key - (1 << STOCK_SHIFT)
+            if homes[suit] == rel[card]:
+                found.append((HOME, "sf", (ns - 1, waste, turned, _raise(homes, suit), piles,
+                                           rest_key + (1 << (HOME_SHIFT + 4 * suit)))))
+            for index in takers.get(card, ()):
+                pile = piles[index]
+                found.append((FROM_STOCK, "s" + PILES[index],
+                              (ns - 1, waste, turned, homes, piles[:index] + (pile + (card,),) + piles[index + 1:],
+                               rest_key + (_lies_on(card, pile[-1]) << (2 * card)))))
         for index, pile in enumerate(piles):
             if not pile:
                 continue
             card = pile[-1]
             if homes[card // 13] == rel[card]:
-                found.append((0, PILES[index] + "f",
+                found.append((HOME, PILES[index] + "f",
                               (ns, waste, turned, _raise(homes, card // 13), piles[:index] + (pile[:-1],) + piles[index + 1:],
                                key + (1 << (HOME_SHIFT + 4 * (card // 13)))
                                - (_lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card)))))
@@ -222,52 +250,80 @@ class _Search:
                     under = piles[target]
                     joined = piles[:target] + (under + pile,) + piles[target + 1:]
                     joined = joined[:index] + ((),) + joined[index + 1:]
-                    found.append((2 if ns else 3, PILES[index] + PILES[target],
+                    found.append((DIGGING_PILE_MOVE if ns else OTHER, PILES[index] + PILES[target],
                                   (ns, waste, turned, homes, joined,
                                    key + ((_lies_on(bottom, under[-1]) - 3) << (2 * bottom)))))
         space = piles.index(()) if not ns and () in piles else None
-        size = len(waste)
-        on_top, presses, visited = turned, "", set()
-        while True:
-            if on_top:
-                card = waste[on_top - 1]
-                rest_waste = waste[:on_top - 1] + waste[on_top:]
-                if presses and rel[card] == 0:  # turning shows a base-rank card: it goes home
-                    found.append((0, presses, (ns, waste, on_top, homes, piles, key)))
+
+        def play(card: int, presses: str, rest_waste: tuple, rest_turned: int) -> None:
+            """The moves of talon card `card`, shown after `presses`."""
+            suit = card // 13
+            if homes[suit] == rel[card]:
+                found.append((HOME, presses + "tf", (ns, rest_waste, rest_turned, _raise(homes, suit), piles,
+                                                     key + (1 << (HOME_SHIFT + 4 * suit)))))
+            targets = takers.get(card, ())
+            if targets:
+                helps = stock_top in FITTING[card] or not bottoms.isdisjoint(FITTING[card])
+                for index in targets:
+                    pile = piles[index]
+                    found.append((USEFUL_TALON_CARD if helps else TALON_CARD, presses + "t" + PILES[index],
+                                  (ns, rest_waste, rest_turned, homes,
+                                   piles[:index] + (pile + (card,),) + piles[index + 1:],
+                                   key + (_lies_on(card, pile[-1]) << (2 * card)))))
+            if space is not None:
+                found.append((OTHER, presses + "t" + PILES[space],
+                              (ns, rest_waste, rest_turned, homes,
+                               piles[:space] + ((card,),) + piles[space + 1:], key + (3 << (2 * card)))))
+
+        def playable(card: int) -> bool:
+            return homes[card // 13] == rel[card] or card in takers or space is not None
+
+        if self.free_talon:
+            for index, card in enumerate(waste):
+                if playable(card):
+                    play(card, "", waste[:index] + waste[index + 1:], 0)
+        else:
+            size = len(waste)
+            on_top, presses, visited = turned, "", set()
+            while True:
+                if on_top:
+                    card = waste[on_top - 1]
+                    if presses and rel[card] == 0:  # turning shows a base-rank card: it goes home
+                        found.append((HOME, presses, (ns, waste, on_top, homes, piles, key)))
+                        break
+                    if playable(card):
+                        play(card, presses, waste[:on_top - 1] + waste[on_top:], on_top - 1)
+                visited.add(on_top)
+                if not size:
                     break
-                place(card, key, 3, presses, "t", (ns, rest_waste, on_top - 1))
-                if space is not None:
-                    found.append((4, presses + "t" + PILES[space],
-                                  (ns, rest_waste, on_top - 1, homes,
-                                   piles[:space] + ((card,),) + piles[space + 1:], key + (3 << (2 * card)))))
-            visited.add(on_top)
-            if not size:
-                break
-            on_top = min(on_top + TURN_COUNT, size) if on_top < size else 0
-            presses += "p"
-            if on_top in visited:
-                break
-        found.sort(key=lambda move: (move[0], len(move[1])))
+                on_top = min(on_top + TURN_COUNT, size) if on_top < size else 0
+                presses += "p"
+                if on_top in visited:
+                    break
+        if self.shuffle is None:
+            found.sort(key=lambda move: (move[0], len(move[1])))
+        else:
+            draw = self.shuffle.random
+            found.sort(key=lambda move: (move[0], draw()))
         return found
 
     # --- the search --------------------------------------------------------------------------
 
     def search(self, state: tuple) -> bool:
+        """Whether `state` (settled) can be won; the line to it is left in self.line. Positions
+        found lost are remembered."""
         if state[3] == ALL_HOME:
             return True
         key = self.key(state)
-        seen = self.seen
-        if key in seen:
+        lost = self.lost
+        if key in lost:
             return False
         self.nodes += 1
-        if self.budget is not None and self.nodes > self.budget:
+        if self.nodes > self.limit:
             self.nodes -= 1
             raise _OutOfBudget
         if self.deadline is not None and not self.nodes % CLOCK_CHECKS and time.thread_time() > self.deadline:
             raise _OutOfBudget
-        if len(seen) >= REMEMBERED:
-            seen.clear()
-        seen.add(key)
         line = self.line
         for _, keys, following in self.moves(state):
             depth = len(line)
@@ -275,24 +331,44 @@ class _Search:
             if self.search(self.settle(following, line)):
                 return True
             del line[depth:]
+        if len(lost) >= LOST_KEPT:
+            lost.clear()
+        lost.add(key)
         return False
 
-    def run(self) -> Verdict:
+    def round(self, nodes: int, deadline: float | None, shuffle: random.Random | None) -> str:
+        """Search again, with at most `nodes` more positions expanded: "won", "lost" or "unknown"."""
+        self.limit, self.deadline, self.shuffle = self.nodes + nodes, deadline, shuffle
+        self.line = []
         try:
-            start = self.settle(self.start, self.line)
-            won = self.search(start)
+            won = self.search(self.settle(self.start, self.line))
         except _OutOfBudget:
-            return Verdict("unknown", (), self.nodes)
-        return Verdict("won" if won else "lost", tuple(self.line) if won else (), self.nodes)
-
-
-def _raise(homes: tuple, suit: int) -> tuple:
-    return homes[:suit] + (homes[suit] + 1,) + homes[suit + 1:]
+            return "unknown"
+        return "won" if won else "lost"
 
 
 def solve(position: Position, budget: int | None = None, *, seconds: float | None = None) -> Verdict:
     """Search for a winning line from `position`, expanding at most `budget` positions and using at
-    most `seconds` of processor time; with neither given, the budget is DEFAULT_BUDGET."""
+    most `seconds` of this thread's processor time; with neither given, the budget is DEFAULT_BUDGET."""
     if budget is None and seconds is None:
         budget = DEFAULT_BUDGET
-    return _Search(position, budget, seconds).run()
+    deadline = None if seconds is None else time.thread_time() + seconds
+    game, easier = _Search(position), _Search(position, free_talon=True)
+    searches = [game, easier]
+    shuffle = None
+    allowance = FIRST_ROUND
+    while True:
+        for search in list(searches):
+            spent = game.nodes + easier.nodes
+            nodes = allowance if budget is None else min(allowance, budget - spent)
+            if nodes <= 0 or (deadline is not None and time.thread_time() > deadline):
+                return Verdict("unknown", (), spent)
+            outcome = search.round(nodes, deadline, shuffle if search is game else None)
+            if outcome == "lost":
+                return Verdict("lost", (), game.nodes + easier.nodes)
+            if outcome == "won":
+                if search is game:
+                    return Verdict("won", tuple(game.line), game.nodes + easier.nodes)
+                searches.remove(easier)  # the easier game is won: it proves nothing
+        shuffle = shuffle or random.Random(len(position.waste))
+        allowance *= 2
