@@ -10,8 +10,9 @@ no move is left untried, the deal is lost. What makes it quick enough:
 - Turning the pack is not a move. A position offers every talon card that some number of turns
   would show, and positions whose pack stands anywhere on the same turning cycle are one position.
 - Moves that can never hurt are made without trying the others: a card goes home from a pile or
-  the stock (or the talon's last card, when the pack is on its cycle) once both cards of the other
-  colour one rank below are home, so no card could ever need to lie on it.
+  the stock (or the talon's last card, when the pack is on its cycle) once each card of the other
+  colour one rank below is home or lies on the tableau already, so no card could ever need to lie
+  on it.
 - Moves are tried foundations first, then those that dig into the stock, then the rest.
 - Two searches take turns with growing budgets. One plays the game itself, each round after the
   first with its ties broken at random (a search that went wrong early is not stuck there). The
@@ -111,13 +112,19 @@ class _Search:
         return not any(rel[waste[place - 1]] == 0 for place in range(TURN_COUNT, size, TURN_COUNT)) and not (
             size and rel[waste[-1]] == 0)
 
-    def safe_home(self, card: int, homes: tuple) -> bool:
-        """`card` may go home now, and no card still out could ever want to lie on it."""
+    def safe_home(self, card: int, homes: tuple, key: int) -> bool:
+        """`card` may go home now, and no card could ever want to lie on it: each card of the other
+        colour one rank below is home, or already lies on a card of the tableau (which it leaves
+        only for home)."""
         height = self.rel[card]
         if homes[card // 13] != height:
             return False
-        first, second = OTHER_COLOUR[card]
-        return height <= 1 or (homes[first] >= height and homes[second] >= height)
+        if height <= 1:  # only a base-rank card could lie on it, and those go home by themselves
+            return True
+        for lower in FITTING[card]:
+            if homes[lower // 13] < height and (key >> (2 * lower)) & 3 not in (1, 2):
+                return False
+        return True
 
     def settle(self, state: tuple, forced: list[str]) -> tuple:
         """The rules' automatic moves (a base-rank card home, a space filled from the stock), then
@@ -161,7 +168,7 @@ class _Search:
             # Moves that never hurt
             moved = False
             for index, pile in enumerate(piles):
-                if pile and safe_home(pile[-1], homes):
+                if pile and safe_home(pile[-1], homes, key):
                     card = pile[-1]
                     key += (1 << (HOME_SHIFT + 4 * (card // 13))) - (
                         _lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card))
@@ -172,7 +179,7 @@ class _Search:
                     break
             if moved:
                 continue
-            if ns and safe_home(stock[ns - 1], homes):
+            if ns and safe_home(stock[ns - 1], homes, key):
                 card = stock[ns - 1]
                 ns -= 1
                 key += (1 << (HOME_SHIFT + 4 * (card // 13))) - (1 << STOCK_SHIFT)
@@ -183,7 +190,7 @@ class _Search:
                 # In the easier game the talon's order means nothing: base-rank cards and safe
                 # cards anywhere in it go home.
                 for index, card in enumerate(waste):
-                    if rel[card] == 0 or safe_home(card, homes):
+                    if rel[card] == 0 or safe_home(card, homes, key):
                         key += 1 << (HOME_SHIFT + 4 * (card // 13))
                         homes = _raise(homes, card // 13)
                         waste = waste[:index] + waste[index + 1:]
@@ -191,7 +198,7 @@ class _Search:
                         break
                 if moved:
                     continue
-            elif waste and safe_home(waste[-1], homes) and self.on_cycle(waste, turned, homes):
+            elif waste and safe_home(waste[-1], homes, key) and self.on_cycle(waste, turned, homes):
                 card = waste[-1]
                 key += 1 << (HOME_SHIFT + 4 * (card // 13))
                 homes = _raise(homes, card // 13)
