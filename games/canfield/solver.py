@@ -31,6 +31,7 @@ from .rules import FITTING, PILES, TURN_COUNT, Position, rank_of, suit_of
 DEFAULT_BUDGET = 20_000  # positions expanded before the search gives up, when no time is given
 FIRST_ROUND = 4_000  # positions the first round of each search may expand; each round doubles it
 LOST_KEPT = 1_200_000  # lost positions remembered per search; past this they are forgotten (sound, only slower)
+EASIER_SHARE = 4  # the easier game's rounds are this many times longer: it settles lost deals sooner
 CLOCK_CHECKS = 256  # positions between looks at the clock
 
 # Bit layout of a position's key: 2 bits per card for what it lies on, then the foundations,
@@ -38,8 +39,10 @@ CLOCK_CHECKS = 256  # positions between looks at the clock
 HOME_SHIFT = 104
 STOCK_SHIFT = 120
 TURNED_SHIFT = 124
+LAYOUT = (1 << TURNED_SHIFT) - 1  # the key's bits that do not say where the pack stands
 ALL_HOME = (13, 13, 13, 13)
 OTHER_COLOUR = [(1, 2) if suit_of(card) in (0, 3) else (0, 3) for card in range(52)]
+HOLDERS = [tuple(under for under in range(52) if card in FITTING[under]) for card in range(52)]  # what each goes on
 
 # Order of trial
 HOME, FROM_STOCK, DIGGING_PILE_MOVE, USEFUL_TALON_CARD, TALON_CARD, OTHER = range(6)
@@ -83,6 +86,7 @@ class _Search:
         self.free_talon = free_talon
         self.rel = [(rank_of(card) - base) % 13 for card in range(52)]  # height on its foundation
         self.lost: set[int] = set()
+        self.lost_layouts: set[int] = set()  # keys of layouts lost whatever the talon's order
         self.nodes = 0
         self.line: list[str] = []
         self.shuffle: random.Random | None = None
@@ -219,6 +223,8 @@ class _Search:
     def moves(self, state: tuple) -> list[tuple[int, str, tuple]]:
         """Every move open now or after turning the pack, as (order of trial, keys, position
         before the automatic moves), in the order to try them."""
+        if self.free_talon:
+            return self.free_moves(state)
         ns, waste, turned, homes, piles, key = state
         stock, rel = self.stock, self.rel
         found = []
@@ -285,33 +291,115 @@ class _Search:
         def playable(card: int) -> bool:
             return homes[card // 13] == rel[card] or card in takers or space is not None
 
-        if self.free_talon:
-            for index, card in enumerate(waste):
+        size = len(waste)
+        on_top, presses, visited = turned, "", set()
+        while True:
+            if on_top:
+                card = waste[on_top - 1]
+                if presses and rel[card] == 0:  # turning shows a base-rank card: it goes home
+                    found.append((HOME, presses, (ns, waste, on_top, homes, piles, key)))
+                    break
                 if playable(card):
-                    play(card, "", waste[:index] + waste[index + 1:], 0)
-        else:
-            size = len(waste)
-            on_top, presses, visited = turned, "", set()
-            while True:
-                if on_top:
-                    card = waste[on_top - 1]
-                    if presses and rel[card] == 0:  # turning shows a base-rank card: it goes home
-                        found.append((HOME, presses, (ns, waste, on_top, homes, piles, key)))
-                        break
-                    if playable(card):
-                        play(card, presses, waste[:on_top - 1] + waste[on_top:], on_top - 1)
-                visited.add(on_top)
-                if not size:
-                    break
-                on_top = min(on_top + TURN_COUNT, size) if on_top < size else 0
-                presses += "p"
-                if on_top in visited:
-                    break
+                    play(card, presses, waste[:on_top - 1] + waste[on_top:], on_top - 1)
+            visited.add(on_top)
+            if not size:
+                break
+            on_top = min(on_top + TURN_COUNT, size) if on_top < size else 0
+            presses += "p"
+            if on_top in visited:
+                break
         if self.shuffle is None:
             found.sort(key=lambda move: (move[0], len(move[1])))
         else:
             draw = self.shuffle.random
             found.sort(key=lambda move: (move[0], draw()))
+        return found
+
+    def free_moves(self, state: tuple) -> list[tuple[int, str, tuple]]:
+        """The moves of the easier game worth trying. There a talon card can wait in the talon
+        until it is wanted, so it goes on the tableau only as part of a run laid down at once
+        under a card that then moves: the stock's top card, or a whole pile. A card goes home from
+        anywhere. (The keys are left empty: no line of the easier game is ever played.)"""
+        ns, waste, turned, homes, piles, key = state
+        stock, rel = self.stock, self.rel
+        in_talon = set(waste)
+        found = []
+        takers: dict[int, list[int]] = {}
+        for index, pile in enumerate(piles):
+            if pile:
+                for card in FITTING[pile[-1]]:
+                    takers.setdefault(card, []).append(index)
+        space = piles.index(()) if not ns and () in piles else None
+
+        for index, card in enumerate(waste):
+            if homes[card // 13] == rel[card]:
+                found.append((HOME, "", (ns, waste[:index] + waste[index + 1:], 0, _raise(homes, card // 13), piles,
+                                         key + (1 << (HOME_SHIFT + 4 * (card // 13))))))
+        if ns:
+            card = stock[ns - 1]
+            if homes[card // 13] == rel[card]:
+                found.append((HOME, "", (ns - 1, waste, 0, _raise(homes, card // 13), piles,
+                                         key + (1 << (HOME_SHIFT + 4 * (card // 13))) - (1 << STOCK_SHIFT))))
+        for index, pile in enumerate(piles):
+            if pile:
+                card = pile[-1]
+                if homes[card // 13] == rel[card]:
+                    found.append((HOME, "", (ns, waste, 0, _raise(homes, card // 13),
+                                             piles[:index] + (pile[:-1],) + piles[index + 1:],
+                                             key + (1 << (HOME_SHIFT + 4 * (card // 13)))
+                                             - (_lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card)))))
+
+        def runs(card: int, excluded: int | None):
+            """(pile, run of talon cards top last) ways to lay a run on which `card` then fits:
+            the run empty (`card` goes straight onto the pile), or starting on a pile's top card
+            or in a space."""
+            for target in takers.get(card, ()):
+                if target != excluded:
+                    yield target, ()
+            waiting = [(card, ())]
+            while waiting:
+                lowest, run = waiting.pop()
+                for holder in HOLDERS[lowest]:
+                    if holder in in_talon and holder not in run:
+                        longer = (holder,) + run
+                        for target in takers.get(holder, ()):
+                            if target != excluded:
+                                yield target, longer
+                        if space is not None:
+                            yield space, longer
+                        if len(longer) < 12:
+                            waiting.append((holder, longer))
+
+        def lay(target: int, run: tuple, card_key: int) -> tuple:
+            """Piles, waste and key after laying `run` on pile `target` (its first card on the
+            pile's top card, or alone in the space)."""
+            pile = piles[target]
+            under = pile[-1] if pile else None
+            laid_key = card_key
+            for card in run:
+                laid_key += _lies_on(card, under) << (2 * card)
+                under = card
+            rest = tuple(card for card in waste if card not in run) if run else waste
+            return piles[:target] + (pile + run,) + piles[target + 1:], rest, laid_key, under
+
+        if ns:
+            card = stock[ns - 1]
+            for target, run in runs(card, None):
+                laid, rest, laid_key, under = lay(target, run, key - (1 << STOCK_SHIFT))
+                laid = laid[:target] + (laid[target] + (card,),) + laid[target + 1:]
+                found.append((FROM_STOCK + len(run), "", (ns - 1, rest, 0, homes, laid,
+                                                          laid_key + (_lies_on(card, under) << (2 * card)))))
+        for index, pile in enumerate(piles):
+            if not pile:
+                continue
+            bottom = pile[0]
+            for target, run in runs(bottom, index):
+                laid, rest, laid_key, under = lay(target, run, key)
+                laid = laid[:target] + (laid[target] + pile,) + laid[target + 1:]
+                laid = laid[:index] + ((),) + laid[index + 1:]
+                found.append((DIGGING_PILE_MOVE + len(run), "", (ns, rest, 0, homes, laid,
+                                                                laid_key + ((_lies_on(bottom, under) - 3) << (2 * bottom)))))
+        found.sort(key=lambda move: move[0])
         return found
 
     # --- the search --------------------------------------------------------------------------
@@ -323,7 +411,7 @@ class _Search:
             return True
         key = self.key(state)
         lost = self.lost
-        if key in lost:
+        if key in lost or (key & LAYOUT) in self.lost_layouts:
             return False
         self.nodes += 1
         if self.nodes > self.limit:
@@ -361,13 +449,15 @@ def solve(position: Position, budget: int | None = None, *, seconds: float | Non
         budget = DEFAULT_BUDGET
     deadline = None if seconds is None else time.thread_time() + seconds
     game, easier = _Search(position), _Search(position, free_talon=True)
+    game.lost_layouts = easier.lost  # lost in the easier game is lost in the game
     searches = [game, easier]
     shuffle = None
     allowance = FIRST_ROUND
     while True:
         for search in list(searches):
             spent = game.nodes + easier.nodes
-            nodes = allowance if budget is None else min(allowance, budget - spent)
+            share = allowance * (EASIER_SHARE if search is easier else 1)
+            nodes = share if budget is None else min(share, budget - spent)
             if nodes <= 0 or (deadline is not None and time.thread_time() > deadline):
                 return Verdict("unknown", (), spent)
             outcome = search.round(nodes, deadline, shuffle if search is game else None)
