@@ -164,8 +164,8 @@ def test_no_deal_proved_lost_is_won_by_a_plain_search():
 
 
 def test_a_stuck_position_is_lost_at_once():
-    verdict = solve(table(**STUCK).position)
-    assert verdict.outcome == "lost" and verdict.line == () and verdict.nodes == 1
+    verdict = solve(table(**STUCK).position, budget=2)  # the position, and the easier game's view of it
+    assert verdict.outcome == "lost" and verdict.line == () and verdict.nodes <= 2
 
 
 def test_an_end_game_needing_the_pack_turned_is_solved():

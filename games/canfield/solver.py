@@ -30,7 +30,9 @@ from .rules import FITTING, PILES, TURN_COUNT, Position, rank_of, suit_of
 
 DEFAULT_BUDGET = 20_000  # positions expanded before the search gives up, when no time is given
 FIRST_ROUND = 4_000  # positions the first round of each search may expand; each round doubles it
-LOST_KEPT = 1_200_000  # lost positions remembered per search; past this they are forgotten (sound, only slower)
+LOST_KEPT = 1_000_000  # lost positions remembered per search; past this they are forgotten (sound, only slower)
+WON_KEPT = 300_000  # positions of the easier game remembered as won
+CHECK_NODES = 100  # positions of the easier game searched at each position of the game
 EASIER_SHARE = 4  # the easier game's rounds are this many times longer: it settles lost deals sooner
 CLOCK_CHECKS = 256  # positions between looks at the clock
 
@@ -87,6 +89,8 @@ class _Search:
         self.rel = [(rank_of(card) - base) % 13 for card in range(52)]  # height on its foundation
         self.lost: set[int] = set()
         self.lost_layouts: set[int] = set()  # keys of layouts lost whatever the talon's order
+        self.won: set[int] = set()  # in the easier game, positions found won
+        self.easier: _Search | None = None  # the easier game, when it is asked at every position
         self.nodes = 0
         self.line: list[str] = []
         self.shuffle: random.Random | None = None
@@ -172,7 +176,7 @@ class _Search:
             # Moves that never hurt
             moved = False
             for index, pile in enumerate(piles):
-                if pile and safe_home(pile[-1], homes, key):
+                if pile and homes[pile[-1] // 13] == rel[pile[-1]] and safe_home(pile[-1], homes, key):
                     card = pile[-1]
                     key += (1 << (HOME_SHIFT + 4 * (card // 13))) - (
                         _lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card))
@@ -183,7 +187,7 @@ class _Search:
                     break
             if moved:
                 continue
-            if ns and safe_home(stock[ns - 1], homes, key):
+            if ns and homes[stock[ns - 1] // 13] == rel[stock[ns - 1]] and safe_home(stock[ns - 1], homes, key):
                 card = stock[ns - 1]
                 ns -= 1
                 key += (1 << (HOME_SHIFT + 4 * (card // 13))) - (1 << STOCK_SHIFT)
@@ -194,7 +198,7 @@ class _Search:
                 # In the easier game the talon's order means nothing: base-rank cards and safe
                 # cards anywhere in it go home.
                 for index, card in enumerate(waste):
-                    if rel[card] == 0 or safe_home(card, homes, key):
+                    if rel[card] == 0 or (homes[card // 13] == rel[card] and safe_home(card, homes, key)):
                         key += 1 << (HOME_SHIFT + 4 * (card // 13))
                         homes = _raise(homes, card // 13)
                         waste = waste[:index] + waste[index + 1:]
@@ -202,7 +206,7 @@ class _Search:
                         break
                 if moved:
                     continue
-            elif waste and safe_home(waste[-1], homes, key) and self.on_cycle(waste, turned, homes):
+            elif waste and homes[waste[-1] // 13] == rel[waste[-1]] and safe_home(waste[-1], homes, key) and self.on_cycle(waste, turned, homes):
                 card = waste[-1]
                 key += 1 << (HOME_SHIFT + 4 * (card // 13))
                 homes = _raise(homes, card // 13)
@@ -406,24 +410,30 @@ class _Search:
 
     def search(self, state: tuple) -> bool:
         """Whether `state` (settled) can be won; the line to it is left in self.line. Positions
-        found lost are remembered."""
+        found lost are remembered, and in the easier game those found won too."""
         if state[3] == ALL_HOME:
             return True
         key = self.key(state)
         lost = self.lost
         if key in lost or (key & LAYOUT) in self.lost_layouts:
             return False
-        self.nodes += 1
-        if self.nodes > self.limit:
-            self.nodes -= 1
+        if key in self.won:
+            return True
+        if self.nodes >= self.limit:
             raise _OutOfBudget
+        self.nodes += 1
         if self.deadline is not None and not self.nodes % CLOCK_CHECKS and time.thread_time() > self.deadline:
             raise _OutOfBudget
+        if self.easier is not None and self.easier.proves_lost(state, self):
+            lost.add(key)
+            return False
         line = self.line
         for _, keys, following in self.moves(state):
             depth = len(line)
             line.append(keys)
             if self.search(self.settle(following, line)):
+                if self.free_talon and len(self.won) < WON_KEPT:
+                    self.won.add(key)
                 return True
             del line[depth:]
         if len(lost) >= LOST_KEPT:
@@ -441,6 +451,20 @@ class _Search:
             return "unknown"
         return "won" if won else "lost"
 
+    def proves_lost(self, state: tuple, game: _Search) -> bool:
+        """Whether the easier game, searched a little from the game's position `state`, is lost
+        from there. The positions it expands are counted to `game`, within its limit."""
+        ns, waste, turned, homes, piles, key = state
+        nodes = min(CHECK_NODES, game.limit - game.nodes)
+        self.limit, self.deadline, self.line = self.nodes + nodes, None, []
+        started = self.nodes
+        try:
+            lost = not self.search(self.settle((ns, waste, 0, homes, piles, key), self.line))
+        except _OutOfBudget:
+            lost = False
+        game.nodes += self.nodes - started
+        self.nodes = started
+        return lost
 
 def solve(position: Position, budget: int | None = None, *, seconds: float | None = None) -> Verdict:
     """Search for a winning line from `position`, expanding at most `budget` positions and using at
@@ -450,6 +474,7 @@ def solve(position: Position, budget: int | None = None, *, seconds: float | Non
     deadline = None if seconds is None else time.thread_time() + seconds
     game, easier = _Search(position), _Search(position, free_talon=True)
     game.lost_layouts = easier.lost  # lost in the easier game is lost in the game
+    game.easier = easier
     searches = [game, easier]
     shuffle = None
     allowance = FIRST_ROUND
