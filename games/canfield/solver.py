@@ -91,6 +91,7 @@ class _Search:
         self.lost_layouts: set[int] = set()  # keys of layouts lost whatever the talon's order
         self.won: set[int] = set()  # in the easier game, positions found won
         self.easier: _Search | None = None  # the easier game, when it is asked at every position
+        self.asked: set[int] = set()  # layouts the easier game could not prove lost
         self.nodes = 0
         self.line: list[str] = []
         self.shuffle: random.Random | None = None
@@ -139,6 +140,7 @@ class _Search:
         the moves that can never hurt, appending their keys to `forced`, until nothing moves."""
         ns, waste, turned, homes, piles, key = state
         stock, rel, safe_home = self.stock, self.rel, self.safe_home
+        homes, piles = list(homes), list(piles)
         while True:
             if 0 in homes:  # an exposed base-rank card goes home by itself
                 moved = False
@@ -147,8 +149,8 @@ class _Search:
                         card = pile[-1]
                         key += (1 << (HOME_SHIFT + 4 * (card // 13))) - (
                             _lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card))
-                        homes = _raise(homes, card // 13)
-                        piles = piles[:index] + (pile[:-1],) + piles[index + 1:]
+                        homes[card // 13] += 1
+                        piles[index] = pile[:-1]
                         moved = True
                         break
                 if moved:
@@ -157,12 +159,12 @@ class _Search:
                     card = stock[ns - 1]
                     ns -= 1
                     key += (1 << (HOME_SHIFT + 4 * (card // 13))) - (1 << STOCK_SHIFT)
-                    homes = _raise(homes, card // 13)
+                    homes[card // 13] += 1
                     continue
                 if turned and rel[waste[turned - 1]] == 0:
                     card = waste[turned - 1]
                     key += 1 << (HOME_SHIFT + 4 * (card // 13))
-                    homes = _raise(homes, card // 13)
+                    homes[card // 13] += 1
                     waste = waste[:turned - 1] + waste[turned:]
                     turned -= 1
                     continue
@@ -171,50 +173,60 @@ class _Search:
                 card = stock[ns - 1]
                 ns -= 1
                 key += (3 << (2 * card)) - (1 << STOCK_SHIFT)
-                piles = piles[:index] + ((card,),) + piles[index + 1:]
+                piles[index] = (card,)
                 continue
             # Moves that never hurt
             moved = False
             for index, pile in enumerate(piles):
-                if pile and homes[pile[-1] // 13] == rel[pile[-1]] and safe_home(pile[-1], homes, key):
+                while pile:
                     card = pile[-1]
+                    if homes[card // 13] != rel[card] or not safe_home(card, homes, key):
+                        break
                     key += (1 << (HOME_SHIFT + 4 * (card // 13))) - (
                         _lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card))
-                    homes = _raise(homes, card // 13)
-                    piles = piles[:index] + (pile[:-1],) + piles[index + 1:]
+                    homes[card // 13] += 1
+                    pile = pile[:-1]
+                    piles[index] = pile
                     forced.append(PILES[index] + "f")
                     moved = True
-                    break
             if moved:
                 continue
-            if ns and homes[stock[ns - 1] // 13] == rel[stock[ns - 1]] and safe_home(stock[ns - 1], homes, key):
+            if ns:
                 card = stock[ns - 1]
-                ns -= 1
-                key += (1 << (HOME_SHIFT + 4 * (card // 13))) - (1 << STOCK_SHIFT)
-                homes = _raise(homes, card // 13)
-                forced.append("sf")
-                continue
+                if homes[card // 13] == rel[card] and safe_home(card, homes, key):
+                    ns -= 1
+                    key += (1 << (HOME_SHIFT + 4 * (card // 13))) - (1 << STOCK_SHIFT)
+                    homes[card // 13] += 1
+                    forced.append("sf")
+                    continue
             if self.free_talon:
                 # In the easier game the talon's order means nothing: base-rank cards and safe
                 # cards anywhere in it go home.
-                for index, card in enumerate(waste):
-                    if rel[card] == 0 or (homes[card // 13] == rel[card] and safe_home(card, homes, key)):
-                        key += 1 << (HOME_SHIFT + 4 * (card // 13))
-                        homes = _raise(homes, card // 13)
-                        waste = waste[:index] + waste[index + 1:]
-                        moved = True
+                gone = set()
+                while True:
+                    before = len(gone)
+                    for card in waste:
+                        if card not in gone and (rel[card] == 0 or (
+                                homes[card // 13] == rel[card] and safe_home(card, homes, key))):
+                            key += 1 << (HOME_SHIFT + 4 * (card // 13))
+                            homes[card // 13] += 1
+                            gone.add(card)
+                    if len(gone) == before:
                         break
-                if moved:
+                if gone:
+                    waste = tuple(card for card in waste if card not in gone)
                     continue
-            elif waste and homes[waste[-1] // 13] == rel[waste[-1]] and safe_home(waste[-1], homes, key) and self.on_cycle(waste, turned, homes):
+            elif waste:
                 card = waste[-1]
-                key += 1 << (HOME_SHIFT + 4 * (card // 13))
-                homes = _raise(homes, card // 13)
-                forced.append("p" * _turns_to(turned, len(waste)) + "tf")
-                waste = waste[:-1]
-                turned = len(waste)
-                continue
-            return ns, waste, turned, homes, piles, key
+                if homes[card // 13] == rel[card] and safe_home(card, homes, key) and self.on_cycle(
+                        waste, turned, homes):
+                    key += 1 << (HOME_SHIFT + 4 * (card // 13))
+                    homes[card // 13] += 1
+                    forced.append("p" * _turns_to(turned, len(waste)) + "tf")
+                    waste = waste[:-1]
+                    turned = len(waste)
+                    continue
+            return ns, waste, turned, tuple(homes), tuple(piles), key
 
     def key(self, state: tuple) -> int:
         ns, waste, turned, homes, piles, key = state
@@ -424,9 +436,14 @@ class _Search:
         self.nodes += 1
         if self.deadline is not None and not self.nodes % CLOCK_CHECKS and time.thread_time() > self.deadline:
             raise _OutOfBudget
-        if self.easier is not None and self.easier.proves_lost(state, self):
-            lost.add(key)
-            return False
+        easier = self.easier
+        if easier is not None and (key & LAYOUT) not in self.asked:
+            if easier.proves_lost(state, self):
+                self.lost_layouts.add(key & LAYOUT)  # whatever the talon's order
+                return False
+            if len(self.asked) >= LOST_KEPT:
+                self.asked.clear()
+            self.asked.add(key & LAYOUT)
         line = self.line
         for _, keys, following in self.moves(state):
             depth = len(line)
