@@ -101,7 +101,8 @@ def end_games(draw):
     """A settled position with a few cards still out, spread over the stock, the pack, the talon
     and the piles (each pile a run built down in alternating colours)."""
     base = draw(st.integers(0, 12))
-    out_per_suit = draw(st.lists(st.integers(0, 7), min_size=4, max_size=4).filter(lambda counts: 6 <= sum(counts) <= 12))
+    out_per_suit = draw(st.lists(st.integers(0, 7), min_size=4, max_size=4)
+                        .filter(lambda counts: 6 <= sum(counts) <= 12))
     homes, out = [], []
     for suit, count in enumerate(out_per_suit):
         pile = [suit * 13 + (base + step) % 13 for step in range(13)]

@@ -14,10 +14,15 @@ no move is left untried, the deal is lost. What makes it quick enough:
   colour one rank below is home or lies on the tableau already, so no card could ever need to lie
   on it.
 - Moves are tried foundations first, then those that dig into the stock, then the rest.
-- Two searches take turns with growing budgets. One plays the game itself, each round after the
-  first with its ties broken at random (a search that went wrong early is not stuck there). The
-  other plays an easier game where any talon card may be played at any time: a deal lost even so
-  is lost. Positions found lost are kept from round to round.
+- An easier game proves losses: any talon card may be played at any time. A position lost even
+  so is lost. In that game a talon card may as well wait in the talon until a card is to go on
+  it, so it is laid on the tableau only in a run under the stock's top card or a whole pile
+  moving at once, which keeps the easier game's search small.
+- Two searches take turns with growing budgets: the game's own, each round after the first with
+  its ties broken at random (a search that went wrong early is not stuck there), and the easier
+  game's from the start. After the first round the game's search also asks the easier game, for a
+  few positions' worth, about each layout it meets, and drops those it proves lost. Positions
+  found lost are kept from round to round.
 """
 
 from __future__ import annotations
@@ -29,9 +34,9 @@ from dataclasses import dataclass
 from .rules import FITTING, PILES, TURN_COUNT, Position, rank_of, suit_of
 
 DEFAULT_BUDGET = 20_000  # positions expanded before the search gives up, when no time is given
-FIRST_ROUND = 4_000  # positions the first round of each search may expand; each round doubles it
-LOST_KEPT = 1_000_000  # lost positions remembered per search; past this they are forgotten (sound, only slower)
-WON_KEPT = 300_000  # positions of the easier game remembered as won
+FIRST_ROUND = 3_000  # positions the first round of each search may expand; each round doubles it
+LOST_KEPT = 600_000  # positions remembered per set; past this a set is emptied (sound, only slower)
+WON_KEPT = 200_000  # positions of the easier game remembered as won
 CHECK_NODES = 100  # positions of the easier game searched at each position of the game
 EASIER_SHARE = 4  # the easier game's rounds are this many times longer: it settles lost deals sooner
 CLOCK_CHECKS = 256  # positions between looks at the clock
@@ -43,8 +48,7 @@ STOCK_SHIFT = 120
 TURNED_SHIFT = 124
 LAYOUT = (1 << TURNED_SHIFT) - 1  # the key's bits that do not say where the pack stands
 ALL_HOME = (13, 13, 13, 13)
-OTHER_COLOUR = [(1, 2) if suit_of(card) in (0, 3) else (0, 3) for card in range(52)]
-HOLDERS = [tuple(under for under in range(52) if card in FITTING[under]) for card in range(52)]  # what each goes on
+HOLDERS = [tuple(under for under in range(52) if card in FITTING[under]) for card in range(52)]  # what goes under
 
 # Order of trial
 HOME, FROM_STOCK, DIGGING_PILE_MOVE, USEFUL_TALON_CARD, TALON_CARD, OTHER = range(6)
@@ -101,7 +105,9 @@ class _Search:
         for pile in homes:
             if pile:
                 heights[suit_of(pile[0])] = len(pile)
-        key = (len(stock) << STOCK_SHIFT) + sum(height << (HOME_SHIFT + 4 * suit) for suit, height in enumerate(heights))
+        key = len(stock) << STOCK_SHIFT
+        for suit, height in enumerate(heights):
+            key += height << (HOME_SHIFT + 4 * suit)
         for pile in tableau:
             for index, card in enumerate(pile):
                 key += _lies_on(card, pile[index - 1] if index else None) << (2 * card)
@@ -270,7 +276,8 @@ class _Search:
             card = pile[-1]
             if homes[card // 13] == rel[card]:
                 found.append((HOME, PILES[index] + "f",
-                              (ns, waste, turned, _raise(homes, card // 13), piles[:index] + (pile[:-1],) + piles[index + 1:],
+                              (ns, waste, turned, _raise(homes, card // 13),
+                               piles[:index] + (pile[:-1],) + piles[index + 1:],
                                key + (1 << (HOME_SHIFT + 4 * (card // 13)))
                                - (_lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card)))))
             bottom = pile[0]
@@ -413,8 +420,8 @@ class _Search:
                 laid, rest, laid_key, under = lay(target, run, key)
                 laid = laid[:target] + (laid[target] + pile,) + laid[target + 1:]
                 laid = laid[:index] + ((),) + laid[index + 1:]
-                found.append((DIGGING_PILE_MOVE + len(run), "", (ns, rest, 0, homes, laid,
-                                                                laid_key + ((_lies_on(bottom, under) - 3) << (2 * bottom)))))
+                laid_key += (_lies_on(bottom, under) - 3) << (2 * bottom)
+                found.append((DIGGING_PILE_MOVE + len(run), "", (ns, rest, 0, homes, laid, laid_key)))
         found.sort(key=lambda move: move[0])
         return found
 
@@ -491,7 +498,6 @@ def solve(position: Position, budget: int | None = None, *, seconds: float | Non
     deadline = None if seconds is None else time.thread_time() + seconds
     game, easier = _Search(position), _Search(position, free_talon=True)
     game.lost_layouts = easier.lost  # lost in the easier game is lost in the game
-    game.easier = easier
     searches = [game, easier]
     shuffle = None
     allowance = FIRST_ROUND
@@ -509,5 +515,8 @@ def solve(position: Position, budget: int | None = None, *, seconds: float | Non
                 if search is game:
                     return Verdict("won", tuple(game.line), game.nodes + easier.nodes)
                 searches.remove(easier)  # the easier game is won: it proves nothing
+        # Most deals are settled in the first round, without the cost of asking the easier game
+        # at every position; the later rounds ask it.
+        game.easier = easier
         shuffle = shuffle or random.Random(len(position.waste))
         allowance *= 2
