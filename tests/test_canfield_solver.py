@@ -1,8 +1,12 @@
 """Numbered deals (checked against the ROM's own shuffle) and the solver's verdicts."""
 
-import pytest
+import time
 
-from games.canfield.rules import Canfield
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.canfield.rules import PILES, Canfield, Position, fits_on, move, moves, settle, turn
 from games.cards import RANK_LETTERS
 from games.canfield.deals import LAST_DEAL, NEW_DECK, check_deal_number, deck_for
 from games.canfield.solver import solve
@@ -44,24 +48,126 @@ def test_deals_differ():
     assert len({tuple(deck_for(number)) for number in range(1, 30)}) == 29
 
 
-def test_a_winning_line_wins_when_its_keys_are_pressed():
-    won = 0
-    for number in range(1, 13):
-        game = Canfield(deck_for(number))
-        verdict = solve(game.position)
-        if verdict.outcome != "won":
-            continue
-        won += 1
-        for keys in verdict.line:
-            for key in keys:
-                assert game.press(key) is None
-        assert game.won
-    assert won >= 6  # most deals are won with every card known
+def replays(position_or_deck, line) -> bool:
+    """Whether pressing the line's keys, every one taken, brings all 52 cards home."""
+    game = Canfield(position_or_deck) if isinstance(position_or_deck, list) else at(position_or_deck)
+    return all(game.press(key) is None for key in "".join(line)) and game.won
+
+
+def at(position: Position) -> Canfield:
+    game = Canfield.__new__(Canfield)
+    game.position, game.selected, game.history = position, None, []
+    return game
+
+
+def test_winning_lines_win_when_their_keys_are_pressed():
+    verdicts = [(number, solve(Canfield(deck_for(number)).position, budget=5_000)) for number in range(1, 61)]
+    won = [number for number, verdict in verdicts if verdict.outcome == "won"]
+    assert len(won) >= 30  # most deals are won with every card known
+    for number, verdict in verdicts:
+        if verdict.outcome == "won":
+            assert replays(deck_for(number), verdict.line), number
+        else:
+            assert verdict.line == ()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(1, LAST_DEAL))
+def test_winning_lines_win_on_any_deal(number):
+    verdict = solve(Canfield(deck_for(number)).position, budget=3_000)
+    assert verdict.outcome != "won" or replays(deck_for(number), verdict.line)
+
+
+# --- proofs of loss against a search that knows nothing but the rules ------------------------
+
+def winnable(position: Position) -> bool:
+    """Whether some sequence of key presses wins from `position`: every turn and every move the
+    rules take, searched through without any shortcut."""
+    seen, waiting = {position}, [position]
+    while waiting:
+        current = waiting.pop()
+        if current.cards_home == 52:
+            return True
+        following = [turn(current)] + [move(current, source, target) for source in "st" + PILES
+                                       for target in PILES + "f"]
+        for nxt in following:
+            if isinstance(nxt, Position) and nxt not in seen:
+                seen.add(nxt)
+                waiting.append(nxt)
+    return False
+
+
+@st.composite
+def end_games(draw):
+    """A settled position with a few cards still out, spread over the stock, the pack, the talon
+    and the piles (each pile a run built down in alternating colours)."""
+    base = draw(st.integers(0, 12))
+    out_per_suit = draw(st.lists(st.integers(0, 7), min_size=4, max_size=4)
+                        .filter(lambda counts: 6 <= sum(counts) <= 12))
+    homes, out = [], []
+    for suit, count in enumerate(out_per_suit):
+        pile = [suit * 13 + (base + step) % 13 for step in range(13)]
+        homes.append(tuple(pile[:13 - count]))
+        out += pile[13 - count:]
+    out = draw(st.permutations(out))
+    places = draw(st.lists(st.sampled_from((0, 0, 1, 2, 3, 4, 5)), min_size=len(out), max_size=len(out)))
+    stock, waste, piles = [], [], [[], [], [], []]
+    for card, place in zip(out, places):
+        if place == 0:
+            stock.append(card)
+        elif place == 1:
+            waste.append(card)
+        else:
+            pile = piles[place - 2]
+            (pile if not pile or fits_on(card, pile[-1]) else stock).append(card)
+    turned = draw(st.integers(0, len(waste)))
+    homes.sort(key=len, reverse=True)  # foundations fill from the first
+    position = Position(tuple(stock), tuple(waste), turned, tuple(homes), tuple(map(tuple, piles)), base)
+    return settle(position)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(end_games())
+def test_the_verdict_agrees_with_a_search_of_every_key_press(position):
+    verdict = solve(position, budget=100_000)
+    assert verdict.outcome == ("won" if winnable(position) else "lost")
+    if verdict.outcome == "won":
+        assert replays(position, verdict.line)
+
+
+def first_win_by_rules(position: Position, budget: int) -> bool | None:
+    """A plain depth-first search over the rules' moves, foundations first: True when it finds a
+    win within `budget` positions, None when it gives up, False when there is none."""
+    seen = set()
+
+    def search(current: Position) -> bool:
+        if current.cards_home == 52:
+            return True
+        if current in seen:
+            return False
+        if len(seen) >= budget:
+            raise TimeoutError
+        seen.add(current)
+        options = sorted(moves(current), key=lambda option: not option[0].endswith("f"))
+        return any(search(following) for _, following in options)
+
+    try:
+        return search(position)
+    except TimeoutError:
+        return None
+
+
+def test_no_deal_proved_lost_is_won_by_a_plain_search():
+    lost = [number for number in range(1, 41)
+            if solve(Canfield(deck_for(number)).position, budget=20_000).outcome == "lost"]
+    assert len(lost) >= 8
+    for number in lost[:8]:
+        assert first_win_by_rules(Canfield(deck_for(number)).position, 5_000) is not True, number
 
 
 def test_a_stuck_position_is_lost_at_once():
-    verdict = solve(table(**STUCK).position)
-    assert verdict.outcome == "lost" and verdict.line == () and verdict.nodes == 1
+    verdict = solve(table(**STUCK).position, budget=2)  # the position, and the easier game's view of it
+    assert verdict.outcome == "lost" and verdict.line == () and verdict.nodes <= 2
 
 
 def test_an_end_game_needing_the_pack_turned_is_solved():
@@ -79,6 +185,16 @@ def test_the_budget_bounds_the_search():
     game = Canfield(deck_for(28))  # a deal that needs a long search
     verdict = solve(game.position, budget=50)
     assert verdict.outcome == "unknown" and verdict.nodes == 50 and verdict.line == ()
+    with pytest.raises(TypeError):  # the budget is named, never positional
+        solve(game.position, 50)
+
+
+def test_the_time_bounds_the_search():
+    game = Canfield(deck_for(28))
+    started = time.thread_time()
+    verdict = solve(game.position, seconds=0.2)
+    assert verdict.outcome == "unknown" and verdict.line == ()
+    assert time.thread_time() - started < 1.0
 
 
 def test_a_won_position_needs_no_move():
