@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ..cards import BY_NAME, NAMES
 from .engine import PLAYERS, Spades  # the rules modules: imported here only
 from .full import FullSpades, hand_points, partner_of
-from .solver import (ALL_CARDS, BIT, CARD_OF_BIT, SPADE_MASK, SUIT_MASK, Solver, bits_of, legal_mask, mask_of,
+from .solver import (ALL_CARDS, BIT, CARD_OF_BIT, SUIT_MASK, OutOfTime, Solver, bits_of, legal_mask, mask_of,
                      strength, trick_winner)
 
 SUIT = [card // 13 for card in range(52)]   # per Card.index
@@ -500,14 +500,20 @@ class SolverPlayer:
     """Perfect-information Monte Carlo: guess the hidden hands `samples` times, consistently with
     what this seat has seen (its cards, every card played, who showed out), keeping the guesses that
     best explain the other seats' plays by the rule player's habits (the best `samples` of `pool`,
-    weighted by `habit_agreement`); solve each guess exactly (`Solver`: this seat, and its partner
-    in the full game, choose their cards; the other seats play by the rule player's habits) and play
+    weighted by `habit_agreement`); solve each guess exactly once this seat holds `exact_within` cards
+    or fewer (`Solver`: this seat, and its partner in the full game, choose their cards; the other
+    seats play by the rule player's habits), before that by trying every card at this seat's next
+    `lookahead` turns (the rest played by the habits), and play
     the card with the best weighted mean of what this side takes from here on (tricks; in the full
     game nil tricks count as `trick_worth` says). Thinking stops after `seconds` of CPU time once a
-    guess is solved; equal cards go to the lowest (a spade last)."""
+    guess is solved, and a guess still being solved after `most_seconds` is dropped (with no guess
+    solved, the rule player's card is played); equal cards go to the lowest (a spade last)."""
     samples: int = 20
     pool: int = 40
     seconds: float = 0.2
+    most_seconds: float = 1.5
+    exact_within: int = 7
+    lookahead: int = 2
     mismatch: float = 0.05
     rng: random.Random = field(default_factory=random.Random)
     name = "solver"
@@ -524,14 +530,24 @@ class SolverPlayer:
         chosen = sorted(range(self.pool), key=lambda number: -weights[number])[:self.samples]
         totals = {BIT[card]: 0.0 for card in legal}
         policy, worth, trick = model_for(view), trick_worth(view), view.trick_bits()
+        solved = 0
         for number in chosen:
-            solver = Solver(side, policy, worth)
-            values = solver.card_values([mask_of(hand) for hand in guesses[number]], trick, view.seat,
-                                        view.spades_closed)
+            hands = [mask_of(hand) for hand in guesses[number]]
+            if len(view.hand) > self.exact_within:
+                values = lookahead_values(view, hands, self.lookahead, worth)
+            else:
+                solver = Solver(side, policy, worth, deadline=started + self.most_seconds)
+                try:
+                    values = solver.card_values(hands, trick, view.seat, view.spades_closed)
+                except OutOfTime:
+                    break
+            solved += 1
             for bit, value in values.items():
                 totals[bit] += weights[number] * value
             if time.process_time() - started > self.seconds:
                 break
+        if not solved:
+            return RulePlayer().choose(view)
         return CARD_OF_BIT[max(totals, key=lambda bit: (totals[bit], -rank_of_bit(bit), bit >= 13))]
 
 
@@ -556,28 +572,35 @@ class SeeingPlayer:
             values = Solver({view.seat}, model_for(view)).card_values(hands, view.trick_bits(), view.seat,
                                                                       view.spades_closed)
         else:
-            values = {}
-            for card in legal:
-                deal = Deal(list(hands), view.trick_bits(), view.seat, list(view.taken), view.spades_closed,
-                            model_for(view))
-                deal.play(BIT[card])
-                values[BIT[card]] = looked_ahead(deal, view.seat, self.levels - 1)
+            values = lookahead_values(view, hands, self.levels, [int(seat == view.seat) for seat in range(4)])
         return CARD_OF_BIT[max(values, key=lambda bit: (values[bit], -rank_of_bit(bit), bit >= 13))]
 
 
-def looked_ahead(deal: Deal, seat: int, levels: int) -> int:
-    """`seat`'s tricks at the end of `deal`, trying every card at its next `levels` turns."""
+def looked_ahead(deal: Deal, seat: int, levels: int, worth: list[int]) -> int:
+    """What the tricks taken by the end of `deal` are worth (`worth` a trick per winning seat), trying
+    every card at `seat`'s next `levels` turns, every other card played by the habits."""
     while not deal.over():
         if deal.to_play == seat and levels:
-            best = 0
+            best = None
             for bit in deal.legal():
                 branch = Deal(list(deal.hands), list(deal.trick), deal.to_play, list(deal.taken), deal.spades_closed,
                               deal.policy)
                 branch.play(bit)
-                best = max(best, looked_ahead(branch, seat, levels - 1))
+                value = looked_ahead(branch, seat, levels - 1, worth)
+                best = value if best is None else max(best, value)
             return best
         deal.play(deal.habitual_card())
-    return deal.taken[seat]
+    return sum(value * tricks for value, tricks in zip(worth, deal.taken))
+
+
+def lookahead_values(view: View, hands: list[int], levels: int, worth: list[int]) -> dict[int, int]:
+    """`looked_ahead` after each card `view`'s seat may play, on the deal `hands` (masks)."""
+    values = {}
+    for card in view.legal():
+        deal = Deal(list(hands), view.trick_bits(), view.seat, [0] * 4, view.spades_closed, model_for(view))
+        deal.play(BIT[card])
+        values[BIT[card]] = looked_ahead(deal, view.seat, levels - 1, worth)
+    return values
 
 
 # --- bidding ---------------------------------------------------------------------------------------

@@ -17,6 +17,8 @@ the lowest of each such run is searched. Moves are ordered: a side that is winni
 low, otherwise its cheapest winner first; a lead tries high cards first.
 """
 
+import time
+
 from ..cards import DECK
 
 BIT = [card.suit * 13 + card.high_rank - 2 for card in DECK]   # Card.index -> trick-order bit
@@ -72,12 +74,17 @@ def legal_mask(hand: int, trick: list, spades_closed: bool) -> int:
     return hand
 
 
+class OutOfTime(Exception):
+    """A search passed its deadline."""
+
+
 class Solver:
     """Searches positions for one `side`, remembering them across searches (same side, policy and
     worth: use a new Solver when any of those change)."""
 
-    def __init__(self, side, policy=None, worth=None):
+    def __init__(self, side, policy=None, worth=None, deadline: float | None = None):
         self.side = frozenset(side)
+        self.deadline = deadline  # time.process_time() past which a search gives up (OutOfTime)
         self.policy = policy
         self.worth = tuple(worth) if worth is not None else tuple(int(seat in self.side) for seat in range(4))
         self.best_trick = max(self.worth)
@@ -148,6 +155,8 @@ class Solver:
         self.nodes += 1
         key = None
         if not trick:
+            if self.deadline is not None and not self.nodes & 255 and time.process_time() > self.deadline:
+                raise OutOfTime
             left = hands[to_play]
             if not left:
                 return 0
