@@ -270,8 +270,8 @@ def test_full_game_players_play_legal_cards_and_score():
         player = hand.to_play
         hand.bid(player, choose_bid(hand.hand(player), hand.bids[partner_of(player)]))
     bids = [hand.bids[player] for player in PLAYERS]
-    players = [RulePlayer(), SearchPlayer(iterations=30, rng=rng, outcome=full_outcome(bids)), RulePlayer(),
-               RandomPlayer(rng)]
+    players = [RulePlayer(), SearchPlayer(iterations=30, rng=rng, outcome=full_outcome(bids)),
+               SolverPlayer(samples=3, rng=rng), RandomPlayer(rng)]
     while not hand.finished:
         player = hand.to_play
         card = players[PLAYERS.index(player)].choose(full_view(hand, player))

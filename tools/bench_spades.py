@@ -9,9 +9,13 @@ a choice in it. Then the solver alone: positions searched per second and the tim
 from trick 1, 5 and 9, against the worst case (every other seat choosing against the side) and
 against the rule players' habits.
 
-    python tools/bench_spades.py [--hands N] [--solver-deals N] [--skip-solver]
+Last, the full game: a partnership of the solver level (bidding from sampled play) against a
+partnership of rule players, games to 500: games won, points a hand, nil bids made.
 
-`--hands` is hands per row (rounded up to whole deals of four); default 4000.
+    python tools/bench_spades.py [--hands N] [--games N] [--solver-deals N] [--skip-solver]
+
+`--hands` is hands per row (rounded up to whole deals of four; 0 leaves the rows out), default
+4000; `--games` full games, default 500.
 """
 
 import argparse
@@ -21,7 +25,10 @@ import time
 from multiprocessing import Pool
 
 from games.cards import BY_NAME, NAMES
-from games.spades.players import Deal, SeeingPlayer, make_player, play_seed_hand, rule_model
+from games.spades.engine import PLAYERS
+from games.spades.full import FullMatch, choose_bid, partner_of
+from games.spades.players import (Deal, SeeingPlayer, full_view, make_player, play_seed_hand, rule_model,
+                                  sampled_bid, seat_of)
 from games.spades.solver import OutOfTime, Solver, mask_of
 
 LADDER = (("random", "random"), ("rules", "random"), ("mcts", "rules"), ("solver", "rules"))
@@ -105,18 +112,75 @@ def solver_lines(deals: int) -> list[str]:
     return lines
 
 
+MOST_HANDS_IN_A_GAME = 200
+
+
+def full_game(number: int) -> dict:
+    """Game `number` of the full game to 500: the solver level as one partnership (you and north in
+    even games, west and east in odd ones), rule players as the other. Its hands, points, bids."""
+    rng = random.Random(number)
+    searching = number % 2
+    players = [make_player("solver" if seat % 2 == searching else "rules", random.Random(rng.random()))
+               for seat in range(4)]
+    match = FullMatch()
+    nil_bids = nils_made = 0
+    while match.winner is None and len(match.history) < MOST_HANDS_IN_A_GAME:
+        hand = match.new_hand(deck_of(rng.getrandbits(64)))
+        leader = (seat_of(match.dealer) + 1) % 4
+        while hand.bidding:
+            player = hand.to_play
+            seat = seat_of(player)
+            partner_bid = hand.bids[partner_of(player)]
+            if seat % 2 == searching:
+                bid = sampled_bid(hand.hand(player), seat, leader, partner_bid, rng)
+            else:
+                bid = choose_bid(hand.hand(player), partner_bid)
+            hand.bid(player, bid)
+        while not hand.finished:
+            player = hand.to_play
+            card = players[seat_of(player)].choose(full_view(hand, player))
+            accepted, refusal = hand.play_card(player, NAMES[card])
+            if not accepted:
+                raise RuntimeError(f"a computer player chose a card the rules refuse: {refusal}")
+        for player in PLAYERS:
+            if seat_of(player) % 2 == searching and hand.bids[player] == 0:
+                nil_bids += 1
+                nils_made += hand.scores()[player] == 0
+        match.score(hand)
+    return {"hands": len(match.history), "points": [match.scores[searching], match.scores[1 - searching]],
+            "won": match.winner == searching, "nil_bids": nil_bids, "nils_made": nils_made}
+
+
+def full_game_line(games: int, pool) -> str:
+    started = time.time()
+    results = list(pool.imap_unordered(full_game, range(games)))
+    hands = sum(result["hands"] for result in results)
+    ours = sum(result["points"][0] for result in results) / hands
+    theirs = sum(result["points"][1] for result in results) / hands
+    won = sum(result["won"] for result in results)
+    nil_bids = sum(result["nil_bids"] for result in results)
+    nils_made = sum(result["nils_made"] for result in results)
+    return (f"full game, solver partnership vs rules partnership: {games} games to 500 ({hands} hands): "
+            f"won {won} of {games}; points a hand {ours:.1f} vs {theirs:.1f}; nil bids {nil_bids}, "
+            f"made {nils_made}  [{time.time() - started:.0f} s wall]")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=4000, help="hands per row (whole deals of four)")
     parser.add_argument("--solver-deals", type=int, default=5, help="deals per solver row")
     parser.add_argument("--skip-solver", action="store_true", help="leave out the solver's own rows")
+    parser.add_argument("--games", type=int, default=500, help="games of the full game to 500 (0: none)")
     options = parser.parse_args()
-    deals = max(1, -(-options.hands // 4))
+    deals = -(-options.hands // 4)
     with Pool(WORKERS) as pool:
-        for level, below in LADDER:
-            print(row(level, below, deals, pool), flush=True)
-        for levels in CEILING:
-            print(row(levels, "rules", deals, pool), flush=True)
+        if deals:
+            for level, below in LADDER:
+                print(row(level, below, deals, pool), flush=True)
+            for levels in CEILING:
+                print(row(levels, "rules", deals, pool), flush=True)
+        if options.games:
+            print(full_game_line(options.games, pool), flush=True)
     if not options.skip_solver:
         for line in solver_lines(options.solver_deals):
             print(line, flush=True)
