@@ -12,7 +12,7 @@ from games.spades.full import FullMatch, FullSpades, choose_bid, hand_points, pa
 from games.spades.players import (RandomPlayer, RulePlayer, SearchPlayer, SolverPlayer, View, consistent_deal,
                                   deal_hidden_cards, exact_deal, full_outcome, full_view, guessed_deal, habit_agreement,
                                   make_player, play_seed_hand, sampled_bid, seed_view, win_shares)
-from games.spades.solver import BIT, CARD_OF_BIT
+from games.spades.solver import CARD_OF_BIT
 
 
 def number(name: str) -> int:
