@@ -508,8 +508,8 @@ class SolverPlayer:
     game nil tricks count as `trick_worth` says). Thinking stops after `seconds` of CPU time once a
     guess is solved, and a guess still being solved after `most_seconds` is dropped (with no guess
     solved, the rule player's card is played); equal cards go to the lowest (a spade last)."""
-    samples: int = 20
-    pool: int = 40
+    samples: int = 30
+    pool: int = 200
     seconds: float = 0.2
     most_seconds: float = 1.5
     exact_within: int = 7
