@@ -6,27 +6,32 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.spades.cards import CARD_NAME, CARD_NUMBER, DECK
-from games.spades.engine import PLAYERS, Spades
-from games.spades.full import FullMatch, FullSpades, choose_bid, hand_points, partner_of
-from games.spades.players import (Deal, RandomPlayer, RulePlayer, SearchPlayer, View, consistent_deal,
-                                  deal_hidden_cards, exact_deal, full_outcome, full_view, habit_agreement, make_player,
-                                  play_seed_hand, seed_view, win_shares)
+from games.cards import BY_NAME, NAMES
+from games.spades.rules import PLAYERS, Spades
+from games.spades.full_rules import FullMatch, FullSpades, choose_bid, hand_points, partner_of
+from games.spades.players import (RandomPlayer, RulePlayer, SearchPlayer, SolverPlayer, View, consistent_deal,
+                                  deal_hidden_cards, exact_deal, full_outcome, full_view, guessed_deal, habit_agreement,
+                                  make_player, play_seed_hand, sampled_bid, seed_view, win_shares)
+from games.spades.solver import CARD_OF_BIT
+
+
+def number(name: str) -> int:
+    return BY_NAME[name].index
 
 
 def numbers(*names: str) -> list[int]:
-    return [CARD_NUMBER[name] for name in names]
+    return [number(name) for name in names]
 
 
 def view(hand, trick=(), played=(), seat=0, partner=None, bids=None) -> View:
-    trick_numbers = [(who, CARD_NUMBER[card]) for who, card in trick]
+    trick_numbers = [(who, number(card)) for who, card in trick]
     return View(seat=seat, hand=numbers(*hand), trick=trick_numbers,
                 played=set(numbers(*played)) | {card for _, card in trick_numbers}, voids=[set() for _ in range(4)],
                 hand_sizes=[len(hand)] * 4, taken=[0] * 4, partner=partner, bids=bids)
 
 
 def shuffled(seed: int) -> list[str]:
-    deck = list(DECK)
+    deck = list(NAMES)
     random.Random(seed).shuffle(deck)
     return deck
 
@@ -44,20 +49,20 @@ def shuffled(seed: int) -> list[str]:
 ])
 def test_rule_player_follows_its_rules(hand, trick, expected):
     played = ("ah",) if expected == "kh" else ()
-    assert CARD_NAME[RulePlayer().choose(view(hand, trick, played))] == expected
+    assert NAMES[RulePlayer().choose(view(hand, trick, played))] == expected
 
 
 def test_rule_player_leads_a_card_that_cannot_be_beaten_else_low_from_its_longest_side_suit():
-    assert CARD_NAME[RulePlayer().choose(view(("ah", "4c", "5c", "2s")))] == "ah"
-    assert CARD_NAME[RulePlayer().choose(view(("kh", "4c", "9c", "2s"), played=("ah",)))] == "kh"
-    assert CARD_NAME[RulePlayer().choose(view(("kh", "4c", "9c", "2s")))] == "4c"
+    assert NAMES[RulePlayer().choose(view(("ah", "4c", "5c", "2s")))] == "ah"
+    assert NAMES[RulePlayer().choose(view(("kh", "4c", "9c", "2s"), played=("ah",)))] == "kh"
+    assert NAMES[RulePlayer().choose(view(("kh", "4c", "9c", "2s")))] == "4c"
 
 
 def test_rule_player_leaves_a_winning_partner_alone_and_a_nil_bidder_ducks():
     trick = [(0, "5h"), (1, "th"), (2, "2h")]
-    assert CARD_NAME[RulePlayer().choose(view(("jh", "3h"), trick, seat=3, partner=1, bids=[3, 3, 3, 3]))] == "3h"
+    assert NAMES[RulePlayer().choose(view(("jh", "3h"), trick, seat=3, partner=1, bids=[3, 3, 3, 3]))] == "3h"
     nil = view(("jh", "9h", "3h"), [(1, "th")], seat=2, partner=0, bids=[3, 3, 0, 3])
-    assert CARD_NAME[RulePlayer().choose(nil)] == "9h"
+    assert NAMES[RulePlayer().choose(nil)] == "9h"
 
 
 @pytest.mark.parametrize("level", ["random", "rules"])
@@ -76,7 +81,53 @@ def test_search_player_plays_legal_cards_and_takes_a_sure_trick():
     sure = view(("ah", "2d"), seat=2)
     sure.hand_sizes = [2, 2, 2, 2]
     sure.played = set(range(52)) - set(numbers("ah", "2d", "kd", "3c", "4c", "5c", "6c", "7c"))
-    assert CARD_NAME[SearchPlayer(iterations=20, rng=random.Random(4)).choose(sure)] == "ah"
+    assert NAMES[SearchPlayer(iterations=20, rng=random.Random(4)).choose(sure)] == "ah"
+
+
+def play_until(seed: int, plays: int, deck) -> Spades:
+    game = Spades(deck)
+    for _ in range(plays):
+        game.play_card(game.to_play, NAMES[RulePlayer().choose(seed_view(game, game.to_play))])
+    return game
+
+
+@pytest.mark.parametrize("seed, plays", [(11, 9), (12, 22), (13, 30)])
+def test_solver_player_does_not_peek(seed, plays):
+    """Swap two hidden cards of one suit between two other seats:
+    the same visible history and the same random numbers give the same decision."""
+    deck = shuffled(seed)
+    game = play_until(seed, plays, deck)
+    me = game.to_play
+    others = [player for player in PLAYERS if player != me]
+    a, b = next((x, y) for x in game.hand(others[0]) for y in game.hand(others[1]) if x[1] == y[1])
+    swapped = list(deck)
+    i, j = swapped.index(a), swapped.index(b)
+    swapped[i], swapped[j] = swapped[j], swapped[i]
+    regame = Spades(swapped)
+    for player, card in [play for trick, _ in game.tricks for play in trick] + game.trick:
+        assert regame.play_card(player, card) == (True, None)
+    seen, reseen = seed_view(game, me), seed_view(regame, me)
+    assert seen == reseen and game.hand(others[0]) != regame.hand(others[0])
+    choose = [SolverPlayer(seconds=100, rng=random.Random(seed)).choose(view) for view in (seen, reseen)]
+    assert choose[0] == choose[1]
+
+
+def test_solver_player_plays_legal_cards_and_takes_a_sure_trick():
+    players = [RulePlayer(), SolverPlayer(samples=4, rng=random.Random(1)), RulePlayer(), RandomPlayer(random.Random(2))]
+    assert sum(play_seed_hand(shuffled(4), players)[0]) == 13
+    sure = view(("ah", "2d"), seat=2)
+    sure.hand_sizes = [2, 2, 2, 2]
+    sure.played = set(range(52)) - set(numbers("ah", "2d", "kd", "3c", "4c", "5c", "6c", "7c"))
+    assert NAMES[SolverPlayer(samples=5, rng=random.Random(4)).choose(sure)] == "ah"
+
+
+def test_sampled_bids_follow_the_hand():
+    strong = ["as", "ks", "qs", "js", "ts", "ah", "kh", "ad", "kd", "ac", "kc", "2h", "2d"]
+    weak = ["2s", "3s", "2h", "4h", "6h", "3d", "5d", "7d", "2c", "4c", "6c", "8c", "9d"]
+    assert sampled_bid(strong, 0, 1, None, random.Random(1)) >= 9
+    assert sampled_bid(strong, 0, 1, 6, random.Random(1)) == 7
+    assert sampled_bid(weak, 0, 1, None, random.Random(1)) == 0
+    assert sampled_bid(weak, 0, 1, 0, random.Random(1)) == 1  # no double nil
 
 
 def test_unknown_level_is_refused_clearly():
@@ -100,7 +151,7 @@ def test_guessed_deals_fit_everything_the_player_has_seen(seed, plays):
         game.play_card(game.to_play, rng.choice(game.legal_cards(game.to_play)))
     player = game.to_play
     seen = seed_view(game, player)
-    truth = [[CARD_NUMBER[card] for card in game.hand(other)] for other in PLAYERS]
+    truth = [numbers(*game.hand(other)) for other in PLAYERS]
     assert all(card // 13 not in seen.voids[seat] for seat in range(4) for card in truth[seat])
     for guess in (deal_hidden_cards(seen, rng) or exact_deal(seen), exact_deal(seen)):
         assert guess[seen.seat] == seen.hand
@@ -110,18 +161,21 @@ def test_guessed_deals_fit_everything_the_player_has_seen(seed, plays):
 
 
 def test_guesses_that_explain_the_plays_seen_weigh_more():
-    deck = [CARD_NUMBER[card] for card in shuffled(7)]
+    deck = numbers(*shuffled(7))
     true_hands = [deck[13 * (3 - seat):13 * (4 - seat)] for seat in range(4)]
-    deal = Deal([list(hand) for hand in true_hands], [], 0, [0] * 4, False)
+    start = View(seat=0, hand=[], trick=[], played=set(), voids=[set() for _ in range(4)], hand_sizes=[13] * 4,
+                 taken=[0] * 4)
+    deal = guessed_deal(start, true_hands)
     history = []
     for _ in range(14):  # everyone plays by habit
-        card = deal.habitual_card()
-        history.append((deal.to_play, card))
-        deal.play(card)
-    seen = View(seat=deal.to_play, hand=list(deal.hands[deal.to_play]), trick=list(deal.trick),
+        bit = deal.habitual_card()
+        history.append((deal.to_play, CARD_OF_BIT[bit]))
+        deal.play(bit)
+    hands = [[CARD_OF_BIT[bit] for bit in range(52) if hand >> bit & 1] for hand in deal.hands]
+    seen = View(seat=deal.to_play, hand=hands[deal.to_play], trick=[(seat, CARD_OF_BIT[bit]) for seat, bit in deal.trick],
                 played={card for _, card in history}, voids=[set() for _ in range(4)],
-                hand_sizes=[len(hand) for hand in deal.hands], taken=list(deal.taken), history=history)
-    assert habit_agreement(seen, deal.hands, 0.3) == 1.0
+                hand_sizes=[len(hand) for hand in hands], taken=list(deal.taken), history=history)
+    assert habit_agreement(seen, hands, 0.3) == 1.0
     guesses = [habit_agreement(seen, consistent_deal(seen, random.Random(seed)), 0.3) for seed in range(30)]
     assert min(guesses) < 1.0
 
@@ -135,7 +189,7 @@ def bid_all(hand: FullSpades, bids: dict[str, int]) -> None:
 
 
 def test_bidding_starts_left_of_the_dealer_and_play_waits_for_it():
-    hand = FullSpades(DECK, dealer="player_1")
+    hand = FullSpades(NAMES, dealer="player_1")
     assert hand.to_play == "player_2"
     assert hand.receive("player_2", "play_card x 2h") == (False, "bid first")
     assert hand.receive("player_3", "bid 3") == (False, "not player turn: player_3")
@@ -147,7 +201,7 @@ def test_bidding_starts_left_of_the_dealer_and_play_waits_for_it():
 
 
 def test_spades_may_not_be_led_until_broken_unless_only_spades_are_left():
-    deck = list(DECK[1:] + DECK[:1])  # player_0: clubs and the ace of spades; player_3: spades and ah
+    deck = list(NAMES[1:] + NAMES[:1])  # player_0: clubs and the ace of spades; player_3: spades and ah
     hand = FullSpades(deck, dealer="player_3")
     bid_all(hand, {player: 2 for player in PLAYERS})
     assert hand.receive("player_0", "play_card x as") == (False, "spades not broken: as")
@@ -158,7 +212,7 @@ def test_spades_may_not_be_led_until_broken_unless_only_spades_are_left():
 
 
 def test_a_hand_of_only_spades_may_lead_them():
-    hand = FullSpades(DECK, dealer="player_2")  # player_3 holds all the spades and leads
+    hand = FullSpades(NAMES, dealer="player_2")  # player_3 holds all the spades and leads
     bid_all(hand, {player: 1 for player in PLAYERS})
     assert hand.receive("player_3", "play_card x as") == (True, None)
 
@@ -175,7 +229,7 @@ def test_hand_points(bids, taken, expected):
 
 
 def finished_hand(bids, taken) -> FullSpades:
-    hand = FullSpades(DECK, dealer="player_3")
+    hand = FullSpades(NAMES, dealer="player_3")
     hand.bids = dict(zip(PLAYERS, bids))
     hand._scores = dict(zip(PLAYERS, taken))
     hand._trick_num = 13
@@ -196,7 +250,7 @@ def test_ten_bags_cost_a_hundred_and_500_wins_but_a_tie_plays_on():
 
 def test_an_unfinished_hand_is_not_scored():
     with pytest.raises(ValueError, match="not finished"):
-        FullMatch().score(FullSpades(DECK, dealer="player_0"))
+        FullMatch().score(FullSpades(NAMES, dealer="player_0"))
 
 
 def test_computer_bids():
@@ -216,11 +270,11 @@ def test_full_game_players_play_legal_cards_and_score():
         player = hand.to_play
         hand.bid(player, choose_bid(hand.hand(player), hand.bids[partner_of(player)]))
     bids = [hand.bids[player] for player in PLAYERS]
-    players = [RulePlayer(), SearchPlayer(iterations=30, rng=rng, outcome=full_outcome(bids)), RulePlayer(),
-               RandomPlayer(rng)]
+    players = [RulePlayer(), SearchPlayer(iterations=30, rng=rng, outcome=full_outcome(bids)),
+               SolverPlayer(samples=3, rng=rng), RandomPlayer(rng)]
     while not hand.finished:
         player = hand.to_play
         card = players[PLAYERS.index(player)].choose(full_view(hand, player))
-        assert hand.play_card(player, CARD_NAME[card]) == (True, None)
+        assert hand.play_card(player, NAMES[card]) == (True, None)
     changes = match.score(hand)
     assert match.scores == changes and len(match.history) == 1

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from games.spades.full_rules import FullSpades
-from games.spades.players import SUIT, TRICK_VALUE, Deal, full_view, legal_cards, seed_view, trick_winner
+from games.spades.players import SUIT, Deal, full_view, seed_view
+from games.spades.solver import BIT, legal_mask, mask_of, strength, trick_winner
 from games.spades.rules import PLAYERS, Spades, shuffled_deck, suit_of, trick_value
 
 DEALS = 150
@@ -25,21 +26,22 @@ def numbering(game) -> dict[str, int]:
 def play_side_by_side(game, view_of, spades_closed: bool, rng: random.Random) -> None:
     """Random legal play of `game` to its end, every step checked against the players' Deal."""
     number = numbering(game)
-    deal = Deal([[number[card] for card in game.hand(player)] for player in PLAYERS], [],
-                PLAYERS.index(game.to_play), [0] * 4, spades_closed)
+    deal = Deal([mask_of(number[card] for card in game.hand(player)) for player in PLAYERS], [],
+                PLAYERS.index(game.to_play), [0] * 4, spades_closed, policy=None)
     while not game.finished:
         player = game.to_play
         seat = PLAYERS.index(player)
         legal = sorted(number[card] for card in game.legal_cards(player))
         view = view_of(game, player)
         assert deal.to_play == seat and not deal.over()
-        assert sorted(deal.legal()) == legal
+        assert sorted(deal.legal()) == sorted(BIT[card] for card in legal)
         assert sorted(view.legal()) == legal
-        assert sorted(legal_cards(view.hand, view.trick, spades_closed and not game.spades_broken)) == legal
+        trick_bits = [(who, BIT[card]) for who, card in view.trick]
+        assert legal_mask(mask_of(view.hand), trick_bits, spades_closed and not game.spades_broken) == mask_of(legal)
         card = rng.choice(game.legal_cards(player))
-        trick = [(PLAYERS.index(who), number[played]) for who, played in game.trick] + [(seat, number[card])]
+        trick = [(PLAYERS.index(who), BIT[number[played]]) for who, played in game.trick] + [(seat, BIT[number[card]])]
         assert game.play_card(player, card) == (True, None)
-        deal.play(number[card])
+        deal.play(BIT[number[card]])
         if len(trick) == 4:
             assert trick_winner(trick) == PLAYERS.index(game.tricks[-1][1])
         assert deal.taken == [game.scores()[other] for other in PLAYERS]
@@ -71,6 +73,6 @@ def test_trick_values_order_every_pair_of_cards_as_the_rules_do():
         led_number = next(SUIT[number[card]] for card in deck if suit_of(card) == led)  # the players' suit index
         for first in deck:
             for second in deck:
-                ours = TRICK_VALUE[led_number][number[first]] - TRICK_VALUE[led_number][number[second]]
+                ours = strength(BIT[number[first]], led_number) - strength(BIT[number[second]], led_number)
                 theirs = trick_value(first, led) - trick_value(second, led)
                 assert (ours > 0) == (theirs > 0) and (ours == 0) == (theirs == 0), (first, second, led)

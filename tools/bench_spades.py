@@ -1,38 +1,58 @@
-"""Spades computer players, each level against three of the level below.
+"""Spades computer players and the exact solver, measured.
 
-Every deal is played four times, the player under test in each seat in turn, the other seats by the
-level below. Reports mean tricks, win share (ties shared), and the median time of a decision with a
-choice in it (a lone legal card is played at once).
+The ladder: each level against three of the level below (the strongest levels against three rule
+players); the ceiling: players that see every hand and know the rule players' habits, against three
+rule players — upper bounds no honest player reaches. Every deal is played four times, the player
+under test in each seat in turn. Rows give the hands counted, mean tricks with a 95% interval
+(clustered by deal), win share (ties shared), and the median and largest CPU time of a decision with
+a choice in it. Then the solver alone: positions searched per second and the time to solve a deal
+from trick 1, 5 and 9, against the worst case (every other seat choosing against the side) and
+against the rule players' habits.
 
-    python tools/bench_spades.py [deals]      # default 1000 deals = 4000 hands per pairing
+Last, the full game: a partnership of the solver level (bidding from sampled play) against a
+partnership of rule players, games to 500: games won, points a hand, nil bids made.
 
-The search pairing dominates: about 16 minutes for 1000 deals on two cores.
+    python tools/bench_spades.py [--hands N] [--games N] [--solver-deals N] [--skip-solver]
+
+`--hands` is hands per row (rounded up to whole deals of four; 0 leaves the rows out), default
+4000; `--games` full games, default 500.
 """
 
+import argparse
 import random
 import statistics
-import sys
 import time
 from multiprocessing import Pool
 
-from games.spades.cards import DECK
-from games.spades.players import make_player, play_seed_hand
+from games.cards import BY_NAME, NAMES
+from games.spades.rules import PLAYERS
+from games.spades.full_rules import FullMatch, choose_bid, partner_of
+from games.spades.players import (Deal, SeeingPlayer, full_view, make_player, play_seed_hand, rule_model,
+                                  sampled_bid, seat_of)
+from games.spades.solver import OutOfTime, Solver, mask_of
 
-PAIRINGS = (("random", "random"), ("rules", "random"), ("mcts", "rules"))
-DEALS = 1000
+LADDER = (("random", "random"), ("rules", "random"), ("mcts", "rules"), ("solver", "rules"))
+CEILING = (1, 2, None)   # lookahead levels of the seeing player; None = solved exactly
 WORKERS = 2
+SOLVE_LIMIT = 60.0       # CPU seconds before a solve from the worst case is given up
 
 
-def rotated_deal(job: tuple[str, str, int]) -> list[tuple[int, float, list[float]]]:
-    """Deal number `number`, played with `level` in each seat in turn: (tricks, win share, times) each."""
+def deck_of(number: int) -> list[str]:
+    deck = list(NAMES)
+    random.Random(number).shuffle(deck)
+    return deck
+
+
+def rotated_deal(job) -> list[tuple[int, float, list[float]]]:
+    """Deal `number` played four times, `level` in each seat in turn: (tricks, win share, times) each."""
     level, below, number = job
+    deck = deck_of(number)
     rng = random.Random(number)
-    deck = list(DECK)
-    rng.shuffle(deck)
     results = []
     for seat in range(4):
         players = [make_player(below, random.Random(rng.random())) for _ in range(4)]
-        players[seat] = make_player(level, random.Random(rng.random()))
+        players[seat] = SeeingPlayer(deck, level) if isinstance(level, int) or level is None else \
+            make_player(level, random.Random(rng.random()))
         tricks, times = play_seed_hand(deck, players)
         best = max(tricks)
         share = 1 / tricks.count(best) if tricks[seat] == best else 0.0
@@ -40,24 +60,131 @@ def rotated_deal(job: tuple[str, str, int]) -> list[tuple[int, float, list[float
     return results
 
 
-def pairing_line(level: str, below: str, deals: int, pool) -> str:
-    started = time.perf_counter()
-    hands = [hand for deal in pool.imap_unordered(rotated_deal, [(level, below, n) for n in range(deals)], 4)
-             for hand in deal]
+def row(level, below: str, deals: int, pool) -> str:
+    started = time.time()
+    by_deal = list(pool.imap_unordered(rotated_deal, [(level, below, n) for n in range(deals)]))
+    hands = [hand for deal in by_deal for hand in deal]
     tricks = statistics.mean(tricks for tricks, _, _ in hands)
+    deal_means = [statistics.mean(tricks for tricks, _, _ in deal) for deal in by_deal]
+    interval = 1.96 * statistics.stdev(deal_means) / len(deal_means) ** 0.5 if len(deal_means) > 1 else float("nan")
     share = statistics.mean(share for _, share, _ in hands)
     times = [seconds for _, _, decisions in hands for seconds in decisions]
-    return (f"{level:>6} vs 3 {below:<6}  {len(hands)} hands: mean tricks {tricks:5.2f}  win share {share:6.1%}  "
-            f"median decision {statistics.median(times) * 1e3:7.3f} ms (max {max(times) * 1e3:.0f} ms)  "
-            f"[{time.perf_counter() - started:.0f} s on {WORKERS} processes]")
+    name = level if isinstance(level, str) else ("seeing, exact" if level is None else f"seeing, {level}-level")
+    return (f"{name:>15} vs 3 {below:<6} {len(hands):5d} hands: tricks {tricks:5.2f} ± {interval:4.2f}  "
+            f"win share {share:6.1%}  decision median {statistics.median(times) * 1e3:7.2f} ms, "
+            f"max {max(times) * 1e3:6.0f} ms  [{time.time() - started:.0f} s wall]")
 
 
-def report(deals: int = DEALS) -> list[str]:
-    """One line per pairing (a random player averages 3.25 tricks and wins 25% against random)."""
+def position(number: int, trick: int) -> Deal:
+    """Deal `number` played by the rule players' habits up to the start of `trick` (1-13)."""
+    deck = deck_of(number)
+    hands = [mask_of(BY_NAME[name].index for name in deck[13 * (3 - seat):13 * (4 - seat)]) for seat in range(4)]
+    deal = Deal(hands, [], 0, [0] * 4, False, rule_model())
+    for _ in range(4 * (trick - 1)):
+        deal.play(deal.habitual_card())
+    return deal
+
+
+def solver_lines(deals: int) -> list[str]:
+    lines = []
+    for trick in (9, 5, 1):
+        for against, policy in (("worst case", None), ("rule habits", rule_model())):
+            seconds, nodes, unsolved = [], 0, 0
+            for number in range(deals):
+                deal = position(number, trick)
+                solver = Solver({deal.to_play}, policy, deadline=time.process_time() + SOLVE_LIMIT)
+                started = time.process_time()
+                try:
+                    solver.value(deal.hands, [], deal.to_play)
+                except OutOfTime:
+                    unsolved += 1
+                    continue
+                seconds.append(time.process_time() - started)
+                nodes += solver.nodes
+            if not seconds:
+                lines.append(f"solve from trick {trick:2d} against the {against:<11}: none of {deals} deals "
+                             f"solved within {SOLVE_LIMIT:.0f} s")
+                continue
+            lines.append(f"solve from trick {trick:2d} against the {against:<11}: {len(seconds)} of {deals} deals, "
+                         f"median {statistics.median(seconds) * 1e3:9.1f} ms, max {max(seconds) * 1e3:9.1f} ms, "
+                         f"{nodes / sum(seconds):8.0f} positions/s" +
+                         (f"; {unsolved} not solved within {SOLVE_LIMIT:.0f} s" if unsolved else ""))
+    return lines
+
+
+MOST_HANDS_IN_A_GAME = 200
+
+
+def full_game(number: int) -> dict:
+    """Game `number` of the full game to 500: the solver level as one partnership (you and north in
+    even games, west and east in odd ones), rule players as the other. Its hands, points, bids."""
+    rng = random.Random(number)
+    searching = number % 2
+    players = [make_player("solver" if seat % 2 == searching else "rules", random.Random(rng.random()))
+               for seat in range(4)]
+    match = FullMatch()
+    nil_bids = nils_made = 0
+    while match.winner is None and len(match.history) < MOST_HANDS_IN_A_GAME:
+        hand = match.new_hand(deck_of(rng.getrandbits(64)))
+        leader = (seat_of(match.dealer) + 1) % 4
+        while hand.bidding:
+            player = hand.to_play
+            seat = seat_of(player)
+            partner_bid = hand.bids[partner_of(player)]
+            if seat % 2 == searching:
+                bid = sampled_bid(hand.hand(player), seat, leader, partner_bid, rng)
+            else:
+                bid = choose_bid(hand.hand(player), partner_bid)
+            hand.bid(player, bid)
+        while not hand.finished:
+            player = hand.to_play
+            card = players[seat_of(player)].choose(full_view(hand, player))
+            accepted, refusal = hand.play_card(player, NAMES[card])
+            if not accepted:
+                raise RuntimeError(f"a computer player chose a card the rules refuse: {refusal}")
+        for player in PLAYERS:
+            if seat_of(player) % 2 == searching and hand.bids[player] == 0:
+                nil_bids += 1
+                nils_made += hand.scores()[player] == 0
+        match.score(hand)
+    return {"hands": len(match.history), "points": [match.scores[searching], match.scores[1 - searching]],
+            "won": match.winner == searching, "nil_bids": nil_bids, "nils_made": nils_made}
+
+
+def full_game_line(games: int, pool) -> str:
+    started = time.time()
+    results = list(pool.imap_unordered(full_game, range(games)))
+    hands = sum(result["hands"] for result in results)
+    ours = sum(result["points"][0] for result in results) / hands
+    theirs = sum(result["points"][1] for result in results) / hands
+    won = sum(result["won"] for result in results)
+    nil_bids = sum(result["nil_bids"] for result in results)
+    nils_made = sum(result["nils_made"] for result in results)
+    return (f"full game, solver partnership vs rules partnership: {games} games to 500 ({hands} hands): "
+            f"won {won} of {games}; points a hand {ours:.1f} vs {theirs:.1f}; nil bids {nil_bids}, "
+            f"made {nils_made}  [{time.time() - started:.0f} s wall]")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=4000, help="hands per row (whole deals of four)")
+    parser.add_argument("--solver-deals", type=int, default=5, help="deals per solver row")
+    parser.add_argument("--skip-solver", action="store_true", help="leave out the solver's own rows")
+    parser.add_argument("--games", type=int, default=500, help="games of the full game to 500 (0: none)")
+    options = parser.parse_args()
+    deals = -(-options.hands // 4)
     with Pool(WORKERS) as pool:
-        return [pairing_line(level, below, deals, pool) for level, below in PAIRINGS]
+        if deals:
+            for level, below in LADDER:
+                print(row(level, below, deals, pool), flush=True)
+            for levels in CEILING:
+                print(row(levels, "rules", deals, pool), flush=True)
+        if options.games:
+            print(full_game_line(options.games, pool), flush=True)
+    if not options.skip_solver:
+        for line in solver_lines(options.solver_deals):
+            print(line, flush=True)
 
 
 if __name__ == "__main__":
-    for line in report(int(sys.argv[1]) if len(sys.argv) > 1 else DEALS):
-        print(line)
+    main()

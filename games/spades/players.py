@@ -1,8 +1,10 @@
-"""Computer players: a random legal card, a rule-based player, and information-set Monte Carlo tree
-search (ISMCTS) over deals consistent with what the player has seen.
+"""Computer players: a random legal card, a rule-based player, information-set Monte Carlo tree
+search (ISMCTS), and a player that solves guessed deals exactly (perfect-information Monte Carlo).
 
-Players work on card numbers (see cards.py) and a `View`: what one seat knows when it is to play.
-They serve both the seed's game and the full game (partnerships, bids, spades broken).
+Players see a `View` (what one seat knows when it is to play) with cards as `games.cards` numbers
+(`Card.index`), and answer a card number. Inside, they play with hand masks in trick order
+(`solver.BIT`), where the rule player's habits and the exact solver work fast. They serve both the
+seed's game and the full game (partnerships, bids, spades broken).
 """
 
 import math
@@ -10,15 +12,17 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from .cards import CARD_NAME, CARD_NUMBER, SPADE_SUIT, SUITS, suit_of
+from ..cards import BY_NAME, NAMES
+from .rules import PLAYERS, Spades  # the rules modules: imported here only
 from .full_rules import FullSpades, hand_points, partner_of
-from .rules import PLAYERS, Spades
+from .solver import (ALL_CARDS, BIT, CARD_OF_BIT, SUIT_MASK, OutOfTime, Solver, bits_of, legal_mask, mask_of,
+                     strength, trick_winner)
 
-SUIT = [card // 13 for card in range(52)]
-RANK = [card % 13 for card in range(52)]  # 0 = two ... 12 = ace
-# TRICK_VALUE[led][card]: the seed's spades_value (on ranks 0-12) for a card when suit `led` was led
-TRICK_VALUE = [[(RANK[card] + 100 if SUIT[card] == SPADE_SUIT else RANK[card] + 50 if SUIT[card] == led else 0)
-                for card in range(52)] for led in range(4)]
+SUIT = [card // 13 for card in range(52)]   # per Card.index
+
+
+def card_number(name: str) -> int:
+    return BY_NAME[name].index
 
 
 @dataclass
@@ -37,23 +41,16 @@ class View:
     bids: list[int] | None = None         # full rules: each seat's bid (0 = nil)
     history: list[tuple[int, int]] = field(default_factory=list)  # every (seat, card) played, in order
 
+    @property
+    def spades_closed(self) -> bool:
+        return self.spades_must_be_broken and not self.spades_broken
+
     def legal(self) -> list[int]:
-        return legal_cards(self.hand, self.trick, self.spades_must_be_broken and not self.spades_broken)
+        legal = legal_mask(mask_of(self.hand), self.trick_bits(), self.spades_closed)
+        return [card for card in self.hand if legal >> BIT[card] & 1]
 
-
-def legal_cards(hand: list[int], trick: list, spades_closed: bool) -> list[int]:
-    """Follow suit if you can; a lead may not be a spade while spades are closed, unless all are."""
-    if trick:
-        led = SUIT[trick[0][1]]
-        return [card for card in hand if SUIT[card] == led] or list(hand)
-    if spades_closed:
-        return [card for card in hand if SUIT[card] != SPADE_SUIT] or list(hand)
-    return list(hand)
-
-
-def trick_winner(trick: list[tuple[int, int]]) -> int:
-    values = TRICK_VALUE[SUIT[trick[0][1]]]
-    return max(trick, key=lambda play: values[play[1]])[0]
+    def trick_bits(self) -> list[tuple[int, int]]:
+        return [(seat, BIT[card]) for seat, card in self.trick]
 
 
 def win_shares(taken: list[int]) -> list[float]:
@@ -71,10 +68,10 @@ def shown_voids(tricks) -> list[set[int]]:
     """Suits each seat has shown it lacks, from tricks given as [(player, card name), ...]."""
     voids = [set() for _ in range(4)]
     for trick in tricks:
-        led = suit_of(trick[0][1])
+        led = SUIT[card_number(trick[0][1])]
         for player, card in trick[1:]:
-            if suit_of(card) != led:
-                voids[seat_of(player)].add(SUITS.index(led))
+            if SUIT[card_number(card)] != led:
+                voids[seat_of(player)].add(led)
     return voids
 
 
@@ -83,13 +80,13 @@ def seed_view(game: Spades, player: str) -> View:
     tricks = [cards for cards, _ in game.tricks] + ([game.trick] if game.trick else [])
     state = game.state()
     return View(seat=seat_of(player),
-                hand=[CARD_NUMBER[card] for card in state["hands"][player]],
-                trick=[(seat_of(who), CARD_NUMBER[card]) for who, card in game.trick],
-                played={CARD_NUMBER[card] for trick in tricks for _, card in trick},
+                hand=[card_number(card) for card in state["hands"][player]],
+                trick=[(seat_of(who), card_number(card)) for who, card in game.trick],
+                played={card_number(card) for trick in tricks for _, card in trick},
                 voids=shown_voids(tricks),
                 hand_sizes=[len(state["hands"][other]) for other in PLAYERS],
                 taken=[state["player_scores"][other] for other in PLAYERS],
-                history=[(seat_of(who), CARD_NUMBER[card]) for trick in tricks for who, card in trick])
+                history=[(seat_of(who), card_number(card)) for trick in tricks for who, card in trick])
 
 
 def full_view(game: FullSpades, player: str) -> View:
@@ -124,156 +121,132 @@ class RandomPlayer:
         return self.rng.choice(view.legal())
 
 
-def is_master(card: int, view: View) -> bool:
-    """No card that could still beat `card` in its suit is out: all higher ones are played or mine."""
-    return all(higher in view.played or higher in view.hand for higher in range(card + 1, SUIT[card] * 13 + 13))
+def rank_of_bit(bit: int) -> int:
+    return bit % 13   # 0 = two ... 12 = ace
 
 
-def cheapest_equal(card: int, winners: list[int], view: View) -> int:
-    """The lowest of my winning cards as good as `card`: every card between them is mine or played."""
-    best, lower = card, card - 1
-    while lower >= SUIT[card] * 13 and (lower in winners or lower in view.played):
-        if lower in winners:
-            best = lower
-        lower -= 1
-    return best
+def is_master(bit: int, outside: int) -> bool:
+    """No card that could beat `bit` in its suit is held by another seat."""
+    return not outside & SUIT_MASK[bit // 13] & ~((2 << bit) - 1)
 
 
-class RulePlayer:
-    """Second hand low, third hand high, win as cheaply as possible, trump when void, discard the least
+def suit_lengths(mask: int) -> list[int]:
+    return [bin(mask & SUIT_MASK[suit]).count("1") for suit in range(4)]
+
+
+def rule_card(hand: int, outside: int, trick: list[tuple[int, int]], seat: int, spades_closed: bool = False,
+              partner: int | None = None, bids: list[int] | None = None) -> int:
+    """The rule player's card (a bit), from its hand, the cards the other seats hold between them
+    (`outside`: every card neither played nor its own), and the trick so far as (seat, bit).
+
+    Second hand low, third hand high, win as cheaply as possible, trump when void, discard the least
     useful card; lead a card that cannot be beaten in its suit, else low from the longest side suit.
     With a partner: do not overtake a partner who is winning, unless the partner bid nil; having bid
     nil, take nothing: duck under the best card, discard high."""
+    legal = legal_mask(hand, trick, spades_closed)
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    if bids and bids[seat] == 0:
+        return duck(legal, trick)
+    if not trick:
+        return lead(legal, outside)
+    led = trick[0][1] // 13
+    leader_seat, best = max(trick, key=lambda play: strength(play[1], led))
+    top = strength(best, led)
+    position = len(trick)
+    partner_nil = bids is not None and bids[partner] == 0
+    partner_winning = partner is not None and leader_seat == partner and not partner_nil and (
+        position == 3 or is_master(best, outside) or best < 13)
+    winners = [bit for bit in bits_of(legal) if strength(bit, led) > top]
+    if legal & SUIT_MASK[led]:  # following suit
+        if not winners or partner_winning or position == 1:
+            return (legal & -legal).bit_length() - 1
+        if position == 2:
+            return cheapest_equal(winners, outside, hand)
+        return winners[0]
+    if winners and not partner_winning:
+        return winners[0]  # trump as cheaply as wins
+    return discard(legal)
+
+
+def cheapest_equal(winners: list[int], outside: int, hand: int) -> int:
+    """The lowest winner as good as the highest: every card between them is mine or played."""
+    best = lower = winners[-1]
+    floor = (winners[-1] // 13) * 13
+    while lower > floor:
+        lower -= 1
+        if lower in winners:
+            best = lower
+        elif (outside | hand) >> lower & 1:
+            break
+    return best
+
+
+def duck(legal: int, trick: list[tuple[int, int]]) -> int:
+    """A nil bidder's card: the highest that loses, or failing that the lowest."""
+    cards = bits_of(legal)
+    if not trick:
+        return min(cards, key=lambda bit: (rank_of_bit(bit), bit < 13))
+    led = trick[0][1] // 13
+    top = max(strength(bit, led) for _, bit in trick)
+    losers = [bit for bit in cards if strength(bit, led) < top]
+    if losers:
+        return max(losers, key=lambda bit: (bit >= 13, rank_of_bit(bit)))
+    return min(cards, key=lambda bit: strength(bit, led))
+
+
+def lead(legal: int, outside: int) -> int:
+    cards = bits_of(legal)
+    masters = [bit for bit in cards if is_master(bit, outside)]
+    side_masters = [bit for bit in masters if bit >= 13]
+    if side_masters or masters:
+        return max(side_masters or masters)
+    side = [bit for bit in cards if bit >= 13] or cards
+    length = suit_lengths(legal)
+    return min(side, key=lambda bit: (-length[bit // 13], rank_of_bit(bit)))
+
+
+def discard(legal: int) -> int:
+    """The lowest side card, from the shortest suit (towards a void to trump in); spades last."""
+    cards = bits_of(legal)
+    side = [bit for bit in cards if bit >= 13] or cards
+    length = suit_lengths(legal)
+    return min(side, key=lambda bit: (rank_of_bit(bit), length[bit // 13]))
+
+
+def view_masks(view: View) -> tuple[int, int]:
+    """A view's own hand and the cards the other seats hold between them, as masks."""
+    hand = mask_of(view.hand)
+    return hand, ALL_CARDS ^ hand ^ mask_of(view.played)
+
+
+class RulePlayer:
+    """The rule player (see `rule_card`)."""
     name = "rules"
 
     def choose(self, view: View) -> int:
-        legal = view.legal()
-        if len(legal) == 1:
-            return legal[0]
-        if view.bids and view.bids[view.seat] == 0:
-            return self.duck(legal, view)
-        if not view.trick:
-            return self.lead(legal, view)
-        led = SUIT[view.trick[0][1]]
-        values = TRICK_VALUE[led]
-        leader_seat, best = max(view.trick, key=lambda play: values[play[1]])
-        position = len(view.trick)
-        partner_nil = view.bids is not None and view.bids[view.partner] == 0
-        partner_winning = view.partner is not None and leader_seat == view.partner and not partner_nil and (
-            position == 3 or is_master(best, view) or SUIT[best] == SPADE_SUIT)
-        winners = sorted(card for card in legal if values[card] > values[best])
-        if SUIT[legal[0]] == led:  # following suit
-            if not winners or partner_winning or position == 1:
-                return min(legal)
-            if position == 2:
-                return cheapest_equal(max(winners), winners, view)
-            return winners[0]
-        if winners and not partner_winning:
-            return winners[0]  # trump as cheaply as wins
-        return self.discard(legal)
-
-    @staticmethod
-    def duck(legal: list[int], view: View) -> int:
-        """A nil bidder's card: the highest that loses, or failing that the lowest."""
-        if not view.trick:
-            return min(legal, key=lambda card: (RANK[card], SUIT[card] == SPADE_SUIT))
-        values = TRICK_VALUE[SUIT[view.trick[0][1]]]
-        best = max(values[card] for _, card in view.trick)
-        losers = [card for card in legal if values[card] < best]
-        if losers:
-            return max(losers, key=lambda card: (SUIT[card] != SPADE_SUIT, RANK[card]))
-        return min(legal, key=lambda card: values[card])
-
-    @staticmethod
-    def lead(legal: list[int], view: View) -> int:
-        masters = [card for card in legal if is_master(card, view)]
-        side_masters = [card for card in masters if SUIT[card] != SPADE_SUIT]
-        if side_masters or masters:
-            return max(side_masters or masters)
-        side = [card for card in legal if SUIT[card] != SPADE_SUIT] or legal
-        length = {suit: sum(SUIT[card] == suit for card in legal) for suit in range(4)}
-        return min(side, key=lambda card: (-length[SUIT[card]], RANK[card]))
-
-    @staticmethod
-    def discard(legal: list[int]) -> int:
-        """The lowest side card, from the shortest suit (towards a void to trump in); spades last."""
-        side = [card for card in legal if SUIT[card] != SPADE_SUIT] or legal
-        length = {suit: sum(SUIT[card] == suit for card in legal) for suit in range(4)}
-        return min(side, key=lambda card: (RANK[card], length[SUIT[card]]))
+        hand, outside = view_masks(view)
+        return CARD_OF_BIT[rule_card(hand, outside, view.trick_bits(), view.seat, view.spades_closed,
+                                     view.partner, view.bids)]
 
 
-# --- information-set Monte Carlo tree search ---------------------------------------------------------
-
-class Deal:
-    """A position with every hand known (one guess at the hidden cards), played out fast."""
-
-    __slots__ = ("hands", "trick", "to_play", "taken", "spades_closed")
-
-    def __init__(self, hands, trick, to_play, taken, spades_closed):
-        self.hands, self.trick, self.to_play, self.taken = hands, trick, to_play, taken
-        self.spades_closed = spades_closed
-
-    def legal(self) -> list[int]:
-        return legal_cards(self.hands[self.to_play], self.trick, self.spades_closed)
-
-    def over(self) -> bool:
-        return not self.trick and not self.hands[self.to_play]
-
-    def play(self, card: int) -> None:
-        self.hands[self.to_play].remove(card)
-        self.trick.append((self.to_play, card))
-        if SUIT[card] == SPADE_SUIT:
-            self.spades_closed = False
-        if len(self.trick) == 4:
-            winner = trick_winner(self.trick)
-            self.taken[winner] += 1
-            self.trick = []
-            self.to_play = winner
-        else:
-            self.to_play = (self.to_play + 1) % 4
-
-    def play_out(self) -> None:
-        """Play to the end of the hand, every seat by `habitual_card`."""
-        while not self.over():
-            self.play(self.habitual_card())
-
-    def habitual_card(self) -> int:
-        """The rule player's habits in brief, for play-outs: second hand low, third hand high, last
-        hand and trumps as cheaply as wins, discard low; lead the top card left in a suit, else low
-        from the longest side suit. With every hand known this needs no chance."""
-        hand, trick = self.hands[self.to_play], self.trick
-        if not trick:
-            options = ([card for card in hand if SUIT[card] != SPADE_SUIT] or hand) if self.spades_closed else hand
-            return greedy_lead(options, self.hands)
-        led = SUIT[trick[0][1]]
-        values = TRICK_VALUE[led]
-        following = [card for card in hand if SUIT[card] == led]
-        options = following or hand
-        best = max(values[played] for _, played in trick)
-        winners = [card for card in options if values[card] > best]
-        if not winners or (len(trick) == 1 and following):
-            return min(options, key=lambda card: values[card] * 16 + RANK[card])
-        if len(trick) == 2 and following:
-            return max(winners)
-        return min(winners)
+def rule_model(partner_of_seat=None, bids=None):
+    """The rule players' habits as a solver policy: (seat, hands, trick, spades closed) -> bit."""
+    def policy(seat: int, hands: list[int], trick, closed: bool) -> int:
+        outside = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hands[seat]
+        partner = partner_of_seat(seat) if partner_of_seat else None
+        return rule_card(hands[seat], outside, trick, seat, closed, partner, bids)
+    return policy
 
 
-def greedy_lead(options: list[int], hands: list[list[int]]) -> int:
-    """With every hand known: the top card left in its suit (side suits first), else a low card from
-    the longest side suit."""
-    top = [-1, -1, -1, -1]
-    for hand in hands:
-        for card in hand:
-            if card > top[SUIT[card]]:
-                top[SUIT[card]] = card
-    masters = [card for card in options if card == top[SUIT[card]]]
-    if masters:
-        return max(masters, key=lambda card: (SUIT[card] != SPADE_SUIT, card))
-    length = [0, 0, 0, 0]
-    for card in options:
-        length[SUIT[card]] += 1
-    return min(options, key=lambda card: (SUIT[card] == SPADE_SUIT, -length[SUIT[card]], RANK[card]))
+def model_for(view: View):
+    """The rule model of the other seats as `view`'s seat knows them (partners and bids if any)."""
+    if view.partner is None:
+        return rule_model()
+    return rule_model(lambda seat: (seat + 2) % 4, view.bids)
 
+
+# --- guessing the hidden hands -----------------------------------------------------------------------
 
 def deal_hidden_cards(view: View, rng: random.Random) -> list[list[int]] | None:
     """The other seats' hands, guessed: the unseen cards shuffled, each to a seat that may hold it (not
@@ -342,22 +315,67 @@ def exact_deal(view: View) -> list[list[int]]:
     return hands
 
 
-def habit_agreement(view: View, hands: list[list[int]], mismatch: float) -> float:
-    """How well the other seats' plays so far fit the rule player's habits, were `hands` the deal:
-    `mismatch` to the power of the plays that differ from the habitual card."""
+def habit_agreement(view: View, hands: list[list[int]], mismatch: float, judged=None) -> float:
+    """How well the plays so far of the seats in `judged` (default: every other seat) fit the rule
+    player's habits, were `hands` the deal: `mismatch` to the power of the plays that differ from the
+    habitual card."""
     if not view.history:
         return 1.0
-    start = [list(hand) for hand in hands]
+    start = [mask_of(hand) for hand in hands]
     for seat, card in view.history:
-        start[seat].append(card)
-    deal = Deal(start, [], view.history[0][0], [0] * 4, view.spades_must_be_broken)
+        start[seat] |= 1 << BIT[card]
+    deal = Deal(start, [], view.history[0][0], [0] * 4, view.spades_must_be_broken, model_for(view))
     weight = 1.0
     for seat, card in view.history:
-        if seat != view.seat and deal.habitual_card() != card:
+        if seat != view.seat and (judged is None or seat in judged) and deal.habitual_card() != BIT[card]:
             weight *= mismatch
-        deal.play(card)
+        deal.play(BIT[card])
     return weight
 
+
+class Deal:
+    """A position with every hand known (one guess at the hidden cards) as masks, played out fast,
+    the seats by `policy` (the rule players' habits)."""
+
+    __slots__ = ("hands", "trick", "to_play", "taken", "spades_closed", "policy")
+
+    def __init__(self, hands, trick, to_play, taken, spades_closed, policy):
+        self.hands, self.trick, self.to_play, self.taken = hands, trick, to_play, taken
+        self.spades_closed, self.policy = spades_closed, policy
+
+    def legal(self) -> list[int]:
+        return bits_of(legal_mask(self.hands[self.to_play], self.trick, self.spades_closed))
+
+    def over(self) -> bool:
+        return not self.trick and not self.hands[self.to_play]
+
+    def play(self, bit: int) -> None:
+        self.hands[self.to_play] ^= 1 << bit
+        self.trick.append((self.to_play, bit))
+        if bit < 13:
+            self.spades_closed = False
+        if len(self.trick) == 4:
+            winner = trick_winner(self.trick)
+            self.taken[winner] += 1
+            self.trick = []
+            self.to_play = winner
+        else:
+            self.to_play = (self.to_play + 1) % 4
+
+    def habitual_card(self) -> int:
+        return self.policy(self.to_play, self.hands, self.trick, self.spades_closed)
+
+    def play_out(self) -> None:
+        while not self.over():
+            self.play(self.habitual_card())
+
+
+def guessed_deal(view: View, hands: list[list[int]]) -> Deal:
+    return Deal([mask_of(hand) for hand in hands], view.trick_bits(), view.seat, list(view.taken),
+                view.spades_closed, model_for(view))
+
+
+# --- information-set Monte Carlo tree search ---------------------------------------------------------
 
 class Node:
     """One of the searching seat's own decisions: its statistics and the decisions after it."""
@@ -376,14 +394,13 @@ class SearchPlayer:
 
     Each iteration takes a guess at the hidden hands, consistent with what this seat has seen (its
     own cards, every card played, who has shown out of which suit): it draws `pool` such guesses and
-    weighs each by how well it explains the others' plays so far (`habit_agreement`: a play the rule
-    player's habits would not have made multiplies the weight by `mismatch`), and each iteration
-    picks one by weight. In that guess it tries every card this seat may play now, so that the cards
-    are compared on equal terms. After that card the other seats play by the habits
-    (`Deal.habitual_card`, the model of the opponents), and this seat's own later cards are chosen
-    in a tree of its decisions, among those legal in the guess (UCB1 with availability counts); a
-    new node is added and the hand played out by the habits. Every node on the way is credited
-    with this seat's result (`outcome`).
+    weighs each by how well it explains the others' plays so far (`habit_agreement`), and each
+    iteration picks one by weight. In that guess it tries every card this seat may play now, so that
+    the cards are compared on equal terms. After that card the other seats play by the rule
+    player's habits (the model of the opponents), and this seat's own later cards are chosen in a
+    tree of its decisions, among those legal in the guess (UCB1 with availability counts); a new node
+    is added and the hand played out by the habits. Every node on the way is credited with this
+    seat's result (`outcome`).
 
     The think budget is `iterations` guesses, cut short after `seconds` of thinking.
     """
@@ -401,7 +418,7 @@ class SearchPlayer:
         if len(legal) == 1:
             return legal[0]
         outcome = self.outcome or seed_outcome
-        root = {card: Node() for card in legal}
+        root = {BIT[card]: Node() for card in legal}
         deadline = time.perf_counter() + self.seconds
         guesses = [consistent_deal(view, self.rng) for _ in range(self.pool)]
         weights = [habit_agreement(view, hands, self.mismatch) for hands in guesses]
@@ -409,15 +426,14 @@ class SearchPlayer:
             if iteration and time.perf_counter() > deadline:
                 break
             hands = self.rng.choices(guesses, weights)[0]
-            for card, node in root.items():
-                deal = Deal([list(hand) for hand in hands], list(view.trick), view.seat, list(view.taken),
-                            view.spades_must_be_broken and not view.spades_broken)
-                deal.play(card)
+            for bit, node in root.items():
+                deal = guessed_deal(view, hands)
+                deal.play(bit)
                 node.available += 1
                 reward = self._descend(node, deal, view.seat, outcome)
                 node.visits += 1
                 node.reward += reward
-        return max(legal, key=lambda card: root[card].reward / root[card].visits)
+        return CARD_OF_BIT[max(root, key=lambda bit: root[bit].reward / root[bit].visits)]
 
     def _descend(self, node: Node, deal: Deal, seat: int, outcome) -> float:
         """Play on from `node` to the end of the hand in this guess; update the tree below; the reward."""
@@ -428,20 +444,20 @@ class SearchPlayer:
                 continue
             legal = deal.legal()
             children = node.children
-            for card in legal:
-                if card in children:
-                    children[card].available += 1
-            untried = [card for card in legal if card not in children]
+            for bit in legal:
+                if bit in children:
+                    children[bit].available += 1
+            untried = [bit for bit in legal if bit not in children]
             if untried:
-                card = self.rng.choice(untried)
-                node = children[card] = Node()
+                bit = self.rng.choice(untried)
+                node = children[bit] = Node()
                 node.available = 1
-                deal.play(card)
+                deal.play(bit)
                 path.append(node)
                 break
-            card = max(legal, key=lambda option: self._ucb(children[option]))
-            node = children[card]
-            deal.play(card)
+            bit = max(legal, key=lambda option: self._ucb(children[option]))
+            node = children[bit]
+            deal.play(bit)
             path.append(node)
         deal.play_out()
         reward = outcome(deal.taken)[seat]
@@ -459,7 +475,166 @@ def seed_outcome(taken: list[int]) -> list[float]:
     return [0.5 * share + 0.5 * tricks / 13 for share, tricks in zip(win_shares(taken), taken)]
 
 
-LEVELS = {"random": RandomPlayer, "rules": RulePlayer, "mcts": SearchPlayer}
+# --- solving guessed deals exactly --------------------------------------------------------------------
+
+NIL_TRICK_WORTH = -4     # a trick taken by our own nil bidder: it breaks the nil
+SET_NIL_WORTH = 2        # a trick taken by an opposing nil bidder: it sets their nil
+
+
+def trick_worth(view: View) -> list[int]:
+    """What a trick won by each seat is worth to `view`'s side: its own tricks (and its partner's)
+    1; in the full game a trick our nil bidder takes costs, one an opposing nil bidder takes pays."""
+    side = {view.seat} if view.partner is None else {view.seat, view.partner}
+    worth = []
+    for seat in range(4):
+        nil = view.bids is not None and view.bids[seat] == 0
+        if seat in side:
+            worth.append(NIL_TRICK_WORTH if nil else 1)
+        else:
+            worth.append(SET_NIL_WORTH if nil else 0)
+    return worth
+
+
+@dataclass
+class SolverPlayer:
+    """Perfect-information Monte Carlo: guess the hidden hands `samples` times, consistently with
+    what this seat has seen (its cards, every card played, who showed out), keeping the guesses that
+    best explain the other seats' plays by the rule player's habits (the best `samples` of `pool`,
+    weighted by `habit_agreement`); solve each guess exactly once this seat holds `exact_within` cards
+    or fewer (`Solver`: this seat, and its partner in the full game, choose their cards; the other
+    seats play by the rule player's habits), before that by trying every card at this seat's next
+    `lookahead` turns (the rest played by the habits), and play
+    the card with the best weighted mean of what this side takes from here on (tricks; in the full
+    game nil tricks count as `trick_worth` says). Thinking stops after `seconds` of CPU time once a
+    guess is solved, and a guess still being solved after `most_seconds` is dropped (with no guess
+    solved, the rule player's card is played); equal cards go to the lowest (a spade last)."""
+    samples: int = 30
+    pool: int = 200
+    seconds: float = 0.2
+    most_seconds: float = 1.5
+    exact_within: int = 7
+    lookahead: int = 2
+    mismatch: float = 0.05
+    rng: random.Random = field(default_factory=random.Random)
+    name = "solver"
+
+    def choose(self, view: View) -> int:
+        legal = view.legal()
+        if len(legal) == 1:
+            return legal[0]
+        started = time.process_time()
+        side = {view.seat} if view.partner is None else {view.seat, view.partner}
+        judged = set(range(4)) - side
+        guesses = [consistent_deal(view, self.rng) for _ in range(self.pool)]
+        weights = [habit_agreement(view, hands, self.mismatch, judged) for hands in guesses]
+        chosen = sorted(range(self.pool), key=lambda number: -weights[number])[:self.samples]
+        totals = {BIT[card]: 0.0 for card in legal}
+        policy, worth, trick = model_for(view), trick_worth(view), view.trick_bits()
+        solved = 0
+        for number in chosen:
+            hands = [mask_of(hand) for hand in guesses[number]]
+            if len(view.hand) > self.exact_within:
+                values = lookahead_values(view, hands, self.lookahead, worth)
+            else:
+                solver = Solver(side, policy, worth, deadline=started + self.most_seconds)
+                try:
+                    values = solver.card_values(hands, trick, view.seat, view.spades_closed)
+                except OutOfTime:
+                    break
+            solved += 1
+            for bit, value in values.items():
+                totals[bit] += weights[number] * value
+            if time.process_time() - started > self.seconds:
+                break
+        if not solved:
+            return RulePlayer().choose(view)
+        return CARD_OF_BIT[max(totals, key=lambda bit: (totals[bit], -rank_of_bit(bit), bit >= 13))]
+
+
+class SeeingPlayer:
+    """For measuring only, never a level: a player that sees every hand (dealt from `deck` as the
+    seed deals) and knows the rule players' habits. With `levels` it tries each card it may play
+    now and at its next `levels` - 1 turns, the rest played by the habits; with `levels=None` it
+    solves the rest of the hand exactly."""
+
+    def __init__(self, deck, levels: int | None):
+        self.dealt = [mask_of(card_number(card) for card in deck[13 * (3 - seat):13 * (4 - seat)]) for seat in range(4)]
+        self.levels = levels
+        self.name = "exact" if levels is None else f"{levels}-level"
+
+    def choose(self, view: View) -> int:
+        legal = view.legal()
+        if len(legal) == 1:
+            return legal[0]
+        played = mask_of(view.played)
+        hands = [hand & ~played for hand in self.dealt]
+        if self.levels is None:
+            values = Solver({view.seat}, model_for(view)).card_values(hands, view.trick_bits(), view.seat,
+                                                                      view.spades_closed)
+        else:
+            values = lookahead_values(view, hands, self.levels, [int(seat == view.seat) for seat in range(4)])
+        return CARD_OF_BIT[max(values, key=lambda bit: (values[bit], -rank_of_bit(bit), bit >= 13))]
+
+
+def looked_ahead(deal: Deal, seat: int, levels: int, worth: list[int]) -> int:
+    """What the tricks taken by the end of `deal` are worth (`worth` a trick per winning seat), trying
+    every card at `seat`'s next `levels` turns, every other card played by the habits."""
+    while not deal.over():
+        if deal.to_play == seat and levels:
+            best = None
+            for bit in deal.legal():
+                branch = Deal(list(deal.hands), list(deal.trick), deal.to_play, list(deal.taken), deal.spades_closed,
+                              deal.policy)
+                branch.play(bit)
+                value = looked_ahead(branch, seat, levels - 1, worth)
+                best = value if best is None else max(best, value)
+            return best
+        deal.play(deal.habitual_card())
+    return sum(value * tricks for value, tricks in zip(worth, deal.taken))
+
+
+def lookahead_values(view: View, hands: list[int], levels: int, worth: list[int]) -> dict[int, int]:
+    """`looked_ahead` after each card `view`'s seat may play, on the deal `hands` (masks)."""
+    values = {}
+    for card in view.legal():
+        deal = Deal(list(hands), view.trick_bits(), view.seat, [0] * 4, view.spades_closed, model_for(view))
+        deal.play(BIT[card])
+        values[BIT[card]] = looked_ahead(deal, view.seat, levels - 1, worth)
+    return values
+
+
+# --- bidding ---------------------------------------------------------------------------------------
+
+def sampled_bid(hand: list[str], seat: int, leader: int, partner_bid: int | None, rng: random.Random,
+                deals: int = 40) -> int:
+    """A bid from play: the other hands dealt `deals` times at random, each hand played out by the rule
+    player's habits with partners (seat and seat + 2), spades to be broken, `leader` first. Nil when
+    ducking kept this hand out of every trick in at least 80% of the deals (and the partner has not bid
+    nil); else the mean of its tricks, rounded, at least 1 and at most what the partner's bid leaves."""
+    mine = [card_number(card) for card in hand]
+    unseen = [card for card in range(52) if card not in set(mine)]
+    total = clean = 0
+    for _ in range(deals):
+        rng.shuffle(unseen)
+        others = [seat_ for seat_ in range(4) if seat_ != seat]
+        hands = [0] * 4
+        hands[seat] = mask_of(mine)
+        for position, other in enumerate(others):
+            hands[other] = mask_of(unseen[13 * position:13 * position + 13])
+        for bids in (None, [0 if other == seat else 3 for other in range(4)]):
+            deal = Deal(list(hands), [], leader, [0] * 4, True, rule_model(lambda other: (other + 2) % 4, bids))
+            deal.play_out()
+            if bids is None:
+                total += deal.taken[seat]
+            else:
+                clean += deal.taken[seat] == 0
+    if partner_bid != 0 and clean >= 0.8 * deals:
+        return 0
+    most = 13 - (partner_bid or 0)
+    return max(1, min(most, round(total / deals)))
+
+
+LEVELS = {"random": RandomPlayer, "rules": RulePlayer, "mcts": SearchPlayer, "solver": SolverPlayer}
 
 
 def make_player(level: str, rng: random.Random | None = None):
@@ -468,26 +643,26 @@ def make_player(level: str, rng: random.Random | None = None):
         return RandomPlayer(rng)
     if level == "rules":
         return RulePlayer()
-    if level == "mcts":
-        return SearchPlayer(rng=rng or random.Random())
+    if level in ("mcts", "solver"):
+        return LEVELS[level](rng=rng or random.Random())
     raise ValueError(f"no level {level!r}: choose from {', '.join(LEVELS)}")
 
 
 def play_seed_hand(deck, players: list) -> tuple[list[int], list[list[float]]]:
-    """Play one hand of the seed's game from `deck` with a computer player in each seat.
+    """Play one hand of the seed's game from `deck` (card names) with a computer player in each seat.
 
-    Returns the tricks per seat and, per seat, the seconds each decision with a choice took."""
+    Returns the tricks per seat and, per seat, the CPU seconds each decision with a choice took."""
     game = Spades(deck)
     times = [[] for _ in range(4)]
     while not game.finished:
         player = game.to_play
         seat = seat_of(player)
         view = seed_view(game, player)
-        started = time.perf_counter()
+        started = time.process_time()
         card = players[seat].choose(view)
         if len(view.legal()) > 1:
-            times[seat].append(time.perf_counter() - started)
-        accepted, refusal = game.play_card(player, CARD_NAME[card])
+            times[seat].append(time.process_time() - started)
+        accepted, refusal = game.play_card(player, NAMES[card])
         if not accepted:
             raise RuntimeError(f"{players[seat].name} player chose a card the rules refuse: {refusal}")
     scores = game.scores()

@@ -1,0 +1,230 @@
+"""Exact play of the rest of a Spades hand with every card known.
+
+Hands are bit masks in trick order: a card's bit is suit * 13 + (high rank - 2) (`BIT`, from
+`games.cards`' numbering), so within a suit a stronger card has the higher bit and the spades, the
+trumps, are bits 0-12. The value of a position is what one side (`side`: a set of seats) takes in
+the rest of the hand: the sum of `worth[seat]` over the tricks it wins (by default 1 a trick for the
+side's seats, so the side's tricks). The side's seats choose to make it as large as they can; the
+other seats either choose to make it as small as they can (`policy=None`: the side plays against
+the worst case, as a double-dummy solver does) or play by a known `policy` (one card for a seat in
+a position: the side plays against opponents whose habits it knows).
+
+Alpha-beta on that value with a transposition table at the start of each trick, keyed by the cards
+left in each hand (what was played before no longer matters: the value counts only what is still
+to come), storing bounds so that zero-window searches (MTD(f)) reuse each other's work. Cards of one
+hand that are next to each other in a suit once the cards between them are gone are equivalent: only
+the lowest of each such run is searched. Moves are ordered: a side that is winning the trick plays
+low, otherwise its cheapest winner first; a lead tries high cards first.
+"""
+
+import time
+
+from ..cards import DECK
+
+BIT = [card.suit * 13 + card.high_rank - 2 for card in DECK]   # Card.index -> trick-order bit
+CARD_OF_BIT = [0] * 52
+for _index, _bit in enumerate(BIT):
+    CARD_OF_BIT[_bit] = _index
+SUIT_MASK = [((1 << 13) - 1) << (13 * suit) for suit in range(4)]
+SPADE_MASK = SUIT_MASK[0]
+ALL_CARDS = (1 << 52) - 1
+
+
+def mask_of(cards) -> int:
+    """The hand mask of cards given as `Card.index` numbers."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << BIT[card]
+    return mask
+
+
+def bits_of(mask: int) -> list[int]:
+    """The bits of `mask`, lowest first."""
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low.bit_length() - 1)
+        mask ^= low
+    return bits
+
+
+def strength(bit: int, led: int) -> int:
+    """How strongly a card plays to a trick whose led suit is `led`: spades beat the led suit, which
+    beats anything else (0)."""
+    if bit < 13:
+        return bit + 100
+    if bit // 13 == led:
+        return bit % 13 + 50
+    return 0
+
+
+def trick_winner(trick: list[tuple[int, int]]) -> int:
+    """The seat that wins a trick given as (seat, bit) in the order played."""
+    led = trick[0][1] // 13
+    return max(trick, key=lambda play: strength(play[1], led))[0]
+
+
+def legal_mask(hand: int, trick: list, spades_closed: bool) -> int:
+    """Follow suit if you can; a lead may not be a spade while spades are closed, unless all are."""
+    if trick:
+        following = hand & SUIT_MASK[trick[0][1] // 13]
+        return following or hand
+    if spades_closed:
+        return (hand & ~SPADE_MASK) or hand
+    return hand
+
+
+class OutOfTime(Exception):
+    """A search passed its deadline."""
+
+
+class Solver:
+    """Searches positions for one `side`, remembering them across searches (same side, policy and
+    worth: use a new Solver when any of those change)."""
+
+    def __init__(self, side, policy=None, worth=None, deadline: float | None = None):
+        self.side = frozenset(side)
+        self.deadline = deadline  # time.process_time() past which a search gives up (OutOfTime)
+        self.policy = policy
+        self.worth = tuple(worth) if worth is not None else tuple(int(seat in self.side) for seat in range(4))
+        self.best_trick = max(self.worth)
+        self.worst_trick = min(self.worth)
+        self.table: dict = {}
+        self.nodes = 0
+
+    # --- the public searches -----------------------------------------------------------------------
+    def value(self, hands: list[int], trick: list[tuple[int, int]], to_play: int, spades_closed: bool = False) -> int:
+        """The exact value of the position (the current trick's cards included), by MTD(f)."""
+        hands = list(hands)
+        lower, upper = self._bounds(hands, trick, to_play)
+        guess = lower
+        while lower < upper:
+            beta = guess + 1 if guess == lower else guess
+            guess = self._search(hands, list(trick), to_play, spades_closed, beta - 1, beta)
+            if guess < beta:
+                upper = guess
+            else:
+                lower = guess
+        return lower
+
+    def card_values(self, hands: list[int], trick: list[tuple[int, int]], to_play: int,
+                    spades_closed: bool = False) -> dict[int, int]:
+        """The exact value after each legal card of `to_play` (bits), equivalent cards valued once."""
+        values = {}
+        legal = legal_mask(hands[to_play], trick, spades_closed)
+        for run in self._runs(hands, trick, legal):
+            after = list(hands)
+            after[to_play] ^= 1 << run[0]
+            value = self._after_play(after, trick, to_play, run[0], spades_closed)
+            for bit in run:
+                values[bit] = value
+        return values
+
+    def _after_play(self, hands, trick, to_play, bit, spades_closed) -> int:
+        played = trick + [(to_play, bit)]
+        closed = spades_closed and bit >= 13
+        if len(played) == 4:
+            winner = trick_winner(played)
+            return self.worth[winner] + self.value(hands, [], winner, closed)
+        return self.value(hands, played, (to_play + 1) % 4, closed)
+
+    # --- the search ------------------------------------------------------------------------------------
+    def _bounds(self, hands, trick, to_play) -> tuple[int, int]:
+        tricks_left = bin(hands[to_play]).count("1")  # the current trick included: to_play has not played to it
+        return min(0, self.worst_trick) * tricks_left, max(0, self.best_trick) * tricks_left
+
+    def _runs(self, hands, trick, legal: int) -> list[list[int]]:
+        """The legal cards grouped into runs of equivalent cards, each run lowest first."""
+        remaining = hands[0] | hands[1] | hands[2] | hands[3]
+        for _, bit in trick:
+            remaining |= 1 << bit
+        runs = []
+        previous = -2
+        while legal:
+            low = legal & -legal
+            bit = low.bit_length() - 1
+            legal ^= low
+            if runs and bit // 13 == previous // 13 and not remaining & (low - (2 << previous)):
+                runs[-1].append(bit)
+            else:
+                runs.append([bit])
+            previous = bit
+        return runs
+
+    def _search(self, hands, trick, to_play, closed, alpha, beta) -> int:
+        self.nodes += 1
+        key = None
+        if not trick:
+            if self.deadline is not None and not self.nodes & 255 and time.process_time() > self.deadline:
+                raise OutOfTime
+            left = hands[to_play]
+            if not left:
+                return 0
+            if not left & (left - 1):
+                return self._last_trick(hands, to_play)
+            key = (hands[0], hands[1], hands[2], hands[3], to_play, closed)
+            entry = self.table.get(key)
+            if entry is not None:
+                lower, upper = entry
+                if lower >= beta:
+                    return lower
+                if upper <= alpha:
+                    return upper
+                alpha, beta = max(alpha, lower), min(beta, upper)
+        original_alpha, original_beta = alpha, beta
+        maximising = to_play in self.side
+        hand = hands[to_play]
+        if self.policy is not None and not maximising:
+            moves = [self.policy(to_play, hands, trick, closed)]
+        else:
+            moves = self._ordered(hands, trick, to_play, closed, maximising)
+        best = None
+        for bit in moves:
+            hands[to_play] = hand ^ (1 << bit)
+            trick.append((to_play, bit))
+            now_closed = closed and bit >= 13
+            if len(trick) == 4:
+                winner = trick_winner(trick)
+                won = self.worth[winner]
+                value = won + self._search(hands, [], winner, now_closed, alpha - won, beta - won)
+            else:
+                value = self._search(hands, trick, (to_play + 1) % 4, now_closed, alpha, beta)
+            trick.pop()
+            hands[to_play] = hand
+            if maximising:
+                if best is None or value > best:
+                    best = value
+                    alpha = max(alpha, value)
+            elif best is None or value < best:
+                best = value
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        if key is not None:
+            lower, upper = self.table.get(key, (-10 ** 6, 10 ** 6))
+            if best <= original_alpha:
+                upper = min(upper, best)
+            elif best >= original_beta:
+                lower = max(lower, best)
+            else:
+                lower = upper = best
+            self.table[key] = (lower, upper)
+        return best
+
+    def _last_trick(self, hands, leader) -> int:
+        trick = [((leader + offset) % 4, hands[(leader + offset) % 4].bit_length() - 1) for offset in range(4)]
+        return self.worth[trick_winner(trick)]
+
+    def _ordered(self, hands, trick, to_play, closed, maximising) -> list[int]:
+        runs = self._runs(hands, trick, legal_mask(hands[to_play], trick, closed))
+        lows = [run[0] for run in runs]
+        if not trick:
+            return lows[::-1]
+        led = trick[0][1] // 13
+        winner_seat, best = max(trick, key=lambda play: strength(play[1], led))
+        ours_winning = (winner_seat in self.side) == maximising
+        if ours_winning:
+            return lows
+        top = strength(best, led)
+        winners = [bit for bit in lows if strength(bit, led) > top]
+        return winners + [bit for bit in lows if strength(bit, led) <= top]
