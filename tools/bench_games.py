@@ -1,0 +1,53 @@
+"""Random playouts per second for every game, through the one game-state protocol.
+
+    python tools/bench_games.py [SECONDS]
+
+`report()` is the section for tools/bench.py.
+"""
+
+import importlib
+import random
+import sys
+import time
+
+from games.protocol import playout
+
+VARIANTS = {  # name: (package, new_game options)
+    "patience": ("games.patience", {}),
+    "canfield": ("games.canfield", {}),
+    "spades": ("games.spades", {}),
+    "spades full game": ("games.spades", {"full_rules": True}),
+}
+
+
+def playouts_per_second(package: str, options: dict, seconds: float) -> tuple[float, float]:
+    """(playouts a second, moves a second) of random legal play from fresh seeds for `seconds`."""
+    module = importlib.import_module(package)
+    rng = random.Random(1)
+    games = moves = 0
+    start = time.process_time()
+    while (spent := time.process_time() - start) < seconds or not games:
+        state = module.new_game(rng.randrange(1, 65536), **options)
+
+        def choose(legal):
+            nonlocal moves
+            moves += 1
+            return rng.choice(legal)
+
+        playout(state, choose)
+        games += 1
+    spent = time.process_time() - start
+    return games / spent, moves / spent
+
+
+def report(seconds: float = 5.0) -> list[str]:
+    lines = []
+    for name, (package, options) in VARIANTS.items():
+        games, moves = playouts_per_second(package, options, seconds)
+        lines.append(f"{name:<17} {games:9.1f} playouts/s CPU  ({moves:,.0f} moves/s)")
+    return lines
+
+
+if __name__ == "__main__":
+    for line in report(float(sys.argv[1]) if len(sys.argv) > 1 else 5.0):
+        print(line)
