@@ -74,35 +74,43 @@ def printing() -> list[str]:
 IDLE_SECONDS = 5
 
 
+def window_cost(window, machine, action, seconds: float) -> tuple[float, float, str]:
+    """(share of one core, frames a second, SDL video driver) while `action()` runs `machine` in
+    `window` for `seconds`, until the window's Quit ends it; the window is closed afterwards."""
+    import pygame
+
+    from spectrum.frontends import Quit
+
+    pygame.time.set_timer(pygame.QUIT, int(seconds * 1000), loops=1)
+    used, start = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
+    try:
+        action()
+    except Quit:
+        pass
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    driver = pygame.display.get_driver()
+    window.close()
+    cpu = (after.ru_utime - used.ru_utime) + (after.ru_stime - used.ru_stime)
+    return cpu / wall, machine.frame_count / wall, driver
+
+
 def idle_window() -> list[str]:
     """The window idle at the menu: the share of one core the process takes, at scale 1 and 3."""
     if not os.environ.get("DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import pygame
-
     from games import PROGRAMS, load, menu
-    from spectrum.frontends import Quit, WindowFrontend
+    from spectrum.frontends import WindowFrontend
 
     lines = []
     for scale in (1, 3):
         window = WindowFrontend(scale=scale)
         machine = Spectrum(window)
-        pygame.time.set_timer(pygame.QUIT, IDLE_SECONDS * 1000, loops=1)
-        used = resource.getrusage(resource.RUSAGE_SELF)
-        start = time.perf_counter()
-        try:
-            menu.run(machine, [load(name) for name in PROGRAMS])
-        except Quit:
-            pass
-        wall = time.perf_counter() - start
-        after = resource.getrusage(resource.RUSAGE_SELF)
-        driver = pygame.display.get_driver()
-        window.close()
-        cpu = (after.ru_utime - used.ru_utime) + (after.ru_stime - used.ru_stime)
-        lines.append(f"scale {scale}: {cpu / wall:.1%} of a core over {wall:.1f} s at the menu "
-                     f"({machine.frame_count / wall:.0f} frames a second; "
-                     f"SDL video driver {driver})")
+        share, frames, driver = window_cost(window, machine, lambda: menu.run(machine, [load(name) for name in PROGRAMS]),
+                                            IDLE_SECONDS)
+        lines.append(f"scale {scale}: {share:.1%} of a core over {IDLE_SECONDS} s at the menu "
+                     f"({frames:.0f} frames a second; SDL video driver {driver})")
     return lines
 
 

@@ -9,12 +9,10 @@ port's), measured in one run.
 """
 
 import os
-import resource
-import sys
 import time
 from pathlib import Path
 
-from bench import median_seconds
+from bench import median_seconds, window_cost
 from games.patience import original, play, rules
 from spectrum import Spectrum
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
@@ -70,24 +68,12 @@ def rom_mode_headless() -> tuple[float, float]:
 def window_share(mode: str) -> tuple[float, float, str]:
     """(share of a core, frames a second, SDL video driver) of the port or the ROM machine in a window at scale 3
     for WINDOW_SECONDS of the title being typed out (the screen changes every other frame)."""
-    import pygame
-
-    from spectrum.frontends import Quit, WindowFrontend
+    from spectrum.frontends import WindowFrontend
 
     window = WindowFrontend(scale=WINDOW_SCALE)
     machine = Spectrum(window) if mode == "port" else original.rom_machine(window, SEED)
-    pygame.time.set_timer(pygame.QUIT, WINDOW_SECONDS * 1000, loops=1)
-    used, start = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
-    try:
-        play.run(machine, SEED) if mode == "port" else machine.run()
-    except Quit:
-        pass
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_SELF)
-    driver = pygame.display.get_driver()
-    window.close()
-    cpu = (after.ru_utime - used.ru_utime) + (after.ru_stime - used.ru_stime)
-    return cpu / wall, machine.frame_count / wall, driver
+    return window_cost(window, machine, (lambda: play.run(machine, SEED)) if mode == "port" else machine.run,
+                       WINDOW_SECONDS)
 
 
 def report() -> list[str]:
