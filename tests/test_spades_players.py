@@ -128,6 +128,7 @@ def test_sampled_bids_follow_the_hand():
     assert sampled_bid(strong, 0, 1, 6, random.Random(1)) == 7
     assert sampled_bid(weak, 0, 1, None, random.Random(1)) == 0
     assert sampled_bid(weak, 0, 1, 0, random.Random(1)) == 1  # no double nil
+    assert sampled_bid(strong, 0, 1, 13, random.Random(1)) == 0  # the partner took all 13: only nil is left
 
 
 def test_unknown_level_is_refused_clearly():

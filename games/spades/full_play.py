@@ -11,7 +11,7 @@ from ..datafolder import write_atomically
 from ..table import next_key_code
 from .full_rules import BLIND_NIL, TEAM_NAMES, FullMatch, FullSpades, bid_words, choose_bid, partner_of, team_of
 from .play import BEEP_PITCH, BEEP_SECONDS, HUMAN, NEXT_HAND, PLAY_PAUSE_FRAMES, Table
-from .players import SearchPlayer, full_outcome, full_view
+from .players import SearchPlayer, full_outcome, full_view, sampled_bid
 from .rules import PLAYERS
 from .screen import RESULT_WIDTH, draw, wrapped
 
@@ -129,7 +129,7 @@ class FullTable(Table):
                 draw(self.machine, self.scene(help_line=HELP_BIDDING))
                 self.machine.pause(PLAY_PAUSE_FRAMES)
                 partner_bid = self.game.bids[partner_of(player)]
-                accepted, refusal = self.game.bid(player, choose_bid(self.game.hand(player), partner_bid))
+                accepted, refusal = self.game.bid(player, self.computer_bid(player, partner_bid))
                 if not accepted:
                     raise RuntimeError(f"a computer player's bid was refused: {refusal}")
                 self.machine.beep(BEEP_SECONDS, BEEP_PITCH)
@@ -150,6 +150,14 @@ class FullTable(Table):
             if key in ("y", "n"):
                 self.hand_seen = key == "n"
                 return key == "y"
+
+    def computer_bid(self, player: str, partner_bid: int | None) -> int:
+        """The strongest level bids from sampled play of its hand; the others estimate by rule."""
+        hand = self.game.hand(player)
+        if self.level != "solver":
+            return choose_bid(hand, partner_bid)
+        leader = (PLAYERS.index(self.game.dealer) + 1) % 4
+        return sampled_bid(hand, PLAYERS.index(player), leader, partner_bid, self.rng)
 
     def human_bid(self) -> None:
         if self.blind_nil_chosen:

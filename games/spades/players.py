@@ -631,7 +631,7 @@ def sampled_bid(hand: list[str], seat: int, leader: int, partner_bid: int | None
     if partner_bid != 0 and clean >= 0.8 * deals:
         return 0
     most = 13 - (partner_bid or 0)
-    return max(1, min(most, round(total / deals)))
+    return min(most, max(1, round(total / deals)))  # 0 (nil) only when the partner's bid leaves nothing
 
 
 LEVELS = {"random": RandomPlayer, "rules": RulePlayer, "mcts": SearchPlayer, "solver": SolverPlayer}
