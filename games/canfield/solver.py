@@ -54,6 +54,16 @@ HOLDERS = [tuple(under for under in range(52) if card in FITTING[under]) for car
 HOME, FROM_STOCK, DIGGING_PILE_MOVE, USEFUL_TALON_CARD, TALON_CARD, OTHER = range(6)
 
 
+def pile_takers(piles) -> dict[int, list[int]]:
+    """Card -> the indices of the tableau piles it may be laid on now."""
+    takers: dict[int, list[int]] = {}
+    for index, pile in enumerate(piles):
+        if pile:
+            for card in FITTING[pile[-1]]:
+                takers.setdefault(card, []).append(index)
+    return takers
+
+
 @dataclass(frozen=True)
 class Verdict:
     outcome: str  # "won" (a winning line was found), "lost" (none exists) or "unknown" (out of budget or time)
@@ -250,11 +260,7 @@ class _Search:
         ns, waste, turned, homes, piles, key = state
         stock, rel = self.stock, self.rel
         found = []
-        takers: dict[int, list[int]] = {}
-        for index, pile in enumerate(piles):
-            if pile:
-                for card in FITTING[pile[-1]]:
-                    takers.setdefault(card, []).append(index)
+        takers = pile_takers(piles)
         stock_top = stock[ns - 1] if ns else None
         bottoms = {pile[0] for pile in piles if pile}
 
@@ -347,11 +353,7 @@ class _Search:
         stock, rel = self.stock, self.rel
         in_talon = set(waste)
         found = []
-        takers: dict[int, list[int]] = {}
-        for index, pile in enumerate(piles):
-            if pile:
-                for card in FITTING[pile[-1]]:
-                    takers.setdefault(card, []).append(index)
+        takers = pile_takers(piles)
         space = piles.index(()) if not ns and () in piles else None
 
         for index, card in enumerate(waste):
