@@ -180,6 +180,7 @@ def main(argv=None) -> int:
     else:
         machine = Spectrum(frontend)
         start_frames_from_host_clock(machine)
+    frontend.status = menu.LEAVE_ZXCARDS
     status = 0
     try:
         if args.program == LOAD:

@@ -13,6 +13,8 @@ from .cards import ACE, Card, Suit
 from .table import CARD_PAPER, SUIT_UDGS, poke_udgs
 
 TITLE_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and red in turn
+# What Escape does, said by the window under the picture (the Spectrum's screen stays the program's)
+LEAVE_ZXCARDS, BACK_TO_MENU = "Esc: leave zxcards", "Esc: back to the menu"
 
 
 def choose(machine: Spectrum, programs: list) -> object:
@@ -49,10 +51,12 @@ def run(machine: Spectrum, programs: list) -> None:
     """The title page and whatever is picked there, with its default options, until Esc or BREAK
     on the title page."""
     while True:
+        machine.frontend.status = LEAVE_ZXCARDS
         try:
             chosen = choose(machine, programs)
         except (ReportError, Leave):
             return
+        machine.frontend.status = BACK_TO_MENU
         try:
             chosen.run(machine)
         except ReportError as report:  # BREAK (or a report) ends the program, as on the Spectrum

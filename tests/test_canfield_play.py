@@ -19,7 +19,8 @@ from games.canfield import screen
 from games.canfield.screen import HELP_ROWS, MESSAGE_ROWS
 from games.canfield.solver import solve
 from spectrum import ReportError, Spectrum
-from spectrum.frontends import HeadlessFrontend, ScriptExhausted
+from spectrum.frontends import HeadlessFrontend, Leave, ScriptExhausted
+from spectrum.frontends.headless import LEAVE
 from test_canfield_rules import table
 
 REPO = Path(__file__).resolve().parent.parent
@@ -327,6 +328,13 @@ def test_a_bad_name_typed_is_refused_on_screen_and_creates_nothing(tmp_path, nam
     machine, _, _ = play(typed(name), data_dir=tmp_path / "data")
     assert message(machine) == refusal
     assert not (tmp_path / "data").exists()
+
+
+def test_the_first_screen_says_how_to_leave_and_esc_leaves_there(tmp_path):
+    machine, _, _ = play([], data_dir=tmp_path / "data")
+    assert message(machine) == "Type your name and press ENTER. STOP (SYMBOL+A) or Esc leaves"
+    with pytest.raises(Leave):
+        run(Spectrum(HeadlessFrontend([LEAVE])), data_dir=tmp_path / "data")
 
 
 def test_stop_at_the_name_prompt_leaves_quietly_and_creates_nothing(tmp_path):

@@ -182,6 +182,21 @@ def test_break_in_a_program_goes_back_to_the_menu_and_break_in_the_menu_leaves()
     menu.run(machine, MODULES)  # returns: BREAK in the menu leaves
 
 
+@pytest.mark.parametrize("program", PROGRAMS)
+def test_while_a_program_runs_the_window_says_that_esc_goes_back_to_the_menu(program, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # where Canfield keeps its accounts
+    key = str(list(PROGRAMS).index(program) + 1)
+    assert run_menu(key).frontend.status == menu.BACK_TO_MENU  # at the program's first key wait
+    assert run_menu(key + "{ESC}").frontend.status == menu.LEAVE_ZXCARDS  # the menu again
+
+
+def test_a_program_started_on_its_own_says_that_esc_leaves(monkeypatch):
+    said = []
+    monkeypatch.setattr(testcard, "run", lambda machine: said.append(machine.frontend.status))
+    assert cli.main(["--headless", "testcard"]) == 0
+    assert said == [menu.LEAVE_ZXCARDS]
+
+
 def test_other_keys_in_the_menu_are_ignored():
     machine = run_menu("x9 0")
     assert machine.screen_char(1, 11) == "Z"
@@ -239,11 +254,13 @@ def test_window_opens_shows_the_menu_and_closes_on_quit(dummy_display, capsys):
 
 
 def test_a_scale_larger_than_the_display_is_reduced_with_a_note(dummy_display, monkeypatch, capsys):
-    fits = min(dummy_display.current_w // FRAME_WIDTH, dummy_display.current_h // FRAME_HEIGHT)
+    from spectrum.frontends.window import STATUS_HEIGHT
+
+    fits = min(dummy_display.current_w // FRAME_WIDTH, dummy_display.current_h // (FRAME_HEIGHT + STATUS_HEIGHT))
     sizes = []
     monkeypatch.setattr(testcard, "run", lambda machine: sizes.append(pygame.display.get_surface().get_size()))
     assert cli.main(["--scale", str(fits + 5), "testcard"]) == 0
-    assert sizes == [(fits * FRAME_WIDTH, fits * FRAME_HEIGHT)]
+    assert sizes == [(fits * FRAME_WIDTH, fits * (FRAME_HEIGHT + STATUS_HEIGHT))]  # the picture and the strip
     assert f"{fits + 5} times life size is larger than the display: the window is {fits} times" in one_line_error(capsys)
 
 

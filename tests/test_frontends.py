@@ -149,11 +149,34 @@ def key_event(kind, key, text=""):
     pygame.event.post(pygame.event.Event(kind, key=key, unicode=text, mod=0, scancode=0))
 
 
+def window_pixels() -> np.ndarray:
+    return pygame.surfarray.array3d(pygame.display.get_surface()).transpose(1, 0, 2)
+
+
 def test_window_shows_the_frame(window):
     machine = stand_in_machine(seed=9, border=6)
     window.present(machine)
-    shown = pygame.surfarray.array3d(pygame.display.get_surface()).transpose(1, 0, 2)
-    np.testing.assert_array_equal(shown, render.scale_nearest(render.frame_rgb(machine.memory, False, 6), 2))
+    picture = render.scale_nearest(render.frame_rgb(machine.memory, False, 6), 2)
+    np.testing.assert_array_equal(window_pixels()[:len(picture)], picture)
+
+
+def test_window_says_the_status_under_the_picture(window):
+    from spectrum.frontends.window import STATUS_HEIGHT, STATUS_INK, STATUS_PAPER
+
+    machine = stand_in_machine(seed=9, border=6)
+    window.present(machine)
+    strip_top = 2 * render.FRAME_HEIGHT
+    assert window_pixels().shape[0] == strip_top + 2 * STATUS_HEIGHT
+    assert (window_pixels()[strip_top:] == STATUS_PAPER).all()  # nothing said yet
+    window.status = "Esc: back to the menu"
+    window.present(machine)
+    strip = window_pixels()[strip_top:]
+    assert (strip == STATUS_INK).all(axis=2).sum() > 100  # the letters
+    picture = render.scale_nearest(render.frame_rgb(machine.memory, False, 6), 2)
+    np.testing.assert_array_equal(window_pixels()[:strip_top], picture)  # the Spectrum's own untouched
+    window.status = "Esc: leave zxcards"
+    window.present(machine)
+    assert not np.array_equal(window_pixels()[strip_top:], strip)
 
 
 def test_window_keeps_to_fifty_frames_a_second(window):
@@ -276,8 +299,8 @@ def test_an_idle_window_is_drawn_only_when_its_picture_changes(window, monkeypat
     pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))
     window.present(machine)
     assert len(drawn) == 6
-    shown = pygame.surfarray.array3d(pygame.display.get_surface()).transpose(1, 0, 2)
-    np.testing.assert_array_equal(shown, render.scale_nearest(render.frame_rgb(machine.memory, False, 2), 2))
+    picture = render.scale_nearest(render.frame_rgb(machine.memory, False, 2), 2)
+    np.testing.assert_array_equal(window_pixels()[:len(picture)], picture)
 
 
 def test_no_display_says_so_in_one_line(monkeypatch):

@@ -376,7 +376,7 @@ STOP_KEYWORD = "\xe2"  # SYMBOL SHIFT + A
 def ask_name(machine: Spectrum, bank: accounts.Bank) -> accounts.Account | None:
     """The player's account, held for this game, asking for the name until it is one that no
     other zxcards is playing; None when STOP is typed, as STOP leaves an INPUT on the Spectrum."""
-    message, refused = "Type your name and press ENTER. STOP (SYMBOL SHIFT+A) leaves", False
+    message, refused = "Type your name and press ENTER. STOP (SYMBOL+A) or Esc leaves", False
     while True:
         screen.draw_title(machine, message, refused)
         name = machine.input("Your name? ")

@@ -1,7 +1,9 @@
 """Front ends: where the machine's picture, sound and keys meet the host.
 
 A front end has `present(machine)` (once per 50 Hz frame: show the screen, set
-`machine.keys_held`), `play(machine, samples)` and `close()`.  The headless one
+`machine.keys_held`), `play(machine, samples)` and `close()`, and `status`: a line in which the
+host says what its own keys do now ("Esc: back to the menu"), which a window shows under the
+picture, outside the Spectrum's screen.  The headless one
 is imported here; the window is only imported when asked for, so that headless
 use never opens or even loads a display.
 """

@@ -96,6 +96,7 @@ class HeadlessFrontend:
         self.gap_frames = gap_frames
         self.frames_presented = 0
         self.shown = None  # the machine presented last
+        self.status = ""  # what the host's keys do now: a window shows it, a script needs it not
         self._press: frozenset[str] = frozenset()
         self._press_frames_left = 0
         self._sounds: list[tuple[int, np.ndarray]] = []

@@ -1,4 +1,5 @@
-"""A pygame window: the picture at 50 frames a second, the beeper, and the host keyboard."""
+"""A pygame window: the picture at 50 frames a second, the beeper, and the host keyboard; under
+the picture, outside the Spectrum's own screen, a strip where the host says what its keys do."""
 
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ from . import Leave, NoDisplay, Quit  # noqa: E402
 
 FRAMES_PER_SECOND = 50
 FLASH_BIT = 0x80  # of an attribute byte
+STATUS_HEIGHT = 12  # the host's strip under the picture, in Spectrum pixels (scaled with it)
+STATUS_TEXT_SIZE = 11  # the height of its letters, likewise
+STATUS_PAPER, STATUS_INK = (24, 24, 24), (200, 200, 200)  # not Spectrum colours: the host speaks
 
 _SPECIAL_KEYS: dict[int, frozenset[str]] = {
     pygame.K_RETURN: frozenset({"ENTER"}),
@@ -72,7 +76,7 @@ def _largest_scale_shown_whole() -> int:
     info = pygame.display.Info()
     if info.current_w <= 0 or info.current_h <= 0:  # the host does not say
         return sys.maxsize
-    return max(1, min(info.current_w // render.FRAME_WIDTH, info.current_h // render.FRAME_HEIGHT))
+    return max(1, min(info.current_w // render.FRAME_WIDTH, info.current_h // (render.FRAME_HEIGHT + STATUS_HEIGHT)))
 
 
 def _display_missing() -> bool:
@@ -86,7 +90,8 @@ def _no_display(reason: str) -> NoDisplay:
 
 
 class WindowFrontend:
-    """The Spectrum's picture in a window `scale` times life size, kept to 50 Hz."""
+    """The Spectrum's picture in a window `scale` times life size, kept to 50 Hz, and under it the
+    host's status strip showing `status` (what Escape does, say)."""
 
     def __init__(self, scale: int = 3, title: str = "ZX Spectrum"):
         if scale < 1:
@@ -96,12 +101,18 @@ class WindowFrontend:
         try:
             pygame.display.init()
             self.scale = min(scale, _largest_scale_shown_whole())
-            self._window = pygame.display.set_mode((render.FRAME_WIDTH * self.scale,
-                                                    render.FRAME_HEIGHT * self.scale))
+            width, height = render.FRAME_WIDTH * self.scale, render.FRAME_HEIGHT * self.scale
+            self._window = pygame.display.set_mode((width, height + STATUS_HEIGHT * self.scale))
         except pygame.error as error:
             pygame.display.quit()
             raise _no_display(str(error) or "pygame could not open one") from error
         pygame.display.set_caption(title)
+        self._picture_area = self._window.subsurface((0, 0, width, height))
+        self._status_area = self._window.subsurface((0, height, width, STATUS_HEIGHT * self.scale))
+        pygame.font.init()
+        self._font = pygame.font.Font(None, STATUS_TEXT_SIZE * self.scale)
+        self.status = ""
+        self._status_shown: str | None = None
         self._frame = pygame.Surface((render.FRAME_WIDTH, render.FRAME_HEIGHT), depth=32)
         self._clock = pygame.time.Clock()
         self._shown: tuple | None = None  # what the window shows now (see `_picture`)
@@ -118,13 +129,24 @@ class WindowFrontend:
     def present(self, machine) -> None:
         machine.keys_held = self._take_keys()
         picture = _picture(machine)
+        changed = picture != self._shown or self.status != self._status_shown
         if picture != self._shown:  # an idle screen costs no drawing, scaling or flipping
             frame = render.frame_rgb(machine.memory, machine.flash_phase, machine.border)
             pygame.surfarray.blit_array(self._frame, frame.transpose(1, 0, 2))
-            pygame.transform.scale(self._frame, self._window.get_size(), self._window)
-            pygame.display.flip()
+            pygame.transform.scale(self._frame, self._picture_area.get_size(), self._picture_area)
             self._shown = picture
+        if self.status != self._status_shown:
+            self._draw_status()
+        if changed:
+            pygame.display.flip()
         self._clock.tick(FRAMES_PER_SECOND)
+
+    def _draw_status(self) -> None:
+        self._status_area.fill(STATUS_PAPER)
+        text = self._font.render(self.status, True, STATUS_INK, STATUS_PAPER)
+        margin = (self._status_area.get_height() - text.get_height()) // 2
+        self._status_area.blit(text, (self.scale * 4, margin))
+        self._status_shown = self.status
 
     def _take_keys(self) -> set[str]:
         """The host's events of this frame, and the Spectrum keys held for it; a tap shorter than
@@ -172,7 +194,7 @@ class WindowFrontend:
                 else:
                     self._release(event.key)
             elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
-                self._shown = None  # the host lost the window's picture: draw it again
+                self._shown = self._status_shown = None  # the host lost the window's picture: draw it again
             elif event.type == pygame.WINDOWFOCUSLOST:
                 # Keys released in another window never send us their KEYUP.
                 self._release_after_frame.update(self._held)
