@@ -57,6 +57,7 @@ def run(machine: Spectrum, programs: list) -> None:
         except (ReportError, Leave):
             return
         machine.frontend.status = BACK_TO_MENU
+        machine.variables, machine.functions = {}, {}  # a new program has none of the last one's
         try:
             chosen.run(machine)
         except ReportError as report:  # BREAK (or a report) ends the program, as on the Spectrum

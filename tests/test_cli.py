@@ -190,6 +190,18 @@ def test_while_a_program_runs_the_window_says_that_esc_goes_back_to_the_menu(pro
     assert run_menu(key + "{ESC}").frontend.status == menu.LEAVE_ZXCARDS  # the menu again
 
 
+def test_each_program_from_the_menu_starts_with_no_basic_variables(monkeypatch):
+    seen = []
+
+    def program(machine):
+        seen.append((dict(machine.variables), dict(machine.functions)))
+        machine.variables["a"], machine.functions["f"] = 1, (("x",), b"x")
+
+    monkeypatch.setattr(testcard, "run", program)
+    run_menu(TESTCARD_KEY + TESTCARD_KEY)
+    assert seen == [({}, {}), ({}, {})]
+
+
 def test_a_program_started_on_its_own_says_that_esc_leaves(monkeypatch):
     said = []
     monkeypatch.setattr(testcard, "run", lambda machine: said.append(machine.frontend.status))
