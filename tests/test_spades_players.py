@@ -11,6 +11,7 @@ from games.spades.rules import PLAYERS, Spades
 from games.spades.full_rules import FullMatch, FullSpades, choose_bid, hand_points, partner_of
 from games.spades.players import (RandomPlayer, RulePlayer, SearchPlayer, SolverPlayer, View, consistent_deal,
                                   deal_hidden_cards, exact_deal, full_outcome, full_view, guessed_deal, habit_agreement,
+                                  habit_guesses,
                                   make_player, play_seed_hand, sampled_bid, seed_view, win_shares)
 from games.spades.solver import CARD_OF_BIT
 
@@ -154,11 +155,42 @@ def test_guessed_deals_fit_everything_the_player_has_seen(seed, plays):
     seen = seed_view(game, player)
     truth = [numbers(*game.hand(other)) for other in PLAYERS]
     assert all(card // 13 not in seen.voids[seat] for seat in range(4) for card in truth[seat])
-    for guess in (deal_hidden_cards(seen, rng) or exact_deal(seen), exact_deal(seen)):
+    sampled = habit_guesses(seen, set(range(4)) - {seen.seat}, rng, count=3, chains=3, sweeps=2, mismatch=0.05)[0]
+    for guess in [deal_hidden_cards(seen, rng) or exact_deal(seen), exact_deal(seen)] + sampled:
         assert guess[seen.seat] == seen.hand
         assert [len(hand) for hand in guess] == seen.hand_sizes
         assert sorted(card for hand in guess for card in hand) == sorted(card for hand in truth for card in hand)
         assert all(card // 13 not in seen.voids[seat] for seat in range(4) for card in guess[seat])
+
+
+def rule_played_views(seed: int, plays: int) -> list[tuple[View, list[list[int]]]]:
+    """Every view of a hand played by rule players up to `plays` cards, with the true hidden hands."""
+    game, views = Spades(shuffled(seed)), []
+    for _ in range(plays):
+        player = game.to_play
+        seen = seed_view(game, player)
+        views.append((seen, [numbers(*game.hand(other)) for other in PLAYERS]))
+        game.play_card(player, NAMES[RulePlayer().choose(seen)])
+    return views
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10 ** 6), plays=st.integers(1, 50))
+def test_the_true_deal_explains_every_play_of_rule_players(seed, plays):
+    seen, truth = rule_played_views(seed, plays)[-1]
+    assert habit_agreement(seen, truth, 0.05) == 1.0
+
+
+def test_sampled_guesses_explain_the_plays_better_than_guesses_dealt_at_random():
+    rng = random.Random(5)
+    sampled = dealt = 0.0
+    for seed in range(4):
+        for seen, _ in rule_played_views(seed, 40)[20::4]:
+            others = set(range(4)) - {seen.seat}
+            weights = habit_guesses(seen, others, rng, count=10, chains=2, sweeps=20, mismatch=0.05)[1]
+            sampled += sum(weights) / len(weights)
+            dealt += sum(habit_agreement(seen, consistent_deal(seen, rng), 0.05) for _ in range(10)) / 10
+    assert sampled > 2 * dealt
 
 
 def test_guesses_that_explain_the_plays_seen_weigh_more():

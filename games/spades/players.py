@@ -315,22 +315,90 @@ def exact_deal(view: View) -> list[list[int]]:
     return hands
 
 
+class HabitCheck:
+    """The plays so far of the seats in `judged`, each with what that seat knew when it played (the
+    cards played before, the trick, whether spades were closed, the cards it played from then on), to
+    count the plays that a guess at a seat's hidden cards fails to explain by the rule player's habits.
+    A seat's habits depend only on its own hand and what everyone saw, so seats are judged one by one."""
+
+    def __init__(self, view: View, judged):
+        self.partnered, self.bids = view.partner is not None, view.bids
+        self.plays = {seat: [] for seat in judged if seat != view.seat}
+        before, trick, closed = 0, [], view.spades_must_be_broken
+        for seat, card in view.history:
+            bit = BIT[card]
+            if seat in self.plays:
+                self.plays[seat].append([before, tuple(trick), closed, bit, 0])
+            before |= 1 << bit
+            trick = [] if len(trick) == 3 else trick + [(seat, bit)]
+            closed = closed and bit >= 13
+        for plays in self.plays.values():
+            later = 0
+            for play in reversed(plays):
+                later |= 1 << play[3]
+                play[4] = later
+
+    def misses(self, seat: int, hidden: int, most: int = 52) -> int:
+        """How many of `seat`'s plays differ from its habits were `hidden` (a mask) its cards now;
+        counting stops past `most`."""
+        plays = self.plays.get(seat)
+        if not plays:
+            return 0
+        partner = (seat + 2) % 4 if self.partnered else None
+        count = 0
+        for before, trick, closed, bit, later in plays:
+            hand = hidden | later
+            if rule_card(hand, ALL_CARDS ^ hand ^ before, list(trick), seat, closed, partner, self.bids) != bit:
+                count += 1
+                if count > most:
+                    break
+        return count
+
+
 def habit_agreement(view: View, hands: list[list[int]], mismatch: float, judged=None) -> float:
     """How well the plays so far of the seats in `judged` (default: every other seat) fit the rule
     player's habits, were `hands` the deal: `mismatch` to the power of the plays that differ from the
     habitual card."""
-    if not view.history:
-        return 1.0
-    start = [mask_of(hand) for hand in hands]
-    for seat, card in view.history:
-        start[seat] |= 1 << BIT[card]
-    deal = Deal(start, [], view.history[0][0], [0] * 4, view.spades_must_be_broken, model_for(view))
-    weight = 1.0
-    for seat, card in view.history:
-        if seat != view.seat and (judged is None or seat in judged) and deal.habitual_card() != BIT[card]:
-            weight *= mismatch
-        deal.play(BIT[card])
-    return weight
+    check = HabitCheck(view, range(4) if judged is None else judged)
+    return mismatch ** sum(check.misses(seat, mask_of(hands[seat])) for seat in check.plays)
+
+
+def habit_guesses(view: View, judged, rng: random.Random, count: int, chains: int, sweeps: int,
+                  mismatch: float) -> tuple[list[list[list[int]]], list[float]]:
+    """`count` guesses at the hidden hands, each weighted by `habit_agreement`, drawn in proportion to
+    that weight: Metropolis sampling over the deals consistent with what `view`'s seat has seen, by
+    swapping two hidden cards between two other seats (each card to a seat not void in its suit).
+    Each of `chains` chains starts from a `consistent_deal`, makes `sweeps` swaps a seat to settle,
+    then gives its share of the guesses, a few swaps apart."""
+    others = [seat for seat in range(4) if seat != view.seat]
+    check = HabitCheck(view, judged)
+    void_masks = [sum(SUIT_MASK[suit] for suit in view.voids[seat]) for seat in range(4)]
+    log_mismatch = math.log(mismatch)
+    settle = sweeps * len(others)
+    per_chain = -(-count // chains)
+    spacing = max(1, settle // (2 * per_chain))
+    guesses, weights = [], []
+    for _ in range(chains):
+        hidden = [mask_of(hand) if seat != view.seat else 0 for seat, hand in enumerate(consistent_deal(view, rng))]
+        misses = [check.misses(seat, hidden[seat]) for seat in range(4)]
+        for step in range(settle + per_chain * spacing):
+            a, b = rng.sample(others, 2)
+            giving, taking = bits_of(hidden[a] & ~void_masks[b]), bits_of(hidden[b] & ~void_masks[a])
+            if giving and taking:
+                swap = 1 << rng.choice(giving) | 1 << rng.choice(taking)
+                new_a, new_b = hidden[a] ^ swap, hidden[b] ^ swap
+                # a swap that explains two plays fewer is accepted mismatch² of the time: not worth counting past
+                misses_a = check.misses(a, new_a, misses[a] + 2)
+                misses_b = check.misses(b, new_b, misses[b] + 2)
+                worse = misses_a + misses_b - misses[a] - misses[b]
+                if worse <= 0 or rng.random() < math.exp(worse * log_mismatch):
+                    hidden[a], hidden[b], misses[a], misses[b] = new_a, new_b, misses_a, misses_b
+            if step >= settle and (step - settle) % spacing == 0 and len(guesses) < count:
+                hands = [[CARD_OF_BIT[bit] for bit in bits_of(mask)] for mask in hidden]
+                hands[view.seat] = list(view.hand)
+                guesses.append(hands)
+                weights.append(mismatch ** sum(misses))
+    return guesses, weights
 
 
 class Deal:
@@ -497,19 +565,21 @@ def trick_worth(view: View) -> list[int]:
 
 @dataclass
 class SolverPlayer:
-    """Perfect-information Monte Carlo: guess the hidden hands `samples` times, consistently with
-    what this seat has seen (its cards, every card played, who showed out), keeping the guesses that
-    best explain the other seats' plays by the rule player's habits (the best `samples` of `pool`,
-    weighted by `habit_agreement`); solve each guess exactly once this seat holds `exact_within` cards
-    or fewer (`Solver`: this seat, and its partner in the full game, choose their cards; the other
-    seats play by the rule player's habits), before that by trying every card at this seat's next
-    `lookahead` turns (the rest played by the habits), and play
-    the card with the best weighted mean of what this side takes from here on (tricks; in the full
-    game nil tricks count as `trick_worth` says). Thinking stops after `seconds` of CPU time once a
-    guess is solved, and a guess still being solved after `most_seconds` is dropped (with no guess
-    solved, the rule player's card is played); equal cards go to the lowest (a spade last)."""
+    """Perfect-information Monte Carlo: `samples` guesses at the hidden hands, consistent with what
+    this seat has seen (its cards, every card played, who showed out) and drawn in proportion to how
+    well they explain the other seats' plays by the rule player's habits (`habit_guesses`: `chains`
+    Metropolis chains of `sweeps` swaps a seat, a play unexplained costing a factor `mismatch`); each
+    guess solved exactly once this seat holds `exact_within` cards or fewer (`Solver`: this seat, and
+    its partner in the full game, choose their cards; the other seats play by the rule player's
+    habits), before that by trying every card at this seat's next `lookahead` turns (the rest played
+    by the habits); the card played is the one with the best weighted mean of what this side takes
+    from here on (tricks; in the full game nil tricks count as `trick_worth` says). Thinking stops
+    after `seconds` of CPU time once a guess is solved, and a guess still being solved after
+    `most_seconds` is dropped (with no guess solved, the rule player's card is played); equal cards
+    go to the lowest (a spade last)."""
     samples: int = 30
-    pool: int = 200
+    chains: int = 6
+    sweeps: int = 30
     seconds: float = 0.2
     most_seconds: float = 1.5
     exact_within: int = 7
@@ -524,15 +594,12 @@ class SolverPlayer:
             return legal[0]
         started = time.process_time()
         side = {view.seat} if view.partner is None else {view.seat, view.partner}
-        judged = set(range(4)) - side
-        guesses = [consistent_deal(view, self.rng) for _ in range(self.pool)]
-        weights = [habit_agreement(view, hands, self.mismatch, judged) for hands in guesses]
-        chosen = sorted(range(self.pool), key=lambda number: -weights[number])[:self.samples]
+        guesses, weights = self.guesses(view)
         totals = {BIT[card]: 0.0 for card in legal}
         policy, worth, trick = model_for(view), trick_worth(view), view.trick_bits()
         solved = 0
-        for number in chosen:
-            hands = [mask_of(hand) for hand in guesses[number]]
+        for guess, weight in zip(guesses, weights):
+            hands = [mask_of(hand) for hand in guess]
             if len(view.hand) > self.exact_within:
                 values = lookahead_values(view, hands, self.lookahead, worth)
             else:
@@ -543,12 +610,17 @@ class SolverPlayer:
                     break
             solved += 1
             for bit, value in values.items():
-                totals[bit] += weights[number] * value
+                totals[bit] += weight * value
             if time.process_time() - started > self.seconds:
                 break
         if not solved:
             return RulePlayer().choose(view)
         return CARD_OF_BIT[max(totals, key=lambda bit: (totals[bit], -rank_of_bit(bit), bit >= 13))]
+
+    def guesses(self, view: View) -> tuple[list[list[list[int]]], list[float]]:
+        side = {view.seat} if view.partner is None else {view.seat, view.partner}
+        return habit_guesses(view, set(range(4)) - side, self.rng, self.samples, self.chains, self.sweeps,
+                             self.mismatch)
 
 
 class SeeingPlayer:
