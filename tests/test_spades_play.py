@@ -403,3 +403,20 @@ def test_a_save_that_is_no_plain_file_is_set_aside_without_being_read(tmp_path, 
     table = FullTable(Spectrum(), level="random", rng=random.Random(1), save_path=path)
     assert table.match.scores == [0, 0] and table.notice[0] == "Unreadable saved game kept as:"
     assert not path.exists() and (tmp_path / "spades-game.json.unreadable-1").exists()
+
+
+@pytest.mark.parametrize("scores, partner_bid, blind", [
+    ([400, 150], None, True),      # far behind, the other side near game: the gamble
+    ([400, 150], 0, False),        # never beside a partner's nil
+    ([300, 50], None, False),      # far behind, but the other side not near game
+    ([400, 250], None, False),     # near game, but only 150 behind
+])
+def test_computers_gamble_on_blind_nil_only_as_a_comeback(tmp_path, scores, partner_bid, blind):
+    from games.spades.full_rules import BLIND_NIL
+
+    table = FullTable(Spectrum(), level="rules", rng=random.Random(1), save_path=tmp_path / "g.json", blind_nil=True)
+    table.match.scores = scores
+    table.game = table.new_game(list(CLUBS_DECK))
+    assert table.game.may_bid_blind_nil("player_1")
+    assert (table.computer_bid("player_1", partner_bid) == BLIND_NIL) == blind
+    assert table.game.bid("player_1", table.computer_bid("player_1", partner_bid)) == (True, None)

@@ -9,7 +9,8 @@ from spectrum.colours import RED, YELLOW
 
 from ..datafolder import write_atomically
 from ..table import next_key_code
-from .full_rules import BLIND_NIL, TEAM_NAMES, FullMatch, FullSpades, bid_words, choose_bid, partner_of, team_of
+from .full_rules import (BLIND_NIL, TEAM_NAMES, FullMatch, FullSpades, bid_words, choose_bid, gambles_blind_nil,
+                         partner_of, team_of)
 from .play import BEEP_PITCH, BEEP_SECONDS, HUMAN, NEXT_HAND, PLAY_PAUSE_FRAMES, Table
 from .players import SearchPlayer, full_outcome, full_view, sampled_bid
 from .rules import PLAYERS
@@ -151,8 +152,11 @@ class FullTable(Table):
                 self.hand_seen = key == "n"
                 return key == "y"
 
-    def computer_bid(self, player: str, partner_bid: int | None) -> int:
-        """The strongest level bids from sampled play of its hand; the others estimate by rule."""
+    def computer_bid(self, player: str, partner_bid: int | None) -> int | str:
+        """Blind nil as a comeback where it may; else the strongest level bids from sampled play of its
+        hand, the others estimate by rule."""
+        if self.game.may_bid_blind_nil(player) and gambles_blind_nil(self.match.scores, team_of(player), partner_bid):
+            return BLIND_NIL
         hand = self.game.hand(player)
         if self.level != "solver":
             return choose_bid(hand, partner_bid)

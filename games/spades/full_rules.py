@@ -279,6 +279,19 @@ def choose_bid(hand: list[str], partner_bid: int | None) -> int:
     return min(max(1, round(tricks)), MOST_TRICKS - (partner_bid or 0))
 
 
+BLIND_NIL_GAMBLE_DEFICIT = 200   # a computer gambles on blind nil this far behind ...
+BLIND_NIL_GAMBLE_NEAR_GAME = 150  # ... with the other side this close to game
+
+
+def gambles_blind_nil(scores: list[int], team: int, partner_bid: int | None) -> bool:
+    """Whether a computer player of `team`, free to bid blind nil, does: only as a comeback, with the
+    other side near game and this side far behind (a blind nil is made less often than not, so it
+    pays only when an ordinary hand cannot catch up), and never beside a partner's nil."""
+    ours, theirs = scores[team], scores[1 - team]
+    return (partner_bid != 0 and theirs >= GAME_POINTS - BLIND_NIL_GAMBLE_NEAR_GAME
+            and theirs - ours >= BLIND_NIL_GAMBLE_DEFICIT)
+
+
 BID_ACTION = "bid "  # "bid 4"; nil and blind nil are typed as they are said
 
 
