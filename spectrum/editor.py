@@ -25,9 +25,11 @@ MODE_KEYS = (14, 15)  # SYMBOL SHIFT + CAPS SHIFT (E mode) and GRAPHICS (G mode)
 
 class Editor:
     """INPUT on the machine. `variables` holds what the program lets an INPUT expression use:
-    its BASIC variables by name ("a", "score", "p$"), numbers or strings."""
+    its BASIC variables by name ("a", "score", "p$"), numbers, strings or arrays (see
+    `expression.evaluate`); `functions` its DEF FNs."""
 
     variables: dict
+    functions: dict
 
     def input(self, prompt: str | bytes = "") -> str:
         """INPUT "prompt"; a$ — edit a line in the lower screen and return the string it gives.
@@ -59,7 +61,7 @@ class Editor:
             cursor = self._edit(line, cursor, fault_at)
             try:
                 expression.check(bytes(line), numeric)
-                value = expression.evaluate(bytes(line), numeric, self.variables)
+                value = expression.evaluate(bytes(line), numeric, self)
                 break
             except expression.SyntaxFault as fault:
                 fault_at = fault.position

@@ -4,25 +4,32 @@ INPUT checks the line's syntax first (IN-ASSIGN with FLAGS bit 7 reset); a fault
 in the editor with the flashing '?' where the check stopped (X_PTR). Then the line is evaluated
 and assigned; an error then is the report the program stops with. Both passes follow SCANNING's
 own steps (its priorities, the type test of each operation, where CH_ADD stands when it gives
-up), for string and number literals, variables, ``+ - * /``, comparisons, AND, OR, NOT, unary
-minus, brackets, slices of strings, PI and the functions CODE, VAL, LEN, INT, SGN, ABS, STR$
-and CHR$.
+up), for string and number literals (BIN too), variables, numeric arrays and DIM'd string
+arrays (STK-VAR: subscripts, the strings' fixed length, a slice of an element), ``+ - * /``,
+comparisons, AND, OR, NOT, unary minus, brackets, slices of strings, PI, RND, INKEY$, FN (the
+program's DEF FNs), POINT, SCREEN$, ATTR and the functions VAL$, CODE, VAL, LEN, INT, SGN, ABS,
+PEEK, IN (the keyboard's half-rows), STR$ and CHR$.
 
-Everything else SCANNING accepts (other functions, arrays, FN, RND, INKEY$, ``^``) is checked as
-the ROM checks it but not evaluated by the layer: it is refused like a syntax fault, at the
+Everything else SCANNING accepts (the series functions, ``^``, USR, INKEY#) is checked
+as the ROM checks it but not evaluated by the layer: it is refused like a syntax fault, at the
 point where it starts.
 """
 
 from dataclasses import dataclass
 
-from . import fp
-from .errors import STOP_IN_INPUT, SUBSCRIPT_WRONG, VARIABLE_NOT_FOUND, ReportError
+from . import fp, keyboard
+from . import sysvars
+from .errors import INTEGER_OUT_OF_RANGE, STOP_IN_INPUT, SUBSCRIPT_WRONG, VARIABLE_NOT_FOUND, ReportError
 from .numbers import print_fp
 from .rom import TOKEN_STOP
 
 CR = 0x0D
 QUOTE = ord('"')
-TOKEN_PI = 0xA7
+TOKEN_RND, TOKEN_INKEY, TOKEN_PI, TOKEN_FN, TOKEN_POINT, TOKEN_SCREEN, TOKEN_ATTR = range(0xA5, 0xAC)
+TOKEN_BIN = 0xC4
+FN_WITHOUT_DEF, PARAMETER_ERROR = "P FN without DEF", "Q Parameter error"
+SCREEN_CHARACTERS = 96  # SCREEN$ matches the character set from space to the copyright sign
+LOWEST_POINT_ROW = 175  # PIXEL-ADD: y runs 0-175 up from the bottom of the upper screen
 TOKEN_TO = 0xCC
 TOKEN_VAL_STRING = 0xAE
 TOKEN_CODE = 0xAF
@@ -41,8 +48,8 @@ NEGATE, NOT, VAL_STRING = 0xDB, 0xF0, 0x18
 STRING_ADD, STRING_AND = 0x17, 0x10
 RELATIONS = {0x09: "<=", 0x0A: ">=", 0x0B: "<>", 0x0C: ">", 0x0D: "<", 0x0E: "="}
 # The calculator codes of the functions CODE ($1C) to CHR$ ($2F) that the layer evaluates
-CODE, VAL, LEN, INT, SGN, ABS, STR, CHR = 0x1C, 0x1D, 0x1E, 0x27, 0x29, 0x2A, 0x2E, 0x2F
-EVALUATED_FUNCTIONS = {CODE, VAL, LEN, INT, SGN, ABS, STR, CHR}
+CODE, VAL, LEN, INT, SGN, ABS, PEEK, IN, STR, CHR = 0x1C, 0x1D, 0x1E, 0x27, 0x29, 0x2A, 0x2B, 0x2C, 0x2E, 0x2F
+EVALUATED_FUNCTIONS = {VAL_STRING, CODE, VAL, LEN, INT, SGN, ABS, PEEK, IN, STR, CHR}
 
 
 class SyntaxFault(Exception):
@@ -69,14 +76,19 @@ def check(entry: bytes, numeric: bool) -> None:
     _Scanner(entry, running=False).assignment(numeric)
 
 
-def evaluate(entry: bytes, numeric: bool, variables) -> bytes:
+def evaluate(entry: bytes, numeric: bool, machine) -> bytes:
     """The second IN-ASSIGN on a checked entry: the 5-byte number or the string it stands for.
 
-    `variables` maps BASIC names (lower case, no spaces, strings with ``$``) to numbers or
-    strings. Raises the ROM's report: H STOP in INPUT, 2 Variable not found, 6 Number too big,
+    `machine` gives what the entry may read: its memory (PEEK, ATTR, SCREEN$, POINT), the
+    keys held (INKEY$), RND (which moves SEED on), the program's DEF FNs in `machine.functions`
+    (name, with ``$`` for a string function → (parameter names, the body's codes)) and its
+    variables in `machine.variables`, which maps BASIC names (lower case, no spaces, strings with ``$``) to numbers,
+    strings (str of Spectrum codes, or bytes) and arrays: a numeric array is a list (of lists)
+    of numbers, a DIM'd string array a list (of lists) of its fixed-length strings (one of one
+    dimension is simply its string). A name holds one of them. Raises the ROM's report: H STOP in INPUT, 2 Variable not found, 6 Number too big,
     B Integer out of range, C Nonsense in BASIC (inside VAL)…
     """
-    value = _Scanner(entry, running=True, variables=variables).assignment(numeric)
+    value = _Scanner(entry, running=True, machine=machine).assignment(numeric)
     return value.number if numeric else value.text
 
 
@@ -89,11 +101,12 @@ class _Unsupported(Exception):
 
 
 class _Scanner:
-    def __init__(self, entry: bytes, running: bool, variables=None):
+    def __init__(self, entry: bytes, running: bool, machine=None, variables=None):
         self.codes = bytes(entry) + bytes((CR,))
         self.position = 0  # CH_ADD
         self.running = running
-        self.variables = variables or {}
+        self.machine = machine
+        self.variables = machine.variables if variables is None and machine else variables or {}
 
     # --- CH_ADD ---------------------------------------------------------------------------------
 
@@ -204,13 +217,25 @@ class _Scanner:
             return value
         if code == ord(".") or ord("0") <= code <= ord("9"):
             return self.number_literal()
+        if code == TOKEN_BIN:
+            return self.binary_literal()
         if code == TOKEN_PI:
             self.next_char()
             return Value(True, PI)
+        if code == TOKEN_RND:
+            self.next_char()
+            return Value(True, fp.from_float(self.machine.rnd()) if self.running else fp.ZERO)
+        if code == TOKEN_INKEY:
+            start = self.position
+            if self.next_char() == ord("#"):  # INKEY# reads a stream, which the layer has not
+                self.unsupported(start)
+            return Value(False, text=self.machine.inkey().encode("latin-1") if self.running else b"")
+        if code == TOKEN_FN:
+            return self.function_call()
+        if code in (TOKEN_POINT, TOKEN_SCREEN, TOKEN_ATTR):
+            return self.screen_function(code)
         if chr(code).isascii() and chr(code).isalpha():
             return self.variable()
-        if 0xA5 <= code <= 0xAB or code == 0xC4:  # RND, INKEY$, FN, POINT, SCREEN$, ATTR, BIN
-            self.unsupported(self.position)
         self.fault()
 
     def string_literal(self) -> Value:
@@ -241,54 +266,190 @@ class _Scanner:
         self.get_char()
         return Value(True, number)
 
-    def variable(self) -> Value:
-        """LOOK-VARS: a letter, then '$' for a string, or letters and digits for a long name."""
-        start = self.position
-        name = chr(self.codes[start]).lower()
+    def binary_literal(self) -> Value:
+        """DEC-TO-FP on BIN: binary digits up to the first other code (spaces passed), as a
+        whole number; a 17th significant digit is 6 Number too big."""
+        value = 0
+        while self.next_char() in (ord("0"), ord("1")):
+            value = value << 1 | (self.codes[self.position] - ord("0"))
+            if value > 0xFFFF:
+                if self.running:
+                    raise ReportError(fp.NUMBER_TOO_BIG)
+                raise SyntaxFault(self.position)
+        return Value(True, fp.stack_bc(value))
+
+    def screen_function(self, code: int) -> Value:
+        """S-POINT, S-SCREEN$ and S-ATTR: two numbers in brackets (S-2-COORD), each 0-255 by
+        FP-TO-A (its sign dropped), then the screen memory read as the ROM reads it."""
+        if self.next_char() != ord("("):
+            self.fault()
+        self.next_char()
+        first = self.numeric_expression()
+        if self.get_char() != ord(","):
+            self.fault()
+        self.next_char()
+        second = self.numeric_expression()
+        if self.get_char() != ord(")"):
+            self.fault()
+        self.next_char()
+        if not self.running:
+            return Value(code != TOKEN_SCREEN)
+        b, c = _byte(second.number), _byte(first.number)  # STK-TO-BC: the second into B, the first into C
+        memory = self.machine.memory
+        if code == TOKEN_POINT:
+            return Value(True, fp.stack_bc(_point(memory, x=c, y=b)))
+        rotated = ((c >> 3) | (c << 5)) & 0xFF
+        low = (rotated & 0xE0) ^ b
+        if code == TOKEN_ATTR:
+            return Value(True, fp.stack_bc(int(memory[((rotated & 0x03) ^ 0x58) << 8 | low])))
+        return Value(False, text=_screen_character(memory, ((c & 0x18) ^ 0x40) << 8 | low))
+
+    def numeric_expression(self) -> Value:
+        """EXPT-1NUM: SCANNING, which must give a number."""
+        value = self.scanning()
+        if not value.numeric:
+            self.fault()
+        return value
+
+    def function_call(self) -> Value:
+        """S-FN: FN, a letter (and '$' for a string function), then arguments in brackets,
+        separated by commas. Running, the DEF FN's parameters take the arguments in turn (P FN
+        without DEF if there is none, Q Parameter error for one too many or too few, or of the
+        wrong type, C Nonsense in BASIC for none at all) and its expression is evaluated with them in place of variables."""
+        letter = self.next_char()
+        if not (chr(letter).isascii() and chr(letter).isalpha()):
+            self.fault()
+        name = chr(letter).lower()
         code = self.next_char()
         if code == ord("$"):
             name += "$"
             code = self.next_char()
-        elif code != ord("("):
+        if code != ord("("):
+            self.fault()
+        definition = None
+        if self.running:
+            definition = self.machine.functions.get(name)
+            if definition is None:
+                raise ReportError(FN_WITHOUT_DEF)
+        parameters, arguments = list(definition[0]) if definition else [], {}
+        if self.next_char() == ord(")") and parameters:  # FN f() for DEF FN f(x)
+            self.fault()
+        if self.get_char() != ord(")"):
+            while True:
+                if self.running and not parameters:
+                    raise ReportError(PARAMETER_ERROR)
+                value = self.scanning()
+                if self.running:
+                    parameter = parameters.pop(0)
+                    if value.numeric == parameter.endswith("$"):
+                        raise ReportError(PARAMETER_ERROR)
+                    arguments[parameter] = fp.to_float(value.number) if value.numeric else value.text
+                code = self.get_char()
+                if code == ord(")"):
+                    break
+                if code != ord(","):
+                    self.fault()
+                self.next_char()
+        self.next_char()
+        if not self.running:
+            return Value(not name.endswith("$"))
+        if parameters:
+            raise ReportError(PARAMETER_ERROR)
+        body = _Scanner(definition[1], running=True, machine=self.machine,
+                        variables={**self.variables, **arguments})
+        return body.scanning()
+
+    def variable(self) -> Value:
+        """LOOK-VARS: a letter, then '$' for a string, or letters and digits for a long name."""
+        name = chr(self.codes[self.position]).lower()
+        code = self.next_char()
+        if code == ord("$"):
+            name += "$"
+            code = self.next_char()
+        elif code == ord("("):  # only a one-letter name can be an array's
+            return self.array_element(name)
+        else:
             while chr(code).isascii() and chr(code).isalnum():
                 name += chr(code).lower()
                 code = self.next_char()
-        if code == ord("(") and not name.endswith("$"):
-            return self.array_element(name)
-        if code == ord("(") and not self.running:
+            if code == ord("(") and not self.running:
+                # STK-VAR's syntax check on a long name: one numeric subscript, then a fault
+                self.next_char()
+                self.whole_number(limit=0)
+                self.fault()
+        if code == ord("(") and name.endswith("$") and not self.running:
             self.string_subscripts()
         if not self.running:
             return Value(not name.endswith("$"))
         if name not in self.variables:
             raise ReportError(VARIABLE_NOT_FOUND)
         value = self.variables[name]
-        if name.endswith("$"):
-            if isinstance(value, list):
-                self.unsupported(start)  # string arrays
-            return Value(False, text=value.encode("latin-1") if isinstance(value, str) else bytes(value))
-        return Value(True, fp.from_float(value))
+        if not name.endswith("$"):
+            if isinstance(value, list):  # only the array has this name
+                raise ReportError(VARIABLE_NOT_FOUND)
+            return Value(True, fp.from_float(value))
+        if isinstance(value, list):
+            return self.string_array_element(value)
+        return Value(False, text=_text(value))
 
     def array_element(self, name: str) -> Value:
-        """STK-VAR on a numeric array: comma-separated numeric subscripts up to ')'; the array is
-        a list (of lists) in `variables`, its subscripts counting from 1."""
-        if self.running and not isinstance(self.variables.get(name), list):
-            raise ReportError(VARIABLE_NOT_FOUND)
-        element = self.variables.get(name)
-        while True:
-            self.next_char()
-            subscript, outside = self.whole_number(limit=len(element) if self.running else 0)
-            if self.running:
-                if outside or not isinstance(element, list):
-                    raise ReportError(SUBSCRIPT_WRONG)
-                element = element[subscript - 1]
-            code = self.get_char()
-            if code == ord(")"):
+        """STK-VAR on a numeric array: one numeric subscript a dimension, separated by commas,
+        up to ')'; the array is a list (of lists) in `variables`, its subscripts counting from 1.
+        Running, a subscript outside its dimension, or one too many or too few, is 3 Subscript
+        wrong the moment it is met."""
+        if not self.running:
+            while True:
                 self.next_char()
-                if self.running and isinstance(element, list):
-                    raise ReportError(SUBSCRIPT_WRONG)
-                return Value(True, fp.from_float(element) if self.running else fp.ZERO)
+                self.whole_number(limit=0)
+                code = self.get_char()
+                if code == ord(")"):
+                    self.next_char()
+                    return Value(True)
+                if code != ord(","):
+                    self.fault()
+        element = self.variables.get(name)
+        if not isinstance(element, list):
+            raise ReportError(VARIABLE_NOT_FOUND)
+        while True:
+            element, code = self.subscripted(element)
+            if not isinstance(element, list):
+                break
             if code != ord(","):
-                self.fault()
+                raise ReportError(SUBSCRIPT_WRONG)
+        if code != ord(")"):
+            raise ReportError(SUBSCRIPT_WRONG)
+        self.next_char()
+        return Value(True, fp.from_float(element))
+
+    def string_array_element(self, array: list) -> Value:
+        """STK-VAR on a DIM'd string array (running): a subscript for every dimension but the
+        last (the strings' fixed length), then ')' for the whole string or ',' and a slice of
+        it, as `r$(2)`, `r$(2,3)` or `r$(2,2 TO 4)`; CH_ADD is left after the ')'."""
+        if self.get_char() != ord("("):
+            raise ReportError(SUBSCRIPT_WRONG)
+        element = array
+        while True:
+            element, code = self.subscripted(element)
+            if not isinstance(element, list):
+                break
+            if code != ord(","):
+                raise ReportError(SUBSCRIPT_WRONG)
+        value = Value(False, text=_text(element))
+        if code == ord(","):
+            value = self.slicing(value)
+        elif code != ord(")"):
+            raise ReportError(SUBSCRIPT_WRONG)
+        self.next_char()
+        return value
+
+    def subscripted(self, element: list):
+        """SV-MULT: the subscript after CH_ADD's '(' or ',' (3 Subscript wrong outside 1 to the
+        dimension) picks an item of `element`; that item and the code after the subscript."""
+        self.next_char()
+        subscript, outside = self.whole_number(limit=len(element))
+        if outside:
+            raise ReportError(SUBSCRIPT_WRONG)
+        return element[subscript - 1], self.get_char()
 
     def string_subscripts(self) -> None:
         """STK-VAR's syntax check after a string variable's '(': numeric subscripts separated by
@@ -405,10 +566,15 @@ class _Scanner:
             self.unsupported(where)
         if literal == CODE:
             return Value(True, fp.stack_bc(value.text[0] if value.text else 0))
+        if literal == PEEK:
+            return Value(True, fp.stack_bc(int(self.machine.memory[fp.find_int2(value.number)])))
+        if literal == IN:
+            return Value(True, fp.stack_bc(keyboard.read_port(fp.find_int2(value.number),
+                                                              frozenset(self.machine.keys_held))))
         if literal == LEN:
             return Value(True, fp.stack_bc(len(value.text)))
-        if literal == VAL:
-            return Value(True, self.val(value.text))
+        if literal in (VAL, VAL_STRING):
+            return self.val(value.text, numeric=literal == VAL)
         if literal == STR:
             return Value(False, text=print_fp(value.number).encode("ascii"))
         if literal == CHR:
@@ -421,16 +587,16 @@ class _Scanner:
             return Value(True, fp.ZERO)
         return Value(True, fp.negate(fp.ONE) if fp.less_than_zero(value.number) else fp.ONE)
 
-    def val(self, text: bytes) -> bytes:
-        """VAL: the string checked as a numeric expression (else C Nonsense in BASIC), then
-        evaluated with the same variables."""
+    def val(self, text: bytes, numeric: bool = True) -> Value:
+        """VAL (VAL$ when not `numeric`): the string checked as a numeric (string) expression,
+        else C Nonsense in BASIC, then evaluated with the same variables."""
         checker = _Scanner(text, running=False)
         try:
-            if checker.scanning().numeric is False or checker.get_char() != CR:
+            if checker.scanning().numeric != numeric or checker.get_char() != CR:
                 raise ReportError(fp.NONSENSE_IN_BASIC)
         except (SyntaxFault, _Unsupported):
             raise ReportError(fp.NONSENSE_IN_BASIC) from None
-        return _Scanner(text, running=True, variables=self.variables).scanning().number
+        return _Scanner(text, running=True, machine=self.machine, variables=self.variables).scanning()
 
 
 class _LiteralCursor(fp.LiteralCursor):
@@ -446,6 +612,44 @@ class _LiteralCursor(fp.LiteralCursor):
         self.scanner.get_char()
         self.position = self.scanner.position
         return self.char
+
+
+def _byte(number: bytes) -> int:
+    """STK-TO-A: FP-TO-A's 0-255 (B Integer out of range past it); the sign is dropped."""
+    converted = fp.fp_to_a(number)
+    if converted is None:
+        raise ReportError(INTEGER_OUT_OF_RANGE)
+    return converted[0]
+
+
+def _point(memory, x: int, y: int) -> int:
+    """POINT-SUB with PIXEL-ADD: the pixel's bit in the display file (y above 175 is B
+    Integer out of range)."""
+    if y > LOWEST_POINT_ROW:
+        raise ReportError(INTEGER_OUT_OF_RANGE)
+    line = LOWEST_POINT_ROW - y
+    address = 0x4000 | (line & 0xC0) << 5 | (line & 0x07) << 8 | (line & 0x38) << 2 | x >> 3
+    return int(memory[address]) >> (7 - (x & 7)) & 1
+
+
+def _screen_character(memory, address: int) -> bytes:
+    """S-SCRN$-S: the character whose 8 bytes in the character set (CHARS) are those of the
+    cell at `address`, or all of them inverted; none found is the empty string."""
+    memory = bytes(memory)
+    chars = (memory[sysvars.CHARS] | memory[sysvars.CHARS + 1] << 8) + 256
+    for index in range(SCREEN_CHARACTERS):
+        glyph = chars + 8 * index
+        inverted = memory[address] ^ memory[glyph]
+        if inverted not in (0x00, 0xFF):
+            continue
+        if all(memory[address + 256 * row] ^ memory[glyph + row] == inverted for row in range(1, 8)):
+            return bytes((0x20 + index,))
+    return b""
+
+
+def _text(value) -> bytes:
+    """A string variable's codes: a str of Spectrum codes, or bytes."""
+    return value.encode("latin-1") if isinstance(value, str) else bytes(value)
 
 
 def _truth(value: bool) -> Value:

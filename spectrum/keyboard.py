@@ -19,6 +19,21 @@ MATRIX_ROWS: tuple[tuple[str, ...], ...] = (
     ("SPACE", "SYMBOL", "m", "n", "b"),  # $7FFE
 )
 KEY_NAMES = frozenset(name for row in MATRIX_ROWS for name in row)
+ULA_HIGH_BITS = 0xA0  # bits 5 and 7 of the ULA's port read high; bit 6 (EAR) low, no tape playing
+
+
+def read_port(port: int, held: frozenset[str]) -> int:
+    """IN port: an even port is the ULA's, whose bits 0-4 go low for the keys `held` in each
+    half-row its address's high byte selects (a bit reset); an odd one reads $FF."""
+    if port & 1:
+        return 0xFF
+    value = 0x1F
+    for row, names in enumerate(MATRIX_ROWS):
+        if not port & (0x100 << row):
+            for bit, name in enumerate(names):
+                if name in held:
+                    value &= ~(1 << bit)
+    return value | ULA_HIGH_BITS
 
 MAIN_KEYS = 0x0205  # main code of each key value 0–38 (39 is CAPS SHIFT)
 E_UNSHIFT = 0x022C  # extended mode letters

@@ -24,7 +24,8 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
     """A 48K Spectrum after power-on, driven from Python as a BASIC program drives it.
 
     `variables` is where a program lets expressions typed at INPUT see its BASIC variables,
-    by name ("a", "score", "p$"): numbers or strings, kept up to date by the program.
+    by name ("a", "score", "p$"): numbers, strings or arrays, kept up to date by the program;
+    `functions` holds its DEF FNs (see `expression.evaluate`).
     """
 
     def __init__(self, frontend=None):
@@ -39,7 +40,8 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
         self.frame_count = 0
         self.keys_held: set[str] = set()
         self.awaiting_key = False
-        self.variables: dict[str, float | str] = {}
+        self.variables: dict[str, float | str | list] = {}
+        self.functions: dict[str, tuple[tuple[str, ...], bytes]] = {}
         self._init_screen()
         self._power_on()
 

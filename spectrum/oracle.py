@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from . import sysvars
 from .basic import ListingError, decode_escapes, parse_listing
 from .fp import to_float
-from .keyboard import MATRIX_ROWS
+from .keyboard import read_port
 from .rom import ROM, report_text
 from .sound import FRAME_T_STATES as FRAME_T, T_STATES_PER_SECOND as CLOCK_HZ
 from .z80 import PC, SP, T, Z80
@@ -88,6 +88,8 @@ class Result:
     variables: dict = field(default_factory=dict)
     # (line number of the INPUT statement, display rows 0-21) each time an INPUT line was typed
     input_screens: list[tuple[int, bytes]] = field(default_factory=list)
+    # the BASIC variables (as `read_variables` gives them) at each of those INPUTs
+    input_variables: list[dict] = field(default_factory=list)
 
     @property
     def seconds(self) -> float:
@@ -125,15 +127,7 @@ class Ports:
         self.speaker = 0
 
     def read_port(self, registers, port):
-        if port & 1:
-            return 0xFF
-        value = 0x1F
-        for row, names in enumerate(MATRIX_ROWS):
-            if not port & (0x100 << row):
-                for bit, name in enumerate(names):
-                    if name in self.held:
-                        value &= ~(1 << bit)
-        return value | 0xA0
+        return read_port(port, self.held)
 
     def write_port(self, registers, port, value, *rest):
         if port & 1:
@@ -213,6 +207,7 @@ class Z80Spectrum:
         self.prompts = 0
         self.started_t = self.now
         self.input_screens: list[tuple[int, bytes]] = []
+        self.input_variables: list[dict] = []
         self.clicks: list[tuple[int, int]] = []  # (T-state, window): a key click is due then
 
     def snapshot(self) -> tuple[bytes, list[int]]:
@@ -312,16 +307,20 @@ class Z80Spectrum:
             raise OracleError(f"INPUT wanted but the script has {script[:1] or 'nothing'} next")
         line = script.pop(0)
         self.prompts += 1
-        self.input_screens.append((_word(self.memory, sysvars.PPC), rows_of(self.memory)))
+        self._note_input()
         for code in decode_escapes(line):
             self.feed(code)
         self.start_enter()
         return False
 
+    def _note_input(self) -> None:
+        self.input_screens.append((_word(self.memory, sysvars.PPC), rows_of(self.memory)))
+        self.input_variables.append(read_variables(self.memory))
+
     def _type_keys(self, typed: TypedKeys) -> None:
         """Hold each press on the key matrix in turn while the editor waits for keys."""
         self.prompts += 1
-        self.input_screens.append((_word(self.memory, sysvars.PPC), rows_of(self.memory)))
+        self._note_input()
         for keys in typed.presses:
             if not self._until_editor_idle():
                 return  # the INPUT is over (an ENTER was taken, or a report stopped the program)
@@ -362,7 +361,8 @@ class Z80Spectrum:
         return Result(memory=bytes(self.memory), report=self.report(), edges=self._beeper_edges(),
                       border=self.ports.border, input_prompts=self.prompts,
                       t_states=self.now, started_t=self.started_t,
-                      variables=read_variables(self.memory), input_screens=self.input_screens)
+                      variables=read_variables(self.memory), input_screens=self.input_screens,
+                      input_variables=self.input_variables)
 
     def _beeper_edges(self) -> list[tuple[int, int]]:
         """Speaker edges without the ROM's key clicks (one short pulse just after each key)."""
@@ -408,6 +408,17 @@ def read_variables(memory) -> dict:
             variables[letter + ("$" if kind == 0b110 else "")] = _array(memory, address, kind)
             address += 3 + length
     return variables
+
+
+def as_read(variables: dict) -> dict:
+    """A program's `machine.variables` in the form `read_variables` gives the ROM's: strings
+    as bytes, numbers as float, arrays as (nested) lists of them."""
+    def value_read(value):
+        if isinstance(value, list):
+            return [value_read(item) for item in value]
+        return value.encode("latin-1") if isinstance(value, str) else float(value)
+
+    return {name: value_read(value) for name, value in variables.items()}
 
 
 def _array(memory, address: int, kind: int):

@@ -11,11 +11,14 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
+import re
+
 import games.patience as patience
 from games.patience import play, rules
-from spectrum import ReportError, Spectrum, keyboard
+from spectrum import ReportError, Spectrum, keyboard, sysvars
+from spectrum.basic import tokenize
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
-from spectrum.oracle import Oracle, Press, TypedKeys, Unfinished, Wait, rows_of
+from spectrum.oracle import Oracle, Press, TypedKeys, Unfinished, Wait, as_read, rows_of
 
 pytestmark = pytest.mark.rom
 ORACLE = Oracle(max_seconds=900)
@@ -27,7 +30,9 @@ DELETE, LEFT, RIGHT, DOWN, UP = (frozenset({"CAPS", key}) for key in "05867")
 EDIT, CAPS_LOCK, GRAPHICS = (frozenset({"CAPS", key}) for key in "129")
 QUOTE = frozenset({"SYMBOL", "p"})
 AT = frozenset({"SYMBOL", "i"})
-FUNCTION_KEYS = {"VAL": "j", "STR$": "y", "CHR$": "u", "CODE": "i", "LEN": "k"}  # in E mode
+FUNCTION_KEYS = {"VAL": "j", "STR$": "y", "CHR$": "u", "CODE": "i", "LEN": "k", "BIN": "b", "RND": "t",
+                 "INKEY$": "n", "PEEK": "o", "PI": "m", "INT": "r"}  # in E mode
+E_SYMBOL_KEYS = {"FN": "2", "POINT": "8", "SCREEN$": "k", "ATTR": "l", "VAL$": "j", "IN": "i"}  # in E mode with SYMBOL SHIFT
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 # Keys whose codes the layer takes as the ROM does wherever they land: not "^" or the E-mode
 # functions, which the layer does not evaluate
@@ -46,18 +51,42 @@ def function(name: str) -> list[frozenset[str]]:
     return [E_MODE, frozenset({FUNCTION_KEYS[name]})]
 
 
+KEYWORD_KEYS = ({"TO": [frozenset({"SYMBOL", "f"})], "AND": [frozenset({"SYMBOL", "y"})]}
+                | {name: function(name) for name in FUNCTION_KEYS}
+                | {name: [E_MODE, frozenset({"SYMBOL", key})] for name, key in E_SYMBOL_KEYS.items()})
+
+
+def keyed(text: str) -> list[frozenset[str]]:
+    """The presses that type `text`, its keywords (TO, STR$, CHR$, …) with their own keys."""
+    presses = []
+    for part in re.split(r"(\bTO\b|[A-Z]+\$?)", text):
+        presses += KEYWORD_KEYS[part] if part in KEYWORD_KEYS else typing(part.replace(" ", ""))
+    return presses
+
+
 # --- what a player types -----------------------------------------------------------------------
+
+# Strings from the programs' variables (the plain program's or Patience's; a name the other has
+# not is 2 Variable not found on both), their DEF FNs and what the ROM reads from the machine
+PROGRAM_STRINGS = ["w$", "p$(2 TO 6)", "r$(3)", "r$(9,2)", "f$+e$", "STR$ c", "STR$ (h+g)", "STR$ z(2)",
+                   "STR$ v", "STR$ FN c(3)", "STR$ FN f(2)", "STR$ INT (RND*9)", "STR$ PEEK 23560",
+                   "STR$ ATTR (1,1)", "STR$ POINT (3,170)", "STR$ BIN 1011"]
+
 
 @st.composite
 def expressions(draw, depth=0):
-    """Key presses for a string expression: literals, +, STR$ (of VAL), CHR$; never "0"."""
-    kind = draw(st.sampled_from(["literal", "literal", "join", "str", "chr"] if depth < 2 else ["literal"]))
+    """Key presses for a string expression: literals, +, STR$ (of VAL), CHR$, the programs'
+    variables and functions; never "0"."""
+    kind = draw(st.sampled_from(["literal", "literal", "join", "str", "chr", "program"] if depth < 2 else ["literal"]))
     if kind == "literal":
         return [QUOTE, *typing(draw(st.text(LETTERS + "123456789 .", max_size=6))), QUOTE]
+    if kind == "program":  # after a letter, so that it is never "0"
+        return [QUOTE, *typing("x"), QUOTE, *typing("+"), *keyed(draw(st.sampled_from(PROGRAM_STRINGS)))]
     if kind == "join":
         return draw(expressions(depth + 1)) + typing("+") + draw(expressions(depth + 1))
     if kind == "str":
-        number = draw(st.sampled_from(["12", "3.5", "1+2", "7*8", "1/4", "-5"]))
+        # not between -1 and 1: the ROM's STR$ of such a number spoils what was stacked before it
+        number = draw(st.sampled_from(["12", "3.5", "1+2", "7*8", "5/4", "-5"]))
         if draw(st.booleans()):
             return function("STR$") + [*function("VAL"), QUOTE, *typing(number), QUOTE]
         return function("STR$") + typing(number)
@@ -108,10 +137,14 @@ def entries(draw, anywhere: bool):
 # --- a plain INPUT ------------------------------------------------------------------------------
 
 VARIABLES = {"v": 7, "w$": "hi", "i": 22}
+SEED_SET = 7
+FUNCTIONS = {"f": ("x*v+1", ("x",)), "s$": ("a$(n TO )", ("a$", "n"))}
 
 
 def plain_listing(variable: str, row: int, col: int) -> str:
-    return (f'5 LET v=7: LET w$="hi": FOR i=0 TO 21: PRINT AT i,0;"row ";i;: NEXT i: PRINT AT {row},{col};\n'
+    definitions = ": ".join(f"DEF FN {name}({','.join(parameters)})={body}" for name, (body, parameters) in FUNCTIONS.items())
+    return (f'1 {definitions}\n'
+            f'5 LET v=7: LET w$="hi": RANDOMIZE {SEED_SET}: FOR i=0 TO 21: PRINT AT i,0;"row ";i;: NEXT i: PRINT AT {row},{col};\n'
             f'10 INPUT "Move? ";{variable}\n'
             '20 LET r=PEEK 23689: LET c=PEEK 23688\n')
 
@@ -119,6 +152,8 @@ def plain_listing(variable: str, row: int, col: int) -> str:
 def plain_port(variable: str, row: int, col: int, presses):
     machine = Spectrum(HeadlessFrontend(presses))
     machine.variables = dict(VARIABLES)
+    machine.functions = {name: (parameters, tokenize(body)) for name, (body, parameters) in FUNCTIONS.items()}
+    machine.randomize(SEED_SET)
     for line in range(22):
         machine.print_at(line, 0, f"row {line}")
     machine.print_at(row, col, "")
@@ -136,6 +171,8 @@ def plain_port(variable: str, row: int, col: int, presses):
 def assert_plain_input_matches(variable: str, row: int, col: int, presses) -> None:
     result = ORACLE.run(plain_listing(variable, row, col), [TypedKeys(tuple(presses)), Unfinished("")])
     machine, (outcome, value) = plain_port(variable, row, col, presses)
+    assert machine.peek(sysvars.SEED) + 256 * machine.peek(sysvars.SEED + 1) == \
+        result.memory[sysvars.SEED] + 256 * result.memory[sysvars.SEED + 1]  # as many RNDs taken
     if result.report.startswith("0 OK, 10:"):  # still at the INPUT
         assert outcome == "waiting"
         assert rows_of(machine.memory, 0, 23) == result.rows(0, 23)
@@ -171,6 +208,28 @@ def test_expressions_at_input_are_evaluated_as_the_rom_does(variable, text, expe
         else:
             presses += typing(word)
     assert_plain_input_matches(variable, 21, 0, presses + [ENTER])
+
+
+@pytest.mark.parametrize("variable, text", [
+    ("n", "RND*65536"), ("a$", 'STR$ INT (RND*1E4)+"/"+STR$ (RND*1E4)'), ("n", "INT (RND*52)*5+1"),
+    ("n", "PEEK 16384+PEEK 22528*256+PEEK 100+PEEK 15616"), ("n", "PEEK 70000"), ("n", "PEEK -1"),
+    ("n", "ATTR (3,2)+ATTR (21,31)*256"), ("n", "ATTR (256,0)"), ("n", "ATTR (-2,1)"),
+    ("a$", "SCREEN$ (3,1)"), ("a$", "SCREEN$ (20,2)"), ("a$", "SCREEN$ (-4,2)"), ("a$", "SCREEN$ (21,31)"),
+    ("a$", "SCREEN$ (0,5)"), ("n", "ab(1)"), ("n", "ab(1,2)"), ("n", "ab()"), ("n", 'ab("x")'),
+    ("a$", "SCREEN$ (24,1)"), ("a$", "SCREEN$ (1)"),
+    ("n", "POINT (9,170)+2*POINT (10,175)+4*POINT (255,0)"), ("n", "POINT (0,176)"), ("n", "POINT (256,1)"),
+    ("n", "BIN 101+BIN"), ("n", "BIN 11111111111111111"), ("n", "BIN 0000000000000000001"),
+    ("n", "CODE INKEY$+LEN INKEY$"), ("n", "PI*2"),
+    ("n", "FN f(3)"), ("a$", "FN s$(w$,2)"), ("a$", "FN s$(w$+w$,v-3)"), ("n", "FN g(1)"), ("n", "FN f()"),
+    ("n", "FN f(1,2)"), ("n", 'FN f("a")'), ("n", "FN f(1/0)"), ("n", "FN f(3"), ("a$", "FN s$(w$)"),
+    ("n", "IN 32766+IN 65278*256+IN 255/2"), ("n", "IN 70000"),
+    ("a$", 'VAL$ "w$"+VAL$ "CHR$ 65"'), ("a$", 'VAL$ "1"'), ("a$", 'VAL$ "w$("'), ("n", 'LEN VAL$ "w$"'),
+])
+def test_the_roms_other_functions_at_input(variable, text):
+    """RND (SEED moved on as many times), PEEK, ATTR, SCREEN$ and POINT on the machine's
+    memory, IN, BIN, INKEY$, VAL$ and the program's DEF FNs, with the ROM's answer or report;
+    a long name with a bracket faults where the ROM's check does."""
+    assert_plain_input_matches(variable, 21, 0, ([EDIT] if variable == "a$" else []) + keyed(text) + [ENTER])
 
 
 # --- 11-Up Patience -----------------------------------------------------------------------------
@@ -219,7 +278,8 @@ def patience_screens(seed: int, entries_typed: list[list[frozenset[str]]]):
     return result, machine, report
 
 
-def assert_patience_matches(seed: int, entries_typed) -> None:
+def assert_patience_matches(seed: int, entries_typed):
+    """The same screen and report on both; the ROM's result and the port's machine and report."""
     result, machine, report = patience_screens(seed, entries_typed)
     if result.report.startswith("0 OK"):  # at an INPUT of the listing
         assert report is None
@@ -227,6 +287,7 @@ def assert_patience_matches(seed: int, entries_typed) -> None:
     else:
         assert report == result.report.split(",")[0]
         assert rows_of(machine.memory) == result.rows()
+    return result, machine, report
 
 
 @st.composite
@@ -279,6 +340,29 @@ def test_an_expression_in_place_of_the_quotes_is_evaluated():
     result, machine, _ = patience_screens(SEED, [presses + [ENTER], []])
     assert result.variables["z$"] == b"69"
     assert play.ERROR_BEEP not in machine.beeps
+
+
+@pytest.mark.parametrize("before, expression", [
+    ([], "STR$ (g/1100*69)"),  # plays 69
+    ([], 'CHR$ (48+h/205)+r$(6,2)'),  # 69, from H and the 9 on position 6
+    (["xx"], 'z$(2)+p$(3 TO 5)+r$(2)+STR$ c+STR$ z(1)'),
+    ([], "r$(9)(2)+z$"),  # no z$ before the first entry: 2 Variable not found
+    (["29"], "r$"),  # a string array with no subscripts: 3 Subscript wrong
+    (["29"], "r$(2,6)"),
+    (["29"], "STR$ z(4)"),
+    (["1x"], "f$+e$+STR$ i+STR$ (q+x+y+j+n+fa+res)"),
+    (["12"], "STR$ FN c(z(1))+STR$ FN d(9)"),  # lines 1020-1030's DEF FNs
+    (["12"], "STR$ INT (RND*1E4)"),  # SEED moves on, so the next shuffle is the ROM's
+])
+def test_the_listings_variables_in_place_of_the_quotes(before, expression):
+    """Both quotes deleted and an expression naming the listing's variables typed: the same
+    screens, the same answer (or report), and the same variables at the next prompt."""
+    typed = [typing(entry) + [ENTER] for entry in before]
+    typed.append([DELETE, RIGHT, DELETE] + keyed(expression) + [ENTER])
+    result, machine, report = assert_patience_matches(SEED, typed + [[]])
+    if report is None:  # at the next prompt
+        assert as_read(machine.variables) == {name: value for name, value in result.variables.items() if name != "s"}
+    assert machine.memory[sysvars.SEED:sysvars.SEED + 2].tobytes() == result.memory[sysvars.SEED:sysvars.SEED + 2]
 
 
 def test_keyword_tokens_fill_the_lower_screen_as_on_the_rom():

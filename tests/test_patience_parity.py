@@ -1,11 +1,13 @@
 """11-Up Patience: the Python port against the reconstructed listing running on the genuine ROM.
 
 The listing is typed into the real 48K ROM (under SkoolKit) and played with the same INPUT lines
-and keys as the port: the pack string, the screen (rows 0-21) at every INPUT, which INPUT asks
-(the move or the "again" after a refusal), the end screens and every speaker edge must agree.
+and keys as the port: the pack string, the screen (rows 0-21) and the BASIC variables at every
+INPUT, which INPUT asks (the move or the "again" after a refusal), the end screens and every
+speaker edge must agree.
 """
 
 from collections import deque
+from copy import deepcopy
 from dataclasses import replace
 from pathlib import Path
 
@@ -17,7 +19,7 @@ from games.patience import play, rules
 from spectrum import ReportError, Spectrum, sysvars
 from spectrum.beeper import beep_edges
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
-from spectrum.oracle import Oracle, Press, Unfinished, Wait, rows_of
+from spectrum.oracle import Oracle, Press, Unfinished, Wait, as_read, rows_of
 
 LISTING = (Path(__file__).resolve().parent.parent / "games" / "patience" / "patience.bas").read_text()
 RANDOMIZE_LINE = "\n1040 RANDOMIZE\n"
@@ -40,16 +42,19 @@ ROW_BYTES = 8 * 32 + 32  # a character row in rows_of: its 8 pixel lines, then i
 
 class ScriptedSpectrum(Spectrum):
     """The port's machine with each INPUT line handed over whole (typing is the layer's own
-    business, tested there); it notes the prompt and rows 0-21 at every INPUT, and every BEEP."""
+    business, tested there); it notes the prompt, rows 0-21 and the variables at every INPUT,
+    and every BEEP."""
 
     def __init__(self, lines=(), keys=()):
         super().__init__(HeadlessFrontend(keys))
         self.lines = deque(lines)
         self.screens: list[tuple[str, bytes]] = []
+        self.input_variables: list[dict] = []
         self.beeps: list[tuple[float, float]] = []
 
     def input(self, prompt=""):
         self.screens.append((prompt, rows_of(self.memory)))
+        self.input_variables.append(deepcopy(self.variables))
         if not self.lines:
             raise ScriptExhausted("no more INPUT lines")
         for _ in range(TYPING_FRAMES):  # keys let go of in the meantime are free again
@@ -100,6 +105,17 @@ def assert_same_screens(result, machine: ScriptedSpectrum) -> None:
     assert [prompt for prompt, _ in machine.screens] == [prompt for prompt, _ in expected]
     for index, ((_, rom_rows), (_, port_rows)) in enumerate(zip(expected, machine.screens)):
         assert port_rows == rom_rows, f"screen differs at INPUT number {index + 1}"
+
+
+def assert_same_variables(result, machine: ScriptedSpectrum) -> None:
+    """Every variable, by name and value, at each INPUT of the game (the harness's seed `s` aside)."""
+    expected = result.input_variables[1:]  # [0]: the seed
+    if result.report.startswith("0 OK"):  # stopped at an Unfinished INPUT line
+        expected.append(result.variables)
+    assert len(machine.input_variables) == len(expected)
+    for index, (rom, port) in enumerate(zip(expected, machine.input_variables)):
+        rom = {name: value for name, value in rom.items() if name != "s"}
+        assert as_read(port) == rom, f"variables differ at INPUT number {index + 1}"
 
 
 def assert_same_sound(rom_edges, beeps) -> None:
@@ -157,7 +173,7 @@ def test_gosub_1400_straight_after_run_needs_nothing_set_up():
     assert result.report.startswith("9 STOP")
     assert set(result.variables) <= {"p$", "a$", "b$", "c$", "d$", "p", "f", "col", "n", "a"}
     machine = ScriptedSpectrum()
-    assert play.shuffle(machine, play.make_pack()).encode("latin-1") == result.variables["p$"]
+    assert play.shuffle(machine, play.make_pack(machine)).encode("latin-1") == result.variables["p$"]
 
 
 @pytest.mark.rom
@@ -165,7 +181,7 @@ def test_shuffle_beeps_are_the_roms():
     result = ORACLE.run(PACK_ONLY, ["4321"])
     machine = ScriptedSpectrum()
     machine.randomize(4321)
-    play.shuffle(machine, play.make_pack())
+    play.shuffle(machine, play.make_pack(machine))
     assert len(machine.beeps) == rules.SHUFFLE_PASSES
     assert_same_sound(result.edges, machine.beeps)
 
@@ -274,6 +290,29 @@ def test_replay_reshuffles_the_same_pack_and_n_says_goodbye():
     assert machine.screens[0][1] != machine.screens[1][1]  # a new deal from the reshuffled p$
 
 
+@pytest.mark.rom
+@pytest.mark.parametrize("seed, first, second", [
+    (1, None, ["12", "9", "x", "9", "", "09"]),  # the pack runs out in the middle of a pair
+    (77, ["29", "xyz", "", "1234", "99", "0"], ["5", "", "9", "0a", "123"]),
+    (62, ["12", "a", "\\", "9", "9"], None),
+    (40321, None, ["x", "9"]),
+])
+def test_the_variables_at_every_input_are_the_roms(seed, first, second):
+    """Whole games, a replay after `y` among them: at each INPUT an expression typed in place of
+    the quotes sees the listing's variables, every name and value as on the ROM."""
+    if first is None:  # the longest moves to the end, resigning if they get stuck
+        first, table = greedy_tour(seed), dealt_table(seed)
+        for line in first:
+            table, _ = rules.cover(table, rules.judge(line, table))
+        first += [] if table.pack_out else ["0"]
+    items = first + ([Press(frozenset({"y"}), at_pause=True)] + second if second else [])
+    result = rom_game(seed, items)
+    machine, stopped = port_game(seed, first + (second or []), ["y"] if second else [])
+    assert stopped == "waiting"
+    assert_same_variables(result, machine)
+    assert {"p$", "r$", "z", "z$", "c", "fa", "res", "h", "g", "q", "n", "t$", "col"} <= set(machine.variables)
+
+
 # --- any INPUT line ---------------------------------------------------------------------------
 
 def listing_verdict(entry: str, table: rules.Table) -> str:
@@ -308,9 +347,9 @@ DIGITS = st.text("0123456789", max_size=4)
 def dealt(seed: int, centre_used: bool) -> tuple[ScriptedSpectrum, rules.Table]:
     machine = ScriptedSpectrum()
     play.load_udgs(machine)
-    table = play.initialise(rules.Table(""))
+    table = play.initialise(machine, rules.Table(""))
     machine.randomize(seed)
-    table = replace(table, pack=play.shuffle(machine, play.make_pack()))
+    table = replace(table, pack=play.shuffle(machine, play.make_pack(machine)))
     table = play.deal(machine, table)
     return machine, replace(table, centre_used=centre_used)
 
@@ -326,6 +365,7 @@ def test_any_line_on_the_port_is_judged_as_the_listing_does(data, deal):
     entry = data.draw(st.one_of(SHORT_TEXT, DIGITS, *([st.sampled_from(legal)] if legal else [])))
     machine = ScriptedSpectrum([entry])
     machine.memory[:] = before.memory
+    machine.variables = deepcopy(before.variables)
     verdict = listing_verdict(entry, table)
     after = None
     try:
@@ -379,6 +419,7 @@ def test_any_lines_on_the_rom_are_judged_alike(session):
     machine, stopped = port_game(seed, lines)
     assert stopped == "waiting"
     assert_same_screens(result, machine)
+    assert_same_variables(result, machine)
     for (_, before), (prompt, after) in zip(machine.screens, machine.screens[1:]):
         if prompt == play.AGAIN_PROMPT:
             assert after == before

@@ -38,13 +38,13 @@ def rom_seconds(listing: str, script=()) -> tuple[float, float]:
 def port_shuffle() -> None:
     machine = Spectrum()
     machine.randomize(SEED)
-    play.shuffle(machine, play.make_pack())
+    play.shuffle(machine, play.make_pack(machine))
 
 
 def port_deal() -> None:
     machine = Spectrum()
     machine.randomize(SEED)
-    play.deal(machine, play.initialise(rules.Table(play.shuffle(machine, play.make_pack()))))
+    play.deal(machine, play.initialise(machine, rules.Table(play.shuffle(machine, play.make_pack(machine)))))
 
 
 FRAMES_PER_SECOND = T_STATES_PER_SECOND / FRAME_T_STATES  # 50.08

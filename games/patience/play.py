@@ -4,12 +4,18 @@ Each function names the lines it stands for and prints, beeps and waits in the s
 they do, so that the screen and the sound match the listing on a real Spectrum byte for byte.
 A PRINT with several items is one `print_at` whose text carries the same control codes PRINT
 sends (AT, INK, ...), since temporary colours last to the end of a PRINT statement.
+
+The listing's BASIC variables are kept in `machine.variables` as its LETs, FORs, READs and DIMs
+leave them (a FOR variable at its value after the loop, or where a GO TO left it), so that an
+expression typed at an INPUT in place of the quotes (`p$(1 TO 5)`, `r$(2,3)`, `STR$ c`) means
+what it means on the Spectrum: strings as str, numbers as int, DIM'd arrays as lists; and
+`FN c(q)` and `FN d(q)` are lines 1020-1030's.
 """
 
 from dataclasses import replace
 
 from spectrum import Spectrum
-from spectrum.basic import decode_escapes
+from spectrum.basic import decode_escapes, tokenize
 from spectrum.numbers import format_number, parse_number
 
 from . import rules
@@ -26,6 +32,10 @@ MOVE_PROMPT = "Your move? "
 AGAIN_PROMPT = "Not allowed - again? "
 TABLE_PAPER, TABLE_INK, CARD_PAPER = 4, 0, 7
 CARD_WIDTH, CARD_HEIGHT = 5, 5
+VALUE_LENGTH = 5  # DIM r$(9,5): a card's two-digit value, padded as a fixed-length string is
+# Lines 1020-1030, DEF FN c(x) and d(x) (`rules.column` and `rules.row`), for an INPUT expression
+FUNCTIONS = {"c": (("x",), tokenize("6*(x-4*(x>4))-15*(x=9)")),
+             "d": (("x",), tokenize("1+6*(x>4)+6*(x>4 AND x<9)"))}
 BLANK_LINE = " " * 32
 
 # The DATA of lines 1780-1820: UDG A the ten's face, B-E spade, heart, club, diamond
@@ -79,10 +89,11 @@ def deal(machine: Spectrum, table: rules.Table) -> rules.Table:
     machine.cls()
     machine.print_at(0, 9, "11-UP PATIENCE" + END_OF_LINE, ink=7)
     table, placements = rules.deal(table)
+    machine.variables["c"] = 1
     for position, record in placements:
-        x, y = rules.column(position), rules.row(position)
-        print_card(machine, record, x, y)
+        x, y = place_card(machine, position, record)
         machine.print_at(y + CARD_HEIGHT, x + 2, format_number(position) + END_OF_LINE, ink=7)
+    machine.variables["q"] = len(placements) + 1  # after NEXT q
     machine.print_at(19, 0, " Type the numbers of two cards  " + at(20, 0) + " adding to 11, or of J Q K.     "
                      + at(21, 0) + " 9: new centre card  0: resign  " + END_OF_LINE)
     return table
@@ -94,26 +105,69 @@ def play(machine: Spectrum, table: rules.Table) -> rules.Table:
     An illegal entry goes to the handler at 1230 (GO SUB H) and the new entry is judged from
     the start again (GO TO G).
     """
+    variables = machine.variables
     while True:
-        move = rules.judge(machine.input(MOVE_PROMPT), table)
+        variables["z$"] = machine.input(MOVE_PROMPT)
+        move = judge(machine, table)
         while move is None:
-            move = rules.judge(ask_again(machine), table)
+            variables["z$"] = ask_again(machine)
+            move = judge(machine, table)
         if move == rules.RESIGN:
             return rules.resign(table)
         table, placements = rules.cover(table, move)
-        for position, record in placements:
-            print_card(machine, record, rules.column(position), rules.row(position))
+        for n, (position, record) in enumerate(placements, 1):
+            variables["n"] = n
+            place_card(machine, position, record)
+        variables["n"] = len(placements) + 1  # after NEXT n, or where line 1200 left for 1510
         if table.pack_out:
             return table
 
 
+def judge(machine: Spectrum, table: rules.Table) -> tuple[int, ...] | str | None:
+    """Lines 1100-1190 on z$: `rules.judge`, with what the lines LET on the way: n and z() as
+    far as the checks get, RES for 0 and FA for a lone 9."""
+    variables = machine.variables
+    entry = variables["z$"]
+    move = rules.judge(entry, table)
+    if not entry or len(entry) > 3:  # line 1100
+        return move
+    lowest = ord("0") + (len(entry) > 1)
+    for n, char in enumerate(entry, 1):  # lines 1110-1120
+        variables["n"] = n
+        if not lowest <= ord(char) <= ord("9"):
+            return move
+        variables["z"][n - 1] = int(char)
+    for n in range(len(entry) + 1, 4):  # line 1130
+        variables["z"][n - 1] = -n
+    variables["n"] = 4
+    if move == rules.RESIGN:
+        variables["res"] = 1
+    elif move is not None and len(entry) == 1:
+        variables["fa"] = 1
+    return move
+
+
 def ask_again(machine: Spectrum) -> str:
-    """Lines 1230-1240: a low buzz and a new entry; an empty one asks again (GO TO H)."""
+    """Lines 1230-1240: a low buzz and a new entry (in z$); an empty one asks again (GO TO H)."""
     while True:
         machine.beep(*ERROR_BEEP)
-        entry = machine.input(AGAIN_PROMPT)
+        entry = machine.variables["z$"] = machine.input(AGAIN_PROMPT)
         if entry:
             return entry
+
+
+def place_card(machine: Spectrum, position: int, record: str) -> tuple[int, int]:
+    """LET q, x=FN c(q), y=FN d(q) (lines 1060 and 1210-1220), then GO SUB 1250 with the next
+    record of p$ on that position; its column and row."""
+    variables = machine.variables
+    x, y = rules.column(position), rules.row(position)
+    variables.update(q=position, x=x, y=y)
+    variables["f$"], variables["e$"], variables["i"] = record[0], record[3], int(record[4])
+    variables["r$"][position - 1] = record[1:3].ljust(VALUE_LENGTH)
+    variables["c"] += rules.CARD
+    print_card(machine, record, x, y)
+    variables["j"] = y + CARD_HEIGHT  # after line 1260's NEXT j
+    return x, y
 
 
 def print_card(machine: Spectrum, record: str, x: int, y: int) -> None:
@@ -158,9 +212,12 @@ def print_pips(machine: Spectrum, face: str, suit: str, x: int, y: int) -> None:
         pips((1, 2), (3, 2))
 
 
-def make_pack() -> str:
-    """Lines 1400-1440: a new pack in order (d$ and b$)."""
-    return rules.fresh_pack()
+def make_pack(machine: Spectrum) -> str:
+    """Lines 1400-1440: a new pack in order, from d$ and b$ built up in a$."""
+    pack = rules.fresh_pack()
+    machine.variables.update({"d$": rules.FACES, "b$": rules.SUITS, "a$": pack, "p$": pack,
+                              "p": 5, "f": 40, "col": 2})  # after NEXT f and NEXT p
+    return pack
 
 
 def shuffle(machine: Spectrum, pack: str) -> str:
@@ -170,7 +227,8 @@ def shuffle(machine: Spectrum, pack: str) -> str:
     The cuts are taken first: RND and string slicing take no time here and BEEP leaves SEED
     alone, so the pack and the sound are those of the listing's loop.
     """
-    pack = rules.shuffle(pack, [machine.rnd() for _ in range(rules.SHUFFLE_PASSES)])
+    *_, (start, block, pack) = rules.shuffle_passes(pack, [machine.rnd() for _ in range(rules.SHUFFLE_PASSES)])
+    machine.variables.update({"a": start, "c$": block, "p$": pack, "n": rules.SHUFFLE_PASSES + 1})
     for pass_number in range(1, rules.SHUFFLE_PASSES + 1):
         machine.beep(SHUFFLE_BEEP, 12 + 12 * (pass_number % 2 == 0))
     return pack
@@ -179,6 +237,7 @@ def shuffle(machine: Spectrum, pack: str) -> str:
 def end_game(machine: Spectrum, table: rules.Table) -> bool:
     """Lines 1510-1590: the verdict and its tune, then "Another game?"; True for yes."""
     machine.print_at(19, 0, BLANK_LINE + at(20, 0) + BLANK_LINE + END_OF_LINE)
+    machine.variables["n"] = -16 if table.resigned else 24  # after NEXT n at 1550 or 1530
     if table.resigned:
         machine.print_at(19, 4, "      YOU RESIGNED      " + at(20, 4) + "      Cards left: "
                          + format_number(table.cards_left) + "    " + END_OF_LINE, paper=2, ink=7)
@@ -193,7 +252,7 @@ def end_game(machine: Spectrum, table: rules.Table) -> bool:
     while True:
         machine.print_at(21, 0, "       Another game? (Y/N)      " + END_OF_LINE)
         machine.pause(0)
-        key = machine.inkey()
+        key = machine.variables["k$"] = machine.inkey()
         if key in ("y", "Y"):
             return True
         if key in ("n", "N"):
@@ -212,6 +271,7 @@ def title(machine: Spectrum) -> None:
     machine.cls()
     machine.print_at(2, 9, "11-UP PATIENCE" + at(3, 9) + ink(5) + TITLE_RULE + at(4, 9) + "by Colin Gooch" + END_OF_LINE,
                      ink=6, bright=1)
+    machine.variables["l"] = FIRST_INSTRUCTION_ROW
     for row, text in enumerate(INSTRUCTIONS, FIRST_INSTRUCTION_ROW):
         typewrite(machine, row, text)
     machine.print_at(20, 5, " Press any key to deal " + END_OF_LINE, flash=1)
@@ -219,15 +279,20 @@ def title(machine: Spectrum) -> None:
 
 
 def typewrite(machine: Spectrum, row: int, text: str) -> None:
-    """Lines 1690-1700: one character at a time, with a tick and a PAUSE 1 after each."""
+    """Lines 1690-1700 (t$ = text, l = row): one character at a time, with a tick and a PAUSE 1
+    after each."""
+    machine.variables["t$"] = text
     for col, char in enumerate(text, 1):
         machine.print_at(row, col, char + END_OF_LINE)
         machine.beep(*TYPEWRITER_BEEP)
         machine.pause(1)
+    machine.variables.update(j=len(text) + 1, l=row + 1)
 
 
-def initialise(table: rules.Table) -> rules.Table:
-    """Lines 1710-1750: RES and FA to 0, r$ emptied (H and G become the flow of `play`)."""
+def initialise(machine: Spectrum, table: rules.Table) -> rules.Table:
+    """Lines 1710-1750: RES and FA to 0, H and G (the flow of `play`), r$ and z() DIM'd anew."""
+    machine.variables.update(res=0, fa=0, h=1230, g=1100, z=[0, 0, 0])
+    machine.variables["r$"] = [" " * VALUE_LENGTH] * len(rules.POSITIONS)
     return rules.initialised(table)
 
 
@@ -241,10 +306,11 @@ def load_udgs(machine: Spectrum) -> None:
 
 
 def poke_udgs(machine: Spectrum) -> None:
-    """Line 1770: RESTORE 1780 and the DATA poked into UDGs A-E."""
+    """Line 1770: RESTORE 1780 and the DATA poked into UDGs A-E (READ a, FOR n and m)."""
     for letter, rows in zip("abcde", UDG_DATA):
         for offset, value in enumerate(rows):
             machine.poke(machine.usr(letter) + offset, value)
+    machine.variables.update(n=len(UDG_DATA), m=len(UDG_DATA[-1]), a=UDG_DATA[-1][-1])
 
 
 def run(machine: Spectrum, seed: int | None = None) -> None:
@@ -252,14 +318,16 @@ def run(machine: Spectrum, seed: int | None = None) -> None:
 
     `seed` stands for line 1040 reading RANDOMIZE seed; without it, RANDOMIZE takes FRAMES.
     """
+    machine.variables = {}  # RUN clears them
+    machine.functions = dict(FUNCTIONS)
     load_udgs(machine)
     title(machine)
-    table = initialise(rules.Table(pack=""))
+    table = initialise(machine, rules.Table(pack=""))
     machine.randomize(seed or 0)
-    table = replace(table, pack=shuffle(machine, make_pack()))
+    table = replace(table, pack=shuffle(machine, make_pack(machine)))
     while True:
         table = play(machine, deal(machine, table))
         if not end_game(machine, table):
             return
-        table = initialise(initialise(table))  # line 1570 calls GO SUB 1710 twice
+        table = initialise(machine, initialise(machine, table))  # line 1570 calls GO SUB 1710 twice
         table = replace(table, pack=shuffle(machine, table.pack))

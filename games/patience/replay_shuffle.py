@@ -47,9 +47,9 @@ def shuffle_and_deal(machine: Spectrum, seed: int) -> None:
     """The port from the same place: the UDGs, lines 1710-1750, RANDOMIZE seed, the shuffle, the
     deal, then moves until the pack is out or the player resigns."""
     play.poke_udgs(machine)
-    table = play.initialise(rules.Table(""))
+    table = play.initialise(machine, rules.Table(""))
     machine.randomize(seed)
-    table = replace(table, pack=play.shuffle(machine, play.make_pack()))
+    table = replace(table, pack=play.shuffle(machine, play.make_pack(machine)))
     play.play(machine, play.deal(machine, table))
 
 

@@ -64,10 +64,20 @@ def cut(pack: str, pass_number: int, start: int) -> str:
     return block + rest if pass_number % 2 == 0 else rest + block
 
 
+def shuffle_passes(pack: str, rnds):
+    """Lines 1460-1480 pass by pass: (A, c$, p$) after each cut, pass n at the record RND
+    number n picks."""
+    for pass_number, rnd in enumerate(rnds, 1):
+        start = block_start(rnd)
+        block = pack[start - 1:start - 1 + CARD]
+        pack = cut(pack, pass_number, start)
+        yield start, block, pack
+
+
 def shuffle(pack: str, rnds) -> str:
     """Lines 1460-1490 without the BEEPs: 60 cuts, pass n at the record RND number n picks."""
-    for pass_number, rnd in enumerate(rnds, 1):
-        pack = cut(pack, pass_number, block_start(rnd))
+    for _, _, pack in shuffle_passes(pack, rnds):
+        pass
     return pack
 
 
