@@ -17,8 +17,7 @@ point where it starts.
 
 from dataclasses import dataclass
 
-from . import fp, keyboard
-from . import sysvars
+from . import fp, keyboard, sysvars
 from .errors import INTEGER_OUT_OF_RANGE, STOP_IN_INPUT, SUBSCRIPT_WRONG, VARIABLE_NOT_FOUND, ReportError
 from .numbers import print_fp
 from .rom import TOKEN_STOP
@@ -80,12 +79,13 @@ def evaluate(entry: bytes, numeric: bool, machine) -> bytes:
     """The second IN-ASSIGN on a checked entry: the 5-byte number or the string it stands for.
 
     `machine` gives what the entry may read: its memory (PEEK, ATTR, SCREEN$, POINT), the
-    keys held (INKEY$), RND (which moves SEED on), the program's DEF FNs in `machine.functions`
-    (name, with ``$`` for a string function → (parameter names, the body's codes)) and its
-    variables in `machine.variables`, which maps BASIC names (lower case, no spaces, strings with ``$``) to numbers,
-    strings (str of Spectrum codes, or bytes) and arrays: a numeric array is a list (of lists)
-    of numbers, a DIM'd string array a list (of lists) of its fixed-length strings (one of one
-    dimension is simply its string). A name holds one of them. Raises the ROM's report: H STOP in INPUT, 2 Variable not found, 6 Number too big,
+    keys held (INKEY$, IN), RND (which moves SEED on), the program's DEF FNs in
+    `machine.functions` (name, with ``$`` for a string function → (parameter names, the body's
+    codes)) and its variables in `machine.variables`, which maps BASIC names (lower case, no
+    spaces, strings with ``$``) to numbers, strings (str of Spectrum codes, or bytes) and
+    arrays: a numeric array is a list (of lists) of numbers, a DIM'd string array a list (of
+    lists) of its fixed-length strings (one of one dimension is simply its string). A name holds
+    one of them. Raises the ROM's report: H STOP in INPUT, 2 Variable not found, 6 Number too big,
     B Integer out of range, C Nonsense in BASIC (inside VAL)…
     """
     value = _Scanner(entry, running=True, machine=machine).assignment(numeric)
@@ -294,7 +294,7 @@ class _Scanner:
         self.next_char()
         if not self.running:
             return Value(code != TOKEN_SCREEN)
-        b, c = _byte(second.number), _byte(first.number)  # STK-TO-BC: the second into B, the first into C
+        b, c = _byte(second.number), _byte(first.number)  # STK-TO-BC: the second to B, the first to C
         memory = self.machine.memory
         if code == TOKEN_POINT:
             return Value(True, fp.stack_bc(_point(memory, x=c, y=b)))
@@ -315,7 +315,8 @@ class _Scanner:
         """S-FN: FN, a letter (and '$' for a string function), then arguments in brackets,
         separated by commas. Running, the DEF FN's parameters take the arguments in turn (P FN
         without DEF if there is none, Q Parameter error for one too many or too few, or of the
-        wrong type, C Nonsense in BASIC for none at all) and its expression is evaluated with them in place of variables."""
+        wrong type, C Nonsense in BASIC for none at all) and its expression is evaluated with
+        them in place of variables."""
         letter = self.next_char()
         if not (chr(letter).isascii() and chr(letter).isalpha()):
             self.fault()

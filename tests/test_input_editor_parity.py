@@ -32,7 +32,8 @@ QUOTE = frozenset({"SYMBOL", "p"})
 AT = frozenset({"SYMBOL", "i"})
 FUNCTION_KEYS = {"VAL": "j", "STR$": "y", "CHR$": "u", "CODE": "i", "LEN": "k", "BIN": "b", "RND": "t",
                  "INKEY$": "n", "PEEK": "o", "PI": "m", "INT": "r"}  # in E mode
-E_SYMBOL_KEYS = {"FN": "2", "POINT": "8", "SCREEN$": "k", "ATTR": "l", "VAL$": "j", "IN": "i"}  # in E mode with SYMBOL SHIFT
+# in E mode with SYMBOL SHIFT
+E_SYMBOL_KEYS = {"FN": "2", "POINT": "8", "SCREEN$": "k", "ATTR": "l", "VAL$": "j", "IN": "i"}
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 # Keys whose codes the layer takes as the ROM does wherever they land: not "^" or the E-mode
 # functions, which the layer does not evaluate
@@ -77,7 +78,8 @@ PROGRAM_STRINGS = ["w$", "p$(2 TO 6)", "r$(3)", "r$(9,2)", "f$+e$", "STR$ c", "S
 def expressions(draw, depth=0):
     """Key presses for a string expression: literals, +, STR$ (of VAL), CHR$, the programs'
     variables and functions; never "0"."""
-    kind = draw(st.sampled_from(["literal", "literal", "join", "str", "chr", "program"] if depth < 2 else ["literal"]))
+    kinds = ["literal", "literal", "join", "str", "chr", "program"] if depth < 2 else ["literal"]
+    kind = draw(st.sampled_from(kinds))
     if kind == "literal":
         return [QUOTE, *typing(draw(st.text(LETTERS + "123456789 .", max_size=6))), QUOTE]
     if kind == "program":  # after a letter, so that it is never "0"
@@ -142,9 +144,11 @@ FUNCTIONS = {"f": ("x*v+1", ("x",)), "s$": ("a$(n TO )", ("a$", "n"))}
 
 
 def plain_listing(variable: str, row: int, col: int) -> str:
-    definitions = ": ".join(f"DEF FN {name}({','.join(parameters)})={body}" for name, (body, parameters) in FUNCTIONS.items())
+    definitions = ": ".join(f"DEF FN {name}({','.join(parameters)})={body}"
+                            for name, (body, parameters) in FUNCTIONS.items())
     return (f'1 {definitions}\n'
-            f'5 LET v=7: LET w$="hi": RANDOMIZE {SEED_SET}: FOR i=0 TO 21: PRINT AT i,0;"row ";i;: NEXT i: PRINT AT {row},{col};\n'
+            f'5 LET v=7: LET w$="hi": RANDOMIZE {SEED_SET}: '
+            f'FOR i=0 TO 21: PRINT AT i,0;"row ";i;: NEXT i: PRINT AT {row},{col};\n'
             f'10 INPUT "Move? ";{variable}\n'
             '20 LET r=PEEK 23689: LET c=PEEK 23688\n')
 
