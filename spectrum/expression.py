@@ -6,19 +6,21 @@ and assigned; an error then is the report the program stops with. Both passes fo
 own steps (its priorities, the type test of each operation, where CH_ADD stands when it gives
 up), for string and number literals (BIN too), variables, numeric arrays and DIM'd string
 arrays (STK-VAR: subscripts, the strings' fixed length, a slice of an element), ``+ - * /``,
-comparisons, AND, OR, NOT, unary minus, brackets, slices of strings, PI, RND, INKEY$, FN (the
-program's DEF FNs), POINT, SCREEN$, ATTR and the functions VAL$, CODE, VAL, LEN, INT, SGN, ABS,
-PEEK, IN (the keyboard's half-rows), STR$ and CHR$.
+``^``, comparisons, AND, OR, NOT, unary minus, brackets, slices of strings, PI, RND, INKEY$, FN
+(the program's DEF FNs), POINT, SCREEN$, ATTR and the functions VAL$, CODE, VAL, LEN, SIN, COS,
+TAN, ASN, ACS, ATN, LN, EXP, INT, SQR, SGN, ABS, PEEK, IN (the keyboard's half-rows), USR of a
+string (a UDG's address), STR$ and CHR$ (the series functions and ``^`` from `series`).
 
-Everything else SCANNING accepts (the series functions, ``^``, USR, INKEY#) is checked
+Everything else SCANNING accepts (USR of a number, INKEY#) is checked
 as the ROM checks it but not evaluated by the layer: it is refused like a syntax fault, at the
 point where it starts.
 """
 
 from dataclasses import dataclass
 
-from . import fp, keyboard, sysvars
-from .errors import INTEGER_OUT_OF_RANGE, STOP_IN_INPUT, SUBSCRIPT_WRONG, VARIABLE_NOT_FOUND, ReportError
+from . import fp, keyboard, series, sysvars
+from .errors import (INTEGER_OUT_OF_RANGE, INVALID_ARGUMENT, STOP_IN_INPUT, SUBSCRIPT_WRONG, VARIABLE_NOT_FOUND,
+                     ReportError)
 from .numbers import print_fp
 from .rom import TOKEN_STOP
 
@@ -44,11 +46,16 @@ OPERATORS = {
 }
 NUMERIC_RESULT, NUMERIC_OPERAND = 0x80, 0x40
 NEGATE, NOT, VAL_STRING = 0xDB, 0xF0, 0x18
+USR_NUMBER, USR_STRING = 0xED, 0x99  # USR with a number runs machine code; with a string, a UDG's address
+UDG_FIRST, UDG_COUNT = 0x90, 21
 STRING_ADD, STRING_AND = 0x17, 0x10
 RELATIONS = {0x09: "<=", 0x0A: ">=", 0x0B: "<>", 0x0C: ">", 0x0D: "<", 0x0E: "="}
 # The calculator codes of the functions CODE ($1C) to CHR$ ($2F) that the layer evaluates
 CODE, VAL, LEN, INT, SGN, ABS, PEEK, IN, STR, CHR = 0x1C, 0x1D, 0x1E, 0x27, 0x29, 0x2A, 0x2B, 0x2C, 0x2E, 0x2F
-EVALUATED_FUNCTIONS = {VAL_STRING, CODE, VAL, LEN, INT, SGN, ABS, PEEK, IN, STR, CHR}
+USR_UDG = USR_STRING & 0x3F
+EVALUATED_FUNCTIONS = {VAL_STRING, USR_UDG, CODE, VAL, LEN, INT, SGN, ABS, PEEK, IN, STR, CHR}
+SERIES_FUNCTIONS = {0x1F: series.sin, 0x20: series.cos, 0x21: series.tan, 0x22: series.asn, 0x23: series.acs,
+                    0x24: series.atn, 0x25: series.ln, 0x26: series.exp, 0x28: series.sqr}
 
 
 class SyntaxFault(Exception):
@@ -520,6 +527,8 @@ class _Scanner:
 
     def perform(self, operation: int, values: list[Value], where: int) -> None:
         """S-SYNTEST's type test, or (running) the calculator's operation on the stacked values."""
+        if operation == USR_NUMBER and not values[-1].numeric:
+            operation = USR_STRING  # S-LOOP: USR of a string is usr-$
         if bool(operation & NUMERIC_OPERAND) != values[-1].numeric:
             self.fault()
         literal = operation & 0x3F
@@ -530,9 +539,9 @@ class _Scanner:
         elif unary:
             values[-1] = self.function(operation, values[-1], where)
         else:
-            values[-1] = self.binary(literal, values[-1], second, where)
+            values[-1] = self.binary(literal, values[-1], second)
 
-    def binary(self, literal: int, first: Value, second: Value, where: int) -> Value:
+    def binary(self, literal: int, first: Value, second: Value) -> Value:
         if literal == STRING_ADD:
             return Value(False, text=first.text + second.text)
         if literal == STRING_AND:
@@ -555,7 +564,7 @@ class _Scanner:
             return Value(True, fp.add(a, b))
         if literal in RELATIONS:
             return _truth(fp.compare(a, RELATIONS[literal], b))
-        self.unsupported(where)  # ^ takes LN and EXP, which the layer has not
+        return Value(True, series.to_power(a, b))  # ^, the one operation left
 
     def function(self, operation: int, value: Value, where: int) -> Value:
         literal = operation & 0x3F
@@ -563,10 +572,14 @@ class _Scanner:
             return Value(True, fp.negate(value.number))
         if operation == NOT:
             return _truth(fp.is_zero(value.number))
+        if literal in SERIES_FUNCTIONS:
+            return Value(True, SERIES_FUNCTIONS[literal](value.number))
         if literal not in EVALUATED_FUNCTIONS:
             self.unsupported(where)
         if literal == CODE:
             return Value(True, fp.stack_bc(value.text[0] if value.text else 0))
+        if literal == USR_UDG:
+            return Value(True, fp.stack_bc(self.udg_address(value.text)))
         if literal == PEEK:
             return Value(True, fp.stack_bc(int(self.machine.memory[fp.find_int2(value.number)])))
         if literal == IN:
@@ -587,6 +600,22 @@ class _Scanner:
         if fp.is_zero(value.number):  # SGN
             return Value(True, fp.ZERO)
         return Value(True, fp.negate(fp.ONE) if fp.less_than_zero(value.number) else fp.ONE)
+
+    def udg_address(self, text: bytes) -> int:
+        """usr-$ $34BC: the address of the UDG a one-character string names, by its letter
+        (A-U, either case) or the graphic itself; A Invalid argument for anything else."""
+        if len(text) != 1:
+            raise ReportError(INVALID_ARGUMENT)
+        code = text[0]
+        if not (chr(code).isascii() and chr(code).isalpha()):
+            if not UDG_FIRST <= code < UDG_FIRST + UDG_COUNT:
+                raise ReportError(INVALID_ARGUMENT)
+            code -= UDG_FIRST - 1
+        offset = (code - 1) * 8 & 0xFF  # the letter's low bits, eight bytes a UDG
+        if offset >= UDG_COUNT * 8:
+            raise ReportError(INVALID_ARGUMENT)
+        memory = self.machine.memory
+        return (int(memory[sysvars.UDG]) | int(memory[sysvars.UDG + 1]) << 8) + offset & 0xFFFF
 
     def val(self, text: bytes, numeric: bool = True) -> Value:
         """VAL (VAL$ when not `numeric`): the string checked as a numeric (string) expression,

@@ -31,9 +31,11 @@ EDIT, CAPS_LOCK, GRAPHICS = (frozenset({"CAPS", key}) for key in "129")
 QUOTE = frozenset({"SYMBOL", "p"})
 AT = frozenset({"SYMBOL", "i"})
 FUNCTION_KEYS = {"VAL": "j", "STR$": "y", "CHR$": "u", "CODE": "i", "LEN": "k", "BIN": "b", "RND": "t",
-                 "INKEY$": "n", "PEEK": "o", "PI": "m", "INT": "r"}  # in E mode
+                 "INKEY$": "n", "PEEK": "o", "PI": "m", "INT": "r", "SIN": "q", "COS": "w", "TAN": "e",
+                 "LN": "z", "EXP": "x", "SQR": "h", "USR": "l"}  # in E mode
 # in E mode with SYMBOL SHIFT
-E_SYMBOL_KEYS = {"FN": "2", "POINT": "8", "SCREEN$": "k", "ATTR": "l", "VAL$": "j", "IN": "i"}
+E_SYMBOL_KEYS = {"FN": "2", "POINT": "8", "SCREEN$": "k", "ATTR": "l", "VAL$": "j", "IN": "i", "ASN": "q",
+                 "ACS": "w", "ATN": "e"}
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 # Keys whose codes the layer takes as the ROM does wherever they land: not "^" or the E-mode
 # functions, which the layer does not evaluate
@@ -71,7 +73,8 @@ def keyed(text: str) -> list[frozenset[str]]:
 # not is 2 Variable not found on both), their DEF FNs and what the ROM reads from the machine
 PROGRAM_STRINGS = ["w$", "p$(2 TO 6)", "r$(3)", "r$(9,2)", "f$+e$", "STR$ c", "STR$ (h+g)", "STR$ z(2)",
                    "STR$ v", "STR$ FN c(3)", "STR$ FN f(2)", "STR$ INT (RND*9)", "STR$ PEEK 23560",
-                   "STR$ ATTR (1,1)", "STR$ POINT (3,170)", "STR$ BIN 1011"]
+                   "STR$ ATTR (1,1)", "STR$ POINT (3,170)", "STR$ BIN 1011", "STR$ INT (1E6*SIN v)",
+                   "STR$ (2^3+SQR 16)", 'STR$ USR "a"']
 
 
 @st.composite
@@ -228,6 +231,11 @@ def test_expressions_at_input_are_evaluated_as_the_rom_does(variable, text, expe
     ("n", "FN f(1,2)"), ("n", 'FN f("a")'), ("n", "FN f(1/0)"), ("n", "FN f(3"), ("a$", "FN s$(w$)"),
     ("n", "IN 32766+IN 65278*256+IN 255/2"), ("n", "IN 70000"),
     ("a$", 'VAL$ "w$"+VAL$ "CHR$ 65"'), ("a$", 'VAL$ "1"'), ("a$", 'VAL$ "w$("'), ("n", 'LEN VAL$ "w$"'),
+    ("n", "SIN 1+COS 2*TAN .5"), ("n", "ATN 3-ASN .5+ACS -.2"), ("n", "LN 10*EXP 2-SQR 2"), ("n", "2^10+v^.5"),
+    ("n", "(-2)^2"), ("n", "0^-1"), ("n", "LN 0"), ("n", "EXP 100"), ("n", "ASN 2"), ("n", "SQR -1"),
+    ("n", "INT (SIN 1*1E8)"), ("a$", "STR$ (2^0.5)"),
+    ("n", 'USR "a"+USR "U"*256'), ("n", "USR CHR$ 144+USR CHR$ 164"), ("n", 'USR "v"'), ("n", 'USR "ab"'),
+    ("n", "USR CHR$ 165"), ("n", 'USR ""'),
 ])
 def test_the_roms_other_functions_at_input(variable, text):
     """RND (SEED moved on as many times), PEEK, ATTR, SCREEN$ and POINT on the machine's
