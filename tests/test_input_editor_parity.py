@@ -37,9 +37,9 @@ FUNCTION_KEYS = {"VAL": "j", "STR$": "y", "CHR$": "u", "CODE": "i", "LEN": "k", 
 E_SYMBOL_KEYS = {"FN": "2", "POINT": "8", "SCREEN$": "k", "ATTR": "l", "VAL$": "j", "IN": "i", "ASN": "q",
                  "ACS": "w", "ATN": "e"}
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
-# Keys whose codes the layer takes as the ROM does wherever they land: not "^" or the E-mode
-# functions, which the layer does not evaluate
-SYMBOL_KEYS = [frozenset({"SYMBOL", key}) for key in "asdfgjklzxcvbnmqweryuiot12345678909"]
+# Keys whose codes the layer takes as the ROM does wherever they land (the E-mode keys, among
+# them USR, which would run machine code, are typed in E mode only, between the quotes)
+SYMBOL_KEYS = [frozenset({"SYMBOL", key}) for key in "asdfgjklzxcvbnmqweryuiot12345678909h"]
 PLAIN_KEYS = [frozenset({key}) for key in LETTERS + "123456789"] + [frozenset({"SPACE"})]
 SHIFTED_KEYS = [frozenset({"CAPS", key}) for key in LETTERS]
 MOVING_KEYS = [DELETE, LEFT, RIGHT, DOWN, UP]
