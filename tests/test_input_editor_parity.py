@@ -291,11 +291,14 @@ def patience_screens(seed: int, entries_typed: list[list[frozenset[str]]]):
 
 
 def assert_patience_matches(seed: int, entries_typed):
-    """The same screen and report on both; the ROM's result and the port's machine and report."""
+    """The same screen and report on both, and at an INPUT the same variables and SEED; the ROM's
+    result and the port's machine and report."""
     result, machine, report = patience_screens(seed, entries_typed)
     if result.report.startswith("0 OK"):  # at an INPUT of the listing
         assert report is None
         assert rows_of(machine.memory, 0, 23) == result.rows(0, 23)
+        assert as_read(machine.variables) == {name: value for name, value in result.variables.items() if name != "s"}
+        assert machine.memory[sysvars.SEED:sysvars.SEED + 2].tobytes() == result.memory[sysvars.SEED:sysvars.SEED + 2]
     else:
         assert report == result.report.split(",")[0]
         assert rows_of(machine.memory) == result.rows()
@@ -371,10 +374,7 @@ def test_the_listings_variables_in_place_of_the_quotes(before, expression):
     screens, the same answer (or report), and the same variables at the next prompt."""
     typed = [typing(entry) + [ENTER] for entry in before]
     typed.append([DELETE, RIGHT, DELETE] + keyed(expression) + [ENTER])
-    result, machine, report = assert_patience_matches(SEED, typed + [[]])
-    if report is None:  # at the next prompt
-        assert as_read(machine.variables) == {name: value for name, value in result.variables.items() if name != "s"}
-    assert machine.memory[sysvars.SEED:sysvars.SEED + 2].tobytes() == result.memory[sysvars.SEED:sysvars.SEED + 2]
+    assert_patience_matches(SEED, typed + [[]])
 
 
 def test_keyword_tokens_fill_the_lower_screen_as_on_the_rom():
