@@ -12,10 +12,11 @@ against the rule players' habits.
 Last, the full game: a partnership of the solver level (bidding from sampled play) against a
 partnership of rule players, games to 500: games won, points a hand, nil bids made.
 
-    python tools/bench_spades.py [--hands N] [--games N] [--solver-deals N] [--skip-solver]
+    python tools/bench_spades.py [--hands N] [--other-hands N] [--games N] [--solver-deals N] [--skip-solver]
 
-`--hands` is hands per row (rounded up to whole deals of four; 0 leaves the rows out), default
-4000; `--games` full games, default 500.
+`--hands` is the hands of the strongest level against rule players (rounded up to whole deals of
+four; 0 leaves the row out), default 4000; `--other-hands` the hands of every other row (default the
+same); `--games` full games, default 500.
 """
 
 import argparse
@@ -167,18 +168,24 @@ def full_game_line(games: int, pool) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=4000, help="hands per row (whole deals of four)")
+    parser.add_argument("--hands", type=int, default=4000,
+                        help="hands of the strongest level against rule players (whole deals of four)")
+    parser.add_argument("--other-hands", type=int, default=None,
+                        help="hands in each other row of the ladder and the ceiling (default: --hands)")
     parser.add_argument("--solver-deals", type=int, default=5, help="deals per solver row")
     parser.add_argument("--skip-solver", action="store_true", help="leave out the solver's own rows")
     parser.add_argument("--games", type=int, default=500, help="games of the full game to 500 (0: none)")
     options = parser.parse_args()
     deals = -(-options.hands // 4)
+    other_deals = deals if options.other_hands is None else -(-options.other_hands // 4)
     with Pool(WORKERS) as pool:
-        if deals:
-            for level, below in LADDER:
-                print(row(level, below, deals, pool), flush=True)
+        for level, below in LADDER:
+            count = deals if (level, below) == LADDER[-1] else other_deals
+            if count:
+                print(row(level, below, count, pool), flush=True)
+        if other_deals:
             for levels in CEILING:
-                print(row(levels, "rules", deals, pool), flush=True)
+                print(row(levels, "rules", other_deals, pool), flush=True)
         if options.games:
             print(full_game_line(options.games, pool), flush=True)
     if not options.skip_solver:
