@@ -420,3 +420,13 @@ def test_computers_gamble_on_blind_nil_only_as_a_comeback(tmp_path, scores, part
     assert table.game.may_bid_blind_nil("player_1")
     assert (table.computer_bid("player_1", partner_bid) == BLIND_NIL) == blind
     assert table.game.bid("player_1", table.computer_bid("player_1", partner_bid)) == (True, None)
+
+
+@pytest.mark.parametrize("table_class", [Table, FullTable])
+def test_the_first_screen_says_how_to_leave(tmp_path, table_class):
+    options = {"save_path": tmp_path / "g.json"} if table_class is FullTable else {}
+    table = table_class(Spectrum(HeadlessFrontend()), level="rules", rng=random.Random(1), **options)
+    prepare(table.machine)
+    with pytest.raises(ScriptExhausted):
+        table.play_hand(CLUBS_DECK)
+    assert row_text(table.machine, MESSAGE_ROW) == "BREAK (Esc) leaves"

@@ -23,6 +23,7 @@ REFUSAL_BEEP = (0.15, -10)
 HELP = "CAPS5/8+ENTER or type td  L:last"
 NEXT_HAND = "ENTER: next hand"
 AFTER_HAND_HELP = "L: the last trick again"
+HOW_TO_LEAVE = "BREAK (Esc) leaves"  # said as each hand begins and after it
 
 
 def tricks_label(count: int) -> str:
@@ -105,7 +106,8 @@ class Table:
 
     def play_hand(self, deck) -> None:
         self.game = self.new_game(deck)
-        self.chosen, self.message = 0, ""
+        self.chosen = 0
+        self.say(HOW_TO_LEAVE)
         self.before_play()
         while not self.game.finished:
             player = self.game.to_play
@@ -208,7 +210,7 @@ class Table:
         """The hand's result, until ENTER (or N) goes on."""
         while True:
             draw(self.machine, self.scene(results=[*self.results(), "", self.next_key_line()],
-                                          help_line=AFTER_HAND_HELP, message="BREAK (Esc) leaves", message_ink=WHITE))
+                                          help_line=AFTER_HAND_HELP, message=HOW_TO_LEAVE, message_ink=WHITE))
             code = next_key_code(self.machine)
             if code == KEY_ENTER or chr(code).lower() == "n":
                 return
