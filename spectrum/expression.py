@@ -415,19 +415,25 @@ class _Scanner:
                     return Value(True)
                 if code != ord(","):
                     self.fault()
-        element = self.variables.get(name)
-        if not isinstance(element, list):
+        array = self.variables.get(name)
+        if not isinstance(array, list):
             raise ReportError(VARIABLE_NOT_FOUND)
-        while True:
-            element, code = self.subscripted(element)
-            if not isinstance(element, list):
-                break
-            if code != ord(","):
-                raise ReportError(SUBSCRIPT_WRONG)
+        element, code = self.element_of(array)
         if code != ord(")"):
             raise ReportError(SUBSCRIPT_WRONG)
         self.next_char()
         return Value(True, fp.from_float(element))
+
+    def element_of(self, array: list):
+        """A subscript for each dimension of `array`, separated by commas, down to one element: the
+        element and the character after its last subscript."""
+        element = array
+        while True:
+            element, code = self.subscripted(element)
+            if not isinstance(element, list):
+                return element, code
+            if code != ord(","):
+                raise ReportError(SUBSCRIPT_WRONG)
 
     def string_array_element(self, array: list) -> Value:
         """STK-VAR on a DIM'd string array (running): a subscript for every dimension but the
@@ -435,13 +441,7 @@ class _Scanner:
         it, as `r$(2)`, `r$(2,3)` or `r$(2,2 TO 4)`; CH_ADD is left after the ')'."""
         if self.get_char() != ord("("):
             raise ReportError(SUBSCRIPT_WRONG)
-        element = array
-        while True:
-            element, code = self.subscripted(element)
-            if not isinstance(element, list):
-                break
-            if code != ord(","):
-                raise ReportError(SUBSCRIPT_WRONG)
+        element, code = self.element_of(array)
         value = Value(False, text=_text(element))
         if code == ord(","):
             value = self.slicing(value)
