@@ -73,7 +73,7 @@ def play_frames(window, keys, frames, flaw_at=None) -> Spectrum:
 
 def test_keys_in_the_window_reach_both_and_the_screens_agree(window):
     port = play_frames(window, [pygame.K_SPACE, ord("1")], 2200)
-    text, cells = window.status(port)
+    text, cells = window.comparison(port)
     assert text.startswith("port (left) and ROM (right): identical so far (3 waits for a key compared)")
     assert text.endswith("both wait for a key") and cells == []
     assert window.rom_keys.waits[-1].screen == window.port_keys.waits[-1].screen  # "1" typed on both
@@ -81,7 +81,7 @@ def test_keys_in_the_window_reach_both_and_the_screens_agree(window):
 
 def test_a_cell_that_differs_is_outlined_on_both_pictures(window):
     port = play_frames(window, [pygame.K_SPACE], 2000, flaw_at=1500)
-    text, cells = window.status(port)
+    text, cells = window.comparison(port)
     assert cells == [(ROW, COLUMN)] and "1 cell differ" in text
     shown = pygame.surfarray.array3d(pygame.display.get_surface()).transpose(1, 0, 2)
     width = render.FRAME_WIDTH * 2

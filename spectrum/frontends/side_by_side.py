@@ -74,7 +74,7 @@ class SideBySideWindow(WindowFrontend):
         if machine is self.rom:
             super().play(machine, samples)
 
-    def status(self, port) -> tuple[str, list[tuple[int, int]]]:
+    def comparison(self, port) -> tuple[str, list[tuple[int, int]]]:
         """The status line, and the cells to outline: those in which the screens of `port` and
         the ROM differ while both wait at the same key."""
         ports, roms = self.port_keys.waits, self.rom_keys.waits
@@ -95,7 +95,7 @@ class SideBySideWindow(WindowFrontend):
 
     def _draw(self, port, rom) -> None:
         """Draw what changed: either picture (with its outlines), the status line."""
-        text, cells = self.status(port)
+        text, cells = self.comparison(port)
         width, height = render.FRAME_WIDTH * self.scale, render.FRAME_HEIGHT * self.scale
         changed = []
         for side, (left, machine) in enumerate(((0, port), (width + GAP, rom))):
