@@ -24,6 +24,8 @@ TOKEN_GO_TO = 0xEC
 ENTER = 13
 KEY_CLICK_WINDOW = 20_000  # T-states after a fed key in which the ROM sounds its click
 EDITOR_IDLE_FRAMES = 500
+KEY_SLOT_INTERRUPTS = 6  # a released key's slot counts down from 5, one an interrupt (KEYBOARD)
+FREE_SLOT = 0xFF         # KSTATE: a slot not holding a key
 TYPED_CLICK_FRAMES = 3  # frames after a key goes down on the matrix in which the editor clicks
 KEY_CLICK_LENGTH = 2_000
 _booted: tuple[bytes, list[int]] | None = None
@@ -321,6 +323,7 @@ class Z80Spectrum:
         """Hold each press on the key matrix in turn while the editor waits for keys."""
         self.prompts += 1
         self._note_input()
+        self._until_key_slots_free()
         for keys in typed.presses:
             if not self._until_editor_idle():
                 return  # the INPUT is over (an ENTER was taken, or a report stopped the program)
@@ -329,6 +332,15 @@ class Z80Spectrum:
             self.sim.run(until=self.now + typed.hold * FRAME_T)
             self.ports.held = frozenset()
             self.sim.run(until=self.now + typed.gap * FRAME_T)
+
+    def _until_key_slots_free(self) -> None:
+        """Wait, as a person does between entries, until the keyboard scan has freed both key slots:
+        a key let go of just before a BEEP (which stops the interrupts) keeps its slot for up to five
+        interrupts after it, and the same key pressed meanwhile counts as still held, not as new."""
+        for _ in range(KEY_SLOT_INTERRUPTS):
+            if self.memory[sysvars.KSTATE] == FREE_SLOT and self.memory[sysvars.KSTATE + 4] == FREE_SLOT:
+                return
+            self.sim.run(until=self.now + FRAME_T)
 
     def _until_editor_idle(self) -> bool:
         """Run on to the INPUT editor's key wait with the lower screen up to date (a redraw can
