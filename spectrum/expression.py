@@ -132,6 +132,12 @@ class _Scanner:
         self.position += 1
         return self.get_char()
 
+    def step_past(self, char: str) -> None:
+        """Past `char` where CH_ADD stands, or REPORT-C there."""
+        if self.get_char() != ord(char):
+            self.fault()
+        self.next_char()
+
     def fault(self):
         """REPORT-C where CH_ADD stands (in the syntax pass, the '?' goes there)."""
         if self.running:
@@ -218,9 +224,7 @@ class _Scanner:
         if code == ord("("):
             self.next_char()
             value = self.scanning()
-            if self.get_char() != ord(")"):
-                self.fault()
-            self.next_char()
+            self.step_past(")")
             return value
         if code == ord(".") or ord("0") <= code <= ord("9"):
             return self.number_literal()
@@ -288,17 +292,12 @@ class _Scanner:
     def screen_function(self, code: int) -> Value:
         """S-POINT, S-SCREEN$ and S-ATTR: two numbers in brackets (S-2-COORD), each 0-255 by
         FP-TO-A (its sign dropped), then the screen memory read as the ROM reads it."""
-        if self.next_char() != ord("("):
-            self.fault()
         self.next_char()
+        self.step_past("(")
         first = self.numeric_expression()
-        if self.get_char() != ord(","):
-            self.fault()
-        self.next_char()
+        self.step_past(",")
         second = self.numeric_expression()
-        if self.get_char() != ord(")"):
-            self.fault()
-        self.next_char()
+        self.step_past(")")
         if not self.running:
             return Value(code != TOKEN_SCREEN)
         b, c = _byte(second.number), _byte(first.number)  # STK-TO-BC: the second to B, the first to C
@@ -352,12 +351,9 @@ class _Scanner:
                     if value.numeric == parameter.endswith("$"):
                         raise ReportError(PARAMETER_ERROR)
                     arguments[parameter] = fp.to_float(value.number) if value.numeric else value.text
-                code = self.get_char()
-                if code == ord(")"):
+                if self.get_char() == ord(")"):
                     break
-                if code != ord(","):
-                    self.fault()
-                self.next_char()
+                self.step_past(",")
         self.next_char()
         if not self.running:
             return Value(not name.endswith("$"))

@@ -42,6 +42,11 @@ class View:
     history: list[tuple[int, int]] = field(default_factory=list)  # every (seat, card) played, in order
 
     @property
+    def side(self) -> set[int]:
+        """The seats playing for this seat's result: itself, and its partner in the full game."""
+        return {self.seat} if self.partner is None else {self.seat, self.partner}
+
+    @property
     def spades_closed(self) -> bool:
         return self.spades_must_be_broken and not self.spades_broken
 
@@ -338,6 +343,10 @@ class HabitCheck:
                 later |= 1 << play[3]
                 play[4] = later
 
+    def agreement(self, hands: list[list[int]], mismatch: float) -> float:
+        """`mismatch` to the power of the judged plays that `hands` (a whole deal) fails to explain."""
+        return mismatch ** sum(self.misses(seat, mask_of(hands[seat])) for seat in self.plays)
+
     def misses(self, seat: int, hidden: int, most: int = 52) -> int:
         """How many of `seat`'s plays differ from its habits were `hidden` (a mask) its cards now;
         counting stops past `most`."""
@@ -359,8 +368,7 @@ def habit_agreement(view: View, hands: list[list[int]], mismatch: float, judged=
     """How well the plays so far of the seats in `judged` (default: every other seat) fit the rule
     player's habits, were `hands` the deal: `mismatch` to the power of the plays that differ from the
     habitual card."""
-    check = HabitCheck(view, range(4) if judged is None else judged)
-    return mismatch ** sum(check.misses(seat, mask_of(hands[seat])) for seat in check.plays)
+    return HabitCheck(view, range(4) if judged is None else judged).agreement(hands, mismatch)
 
 
 def habit_guesses(view: View, judged, rng: random.Random, count: int, chains: int, sweeps: int,
@@ -489,7 +497,8 @@ class SearchPlayer:
         root = {BIT[card]: Node() for card in legal}
         deadline = time.perf_counter() + self.seconds
         guesses = [consistent_deal(view, self.rng) for _ in range(self.pool)]
-        weights = [habit_agreement(view, hands, self.mismatch) for hands in guesses]
+        check = HabitCheck(view, range(4))
+        weights = [check.agreement(hands, self.mismatch) for hands in guesses]
         for iteration in range(self.iterations):
             if iteration and time.perf_counter() > deadline:
                 break
@@ -552,11 +561,10 @@ SET_NIL_WORTH = 2        # a trick taken by an opposing nil bidder: it sets thei
 def trick_worth(view: View) -> list[int]:
     """What a trick won by each seat is worth to `view`'s side: its own tricks (and its partner's)
     1; in the full game a trick our nil bidder takes costs, one an opposing nil bidder takes pays."""
-    side = {view.seat} if view.partner is None else {view.seat, view.partner}
     worth = []
     for seat in range(4):
         nil = view.bids is not None and view.bids[seat] == 0
-        if seat in side:
+        if seat in view.side:
             worth.append(NIL_TRICK_WORTH if nil else 1)
         else:
             worth.append(SET_NIL_WORTH if nil else 0)
@@ -593,7 +601,7 @@ class SolverPlayer:
         if len(legal) == 1:
             return legal[0]
         started = time.process_time()
-        side = {view.seat} if view.partner is None else {view.seat, view.partner}
+        side = view.side
         guesses, weights = self.guesses(view)
         totals = {BIT[card]: 0.0 for card in legal}
         policy, worth, trick = model_for(view), trick_worth(view), view.trick_bits()
@@ -618,8 +626,7 @@ class SolverPlayer:
         return CARD_OF_BIT[max(totals, key=lambda bit: (totals[bit], -rank_of_bit(bit), bit >= 13))]
 
     def guesses(self, view: View) -> tuple[list[list[list[int]]], list[float]]:
-        side = {view.seat} if view.partner is None else {view.seat, view.partner}
-        return habit_guesses(view, set(range(4)) - side, self.rng, self.samples, self.chains, self.sweeps,
+        return habit_guesses(view, set(range(4)) - view.side, self.rng, self.samples, self.chains, self.sweeps,
                              self.mismatch)
 
 
