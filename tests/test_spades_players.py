@@ -109,7 +109,7 @@ def test_solver_player_does_not_peek(seed, plays):
         assert regame.play_card(player, card) == (True, None)
     seen, reseen = seed_view(game, me), seed_view(regame, me)
     assert seen == reseen and game.hand(others[0]) != regame.hand(others[0])
-    choose = [SolverPlayer(seconds=100, rng=random.Random(seed)).choose(view) for view in (seen, reseen)]
+    choose = [SolverPlayer(most_seconds=100, rng=random.Random(seed)).choose(view) for view in (seen, reseen)]
     assert choose[0] == choose[1]
 
 

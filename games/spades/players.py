@@ -156,8 +156,12 @@ def rule_card(hand: int, outside: int, trick: list[tuple[int, int]], seat: int, 
     if not trick:
         return lead(legal, outside)
     led = trick[0][1] // 13
-    leader_seat, best = max(trick, key=lambda play: strength(play[1], led))
+    leader_seat, best = trick[0]
     top = strength(best, led)
+    for play in trick[1:]:
+        if strength(play[1], led) > top:
+            leader_seat, best = play
+            top = strength(best, led)
     position = len(trick)
     partner_nil = bids is not None and bids[partner] == 0
     partner_winning = partner is not None and leader_seat == partner and not partner_nil and (
@@ -201,11 +205,12 @@ def duck(legal: int, trick: list[tuple[int, int]]) -> int:
 
 
 def lead(legal: int, outside: int) -> int:
+    # the highest side-suit master, else the highest master spade: a suit's highest card is its master if any is
+    for suit in (3, 2, 1, 0):
+        held = legal & SUIT_MASK[suit]
+        if held and is_master(held.bit_length() - 1, outside):
+            return held.bit_length() - 1
     cards = bits_of(legal)
-    masters = [bit for bit in cards if is_master(bit, outside)]
-    side_masters = [bit for bit in masters if bit >= 13]
-    if side_masters or masters:
-        return max(side_masters or masters)
     side = [bit for bit in cards if bit >= 13] or cards
     length = suit_lengths(legal)
     return min(side, key=lambda bit: (-length[bit // 13], rank_of_bit(bit)))
@@ -573,26 +578,26 @@ def trick_worth(view: View) -> list[int]:
 
 @dataclass
 class SolverPlayer:
-    """Perfect-information Monte Carlo: `samples` guesses at the hidden hands, consistent with what
-    this seat has seen (its cards, every card played, who showed out) and drawn in proportion to how
-    well they explain the other seats' plays by the rule player's habits (`habit_guesses`: `chains`
-    Metropolis chains of `sweeps` swaps a seat, a play unexplained costing a factor `mismatch`); each
-    guess solved exactly once this seat holds `exact_within` cards or fewer (`Solver`: this seat, and
-    its partner in the full game, choose their cards; the other seats play by the rule player's
-    habits), before that by trying every card at this seat's next `lookahead` turns (the rest played
-    by the habits); the card played is the one with the best weighted mean of what this side takes
-    from here on (tricks; in the full game nil tricks count as `trick_worth` says). Thinking stops
-    after `seconds` of CPU time once a guess is solved, and a guess still being solved after
-    `most_seconds` is dropped (with no guess solved, the rule player's card is played); equal cards
-    go to the lowest (a spade last)."""
+    """Sampled deals searched by information set: `samples` guesses at the hidden hands, consistent
+    with what this seat has seen (its cards, every card played, who showed out) and drawn in
+    proportion to how well they explain the other seats' plays by the rule player's habits
+    (`habit_guesses`: `chains` Metropolis chains of `sweeps` swaps a seat, a play unexplained costing
+    a factor `mismatch`), then searched together (`InformationSetSearch`) `depth` turns of this seat
+    deep: a card is chosen once for all the guesses that this seat could not yet tell apart, so that
+    no plan leans on knowing which guess is the deal. Past that depth each guess is played out by the
+    rule player's habits, or, once this seat holds `exact_within` cards or fewer, solved exactly
+    (`Solver`: this seat, and its partner in the full game, choose their cards; the other seats play
+    by the habits). The card played has the best weighted mean of what this side takes from here on
+    (tricks; in the full game nil tricks count as `trick_worth` says); equal cards go to the lowest
+    (a spade last). Should the search pass `most_seconds` of CPU time, the one-turn search decides
+    (and with that unfinished, the rule player's card)."""
     samples: int = 30
     chains: int = 6
     sweeps: int = 30
-    seconds: float = 0.2
     most_seconds: float = 1.5
     exact_within: int = 7
-    lookahead: int = 2
-    mismatch: float = 0.05
+    depth: int = 2
+    mismatch: float = 0.001
     rng: random.Random = field(default_factory=random.Random)
     name = "solver"
 
@@ -600,34 +605,87 @@ class SolverPlayer:
         legal = view.legal()
         if len(legal) == 1:
             return legal[0]
-        started = time.process_time()
-        side = view.side
+        deadline = time.process_time() + self.most_seconds
         guesses, weights = self.guesses(view)
-        totals = {BIT[card]: 0.0 for card in legal}
-        policy, worth, trick = model_for(view), trick_worth(view), view.trick_bits()
-        solved = 0
-        for guess, weight in zip(guesses, weights):
-            hands = [mask_of(hand) for hand in guess]
-            if len(view.hand) > self.exact_within:
-                values = lookahead_values(view, hands, self.lookahead, worth)
-            else:
-                solver = Solver(side, policy, worth, deadline=started + self.most_seconds)
-                try:
-                    values = solver.card_values(hands, trick, view.seat, view.spades_closed)
-                except OutOfTime:
-                    break
-            solved += 1
-            for bit, value in values.items():
-                totals[bit] += weight * value
-            if time.process_time() - started > self.seconds:
+        policy, worth = model_for(view), trick_worth(view)
+        solver = Solver(view.side, policy, worth, deadline) if len(view.hand) <= self.exact_within else None
+        search = InformationSetSearch(view.seat, worth, solver, deadline)
+        deals = [Deal([mask_of(hand) for hand in guess], view.trick_bits(), view.seat, [0] * 4, view.spades_closed,
+                      policy) for guess in guesses]
+        totals = None
+        for depth in sorted({1, self.depth}):
+            try:
+                totals = search.card_totals(deals, weights, depth)
+            except OutOfTime:
                 break
-        if not solved:
+        if totals is None:
             return RulePlayer().choose(view)
         return CARD_OF_BIT[max(totals, key=lambda bit: (totals[bit], -rank_of_bit(bit), bit >= 13))]
 
     def guesses(self, view: View) -> tuple[list[list[list[int]]], list[float]]:
         return habit_guesses(view, set(range(4)) - view.side, self.rng, self.samples, self.chains, self.sweeps,
                              self.mismatch)
+
+
+class InformationSetSearch:
+    """`seat`'s cards chosen over several guessed deals at once, the other seats playing by the
+    habits in each. After each card the guesses are split by what `seat` then sees (the other seats'
+    cards up to its next turn); each part, a set of deals it cannot tell apart, gets one card at that
+    turn: the one best for that part's weighted total. Unlike solving each guess alone and averaging,
+    this never credits a plan that would need to know the deal. Below the search each deal is solved
+    exactly by `solver` (if given) or played out by the habits; a deal's value is what the tricks won
+    from the start are worth to `seat`'s side (`worth`). Raises OutOfTime past `deadline` (CPU time)."""
+
+    def __init__(self, seat: int, worth: list[int], solver: Solver | None, deadline: float):
+        self.seat, self.worth, self.solver, self.deadline = seat, worth, solver, deadline
+
+    def card_totals(self, deals: list[Deal], weights: list[float], depth: int) -> dict[int, float]:
+        """The weighted total value after each card `seat` may play now (all `deals` at its turn)."""
+        return {bit: sum(weight * value for weight, value in zip(weights, values))
+                for bit, values in self._values_after_each_card(deals, weights, depth).items()}
+
+    def _values_after_each_card(self, deals, weights, depth) -> dict[int, list[float]]:
+        if time.process_time() > self.deadline:
+            raise OutOfTime
+        values_after = {}
+        for bit in deals[0].legal():
+            values = [0.0] * len(deals)
+            parts = {}
+            for index, deal in enumerate(deals):
+                deal = Deal(list(deal.hands), list(deal.trick), deal.to_play, list(deal.taken), deal.spades_closed,
+                            deal.policy)
+                deal.play(bit)
+                seen = []
+                while not deal.over() and deal.to_play != self.seat:
+                    card = deal.habitual_card()
+                    seen.append(card)
+                    deal.play(card)
+                parts.setdefault(tuple(seen), []).append((index, deal))
+            for part in parts.values():
+                part_deals = [deal for _, deal in part]
+                if depth == 1 or part_deals[0].over():
+                    part_values = [self._value_below(deal) for deal in part_deals]
+                else:
+                    part_values = self._best_values(part_deals, [weights[index] for index, _ in part], depth - 1)
+                for (index, _), value in zip(part, part_values):
+                    values[index] = value
+            values_after[bit] = values
+        return values_after
+
+    def _best_values(self, deals, weights, depth) -> list[float]:
+        """Each deal's value when `seat` plays the card best for these deals taken together."""
+        values_after = self._values_after_each_card(deals, weights, depth)
+        best = max(values_after, key=lambda bit: sum(weight * value for weight, value in zip(weights, values_after[bit])))
+        return values_after[best]
+
+    def _value_below(self, deal: Deal) -> float:
+        won = sum(worth * tricks for worth, tricks in zip(self.worth, deal.taken))
+        if deal.over():
+            return won
+        if self.solver:
+            return won + self.solver.value(deal.hands, deal.trick, deal.to_play, deal.spades_closed)
+        deal.play_out()
+        return sum(worth * tricks for worth, tricks in zip(self.worth, deal.taken))
 
 
 class SeeingPlayer:

@@ -38,14 +38,15 @@ def mask_of(cards) -> int:
     return mask
 
 
+# the bits of each suit's 13-bit pattern, per suit: bits_of looks a suit up instead of looping over bits
+SUIT_BITS = [[[13 * suit + rank for rank in range(13) if pattern >> rank & 1] for pattern in range(1 << 13)]
+             for suit in range(4)]
+
+
 def bits_of(mask: int) -> list[int]:
     """The bits of `mask`, lowest first."""
-    bits = []
-    while mask:
-        low = mask & -mask
-        bits.append(low.bit_length() - 1)
-        mask ^= low
-    return bits
+    return (SUIT_BITS[0][mask & 8191] + SUIT_BITS[1][mask >> 13 & 8191] + SUIT_BITS[2][mask >> 26 & 8191]
+            + SUIT_BITS[3][mask >> 39])
 
 
 def strength(bit: int, led: int) -> int:
