@@ -589,8 +589,8 @@ class SolverPlayer:
     (`Solver`: this seat, and its partner in the full game, choose their cards; the other seats play
     by the habits). The card played has the best weighted mean of what this side takes from here on
     (tricks; in the full game nil tricks count as `trick_worth` says); equal cards go to the lowest
-    (a spade last). Should the search pass `most_seconds` of CPU time, the one-turn search decides
-    (and with that unfinished, the rule player's card)."""
+    (a spade last). The search deepens a turn at a time; should it pass `most_seconds` of CPU time,
+    the deepest search finished decides (and with none finished, the rule player's card)."""
     samples: int = 30
     chains: int = 6
     sweeps: int = 30
@@ -613,7 +613,7 @@ class SolverPlayer:
         deals = [Deal([mask_of(hand) for hand in guess], view.trick_bits(), view.seat, [0] * 4, view.spades_closed,
                       policy) for guess in guesses]
         totals = None
-        for depth in sorted({1, self.depth}):
+        for depth in range(1, self.depth + 1):
             try:
                 totals = search.card_totals(deals, weights, depth)
             except OutOfTime:
