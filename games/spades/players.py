@@ -424,6 +424,9 @@ class Deal:
         self.hands, self.trick, self.to_play, self.taken = hands, trick, to_play, taken
         self.spades_closed, self.policy = spades_closed, policy
 
+    def copy(self) -> "Deal":
+        return Deal(list(self.hands), list(self.trick), self.to_play, list(self.taken), self.spades_closed, self.policy)
+
     def legal(self) -> list[int]:
         return bits_of(legal_mask(self.hands[self.to_play], self.trick, self.spades_closed))
 
@@ -652,8 +655,7 @@ class InformationSetSearch:
             values = [0.0] * len(deals)
             parts = {}
             for index, deal in enumerate(deals):
-                deal = Deal(list(deal.hands), list(deal.trick), deal.to_play, list(deal.taken), deal.spades_closed,
-                            deal.policy)
+                deal = deal.copy()
                 deal.play(bit)
                 seen = []
                 while not deal.over() and deal.to_play != self.seat:
@@ -679,12 +681,12 @@ class InformationSetSearch:
         return values_after[best]
 
     def _value_below(self, deal: Deal) -> float:
-        won = sum(worth * tricks for worth, tricks in zip(self.worth, deal.taken))
-        if deal.over():
-            return won
-        if self.solver:
-            return won + self.solver.value(deal.hands, deal.trick, deal.to_play, deal.spades_closed)
+        if self.solver and not deal.over():
+            return self._won(deal) + self.solver.value(deal.hands, deal.trick, deal.to_play, deal.spades_closed)
         deal.play_out()
+        return self._won(deal)
+
+    def _won(self, deal: Deal) -> int:
         return sum(worth * tricks for worth, tricks in zip(self.worth, deal.taken))
 
 
@@ -720,8 +722,7 @@ def looked_ahead(deal: Deal, seat: int, levels: int, worth: list[int]) -> int:
         if deal.to_play == seat and levels:
             best = None
             for bit in deal.legal():
-                branch = Deal(list(deal.hands), list(deal.trick), deal.to_play, list(deal.taken), deal.spades_closed,
-                              deal.policy)
+                branch = deal.copy()
                 branch.play(bit)
                 value = looked_ahead(branch, seat, levels - 1, worth)
                 best = value if best is None else max(best, value)
