@@ -466,9 +466,11 @@ class _Scanner:
                 if code == ord(","):
                     code = self.next_char()
                     continue
-            if code == TOKEN_TO and self.next_char() != ord(")"):
-                self.whole_number(limit=0)
-                code = self.get_char()
+            if code == TOKEN_TO:
+                code = self.next_char()
+                if code != ord(")"):  # an open end, (n TO ) or ( TO ), is allowed
+                    self.whole_number(limit=0)
+                    code = self.get_char()
             if code != ord(")"):
                 self.fault()
             self.next_char()

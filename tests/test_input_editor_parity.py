@@ -236,6 +236,7 @@ def test_expressions_at_input_are_evaluated_as_the_rom_does(variable, text, expe
     ("n", "INT (SIN 1*1E8)"), ("a$", "STR$ (2^0.5)"),
     ("n", 'USR "a"+USR "U"*256'), ("n", "USR CHR$ 144+USR CHR$ 164"), ("n", 'USR "v"'), ("n", 'USR "ab"'),
     ("n", "USR CHR$ 165"), ("n", 'USR ""'),
+    ("a$", "w$( TO )"), ("a$", "w$(2 TO )+w$( TO 1)"), ("n", "LEN w$(3 TO )"), ("a$", "w$(2 TO ,1)"),
 ])
 def test_the_roms_other_functions_at_input(variable, text):
     """RND (SEED moved on as many times), PEEK, ATTR, SCREEN$ and POINT on the machine's
