@@ -644,7 +644,7 @@ class InformationSetSearch:
 
     def card_totals(self, deals: list[Deal], weights: list[float], depth: int) -> dict[int, float]:
         """The weighted total value after each card `seat` may play now (all `deals` at its turn)."""
-        return {bit: sum(weight * value for weight, value in zip(weights, values))
+        return {bit: weighted_total(weights, values)
                 for bit, values in self._values_after_each_card(deals, weights, depth).items()}
 
     def _values_after_each_card(self, deals, weights, depth) -> dict[int, list[float]]:
@@ -677,7 +677,7 @@ class InformationSetSearch:
     def _best_values(self, deals, weights, depth) -> list[float]:
         """Each deal's value when `seat` plays the card best for these deals taken together."""
         values_after = self._values_after_each_card(deals, weights, depth)
-        best = max(values_after, key=lambda bit: sum(weight * value for weight, value in zip(weights, values_after[bit])))
+        best = max(values_after, key=lambda bit: weighted_total(weights, values_after[bit]))
         return values_after[best]
 
     def _value_below(self, deal: Deal) -> float:
@@ -688,6 +688,10 @@ class InformationSetSearch:
 
     def _won(self, deal: Deal) -> int:
         return sum(worth * tricks for worth, tricks in zip(self.worth, deal.taken))
+
+
+def weighted_total(weights: list[float], values: list[float]) -> float:
+    return sum(weight * value for weight, value in zip(weights, values))
 
 
 class SeeingPlayer:
