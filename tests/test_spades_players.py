@@ -73,6 +73,16 @@ def test_players_only_play_cards_the_rules_accept(level):
         assert sum(tricks) == 13
 
 
+def test_a_watcher_sees_every_decision_with_a_choice_and_the_card_chosen():
+    seen = []
+    _, times = play_seed_hand(shuffled(5), [RulePlayer() for _ in range(4)],
+                              lambda seat, view, card: seen.append((seat, view, card)))
+    assert [len(seconds) for seconds in times] == [sum(seat == watched for watched, _, _ in seen) for seat in range(4)]
+    assert sum(map(len, times)) > 13
+    for seat, view, card in seen:
+        assert view.seat == seat and len(view.legal()) > 1 and card == RulePlayer().choose(view)
+
+
 def test_search_player_plays_legal_cards_and_takes_a_sure_trick():
     players = [RulePlayer(), RandomPlayer(random.Random(1)), SearchPlayer(iterations=40, rng=random.Random(2)),
                RulePlayer()]

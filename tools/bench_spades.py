@@ -5,18 +5,23 @@ players); the ceiling: players that see every hand and know the rule players' ha
 rule players — upper bounds no honest player reaches. Every deal is played four times, the player
 under test in each seat in turn. Rows give the hands counted, mean tricks with a 95% interval
 (clustered by deal), win share (ties shared), and the median and largest CPU time of a decision with
-a choice in it. Then the solver alone: positions searched per second and the time to solve a deal
-from trick 1, 5 and 9, against the worst case (every other seat choosing against the side) and
-against the rule players' habits.
+a choice in it.
 
-Last, the full game: a partnership of the solver level (bidding from sampled play) against a
-partnership of rule players, games to 500: games won, points a hand, nil bids made.
+Where the gap is: for the rule player, the solver level and the player that sees one card ahead,
+the tricks each card gave away against the best card, both valued exactly on the true deal,
+leading and following. Then the full game: a partnership of the solver level (bidding from sampled
+play) against a partnership of rule players, games to 500: games won, points a hand, nil bids made.
+Last, the solver alone: positions searched per second and the time to solve a deal from trick 1, 5
+and 9, against the worst case (every other seat choosing against the side) and against the rule
+players' habits.
 
-    python tools/bench_spades.py [--hands N] [--other-hands N] [--games N] [--solver-deals N] [--skip-solver]
+    python tools/bench_spades.py [--hands N] [--other-hands N] [--given-away-hands N] [--games N]
+                                 [--solver-deals N] [--skip-solver]
 
 `--hands` is the hands of the strongest level against rule players (rounded up to whole deals of
 four; 0 leaves the row out), default 4000; `--other-hands` the hands of every other row (default the
-same); `--games` full games, default 500.
+same); `--given-away-hands` the hands of each row of tricks given away, default 100; `--games` full
+games, default 500.
 """
 
 import argparse
@@ -28,12 +33,13 @@ from multiprocessing import Pool
 from games.cards import BY_NAME, NAMES
 from games.spades.rules import PLAYERS
 from games.spades.full_rules import FullMatch, choose_bid, partner_of
-from games.spades.players import (Deal, SeeingPlayer, full_view, make_player, play_seed_hand, rule_model,
-                                  sampled_bid, seat_of)
-from games.spades.solver import OutOfTime, Solver, mask_of
+from games.spades.players import (Deal, SeeingPlayer, full_view, make_player, model_for, play_seed_hand,
+                                  rule_model, sampled_bid, seat_of)
+from games.spades.solver import BIT, OutOfTime, Solver, mask_of
 
 LADDER = (("random", "random"), ("rules", "random"), ("mcts", "rules"), ("solver", "rules"))
 CEILING = (1, 2, None)   # lookahead levels of the seeing player; None = solved exactly
+GIVEN_AWAY = ("rules", "solver", 1)   # levels whose tricks given away are shown (1: seeing one card ahead)
 WORKERS = 2
 SOLVE_LIMIT = 60.0       # CPU seconds before a solve from the worst case is given up
 
@@ -76,11 +82,55 @@ def row(level, below: str, deals: int, pool) -> str:
             f"max {max(times) * 1e3:6.0f} ms  [{time.time() - started:.0f} s wall]")
 
 
+def dealt_hands(deck: list[str]) -> list[int]:
+    """Each seat's thirteen cards as dealt from `deck` (masks)."""
+    return [mask_of(BY_NAME[name].index for name in deck[13 * (3 - seat):13 * (4 - seat)]) for seat in range(4)]
+
+
+def given_away(job) -> list[tuple[int, bool, int]]:
+    """Deal `number` played four times, `level` in each seat in turn against three rule players: at
+    each of its decisions with a choice, what its card gave away against the best card, both valued
+    exactly on the true deal (it playing perfectly from there, the others by their habits), as
+    (trick 1-13, leading?, tricks given away)."""
+    level, number = job
+    deck = deck_of(number)
+    dealt = dealt_hands(deck)
+    rng = random.Random(number)
+    losses = []
+    for seat in range(4):
+        players = [make_player("rules") for _ in range(4)]
+        players[seat] = SeeingPlayer(deck, level) if isinstance(level, int) else \
+            make_player(level, random.Random(rng.random()))
+
+        def watch(watched, view, card):
+            if watched == seat:
+                played = mask_of(view.played)
+                hands = [hand & ~played for hand in dealt]
+                trick = view.trick_bits()
+                values = Solver({seat}, model_for(view)).card_values(hands, trick, seat, view.spades_closed)
+                losses.append((14 - len(view.hand), not trick, max(values.values()) - values[BIT[card]]))
+        play_seed_hand(deck, players, watch)
+    return losses
+
+
+def given_away_line(level, deals: int, pool) -> str:
+    started = time.time()
+    losses = [loss for deal in pool.imap_unordered(given_away, [(level, n) for n in range(deals)]) for loss in deal]
+    hands = 4 * deals
+
+    def per_hand(keep) -> float:
+        return sum(loss for trick, leading, loss in losses if keep(trick, leading)) / hands
+    name = level if isinstance(level, str) else f"seeing, {level}-level"
+    by_tricks = " ".join(f"{per_hand(lambda trick, leading: leading and first <= trick < first + 3):.2f}"
+                         for first in (1, 4, 7, 10))
+    return (f"{name:>15} vs 3 rules  {hands:5d} hands: gives away {per_hand(lambda *_: True):.2f} tricks a hand, "
+            f"{per_hand(lambda _, leading: leading):.2f} leading ({by_tricks} at tricks 1-3, 4-6, 7-9, 10-13), "
+            f"{per_hand(lambda _, leading: not leading):.2f} following  [{time.time() - started:.0f} s wall]")
+
+
 def position(number: int, trick: int) -> Deal:
     """Deal `number` played by the rule players' habits up to the start of `trick` (1-13)."""
-    deck = deck_of(number)
-    hands = [mask_of(BY_NAME[name].index for name in deck[13 * (3 - seat):13 * (4 - seat)]) for seat in range(4)]
-    deal = Deal(hands, [], 0, [0] * 4, False, rule_model())
+    deal = Deal(dealt_hands(deck_of(number)), [], 0, [0] * 4, False, rule_model())
     for _ in range(4 * (trick - 1)):
         deal.play(deal.habitual_card())
     return deal
@@ -172,12 +222,15 @@ def main() -> None:
                         help="hands of the strongest level against rule players (whole deals of four)")
     parser.add_argument("--other-hands", type=int, default=None,
                         help="hands in each other row of the ladder and the ceiling (default: --hands)")
+    parser.add_argument("--given-away-hands", type=int, default=100,
+                        help="hands per level in the rows of tricks given away (whole deals of four)")
     parser.add_argument("--solver-deals", type=int, default=5, help="deals per solver row")
     parser.add_argument("--skip-solver", action="store_true", help="leave out the solver's own rows")
     parser.add_argument("--games", type=int, default=500, help="games of the full game to 500 (0: none)")
     options = parser.parse_args()
     deals = -(-options.hands // 4)
     other_deals = deals if options.other_hands is None else -(-options.other_hands // 4)
+    regret_deals = -(-options.given_away_hands // 4)
     with Pool(WORKERS) as pool:
         for level, below in LADDER:
             count = deals if (level, below) == LADDER[-1] else other_deals
@@ -186,6 +239,9 @@ def main() -> None:
         if other_deals:
             for levels in CEILING:
                 print(row(levels, "rules", other_deals, pool), flush=True)
+        for level in GIVEN_AWAY:
+            if regret_deals:
+                print(given_away_line(level, regret_deals, pool), flush=True)
         if options.games:
             print(full_game_line(options.games, pool), flush=True)
     if not options.skip_solver:

@@ -790,8 +790,9 @@ def make_player(level: str, rng: random.Random | None = None):
     raise ValueError(f"no level {level!r}: choose from {', '.join(LEVELS)}")
 
 
-def play_seed_hand(deck, players: list) -> tuple[list[int], list[list[float]]]:
-    """Play one hand of the seed's game from `deck` (card names) with a computer player in each seat.
+def play_seed_hand(deck, players: list, watch=None) -> tuple[list[int], list[list[float]]]:
+    """Play one hand of the seed's game from `deck` (card names) with a computer player in each seat;
+    `watch(seat, view, card)`, if given, sees each decision with a choice in it.
 
     Returns the tricks per seat and, per seat, the CPU seconds each decision with a choice took."""
     game = Spades(deck)
@@ -804,6 +805,8 @@ def play_seed_hand(deck, players: list) -> tuple[list[int], list[list[float]]]:
         card = players[seat].choose(view)
         if len(view.legal()) > 1:
             times[seat].append(time.process_time() - started)
+            if watch:
+                watch(seat, view, card)
         accepted, refusal = game.play_card(player, NAMES[card])
         if not accepted:
             raise RuntimeError(f"{players[seat].name} player chose a card the rules refuse: {refusal}")
