@@ -50,6 +50,17 @@ def deck_of(number: int) -> list[str]:
     return deck
 
 
+def player_under_test(level, deck: list[str], rng: random.Random):
+    """The player of `level` (a name), or for a lookahead (`None`: exact) a player that sees `deck`."""
+    if level is None or isinstance(level, int):
+        return SeeingPlayer(deck, level)
+    return make_player(level, random.Random(rng.random()))
+
+
+def level_name(level) -> str:
+    return level if isinstance(level, str) else ("seeing, exact" if level is None else f"seeing, {level}-level")
+
+
 def rotated_deal(job) -> list[tuple[int, float, list[float]]]:
     """Deal `number` played four times, `level` in each seat in turn: (tricks, win share, times) each."""
     level, below, number = job
@@ -58,8 +69,7 @@ def rotated_deal(job) -> list[tuple[int, float, list[float]]]:
     results = []
     for seat in range(4):
         players = [make_player(below, random.Random(rng.random())) for _ in range(4)]
-        players[seat] = SeeingPlayer(deck, level) if isinstance(level, int) or level is None else \
-            make_player(level, random.Random(rng.random()))
+        players[seat] = player_under_test(level, deck, rng)
         tricks, times = play_seed_hand(deck, players)
         best = max(tricks)
         share = 1 / tricks.count(best) if tricks[seat] == best else 0.0
@@ -76,8 +86,7 @@ def row(level, below: str, deals: int, pool) -> str:
     interval = 1.96 * statistics.stdev(deal_means) / len(deal_means) ** 0.5 if len(deal_means) > 1 else float("nan")
     share = statistics.mean(share for _, share, _ in hands)
     times = [seconds for _, _, decisions in hands for seconds in decisions]
-    name = level if isinstance(level, str) else ("seeing, exact" if level is None else f"seeing, {level}-level")
-    return (f"{name:>15} vs 3 {below:<6} {len(hands):5d} hands: tricks {tricks:5.2f} ± {interval:4.2f}  "
+    return (f"{level_name(level):>15} vs 3 {below:<6} {len(hands):5d} hands: tricks {tricks:5.2f} ± {interval:4.2f}  "
             f"win share {share:6.1%}  decision median {statistics.median(times) * 1e3:7.2f} ms, "
             f"max {max(times) * 1e3:6.0f} ms  [{time.time() - started:.0f} s wall]")
 
@@ -99,8 +108,7 @@ def given_away(job) -> list[tuple[int, bool, int]]:
     losses = []
     for seat in range(4):
         players = [make_player("rules") for _ in range(4)]
-        players[seat] = SeeingPlayer(deck, level) if isinstance(level, int) else \
-            make_player(level, random.Random(rng.random()))
+        players[seat] = player_under_test(level, deck, rng)
 
         def watch(watched, view, card):
             if watched == seat:
@@ -120,10 +128,10 @@ def given_away_line(level, deals: int, pool) -> str:
 
     def per_hand(keep) -> float:
         return sum(loss for trick, leading, loss in losses if keep(trick, leading)) / hands
-    name = level if isinstance(level, str) else f"seeing, {level}-level"
     by_tricks = " ".join(f"{per_hand(lambda trick, leading: leading and first <= trick < first + 3):.2f}"
                          for first in (1, 4, 7, 10))
-    return (f"{name:>15} vs 3 rules  {hands:5d} hands: gives away {per_hand(lambda *_: True):.2f} tricks a hand, "
+    return (f"{level_name(level):>15} vs 3 rules  {hands:5d} hands: gives away "
+            f"{per_hand(lambda *_: True):.2f} tricks a hand, "
             f"{per_hand(lambda _, leading: leading):.2f} leading ({by_tricks} at tricks 1-3, 4-6, 7-9, 10-13), "
             f"{per_hand(lambda _, leading: not leading):.2f} following  [{time.time() - started:.0f} s wall]")
 
