@@ -6,10 +6,10 @@ import random
 import pytest
 
 from games.spades.players import Deal, InformationSetSearch, rule_model
-from games.spades.solver import Solver, bits_of
+from games.spades.solver import Budget, Solver, bits_of
 from tests.test_spades_solver import ending
 
-NO_DEADLINE = float("inf")
+UNLIMITED = 10 ** 18   # steps: more than any search here needs
 
 
 def guesses(seed: int, size: int, seat: int, count: int) -> list[list[int]]:
@@ -45,9 +45,9 @@ def test_on_one_deal_the_search_is_the_exact_solution(seed):
     seat, size = seed % 4, 3 + seed % 2
     hands = [ending(seed, size)]
     worth = [int(other == seat) for other in range(4)]
-    played_out = InformationSetSearch(seat, worth, None, NO_DEADLINE).card_totals(deals_at(hands, seat), [1.0], size)
+    played_out = InformationSetSearch(seat, worth, None, Budget(UNLIMITED)).card_totals(deals_at(hands, seat), [1.0], size)
     solver = Solver({seat}, rule_model(), worth)
-    solved_below = InformationSetSearch(seat, worth, solver, NO_DEADLINE).card_totals(deals_at(hands, seat), [1.0], 1)
+    solved_below = InformationSetSearch(seat, worth, solver, Budget(UNLIMITED)).card_totals(deals_at(hands, seat), [1.0], 1)
     assert played_out == solved_below == solved_totals(hands, seat)
 
 
@@ -57,7 +57,7 @@ def test_the_search_never_values_a_card_above_solving_each_deal_and_sometimes_be
         seat, size = seed % 4, 4
         hands_list = guesses(seed, size, seat, 6)
         worth = [int(other == seat) for other in range(4)]
-        search = InformationSetSearch(seat, worth, None, NO_DEADLINE)
+        search = InformationSetSearch(seat, worth, None, Budget(UNLIMITED))
         totals = search.card_totals(deals_at(hands_list, seat), [1.0] * 6, size)
         solved = solved_totals(hands_list, seat)
         assert totals.keys() == solved.keys()

@@ -1,6 +1,7 @@
 """Spades computer players and the full game's rules (bidding, nil, bags, spades broken, 500)."""
 
 import random
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -119,8 +120,23 @@ def test_solver_player_does_not_peek(seed, plays):
         assert regame.play_card(player, card) == (True, None)
     seen, reseen = seed_view(game, me), seed_view(regame, me)
     assert seen == reseen and game.hand(others[0]) != regame.hand(others[0])
-    choose = [SolverPlayer(most_seconds=100, rng=random.Random(seed)).choose(view) for view in (seen, reseen)]
+    choose = [SolverPlayer(rng=random.Random(seed)).choose(view) for view in (seen, reseen)]
     assert choose[0] == choose[1]
+
+
+def test_solver_player_decides_by_work_done_not_by_the_clock(monkeypatch):
+    """A slow or busy machine gets the same decisions: the search is cut short by the work it has done,
+    and with no budget to search at all the rule player's card is played."""
+    views = [seed_view(game, game.to_play) for game in (play_until(seed, plays, shuffled(seed))
+                                                         for seed, plays in [(21, 4), (22, 13), (23, 21), (24, 29)])]
+    decisions = [SolverPlayer(rng=random.Random(1)).choose(view) for view in views]
+    rule_cards = [RulePlayer().choose(view) for view in views]
+    assert decisions != rule_cards
+    assert [SolverPlayer(most_steps=1, rng=random.Random(1)).choose(view) for view in views] == rule_cards
+    ticks = iter(range(0, 10 ** 9, 60))
+    for clock in ("process_time", "perf_counter", "monotonic", "time", "thread_time"):
+        monkeypatch.setattr(time, clock, lambda: float(next(ticks)))   # a minute passes at every look
+    assert [SolverPlayer(rng=random.Random(1)).choose(view) for view in views] == decisions
 
 
 def test_solver_player_plays_legal_cards_and_takes_a_sure_trick():

@@ -16,12 +16,12 @@ and 9, against the worst case (every other seat choosing against the side) and a
 players' habits.
 
     python tools/bench_spades.py [--hands N] [--other-hands N] [--given-away-hands N] [--games N]
-                                 [--solver-deals N] [--skip-solver]
+                                 [--first-game N] [--solver-deals N] [--skip-solver]
 
 `--hands` is the hands of the strongest level against rule players (rounded up to whole deals of
 four; 0 leaves the row out), default 4000; `--other-hands` the hands of every other row (default the
 same); `--given-away-hands` the hands of each row of tricks given away, default 100; `--games` full
-games, default 500.
+games, default 500, numbered from `--first-game` (default 0; each number its own deals and seats).
 """
 
 import argparse
@@ -35,13 +35,13 @@ from games.spades.rules import PLAYERS
 from games.spades.full_rules import FullMatch, choose_bid, partner_of
 from games.spades.players import (Deal, SeeingPlayer, full_view, make_player, model_for, play_seed_hand,
                                   rule_model, sampled_bid, seat_of)
-from games.spades.solver import BIT, OutOfTime, Solver, mask_of
+from games.spades.solver import BIT, Budget, OutOfWork, Solver, mask_of
 
 LADDER = (("random", "random"), ("rules", "random"), ("mcts", "rules"), ("solver", "rules"))
 CEILING = (1, 2, None)   # lookahead levels of the seeing player; None = solved exactly
 GIVEN_AWAY = ("rules", "solver", 1)   # levels whose tricks given away are shown (1: seeing one card ahead)
 WORKERS = 2
-SOLVE_LIMIT = 60.0       # CPU seconds before a solve from the worst case is given up
+SOLVE_LIMIT = 20_000_000  # positions searched before a solve (from the worst case) is given up
 
 
 def deck_of(number: int) -> list[str]:
@@ -151,23 +151,23 @@ def solver_lines(deals: int) -> list[str]:
             seconds, nodes, unsolved = [], 0, 0
             for number in range(deals):
                 deal = position(number, trick)
-                solver = Solver({deal.to_play}, policy, deadline=time.process_time() + SOLVE_LIMIT)
+                solver = Solver({deal.to_play}, policy, budget=Budget(SOLVE_LIMIT))
                 started = time.process_time()
                 try:
                     solver.value(deal.hands, [], deal.to_play)
-                except OutOfTime:
+                except OutOfWork:
                     unsolved += 1
                     continue
                 seconds.append(time.process_time() - started)
                 nodes += solver.nodes
             if not seconds:
                 lines.append(f"solve from trick {trick:2d} against the {against:<11}: none of {deals} deals "
-                             f"solved within {SOLVE_LIMIT:.0f} s")
+                             f"solved within {SOLVE_LIMIT:,} positions")
                 continue
             lines.append(f"solve from trick {trick:2d} against the {against:<11}: {len(seconds)} of {deals} deals, "
                          f"median {statistics.median(seconds) * 1e3:9.1f} ms, max {max(seconds) * 1e3:9.1f} ms, "
                          f"{nodes / sum(seconds):8.0f} positions/s" +
-                         (f"; {unsolved} not solved within {SOLVE_LIMIT:.0f} s" if unsolved else ""))
+                         (f"; {unsolved} not solved within {SOLVE_LIMIT:,} positions" if unsolved else ""))
     return lines
 
 
@@ -210,16 +210,17 @@ def full_game(number: int) -> dict:
             "won": match.winner == searching, "nil_bids": nil_bids, "nils_made": nils_made}
 
 
-def full_game_line(games: int, pool) -> str:
+def full_game_line(first: int, games: int, pool) -> str:
     started = time.time()
-    results = list(pool.imap_unordered(full_game, range(games)))
+    results = list(pool.imap_unordered(full_game, range(first, first + games)))
     hands = sum(result["hands"] for result in results)
     ours = sum(result["points"][0] for result in results) / hands
     theirs = sum(result["points"][1] for result in results) / hands
     won = sum(result["won"] for result in results)
     nil_bids = sum(result["nil_bids"] for result in results)
     nils_made = sum(result["nils_made"] for result in results)
-    return (f"full game, solver partnership vs rules partnership: {games} games to 500 ({hands} hands): "
+    numbers = f"games {first}-{first + games - 1}" if first else f"{games} games"
+    return (f"full game, solver partnership vs rules partnership: {numbers} to 500 ({hands} hands): "
             f"won {won} of {games}; points a hand {ours:.1f} vs {theirs:.1f}; nil bids {nil_bids}, "
             f"made {nils_made}  [{time.time() - started:.0f} s wall]")
 
@@ -235,6 +236,8 @@ def main() -> None:
     parser.add_argument("--solver-deals", type=int, default=5, help="deals per solver row")
     parser.add_argument("--skip-solver", action="store_true", help="leave out the solver's own rows")
     parser.add_argument("--games", type=int, default=500, help="games of the full game to 500 (0: none)")
+    parser.add_argument("--first-game", type=int, default=0,
+                        help="number of the first full game (to go on from an earlier run's games)")
     options = parser.parse_args()
     deals = -(-options.hands // 4)
     other_deals = deals if options.other_hands is None else -(-options.other_hands // 4)
@@ -251,7 +254,7 @@ def main() -> None:
             if regret_deals:
                 print(given_away_line(level, regret_deals, pool), flush=True)
         if options.games:
-            print(full_game_line(options.games, pool), flush=True)
+            print(full_game_line(options.first_game, options.games, pool), flush=True)
     if not options.skip_solver:
         for line in solver_lines(options.solver_deals):
             print(line, flush=True)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ..cards import BY_NAME, NAMES
 from .rules import PLAYERS, Spades  # the rules modules: imported here only
 from .full_rules import FullSpades, hand_points, partner_of
-from .solver import (ALL_CARDS, BIT, CARD_OF_BIT, SUIT_MASK, OutOfTime, Solver, bits_of, legal_mask, mask_of,
+from .solver import (ALL_CARDS, BIT, CARD_OF_BIT, SUIT_MASK, Budget, OutOfWork, Solver, bits_of, legal_mask, mask_of,
                      strength, trick_winner)
 
 SUIT = [card // 13 for card in range(52)]   # per Card.index
@@ -486,10 +486,9 @@ class SearchPlayer:
     is added and the hand played out by the habits. Every node on the way is credited with this
     seat's result (`outcome`).
 
-    The think budget is `iterations` guesses, cut short after `seconds` of thinking.
+    The think budget is `iterations` guesses (a count, not a time: the same decision every time).
     """
     iterations: int = 60
-    seconds: float = 0.5
     exploration: float = 0.3
     pool: int = 300
     mismatch: float = 0.3
@@ -503,13 +502,10 @@ class SearchPlayer:
             return legal[0]
         outcome = self.outcome or seed_outcome
         root = {BIT[card]: Node() for card in legal}
-        deadline = time.perf_counter() + self.seconds
         guesses = [consistent_deal(view, self.rng) for _ in range(self.pool)]
         check = HabitCheck(view, range(4))
         weights = [check.agreement(hands, self.mismatch) for hands in guesses]
-        for iteration in range(self.iterations):
-            if iteration and time.perf_counter() > deadline:
-                break
+        for _ in range(self.iterations):
             hands = self.rng.choices(guesses, weights)[0]
             for bit, node in root.items():
                 deal = guessed_deal(view, hands)
@@ -579,6 +575,9 @@ def trick_worth(view: View) -> list[int]:
     return worth
 
 
+MOST_STEPS = 150_000   # the solver level's work a decision (see Budget): at most about 1.8 s of CPU here
+
+
 @dataclass
 class SolverPlayer:
     """Sampled deals searched by information set: `samples` guesses at the hidden hands, consistent
@@ -592,12 +591,13 @@ class SolverPlayer:
     (`Solver`: this seat, and its partner in the full game, choose their cards; the other seats play
     by the habits). The card played has the best weighted mean of what this side takes from here on
     (tricks; in the full game nil tricks count as `trick_worth` says); equal cards go to the lowest
-    (a spade last). The search deepens a turn at a time; should it pass `most_seconds` of CPU time,
-    the deepest search finished decides (and with none finished, the rule player's card)."""
+    (a spade last). The search deepens a turn at a time; should it pass `most_steps` of work (a step
+    a card played out or a position solved: work, not time, so that a decision is the same every
+    time), the deepest search finished decides (and with none finished, the rule player's card)."""
     samples: int = 30
     chains: int = 6
     sweeps: int = 30
-    most_seconds: float = 1.5
+    most_steps: int = MOST_STEPS
     exact_within: int = 7
     depth: int = 2
     mismatch: float = 0.001
@@ -608,18 +608,18 @@ class SolverPlayer:
         legal = view.legal()
         if len(legal) == 1:
             return legal[0]
-        deadline = time.process_time() + self.most_seconds
+        budget = Budget(self.most_steps)
         guesses, weights = self.guesses(view)
         policy, worth = model_for(view), trick_worth(view)
-        solver = Solver(view.side, policy, worth, deadline) if len(view.hand) <= self.exact_within else None
-        search = InformationSetSearch(view.seat, worth, solver, deadline)
+        solver = Solver(view.side, policy, worth, budget) if len(view.hand) <= self.exact_within else None
+        search = InformationSetSearch(view.seat, worth, solver, budget)
         deals = [Deal([mask_of(hand) for hand in guess], view.trick_bits(), view.seat, [0] * 4, view.spades_closed,
                       policy) for guess in guesses]
         totals = None
         for depth in range(1, self.depth + 1):
             try:
                 totals = search.card_totals(deals, weights, depth)
-            except OutOfTime:
+            except OutOfWork:
                 break
         if totals is None:
             return RulePlayer().choose(view)
@@ -637,10 +637,11 @@ class InformationSetSearch:
     turn: the one best for that part's weighted total. Unlike solving each guess alone and averaging,
     this never credits a plan that would need to know the deal. Below the search each deal is solved
     exactly by `solver` (if given) or played out by the habits; a deal's value is what the tricks won
-    from the start are worth to `seat`'s side (`worth`). Raises OutOfTime past `deadline` (CPU time)."""
+    from the start are worth to `seat`'s side (`worth`). Each card played and each position solved is
+    spent from `budget`; raises OutOfWork when it is used up."""
 
-    def __init__(self, seat: int, worth: list[int], solver: Solver | None, deadline: float):
-        self.seat, self.worth, self.solver, self.deadline = seat, worth, solver, deadline
+    def __init__(self, seat: int, worth: list[int], solver: Solver | None, budget: Budget):
+        self.seat, self.worth, self.solver, self.budget = seat, worth, solver, budget
 
     def card_totals(self, deals: list[Deal], weights: list[float], depth: int) -> dict[int, float]:
         """The weighted total value after each card `seat` may play now (all `deals` at its turn)."""
@@ -648,8 +649,6 @@ class InformationSetSearch:
                 for bit, values in self._values_after_each_card(deals, weights, depth).items()}
 
     def _values_after_each_card(self, deals, weights, depth) -> dict[int, list[float]]:
-        if time.process_time() > self.deadline:
-            raise OutOfTime
         values_after = {}
         for bit in deals[0].legal():
             values = [0.0] * len(deals)
@@ -662,6 +661,7 @@ class InformationSetSearch:
                     card = deal.habitual_card()
                     seen.append(card)
                     deal.play(card)
+                self.budget.spend(1 + len(seen))
                 parts.setdefault(tuple(seen), []).append((index, deal))
             for part in parts.values():
                 part_deals = [deal for _, deal in part]
@@ -683,6 +683,7 @@ class InformationSetSearch:
     def _value_below(self, deal: Deal) -> float:
         if self.solver and not deal.over():
             return self._won(deal) + self.solver.value(deal.hands, deal.trick, deal.to_play, deal.spades_closed)
+        self.budget.spend(bin(deal.hands[0] | deal.hands[1] | deal.hands[2] | deal.hands[3]).count("1"))
         deal.play_out()
         return self._won(deal)
 

@@ -17,8 +17,6 @@ the lowest of each such run is searched. Moves are ordered: a side that is winni
 low, otherwise its cheapest winner first; a lead tries high cards first.
 """
 
-import time
-
 from ..cards import DECK
 
 BIT = [card.suit * 13 + card.high_rank - 2 for card in DECK]   # Card.index -> trick-order bit
@@ -75,23 +73,38 @@ def legal_mask(hand: int, trick: list, spades_closed: bool) -> int:
     return hand
 
 
-class OutOfTime(Exception):
-    """A search passed its deadline."""
+class OutOfWork(Exception):
+    """A search used up its budget."""
+
+
+class Budget:
+    """The work a search may do, in steps: a position the solver searches, or a card played by the
+    rule players' habits. Counted in work, not time, a search gives the same answer every time, on
+    any machine, however busy."""
+
+    def __init__(self, steps: int):
+        self.left = steps
+
+    def spend(self, steps: int) -> None:
+        self.left -= steps
+        if self.left < 0:
+            raise OutOfWork
 
 
 class Solver:
     """Searches positions for one `side`, remembering them across searches (same side, policy and
     worth: use a new Solver when any of those change)."""
 
-    def __init__(self, side, policy=None, worth=None, deadline: float | None = None):
+    def __init__(self, side, policy=None, worth=None, budget: Budget | None = None):
         self.side = frozenset(side)
-        self.deadline = deadline  # time.process_time() past which a search gives up (OutOfTime)
+        self.budget = budget  # spent a position at a time; used up, a search gives up (OutOfWork)
         self.policy = policy
         self.worth = tuple(worth) if worth is not None else tuple(int(seat in self.side) for seat in range(4))
         self.best_trick = max(self.worth)
         self.worst_trick = min(self.worth)
         self.table: dict = {}
         self.nodes = 0
+        self.charged = 0  # nodes already spent from the budget
 
     # --- the public searches -----------------------------------------------------------------------
     def value(self, hands: list[int], trick: list[tuple[int, int]], to_play: int, spades_closed: bool = False) -> int:
@@ -156,8 +169,9 @@ class Solver:
         self.nodes += 1
         key = None
         if not trick:
-            if self.deadline is not None and not self.nodes & 255 and time.process_time() > self.deadline:
-                raise OutOfTime
+            if self.budget is not None and self.nodes - self.charged >= 256:
+                self.budget.spend(self.nodes - self.charged)
+                self.charged = self.nodes
             left = hands[to_play]
             if not left:
                 return 0
