@@ -575,7 +575,7 @@ def trick_worth(view: View) -> list[int]:
     return worth
 
 
-MOST_STEPS = 150_000   # the solver level's work a decision (see Budget): at most about 1.8 s of CPU here
+MOST_STEPS = 200_000   # the solver level's work a decision (see Budget): at most about 1.6 s of CPU here
 
 
 @dataclass
