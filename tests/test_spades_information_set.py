@@ -45,9 +45,10 @@ def test_on_one_deal_the_search_is_the_exact_solution(seed):
     seat, size = seed % 4, 3 + seed % 2
     hands = [ending(seed, size)]
     worth = [int(other == seat) for other in range(4)]
-    played_out = InformationSetSearch(seat, worth, None, Budget(UNLIMITED)).card_totals(deals_at(hands, seat), [1.0], size)
+    deals = deals_at(hands, seat)
+    played_out = InformationSetSearch(seat, worth, None, Budget(UNLIMITED)).card_totals(deals, [1.0], size)
     solver = Solver({seat}, rule_model(), worth)
-    solved_below = InformationSetSearch(seat, worth, solver, Budget(UNLIMITED)).card_totals(deals_at(hands, seat), [1.0], 1)
+    solved_below = InformationSetSearch(seat, worth, solver, Budget(UNLIMITED)).card_totals(deals, [1.0], 1)
     assert played_out == solved_below == solved_totals(hands, seat)
 
 

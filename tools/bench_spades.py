@@ -30,11 +30,11 @@ import statistics
 import time
 from multiprocessing import Pool
 
-from games.cards import BY_NAME, NAMES
+from games.cards import NAMES
 from games.spades.rules import PLAYERS
 from games.spades.full_rules import FullMatch, choose_bid, partner_of
-from games.spades.players import (Deal, SeeingPlayer, full_view, make_player, model_for, play_seed_hand,
-                                  rule_model, sampled_bid, seat_of)
+from games.spades.players import (Deal, SeeingPlayer, dealt_hands, full_view, make_player, model_for,
+                                  play_seed_hand, rule_model, sampled_bid, seat_of)
 from games.spades.solver import BIT, Budget, OutOfWork, Solver, mask_of
 
 LADDER = (("random", "random"), ("rules", "random"), ("mcts", "rules"), ("solver", "rules"))
@@ -89,11 +89,6 @@ def row(level, below: str, deals: int, pool) -> str:
     return (f"{level_name(level):>15} vs 3 {below:<6} {len(hands):5d} hands: tricks {tricks:5.2f} ± {interval:4.2f}  "
             f"win share {share:6.1%}  decision median {statistics.median(times) * 1e3:7.2f} ms, "
             f"max {max(times) * 1e3:6.0f} ms  [{time.time() - started:.0f} s wall]")
-
-
-def dealt_hands(deck: list[str]) -> list[int]:
-    """Each seat's thirteen cards as dealt from `deck` (masks)."""
-    return [mask_of(BY_NAME[name].index for name in deck[13 * (3 - seat):13 * (4 - seat)]) for seat in range(4)]
 
 
 def given_away(job) -> list[tuple[int, bool, int]]:
@@ -241,7 +236,7 @@ def main() -> None:
     options = parser.parse_args()
     deals = -(-options.hands // 4)
     other_deals = deals if options.other_hands is None else -(-options.other_hands // 4)
-    regret_deals = -(-options.given_away_hands // 4)
+    given_away_deals = -(-options.given_away_hands // 4)
     with Pool(WORKERS) as pool:
         for level, below in LADDER:
             count = deals if (level, below) == LADDER[-1] else other_deals
@@ -250,9 +245,9 @@ def main() -> None:
         if other_deals:
             for levels in CEILING:
                 print(row(levels, "rules", other_deals, pool), flush=True)
-        for level in GIVEN_AWAY:
-            if regret_deals:
-                print(given_away_line(level, regret_deals, pool), flush=True)
+        if given_away_deals:
+            for level in GIVEN_AWAY:
+                print(given_away_line(level, given_away_deals, pool), flush=True)
         if options.games:
             print(full_game_line(options.first_game, options.games, pool), flush=True)
     if not options.skip_solver:

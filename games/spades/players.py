@@ -695,6 +695,11 @@ def weighted_total(weights: list[float], values: list[float]) -> float:
     return sum(weight * value for weight, value in zip(weights, values))
 
 
+def dealt_hands(deck) -> list[int]:
+    """Each seat's thirteen cards as the seed deals them from `deck` (card names), as masks."""
+    return [mask_of(card_number(card) for card in deck[13 * (3 - seat):13 * (4 - seat)]) for seat in range(4)]
+
+
 class SeeingPlayer:
     """For measuring only, never a level: a player that sees every hand (dealt from `deck` as the
     seed deals) and knows the rule players' habits. With `levels` it tries each card it may play
@@ -702,7 +707,7 @@ class SeeingPlayer:
     solves the rest of the hand exactly."""
 
     def __init__(self, deck, levels: int | None):
-        self.dealt = [mask_of(card_number(card) for card in deck[13 * (3 - seat):13 * (4 - seat)]) for seat in range(4)]
+        self.dealt = dealt_hands(deck)
         self.levels = levels
         self.name = "exact" if levels is None else f"{levels}-level"
 
