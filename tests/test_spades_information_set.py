@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from games.spades.players import Deal, InformationSetSearch, rule_model
+from games.spades.habits import Deal, rule_model
+from games.spades.information_set import InformationSetSearch
 from games.spades.solver import Budget, Solver, bits_of
 from tests.test_spades_solver import ending
 

@@ -10,10 +10,13 @@ from hypothesis import strategies as st
 from games.cards import BY_NAME, NAMES
 from games.spades.rules import PLAYERS, Spades
 from games.spades.full_rules import FullMatch, FullSpades, choose_bid, hand_points, partner_of
-from games.spades.players import (RandomPlayer, RulePlayer, SearchPlayer, SolverPlayer, View, consistent_deal,
-                                  deal_hidden_cards, exact_deal, full_outcome, full_view, guessed_deal, habit_agreement,
-                                  habit_guesses,
-                                  make_player, play_seed_hand, sampled_bid, seed_view, win_shares)
+from games.spades.bidding import sampled_bid
+from games.spades.guesses import (consistent_deal, deal_hidden_cards, exact_deal, guessed_deal, habit_agreement,
+                                  habit_guesses)
+from games.spades.information_set import SolverPlayer
+from games.spades.mcts import SearchPlayer
+from games.spades.players import RandomPlayer, RulePlayer, make_player, play_seed_hand
+from games.spades.views import View, full_outcome, full_view, seed_view, win_shares
 from games.spades.solver import CARD_OF_BIT
 
 

@@ -1,13 +1,15 @@
-"""The computer players' own fast rules (cards as numbers, in players.py) against the rules of the
-game (rules.py, full_rules.py), on random deals played out with random legal cards: the same legal
-cards, the same trick winners, the same leader and the same tricks taken, card for card."""
+"""The computer players' own fast rules (cards as numbers: solver.py, habits.py, views.py) against
+the rules of the game (rules.py, full_rules.py), on random deals played out with random legal cards:
+the same legal cards, the same trick winners, the same leader and the same tricks taken, card for
+card."""
 
 import random
 
 import pytest
 
 from games.spades.full_rules import FullSpades
-from games.spades.players import SUIT, Deal, full_view, seed_view
+from games.spades.habits import Deal
+from games.spades.views import SUIT, full_view, seed_view
 from games.spades.solver import BIT, legal_mask, mask_of, strength, trick_winner
 from games.spades.rules import PLAYERS, Spades, shuffled_deck, suit_of, trick_value
 

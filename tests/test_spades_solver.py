@@ -5,7 +5,7 @@ import random
 import pytest
 
 from games.cards import BY_NAME, NAMES
-from games.spades.players import rule_model
+from games.spades.habits import rule_model
 from games.spades.solver import BIT, CARD_OF_BIT, Solver, bits_of, legal_mask, trick_winner
 
 

@@ -33,8 +33,11 @@ from multiprocessing import Pool
 from games.cards import NAMES
 from games.spades.rules import PLAYERS
 from games.spades.full_rules import FullMatch, choose_bid, partner_of
-from games.spades.players import (Deal, SeeingPlayer, dealt_hands, full_view, make_player, model_for,
-                                  play_seed_hand, rule_model, sampled_bid, seat_of)
+from games.spades.bidding import sampled_bid
+from games.spades.habits import Deal, model_for, rule_model
+from games.spades.players import make_player, play_seed_hand
+from games.spades.seeing import SeeingPlayer, dealt_hands
+from games.spades.views import full_view, seat_of
 from games.spades.solver import BIT, Budget, OutOfWork, Solver, mask_of
 
 LADDER = (("random", "random"), ("rules", "random"), ("mcts", "rules"), ("solver", "rules"))

@@ -12,7 +12,9 @@ from ..table import next_key_code
 from .full_rules import (BLIND_NIL, TEAM_NAMES, FullMatch, FullSpades, bid_words, choose_bid, gambles_blind_nil,
                          partner_of, team_of)
 from .play import BEEP_PITCH, BEEP_SECONDS, HUMAN, NEXT_HAND, PLAY_PAUSE_FRAMES, Table
-from .players import SearchPlayer, full_outcome, full_view, sampled_bid
+from .bidding import sampled_bid
+from .mcts import SearchPlayer
+from .views import full_outcome, full_view
 from .rules import PLAYERS
 from .screen import RESULT_WIDTH, draw, wrapped
 

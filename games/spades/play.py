@@ -11,7 +11,8 @@ from spectrum.colours import RED, WHITE, YELLOW
 
 from ..cards import RANK_LETTERS, SUIT_LETTERS
 from ..table import next_key_code
-from .players import LEVELS, make_player, seed_view
+from .players import LEVELS, make_player
+from .views import seed_view
 from .rules import PLAYERS, TRICKS_IN_A_HAND, Spades, shuffled_deck
 from .screen import KEY_DELETE, KEY_ENTER, KEY_LEFT, KEY_RIGHT, NAMES, Scene, draw, hand_order, prepare
 

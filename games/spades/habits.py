@@ -1,0 +1,174 @@
+"""The rule player's habits, on hand masks in trick order (`solver.BIT`), where they are fast enough
+to play out thousands of guessed deals: second hand low, third hand high, win cheaply, trump when
+void, discard the least useful card, lead masters; and `Deal`, a deal with every hand known played
+out by them."""
+
+from .solver import ALL_CARDS, CARD_OF_BIT, SUIT_MASK, bits_of, legal_mask, mask_of, strength, trick_winner
+from .views import View
+
+
+def rank_of_bit(bit: int) -> int:
+    return bit % 13   # 0 = two ... 12 = ace
+
+
+def is_master(bit: int, outside: int) -> bool:
+    """No card that could beat `bit` in its suit is held by another seat."""
+    return not outside & SUIT_MASK[bit // 13] & ~((2 << bit) - 1)
+
+
+def suit_lengths(mask: int) -> list[int]:
+    return [bin(mask & SUIT_MASK[suit]).count("1") for suit in range(4)]
+
+
+def rule_card(hand: int, outside: int, trick: list[tuple[int, int]], seat: int, spades_closed: bool = False,
+              partner: int | None = None, bids: list[int] | None = None) -> int:
+    """The rule player's card (a bit), from its hand, the cards the other seats hold between them
+    (`outside`: every card neither played nor its own), and the trick so far as (seat, bit).
+
+    Second hand low, third hand high, win as cheaply as possible, trump when void, discard the least
+    useful card; lead a card that cannot be beaten in its suit, else low from the longest side suit.
+    With a partner: do not overtake a partner who is winning, unless the partner bid nil; having bid
+    nil, take nothing: duck under the best card, discard high."""
+    legal = legal_mask(hand, trick, spades_closed)
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    if bids and bids[seat] == 0:
+        return duck(legal, trick)
+    if not trick:
+        return lead(legal, outside)
+    led = trick[0][1] // 13
+    leader_seat, best = trick[0]
+    top = strength(best, led)
+    for play in trick[1:]:
+        if strength(play[1], led) > top:
+            leader_seat, best = play
+            top = strength(best, led)
+    position = len(trick)
+    partner_nil = bids is not None and bids[partner] == 0
+    partner_winning = partner is not None and leader_seat == partner and not partner_nil and (
+        position == 3 or is_master(best, outside) or best < 13)
+    winners = [bit for bit in bits_of(legal) if strength(bit, led) > top]
+    if legal & SUIT_MASK[led]:  # following suit
+        if not winners or partner_winning or position == 1:
+            return (legal & -legal).bit_length() - 1
+        if position == 2:
+            return cheapest_equal(winners, outside, hand)
+        return winners[0]
+    if winners and not partner_winning:
+        return winners[0]  # trump as cheaply as wins
+    return discard(legal)
+
+
+def cheapest_equal(winners: list[int], outside: int, hand: int) -> int:
+    """The lowest winner as good as the highest: every card between them is mine or played."""
+    best = lower = winners[-1]
+    floor = (winners[-1] // 13) * 13
+    while lower > floor:
+        lower -= 1
+        if lower in winners:
+            best = lower
+        elif (outside | hand) >> lower & 1:
+            break
+    return best
+
+
+def duck(legal: int, trick: list[tuple[int, int]]) -> int:
+    """A nil bidder's card: the highest that loses, or failing that the lowest."""
+    cards = bits_of(legal)
+    if not trick:
+        return min(cards, key=lambda bit: (rank_of_bit(bit), bit < 13))
+    led = trick[0][1] // 13
+    top = max(strength(bit, led) for _, bit in trick)
+    losers = [bit for bit in cards if strength(bit, led) < top]
+    if losers:
+        return max(losers, key=lambda bit: (bit >= 13, rank_of_bit(bit)))
+    return min(cards, key=lambda bit: strength(bit, led))
+
+
+def lead(legal: int, outside: int) -> int:
+    # the highest side-suit master, else the highest master spade: a suit's highest card is its master if any is
+    for suit in (3, 2, 1, 0):
+        held = legal & SUIT_MASK[suit]
+        if held and is_master(held.bit_length() - 1, outside):
+            return held.bit_length() - 1
+    cards = bits_of(legal)
+    side = [bit for bit in cards if bit >= 13] or cards
+    length = suit_lengths(legal)
+    return min(side, key=lambda bit: (-length[bit // 13], rank_of_bit(bit)))
+
+
+def discard(legal: int) -> int:
+    """The lowest side card, from the shortest suit (towards a void to trump in); spades last."""
+    cards = bits_of(legal)
+    side = [bit for bit in cards if bit >= 13] or cards
+    length = suit_lengths(legal)
+    return min(side, key=lambda bit: (rank_of_bit(bit), length[bit // 13]))
+
+
+def view_masks(view: View) -> tuple[int, int]:
+    """A view's own hand and the cards the other seats hold between them, as masks."""
+    hand = mask_of(view.hand)
+    return hand, ALL_CARDS ^ hand ^ mask_of(view.played)
+
+
+def habitual_card_of(view: View) -> int:
+    """The rule player's card (a card number) for `view`."""
+    hand, outside = view_masks(view)
+    return CARD_OF_BIT[rule_card(hand, outside, view.trick_bits(), view.seat, view.spades_closed,
+                                 view.partner, view.bids)]
+
+
+def rule_model(partner_of_seat=None, bids=None):
+    """The rule players' habits as a solver policy: (seat, hands, trick, spades closed) -> bit."""
+    def policy(seat: int, hands: list[int], trick, closed: bool) -> int:
+        outside = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hands[seat]
+        partner = partner_of_seat(seat) if partner_of_seat else None
+        return rule_card(hands[seat], outside, trick, seat, closed, partner, bids)
+    return policy
+
+
+def model_for(view: View):
+    """The rule model of the other seats as `view`'s seat knows them (partners and bids if any)."""
+    if view.partner is None:
+        return rule_model()
+    return rule_model(lambda seat: (seat + 2) % 4, view.bids)
+
+
+class Deal:
+    """A position with every hand known (one guess at the hidden cards) as masks, played out fast,
+    the seats by `policy` (the rule players' habits)."""
+
+    __slots__ = ("hands", "trick", "to_play", "taken", "spades_closed", "policy")
+
+    def __init__(self, hands, trick, to_play, taken, spades_closed, policy):
+        self.hands, self.trick, self.to_play, self.taken = hands, trick, to_play, taken
+        self.spades_closed, self.policy = spades_closed, policy
+
+    def copy(self) -> "Deal":
+        return Deal(list(self.hands), list(self.trick), self.to_play, list(self.taken), self.spades_closed, self.policy)
+
+    def legal(self) -> list[int]:
+        return bits_of(legal_mask(self.hands[self.to_play], self.trick, self.spades_closed))
+
+    def over(self) -> bool:
+        return not self.trick and not self.hands[self.to_play]
+
+    def play(self, bit: int) -> None:
+        self.hands[self.to_play] ^= 1 << bit
+        self.trick.append((self.to_play, bit))
+        if bit < 13:
+            self.spades_closed = False
+        if len(self.trick) == 4:
+            winner = trick_winner(self.trick)
+            self.taken[winner] += 1
+            self.trick = []
+            self.to_play = winner
+        else:
+            self.to_play = (self.to_play + 1) % 4
+
+    def habitual_card(self) -> int:
+        return self.policy(self.to_play, self.hands, self.trick, self.spades_closed)
+
+    def play_out(self) -> None:
+        while not self.over():
+            self.play(self.habitual_card())

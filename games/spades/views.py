@@ -1,0 +1,105 @@
+"""What a seat knows when it is to play (`View`), read from the seed's game or the full game, and the
+results the players aim at. Cards are `games.cards` numbers (`Card.index`)."""
+
+from dataclasses import dataclass, field
+
+from ..cards import BY_NAME
+from .full_rules import FullSpades, hand_points, partner_of
+from .rules import PLAYERS, Spades
+from .solver import BIT, legal_mask, mask_of
+
+
+SUIT = [card // 13 for card in range(52)]   # per Card.index
+
+
+def card_number(name: str) -> int:
+    return BY_NAME[name].index
+
+
+@dataclass
+class View:
+    """One seat's knowledge at its turn. Seats are 0-3 and play in that order (player_0 first)."""
+    seat: int
+    hand: list[int]
+    trick: list[tuple[int, int]]          # (seat, card) of the trick so far, in the order played
+    played: set[int]                      # every card seen played, the current trick's included
+    voids: list[set[int]]                 # per seat: suits it has shown it does not hold
+    hand_sizes: list[int]                 # per seat, before this play
+    taken: list[int]                      # tricks won so far, per seat
+    spades_must_be_broken: bool = False   # full rules: no spade lead until a spade has been played
+    spades_broken: bool = False
+    partner: int | None = None            # full rules: the partner's seat
+    bids: list[int] | None = None         # full rules: each seat's bid (0 = nil)
+    history: list[tuple[int, int]] = field(default_factory=list)  # every (seat, card) played, in order
+
+    @property
+    def side(self) -> set[int]:
+        """The seats playing for this seat's result: itself, and its partner in the full game."""
+        return {self.seat} if self.partner is None else {self.seat, self.partner}
+
+    @property
+    def spades_closed(self) -> bool:
+        return self.spades_must_be_broken and not self.spades_broken
+
+    def legal(self) -> list[int]:
+        legal = legal_mask(mask_of(self.hand), self.trick_bits(), self.spades_closed)
+        return [card for card in self.hand if legal >> BIT[card] & 1]
+
+    def trick_bits(self) -> list[tuple[int, int]]:
+        return [(seat, BIT[card]) for seat, card in self.trick]
+
+
+def win_shares(taken: list[int]) -> list[float]:
+    """The seed game's result: the players with most tricks share the win."""
+    best = max(taken)
+    winners = taken.count(best)
+    return [1 / winners if tricks == best else 0.0 for tricks in taken]
+
+
+def seat_of(player: str) -> int:
+    return PLAYERS.index(player)
+
+
+def shown_voids(tricks) -> list[set[int]]:
+    """Suits each seat has shown it lacks, from tricks given as [(player, card name), ...]."""
+    voids = [set() for _ in range(4)]
+    for trick in tricks:
+        led = SUIT[card_number(trick[0][1])]
+        for player, card in trick[1:]:
+            if SUIT[card_number(card)] != led:
+                voids[seat_of(player)].add(led)
+    return voids
+
+
+def seed_view(game: Spades, player: str) -> View:
+    """What `player` knows in the seed's game: its hand, all cards played, who showed out of what."""
+    tricks = [cards for cards, _ in game.tricks] + ([game.trick] if game.trick else [])
+    state = game.state()
+    return View(seat=seat_of(player),
+                hand=[card_number(card) for card in state["hands"][player]],
+                trick=[(seat_of(who), card_number(card)) for who, card in game.trick],
+                played={card_number(card) for trick in tricks for _, card in trick},
+                voids=shown_voids(tricks),
+                hand_sizes=[len(state["hands"][other]) for other in PLAYERS],
+                taken=[state["player_scores"][other] for other in PLAYERS],
+                history=[(seat_of(who), card_number(card)) for trick in tricks for who, card in trick])
+
+
+def full_view(game: FullSpades, player: str) -> View:
+    """What `player` knows in the full game: the seed's view, with partner, bids and broken spades."""
+    view = seed_view(game, player)
+    view.spades_must_be_broken = True
+    view.spades_broken = game.spades_broken
+    view.partner = seat_of(partner_of(player))
+    view.bids = [game.bids[other] for other in PLAYERS]
+    return view
+
+
+def full_outcome(bids: list[int]):
+    """The full game's reward for a hand's tricks: each seat gets its partnership's points, bags
+    counted at their real cost (a tenth of the 100-point penalty), scaled into [0, 1]."""
+    def outcome(taken: list[int]) -> list[float]:
+        points = hand_points(dict(zip(PLAYERS, bids)), dict(zip(PLAYERS, taken)))
+        team_values = [min(1.0, max(0.0, (score - 11 * bags + 300) / 600)) for score, bags in points]
+        return [team_values[seat % 2] for seat in range(4)]
+    return outcome
