@@ -16,19 +16,23 @@ and 9, against the worst case (every other seat choosing against the side) and a
 players' habits.
 
     python tools/bench_spades.py [--hands N] [--other-hands N] [--given-away-hands N] [--games N]
-                                 [--first-game N] [--solver-deals N] [--skip-solver]
+                                 [--first-game N] [--games-log FILE] [--solver-deals N] [--skip-solver]
 
 `--hands` is the hands of the strongest level against rule players (rounded up to whole deals of
 four; 0 leaves the row out), default 4000; `--other-hands` the hands of every other row (default the
 same); `--given-away-hands` the hands of each row of tricks given away, default 100; `--games` full
 games, default 500, numbered from `--first-game` (default 0; each number its own deals and seats).
+`--games-log FILE` appends each full game's result to FILE as it ends and sums every game in FILE, so
+the games can be played in parts (`--games 0 --games-log FILE` only sums them).
 """
 
 import argparse
+import json
 import random
 import statistics
 import time
 from multiprocessing import Pool
+from pathlib import Path
 
 from games.cards import NAMES
 from games.spades.rules import PLAYERS
@@ -204,23 +208,46 @@ def full_game(number: int) -> dict:
                 nil_bids += 1
                 nils_made += hand.scores()[player] == 0
         match.score(hand)
-    return {"hands": len(match.history), "points": [match.scores[searching], match.scores[1 - searching]],
+    return {"game": number, "hands": len(match.history), "points": [match.scores[searching], match.scores[1 - searching]],
             "won": match.winner == searching, "nil_bids": nil_bids, "nils_made": nils_made}
 
 
-def full_game_line(first: int, games: int, pool) -> str:
-    started = time.time()
-    results = list(pool.imap_unordered(full_game, range(first, first + games)))
+def full_game_results(first: int, games: int, pool, log: Path | None) -> list[dict]:
+    """Full games `first` to `first + games - 1`. With a `log`, each game's result is appended to it
+    as a line of JSON as soon as the game ends, and the results are every game in the log (a game
+    played twice counted once): a long run can go in parts, and be summed again without playing."""
+    played = pool.imap_unordered(full_game, range(first, first + games))
+    if log is None:
+        return list(played)
+    for result in played:
+        with log.open("a", encoding="utf-8") as file:
+            file.write(json.dumps(result) + "\n")
+    by_number = {}
+    lines = log.read_text(encoding="utf-8").splitlines() if log.exists() else []
+    for number, line in enumerate(lines, 1):
+        try:
+            result = json.loads(line)
+            by_number[result["game"]] = result
+        except (ValueError, KeyError, TypeError):
+            raise SystemExit(f"{log}, line {number}: not a game's result") from None
+    if not by_number:
+        raise SystemExit(f"no games in {log}")
+    return [by_number[number] for number in sorted(by_number)]
+
+
+def full_game_line(results: list[dict], wall_seconds: float) -> str:
     hands = sum(result["hands"] for result in results)
     ours = sum(result["points"][0] for result in results) / hands
     theirs = sum(result["points"][1] for result in results) / hands
     won = sum(result["won"] for result in results)
     nil_bids = sum(result["nil_bids"] for result in results)
     nils_made = sum(result["nils_made"] for result in results)
-    numbers = f"games {first}-{first + games - 1}" if first else f"{games} games"
-    return (f"full game, solver partnership vs rules partnership: {numbers} to 500 ({hands} hands): "
-            f"won {won} of {games}; points a hand {ours:.1f} vs {theirs:.1f}; nil bids {nil_bids}, "
-            f"made {nils_made}  [{time.time() - started:.0f} s wall]")
+    numbers = sorted(result["game"] for result in results)
+    named = (f"games {numbers[0]}-{numbers[-1]}" if numbers == list(range(numbers[0], numbers[-1] + 1))
+             else f"games numbered {numbers[0]} to {numbers[-1]}, some missing")
+    return (f"full game, solver partnership vs rules partnership: {len(results)} games to 500 ({named}, "
+            f"{hands} hands): won {won}; points a hand {ours:.1f} vs {theirs:.1f}; nil bids {nil_bids}, "
+            f"made {nils_made}  [{wall_seconds:.0f} s wall]")
 
 
 def main() -> None:
@@ -236,6 +263,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500, help="games of the full game to 500 (0: none)")
     parser.add_argument("--first-game", type=int, default=0,
                         help="number of the first full game (to go on from an earlier run's games)")
+    parser.add_argument("--games-log", type=Path,
+                        help="append each full game's result to this file and sum every game in it")
     options = parser.parse_args()
     deals = -(-options.hands // 4)
     other_deals = deals if options.other_hands is None else -(-options.other_hands // 4)
@@ -251,8 +280,10 @@ def main() -> None:
         if given_away_deals:
             for level in GIVEN_AWAY:
                 print(given_away_line(level, given_away_deals, pool), flush=True)
-        if options.games:
-            print(full_game_line(options.first_game, options.games, pool), flush=True)
+        if options.games or options.games_log:
+            started = time.time()
+            results = full_game_results(options.first_game, options.games, pool, options.games_log)
+            print(full_game_line(results, time.time() - started), flush=True)
     if not options.skip_solver:
         for line in solver_lines(options.solver_deals):
             print(line, flush=True)
