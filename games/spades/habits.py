@@ -105,15 +105,10 @@ def discard(legal: int) -> int:
     return min(side, key=lambda bit: (rank_of_bit(bit), length[bit // 13]))
 
 
-def view_masks(view: View) -> tuple[int, int]:
-    """A view's own hand and the cards the other seats hold between them, as masks."""
-    hand = mask_of(view.hand)
-    return hand, ALL_CARDS ^ hand ^ mask_of(view.played)
-
-
 def habitual_card_of(view: View) -> int:
     """The rule player's card (a card number) for `view`."""
-    hand, outside = view_masks(view)
+    hand = mask_of(view.hand)
+    outside = ALL_CARDS ^ hand ^ mask_of(view.played)   # the cards the other seats hold between them
     return CARD_OF_BIT[rule_card(hand, outside, view.trick_bits(), view.seat, view.spades_closed,
                                  view.partner, view.bids)]
 
