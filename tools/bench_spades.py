@@ -208,7 +208,8 @@ def full_game(number: int) -> dict:
                 nil_bids += 1
                 nils_made += hand.scores()[player] == 0
         match.score(hand)
-    return {"game": number, "hands": len(match.history), "points": [match.scores[searching], match.scores[1 - searching]],
+    return {"game": number, "hands": len(match.history),
+            "points": [match.scores[searching], match.scores[1 - searching]],
             "won": match.winner == searching, "nil_bids": nil_bids, "nils_made": nils_made}
 
 
@@ -224,12 +225,12 @@ def full_game_results(first: int, games: int, pool, log: Path | None) -> list[di
             file.write(json.dumps(result) + "\n")
     by_number = {}
     lines = log.read_text(encoding="utf-8").splitlines() if log.exists() else []
-    for number, line in enumerate(lines, 1):
+    for line_number, line in enumerate(lines, 1):
         try:
             result = json.loads(line)
             by_number[result["game"]] = result
         except (ValueError, KeyError, TypeError):
-            raise SystemExit(f"{log}, line {number}: not a game's result") from None
+            raise SystemExit(f"{log}, line {line_number}: not a game's result") from None
     if not by_number:
         raise SystemExit(f"no games in {log}")
     return [by_number[number] for number in sorted(by_number)]
