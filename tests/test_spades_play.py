@@ -72,6 +72,16 @@ def test_the_last_trick_on_request_and_a_revoke_refused_with_must_follow_suit():
     assert "2h" in table.game.hand(HUMAN) and table.game.to_play == HUMAN
 
 
+def test_your_turn_begins_with_a_card_you_may_play_raised():
+    # the 2 of hearts is raised until west leads the ace of clubs: then the nearest club, the 2
+    table, _ = table_after(["7", "h", "ENTER"], deck=REVOKE_DECK)
+    yours = [card for cards, _ in table.game.tricks for player, card in cards if player == HUMAN]
+    assert yours == ["7h", "2c"]
+    # a card you may play stays raised: here the 3 of hearts, led
+    table, _ = table_after([CAPS_RIGHT, "ENTER"], deck=REVOKE_DECK)
+    assert table.game.tricks[0][0][0] == (HUMAN, "3h")
+
+
 class TypesLegalCards(HeadlessFrontend):
     """Types a legal card (or a bid of 3) whenever the table waits for one; stops at the end of a hand."""
 

@@ -146,6 +146,7 @@ class Table:
 
     def human_turn(self) -> None:
         typed = ""
+        self.raise_a_playable_card()
         while True:
             hand = hand_order(self.game.hand(HUMAN))
             self.chosen = max(0, min(self.chosen, len(hand) - 1))
@@ -174,6 +175,16 @@ class Table:
                 self.show_last_trick()
             elif key:
                 self.say("Keys: CAPS5/8 ENTER, a card, L")
+
+    def raise_a_playable_card(self) -> None:
+        """Your turn begins with a card you may play raised: the one raised before if it may be played,
+        else the nearest one that may (the arrows still reach every card)."""
+        hand = hand_order(self.game.hand(HUMAN))
+        playable = set(self.game.legal_cards(HUMAN))
+        self.chosen = max(0, min(self.chosen, len(hand) - 1))
+        if hand[self.chosen] not in playable:
+            self.chosen = min((index for index, card in enumerate(hand) if card in playable),
+                              key=lambda index: abs(index - self.chosen))
 
     def try_card(self, card: str) -> bool:
         """Play `card` for the human; on a refusal, show the ruleset's text and buzz."""
