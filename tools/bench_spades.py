@@ -2,7 +2,9 @@
 
 The ladder: each level against three of the level below (the strongest levels against three rule
 players); the ceiling: players that see every hand and know the rule players' habits, against three
-rule players — upper bounds no honest player reaches. Every deal is played four times, the player
+rule players — upper bounds no honest player reaches; beside the one- and two-level ceiling, the
+solver level's search as many turns deep, guessing the hands (no exact endgame), and what seeing
+them is worth, deal by deal. Every deal is played four times, the player
 under test in each seat in turn. Rows give the hands counted, mean tricks with a 95% interval
 (clustered by deal), win share (ties shared), and the median and largest CPU time of a decision with
 a choice in it.
@@ -31,6 +33,7 @@ import json
 import random
 import statistics
 import time
+from dataclasses import dataclass
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -39,6 +42,7 @@ from games.spades.rules import PLAYERS
 from games.spades.full_rules import FullMatch, choose_bid, partner_of
 from games.spades.bidding import sampled_bid
 from games.spades.habits import Deal, model_for, rule_model
+from games.spades.information_set import SolverPlayer
 from games.spades.players import make_player, play_seed_hand
 from games.spades.seeing import SeeingPlayer, dealt_hands
 from games.spades.views import full_view, seat_of
@@ -46,6 +50,7 @@ from games.spades.solver import BIT, Budget, OutOfWork, Solver, mask_of
 
 LADDER = (("random", "random"), ("rules", "random"), ("mcts", "rules"), ("solver", "rules"))
 CEILING = (1, 2, None)   # lookahead levels of the seeing player; None = solved exactly
+GUESSING = (1, 2)        # the same lookahead by the solver level's search, guessing the hands
 GIVEN_AWAY = ("rules", "solver", 1)   # levels whose tricks given away are shown (1: seeing one card ahead)
 WORKERS = 2
 SOLVE_LIMIT = 20_000_000  # positions searched before a solve (from the worst case) is given up
@@ -57,14 +62,26 @@ def deck_of(number: int) -> list[str]:
     return deck
 
 
+@dataclass(frozen=True)
+class Guessing:
+    """The solver level's search `levels` turns of its own deep, the rest played out by the habits
+    in each guess (no exact endgame): the honest twin of the seeing player of as many levels."""
+    levels: int
+
+
 def player_under_test(level, deck: list[str], rng: random.Random):
-    """The player of `level` (a name), or for a lookahead (`None`: exact) a player that sees `deck`."""
+    """The player of `level` (a name or `Guessing`), or for a lookahead (`None`: exact) a player
+    that sees `deck`."""
     if level is None or isinstance(level, int):
         return SeeingPlayer(deck, level)
+    if isinstance(level, Guessing):
+        return SolverPlayer(depth=level.levels, exact_within=0, rng=random.Random(rng.random()))
     return make_player(level, random.Random(rng.random()))
 
 
 def level_name(level) -> str:
+    if isinstance(level, Guessing):
+        return f"guessing, {level.levels}-level"
     return level if isinstance(level, str) else ("seeing, exact" if level is None else f"seeing, {level}-level")
 
 
@@ -84,18 +101,29 @@ def rotated_deal(job) -> list[tuple[int, float, list[float]]]:
     return results
 
 
-def row(level, below: str, deals: int, pool) -> str:
+def row(level, below: str, deals: int, pool) -> tuple[str, list[float]]:
+    """The row of `level` against three `below` on deals 0 to `deals` - 1, and its mean tricks on
+    each deal in turn."""
     started = time.time()
-    by_deal = list(pool.imap_unordered(rotated_deal, [(level, below, n) for n in range(deals)]))
+    by_deal = list(pool.imap(rotated_deal, [(level, below, n) for n in range(deals)]))
     hands = [hand for deal in by_deal for hand in deal]
     tricks = statistics.mean(tricks for tricks, _, _ in hands)
     deal_means = [statistics.mean(tricks for tricks, _, _ in deal) for deal in by_deal]
     interval = 1.96 * statistics.stdev(deal_means) / len(deal_means) ** 0.5 if len(deal_means) > 1 else float("nan")
     share = statistics.mean(share for _, share, _ in hands)
     times = [seconds for _, _, decisions in hands for seconds in decisions]
-    return (f"{level_name(level):>15} vs 3 {below:<6} {len(hands):5d} hands: tricks {tricks:5.2f} ± {interval:4.2f}  "
+    line = (f"{level_name(level):>17} vs 3 {below:<6} {len(hands):5d} hands: tricks {tricks:5.2f} ± {interval:4.2f}  "
             f"win share {share:6.1%}  decision median {statistics.median(times) * 1e3:7.2f} ms, "
             f"max {max(times) * 1e3:6.0f} ms  [{time.time() - started:.0f} s wall]")
+    return line, deal_means
+
+
+def seeing_worth_line(levels: int, seeing: list[float], guessing: list[float]) -> str:
+    """What seeing the hands adds to a search `levels` deep, paired deal by deal."""
+    differences = [seen - guessed for seen, guessed in zip(seeing, guessing)]
+    interval = 1.96 * statistics.stdev(differences) / len(differences) ** 0.5 if len(differences) > 1 else float("nan")
+    return (f"{'':>17} seeing the hands, {levels}-level, is worth {statistics.mean(differences):+.2f} ± "
+            f"{interval:.2f} tricks a hand ({len(differences)} deals, each the same for both)")
 
 
 def given_away(job) -> list[tuple[int, bool, int]]:
@@ -132,7 +160,7 @@ def given_away_line(level, deals: int, pool) -> str:
         return sum(loss for trick, leading, loss in losses if keep(trick, leading)) / hands
     by_tricks = " ".join(f"{per_hand(lambda trick, leading: leading and first <= trick < first + 3):.2f}"
                          for first in (1, 4, 7, 10))
-    return (f"{level_name(level):>15} vs 3 rules  {hands:5d} hands: gives away "
+    return (f"{level_name(level):>17} vs 3 rules  {hands:5d} hands: gives away "
             f"{per_hand(lambda *_: True):.2f} tricks a hand, "
             f"{per_hand(lambda _, leading: leading):.2f} leading ({by_tricks} at tricks 1-3, 4-6, 7-9, 10-13), "
             f"{per_hand(lambda _, leading: not leading):.2f} following  [{time.time() - started:.0f} s wall]")
@@ -274,10 +302,16 @@ def main() -> None:
         for level, below in LADDER:
             count = deals if (level, below) == LADDER[-1] else other_deals
             if count:
-                print(row(level, below, count, pool), flush=True)
+                print(row(level, below, count, pool)[0], flush=True)
         if other_deals:
+            seeing = {}
             for levels in CEILING:
-                print(row(levels, "rules", other_deals, pool), flush=True)
+                line, seeing[levels] = row(levels, "rules", other_deals, pool)
+                print(line, flush=True)
+            for levels in GUESSING:
+                line, guessing = row(Guessing(levels), "rules", other_deals, pool)
+                print(line, flush=True)
+                print(seeing_worth_line(levels, seeing[levels], guessing), flush=True)
         if given_away_deals:
             for level in GIVEN_AWAY:
                 print(given_away_line(level, given_away_deals, pool), flush=True)
