@@ -222,6 +222,21 @@ def test_sampled_guesses_explain_the_plays_better_than_guesses_dealt_at_random()
     assert sampled > 2 * dealt
 
 
+def test_players_who_do_not_play_by_the_habits_are_guessed_without_them():
+    game, rng = Spades(shuffled(21)), random.Random(3)
+    while len(game.tricks) < 5 or game.to_play != "player_0":
+        game.play_card(game.to_play, rng.choice(game.legal_cards(game.to_play)))
+    seen = seed_view(game, "player_0")
+    player = SolverPlayer(rng=random.Random(4))
+    by_habits = habit_guesses(seen, {1, 2, 3}, random.Random(4), player.samples, player.chains, player.sweeps,
+                              player.mismatch)[1]
+    assert max(by_habits) < 1   # random players: no guess explains every play by the habits
+    guesses, weights = player.guesses(seen)
+    assert weights == [1.0] * player.samples
+    for hands in guesses:
+        assert sorted(card for hand in hands for card in hand) == sorted(set(range(52)) - seen.played)
+
+
 def test_guesses_that_explain_the_plays_seen_weigh_more():
     deck = numbers(*shuffled(7))
     true_hands = [deck[13 * (3 - seat):13 * (4 - seat)] for seat in range(4)]

@@ -78,8 +78,14 @@ class SolverPlayer:
         return CARD_OF_BIT[max(totals, key=lambda bit: (totals[bit], -rank_of_bit(bit), bit >= 13))]
 
     def guesses(self, view: View) -> tuple[list[list[list[int]]], list[float]]:
-        return habit_guesses(view, set(range(4)) - view.side, self.rng, self.samples, self.chains, self.sweeps,
-                             self.mismatch)
+        """The guesses weighted by the rule player's habits; when none explains every play seen, the
+        others do not play by those habits (a person, another level), and guesses consistent with
+        what was seen are drawn without them."""
+        guesses, weights = habit_guesses(view, set(range(4)) - view.side, self.rng, self.samples, self.chains,
+                                         self.sweeps, self.mismatch)
+        if max(weights) < 1:
+            return habit_guesses(view, set(), self.rng, self.samples, self.chains, self.sweeps, self.mismatch)
+        return guesses, weights
 
 
 class InformationSetSearch:
