@@ -101,6 +101,11 @@ def rotated_deal(job) -> list[tuple[int, float, list[float]]]:
     return results
 
 
+def interval_95(values: list[float]) -> float:
+    """Half the width of a 95% interval for the mean of `values`."""
+    return 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else float("nan")
+
+
 def row(level, below: str, deals: int, pool) -> tuple[str, list[float]]:
     """The row of `level` against three `below` on deals 0 to `deals` - 1, and its mean tricks on
     each deal in turn."""
@@ -109,7 +114,7 @@ def row(level, below: str, deals: int, pool) -> tuple[str, list[float]]:
     hands = [hand for deal in by_deal for hand in deal]
     tricks = statistics.mean(tricks for tricks, _, _ in hands)
     deal_means = [statistics.mean(tricks for tricks, _, _ in deal) for deal in by_deal]
-    interval = 1.96 * statistics.stdev(deal_means) / len(deal_means) ** 0.5 if len(deal_means) > 1 else float("nan")
+    interval = interval_95(deal_means)
     share = statistics.mean(share for _, share, _ in hands)
     times = [seconds for _, _, decisions in hands for seconds in decisions]
     line = (f"{level_name(level):>17} vs 3 {below:<6} {len(hands):5d} hands: tricks {tricks:5.2f} ± {interval:4.2f}  "
@@ -121,9 +126,8 @@ def row(level, below: str, deals: int, pool) -> tuple[str, list[float]]:
 def seeing_worth_line(levels: int, seeing: list[float], guessing: list[float]) -> str:
     """What seeing the hands adds to a search `levels` deep, paired deal by deal."""
     differences = [seen - guessed for seen, guessed in zip(seeing, guessing)]
-    interval = 1.96 * statistics.stdev(differences) / len(differences) ** 0.5 if len(differences) > 1 else float("nan")
     return (f"{'':>17} seeing the hands, {levels}-level, is worth {statistics.mean(differences):+.2f} ± "
-            f"{interval:.2f} tricks a hand ({len(differences)} deals, each the same for both)")
+            f"{interval_95(differences):.2f} tricks a hand ({len(differences)} deals, each the same for both)")
 
 
 def given_away(job) -> list[tuple[int, bool, int]]:

@@ -149,7 +149,6 @@ class Table:
         self.raise_a_playable_card()
         while True:
             hand = hand_order(self.game.hand(HUMAN))
-            self.chosen = max(0, min(self.chosen, len(hand) - 1))
             draw(self.machine, self.scene(chosen=self.chosen))
             code = next_key_code(self.machine)
             key = chr(code).lower() if 32 <= code < 127 else ""
