@@ -50,10 +50,15 @@ USR_NUMBER, USR_STRING = 0xED, 0x99  # USR with a number runs machine code; with
 UDG_FIRST, UDG_COUNT = 0x90, 21
 STRING_ADD, STRING_AND = 0x17, 0x10
 RELATIONS = {0x09: "<=", 0x0A: ">=", 0x0B: "<>", 0x0C: ">", 0x0D: "<", 0x0E: "="}
+# each binary operator by name (its place in the table of operators sets the time INDEXER takes)
+OPERATOR_NAMES = {0x03: "-", 0x04: "*", 0x05: "/", 0x06: "^", 0x07: "or", 0x08: "and", 0x0F: "+",
+                  0x10: "string-and", 0x17: "concatenate", **RELATIONS}
 # The calculator codes of the functions CODE ($1C) to CHR$ ($2F) that the layer evaluates
 CODE, VAL, LEN, INT, SGN, ABS, PEEK, IN, STR, CHR = 0x1C, 0x1D, 0x1E, 0x27, 0x29, 0x2A, 0x2B, 0x2C, 0x2E, 0x2F
 USR_UDG = USR_STRING & 0x3F
 EVALUATED_FUNCTIONS = {VAL_STRING, USR_UDG, CODE, VAL, LEN, INT, SGN, ABS, PEEK, IN, STR, CHR}
+FUNCTION_NAMES = {VAL_STRING: "val-string", USR_UDG: "usr-string", CODE: "code", VAL: "val", LEN: "len", INT: "int",
+                  SGN: "sgn", ABS: "abs", PEEK: "peek", IN: "in", STR: "str", CHR: "chr"}
 SERIES_FUNCTIONS = {0x1F: series.sin, 0x20: series.cos, 0x21: series.tan, 0x22: series.asn, 0x23: series.acs,
                     0x24: series.atn, 0x25: series.ln, 0x26: series.exp, 0x28: series.sqr}
 
@@ -79,7 +84,7 @@ class Value:
 def check(entry: bytes, numeric: bool) -> None:
     """The first IN-ASSIGN: raise SyntaxFault unless the entry is a string (or, `numeric`, a
     number) expression and nothing else, or starts with STOP."""
-    _Scanner(entry, running=False).assignment(numeric)
+    Scanner(entry, running=False).assignment(numeric)
 
 
 def evaluate(entry: bytes, numeric: bool, machine) -> bytes:
@@ -95,7 +100,7 @@ def evaluate(entry: bytes, numeric: bool, machine) -> bytes:
     one of them. Raises the ROM's report: H STOP in INPUT, 2 Variable not found, 6 Number too big,
     B Integer out of range, C Nonsense in BASIC (inside VAL)…
     """
-    value = _Scanner(entry, running=True, machine=machine).assignment(numeric)
+    value = Scanner(entry, running=True, machine=machine).assignment(numeric)
     return value.number if numeric else value.text
 
 
@@ -107,13 +112,35 @@ class _Unsupported(Exception):
         self.position = position
 
 
-class _Scanner:
+class Scanner:
+    """SCANNING on a line's codes from CH_ADD (`position`) on: `running` evaluates (as a line
+    is run), else only checks (as the syntax check does). With a machine that keeps the ROM's
+    time (`machine.timing`), each step charges what the ROM's routines take for it, and the
+    machine's interpreter, if it has one, the variables area's part (LOOK-VARS, work space)."""
+
     def __init__(self, entry: bytes, running: bool, machine=None, variables=None):
         self.codes = bytes(entry) + bytes((CR,))
         self.position = 0  # CH_ADD
         self.running = running
         self.machine = machine
         self.variables = machine.variables if variables is None and machine else variables or {}
+        self.timing = getattr(machine, "timing", None)
+        self.interpreter = getattr(machine, "interpreter", None) if self.timing else None
+        self.seed = None  # RND's SEED as this scanning moves it on (the program's own RND moves the machine's)
+        self.parameters: tuple[str, ...] = ()  # a DEF FN's, while its expression is evaluated
+
+    def charge(self, item: str, count: int = 1) -> None:
+        """The ROM's time for a step of SCANNING: its run-time routine, or in the syntax check
+        its checking one."""
+        if self.timing is not None:
+            self.timing.charge(item if self.running else "syntax-" + item, count)
+
+    def workspace(self, count: int) -> None:
+        """BC-SPACES: `count` bytes made in the work space for a string."""
+        if self.interpreter is not None and self.running:
+            self.interpreter.bc_spaces(count)
+        else:
+            self.charge("bc-spaces")
 
     # --- CH_ADD ---------------------------------------------------------------------------------
 
@@ -134,9 +161,39 @@ class _Scanner:
 
     def step_past(self, char: str) -> None:
         """Past `char` where CH_ADD stands, or REPORT-C there."""
-        if self.get_char() != ord(char):
+        self.step_past_code(ord(char))
+
+    def step_past_code(self, code: int) -> None:
+        """Past the code (a character or a token) where CH_ADD stands, or REPORT-C there."""
+        if self.get_char() != code:
             self.fault()
         self.next_char()
+
+    def name(self) -> str:
+        """The variable name at CH_ADD, as `variables` keys it (lower case, no spaces, '$' for a
+        string); CH_ADD is left after it."""
+        name = chr(self.get_char()).lower()
+        code = self.next_char()
+        if code == ord("$"):
+            self.next_char()
+            return name + "$"
+        while chr(code).isascii() and chr(code).isalnum():
+            name += chr(code).lower()
+            code = self.next_char()
+        return name
+
+    def element_place(self, array, string: bool) -> tuple[tuple[int, ...], int]:
+        """STK-VAR on an array named in an assignment: the subscripts from the '(' at CH_ADD
+        (a string array's all but the last dimension), and the code after the last one."""
+        self.charge("assigned-element")
+        place, element = [], array
+        while True:
+            element, code = self.subscripted(element)
+            place.append(self.subscript_value)
+            if not isinstance(element, list) or (string and isinstance(element, str)):
+                return tuple(place), code
+            if code != ord(","):
+                raise ReportError(SUBSCRIPT_WRONG)
 
     def fault(self):
         """REPORT-C where CH_ADD stands (in the syntax pass, the '?' goes there)."""
@@ -170,11 +227,13 @@ class _Scanner:
         """SCANNING: operands and operators juggled by priority, as S-LOOP does."""
         stack: list[tuple[int, int, int]] = [(0, 0, self.position)]  # (priority, operation, where)
         values: list[Value] = []
+        self.charge("scanning")
         code = self.get_char()
         while True:
             # S-LOOP-1: prefix operations, then one operand
             while True:
                 if code == ord("+"):  # S-U-PLUS: a plus sign in front is passed over
+                    self.charge("unary-plus")
                     code = self.next_char()
                     continue
                 prefix = self.prefix(code)
@@ -222,21 +281,25 @@ class _Scanner:
         if code == QUOTE:
             return self.string_literal()
         if code == ord("("):
+            self.charge("operand-bracket")
             self.next_char()
             value = self.scanning()
             self.step_past(")")
             return value
         if code == ord(".") or ord("0") <= code <= ord("9"):
-            return self.number_literal()
+            return self.number_literal(point_first=code == ord("."))
         if code == TOKEN_BIN:
             return self.binary_literal()
         if code == TOKEN_PI:
+            self.charge("operand-pi")
             self.next_char()
             return Value(True, PI)
         if code == TOKEN_RND:
+            self.charge("operand-rnd")
             self.next_char()
-            return Value(True, fp.from_float(self.machine.rnd()) if self.running else fp.ZERO)
+            return Value(True, fp.from_float(self.random()) if self.running else fp.ZERO)
         if code == TOKEN_INKEY:
+            self.charge("operand-inkey")
             start = self.position
             if self.next_char() == ord("#"):  # INKEY# reads a stream, which the layer has not
                 self.unsupported(start)
@@ -244,28 +307,44 @@ class _Scanner:
         if code == TOKEN_FN:
             return self.function_call()
         if code in (TOKEN_POINT, TOKEN_SCREEN, TOKEN_ATTR):
+            self.charge("operand-screen")
             return self.screen_function(code)
         if chr(code).isascii() and chr(code).isalpha():
             return self.variable()
         self.fault()
 
+    def random(self) -> float:
+        """RND: the machine's own, or — scanning for a program's interpreter, whose port draws
+        RND itself — the value the machine's next RND will give, without moving SEED."""
+        if self.interpreter is None:
+            return self.machine.rnd()
+        if self.seed is None:
+            self.seed = self.machine.peek(sysvars.SEED) + 256 * self.machine.peek(sysvars.SEED + 1)
+        self.seed = (75 * (self.seed + 1)) % 65537 - 1
+        return self.seed / 65536
+
     def string_literal(self) -> Value:
         """S-QUOTE: up to the closing quote, a doubled quote standing for one."""
         text = bytearray()
+        self.charge("operand-quote")
         while True:
             self.position += 1
             code = self.codes[self.position]
+            self.charge("quote-code")
             if code == CR:
                 self.fault()
             if code == QUOTE:
                 self.position += 1
                 if self.codes[self.position] != QUOTE:
+                    if self.running:
+                        self.workspace(len(text) + 1)
                     return Value(False, text=bytes(text))
             text.append(code)
 
-    def number_literal(self) -> Value:
+    def number_literal(self, point_first: bool = False) -> Value:
         """S-DECIMAL: DEC-TO-FP from CH_ADD on."""
         cursor = _LiteralCursor(self)
+        start = self.position
         try:
             number = fp.decimal_literal(cursor)
         except ReportError:
@@ -274,6 +353,8 @@ class _Scanner:
                 raise
             raise SyntaxFault(self.position) from None
         self.position = cursor.position
+        self.charge("operand-point-number" if point_first else "operand-number")
+        self.charge("number-code", self.position - start)
         self.get_char()
         return Value(True, number)
 
@@ -334,8 +415,11 @@ class _Scanner:
         if code != ord("("):
             self.fault()
         definition = None
+        self.charge("operand-fn")
         if self.running:
             definition = self.machine.functions.get(name)
+            if self.interpreter is not None:
+                self.interpreter.find_definition(name)
             if definition is None:
                 raise ReportError(FN_WITHOUT_DEF)
         parameters, arguments = list(definition[0]) if definition else [], {}
@@ -346,6 +430,7 @@ class _Scanner:
                 if self.running and not parameters:
                     raise ReportError(PARAMETER_ERROR)
                 value = self.scanning()
+                self.charge("fn-argument")
                 if self.running:
                     parameter = parameters.pop(0)
                     if value.numeric == parameter.endswith("$"):
@@ -359,8 +444,9 @@ class _Scanner:
             return Value(not name.endswith("$"))
         if parameters:
             raise ReportError(PARAMETER_ERROR)
-        body = _Scanner(definition[1], running=True, machine=self.machine,
-                        variables={**self.variables, **arguments})
+        body = Scanner(definition[1], running=True, machine=self.machine,
+                       variables={**self.variables, **arguments})
+        body.parameters = definition[0]
         return body.scanning()
 
     def variable(self) -> Value:
@@ -383,6 +469,7 @@ class _Scanner:
                 self.fault()
         if code == ord("(") and name.endswith("$") and not self.running:
             self.string_subscripts()
+        self.look_vars(name)
         if not self.running:
             return Value(not name.endswith("$"))
         if name not in self.variables:
@@ -391,10 +478,23 @@ class _Scanner:
         if not name.endswith("$"):
             if isinstance(value, list):  # only the array has this name
                 raise ReportError(VARIABLE_NOT_FOUND)
+            self.charge("operand-number-variable")
             return Value(True, fp.from_float(value))
+        self.charge("operand-string-variable")
         if isinstance(value, list):
             return self.string_array_element(value)
         return Value(False, text=_text(value))
+
+    def look_vars(self, name: str) -> None:
+        """LOOK-VARS for `name` — in a DEF FN's expression, STK-F-ARG first looks through its
+        parameters."""
+        if name in self.parameters:
+            self.charge("fn-parameter")
+            self.charge("fn-parameter-passed", self.parameters.index(name))
+        elif self.interpreter is not None and self.running:
+            self.interpreter.look_vars(name)
+        else:
+            self.charge("look-vars")
 
     def array_element(self, name: str) -> Value:
         """STK-VAR on a numeric array: one numeric subscript a dimension, separated by commas,
@@ -411,9 +511,11 @@ class _Scanner:
                     return Value(True)
                 if code != ord(","):
                     self.fault()
+        self.look_vars(name)
         array = self.variables.get(name)
         if not isinstance(array, list):
             raise ReportError(VARIABLE_NOT_FOUND)
+        self.charge("operand-number-array")
         element, code = self.element_of(array)
         if code != ord(")"):
             raise ReportError(SUBSCRIPT_WRONG)
@@ -451,8 +553,10 @@ class _Scanner:
         dimension) picks an item of `element`; that item and the code after the subscript."""
         self.next_char()
         subscript, outside = self.whole_number(limit=len(element))
+        self.charge("subscript")
         if outside:
             raise ReportError(SUBSCRIPT_WRONG)
+        self.subscript_value = subscript
         return element[subscript - 1], self.get_char()
 
     def string_subscripts(self) -> None:
@@ -479,10 +583,19 @@ class _Scanner:
     def slicing(self, value: Value) -> Value:
         """SLICING: (), (n), (n TO m), (n TO), (TO m); a start past the end gives "", a position
         outside the string otherwise 3 Subscript wrong. CH_ADD is left at the ')'."""
+        first, last = self.slice_bounds(value)
+        if not self.running or first > last:
+            return Value(False)
+        return Value(False, text=value.text[first - 1:last])
+
+    def slice_bounds(self, value: Value) -> tuple[int, int]:
+        """SLICING's first and last positions of a slice of `value` (running, a position outside
+        the string that leaves the slice not empty is 3 Subscript wrong); CH_ADD at the ')'."""
         code = self.next_char()
-        if code == ord(")"):
-            return value
+        self.charge("slicing")
         length, first, last, outside = len(value.text), 1, len(value.text), False
+        if code == ord(")"):
+            return first, last
         if code != TOKEN_TO:
             first, outside = self.whole_number(limit=length)
             code = self.get_char()
@@ -495,11 +608,9 @@ class _Scanner:
             outside = outside or beyond
             if self.get_char() != ord(")"):
                 self.fault()
-        if not self.running or first > last:
-            return Value(False)
-        if outside:
+        if self.running and outside and first <= last:
             raise ReportError(SUBSCRIPT_WRONG)
-        return Value(False, text=value.text[first - 1:last])
+        return first, last
 
     def whole_number(self, limit: int) -> tuple[int, bool]:
         """INT-EXP: a numeric expression as a whole number 0-65535 (else B Integer out of range),
@@ -509,6 +620,7 @@ class _Scanner:
             self.fault()
         if not self.running:
             return 0, False
+        self.charge("int-exp")
         number = fp.find_int2(value.number)
         return number, number == 0 or number > limit
 
@@ -540,7 +652,10 @@ class _Scanner:
             values[-1] = self.binary(literal, values[-1], second)
 
     def binary(self, literal: int, first: Value, second: Value) -> Value:
+        self.charge_operation(literal, first, second)
         if literal == STRING_ADD:
+            self.workspace(len(first.text) + len(second.text))
+            self.charge("move-byte", len(first.text) + len(second.text))
             return Value(False, text=first.text + second.text)
         if literal == STRING_AND:
             return Value(False, text=first.text if not fp.is_zero(second.number) else b"")
@@ -564,8 +679,21 @@ class _Scanner:
             return _truth(fp.compare(a, RELATIONS[literal], b))
         return Value(True, series.to_power(a, b))  # ^, the one operation left
 
+    def charge_operation(self, literal: int, first: Value, second: Value) -> None:
+        """The calculator's time for a two-operand operation: integer arithmetic where both are
+        small integers, floating point otherwise; strings compared code by code."""
+        if literal not in OPERATOR_NAMES:  # a string comparison
+            self.charge(f"operator-string-{RELATIONS[literal - 8]}")
+            self.charge("string-compare-code", _common_length(first.text, second.text))
+        elif first.numeric and second.numeric and not (fp.is_small(first.number) and fp.is_small(second.number)):
+            self.charge(f"operator-{OPERATOR_NAMES[literal]}-fp")
+        else:
+            self.charge(f"operator-{OPERATOR_NAMES[literal]}")
+
     def function(self, operation: int, value: Value, where: int) -> Value:
         literal = operation & 0x3F
+        name = FUNCTION_NAMES.get(literal, "negate" if operation == NEGATE else "not" if operation == NOT else "other")
+        self.charge(f"function-{name}" + ("-fp" if value.numeric and not fp.is_small(value.number) else ""))
         if operation == NEGATE:
             return Value(True, fp.negate(value.number))
         if operation == NOT:
@@ -588,8 +716,12 @@ class _Scanner:
         if literal in (VAL, VAL_STRING):
             return self.val(value.text, numeric=literal == VAL)
         if literal == STR:
-            return Value(False, text=print_fp(value.number).encode("ascii"))
+            text = print_fp(value.number).encode("ascii")
+            charge_print_fp(self.charge, value.number)
+            self.charge("str-code", len(text))
+            return Value(False, text=text)
         if literal == CHR:
+            self.workspace(1)
             return Value(False, text=bytes((fp.find_int1(value.number),)))
         if literal == INT:
             return Value(True, fp.integer(value.number))
@@ -618,19 +750,20 @@ class _Scanner:
     def val(self, text: bytes, numeric: bool = True) -> Value:
         """VAL (VAL$ when not `numeric`): the string checked as a numeric (string) expression,
         else C Nonsense in BASIC, then evaluated with the same variables."""
-        checker = _Scanner(text, running=False)
+        self.workspace(len(text) + 1)
+        checker = Scanner(text, running=False, machine=self.machine)
         try:
             if checker.scanning().numeric != numeric or checker.get_char() != CR:
                 raise ReportError(fp.NONSENSE_IN_BASIC)
         except (SyntaxFault, _Unsupported):
             raise ReportError(fp.NONSENSE_IN_BASIC) from None
-        return _Scanner(text, running=True, machine=self.machine, variables=self.variables).scanning()
+        return Scanner(text, running=True, machine=self.machine, variables=self.variables).scanning()
 
 
 class _LiteralCursor(fp.LiteralCursor):
     """DEC-TO-FP's view of the entry: GET-CHAR passes control codes as well as spaces."""
 
-    def __init__(self, scanner: _Scanner):
+    def __init__(self, scanner: Scanner):
         super().__init__(scanner.codes[:-1].decode("latin-1"))
         self.position = scanner.position
         self.scanner = scanner
@@ -678,6 +811,35 @@ def _screen_character(memory, address: int) -> bytes:
 def _text(value) -> bytes:
     """A string variable's codes: a str of Spectrum codes, or bytes."""
     return value.encode("latin-1") if isinstance(value, str) else bytes(value)
+
+
+def charge_print_fp(charge, number: bytes) -> None:
+    """PRINT-FP's ($2DE3) time on a number, by the way it goes: straight to "0"; a whole
+    number (one or two bytes wide) digit by digit; any other through its exponent first."""
+    if fp.is_zero(number):
+        charge("print-fp-zero")
+        return
+    if fp.less_than_zero(number):
+        charge("print-fp-negative")
+        number = fp.absolute(number)
+    digits = sum(code.isdigit() for code in print_fp(number))
+    if fp.is_small(number):
+        charge("print-fp-byte" if not number[3] else "print-fp-word")
+        charge("print-fp-whole-digit", digits)
+    else:
+        charge("print-fp")
+        charge("print-fp-digit", digits)
+
+
+def _common_length(first: bytes, second: bytes) -> int:
+    """How many codes a string comparison looks at: up to the first that differs, or the end
+    of the shorter."""
+    length = 0
+    for a, b in zip(first, second):
+        length += 1
+        if a != b:
+            break
+    return length
 
 
 def _truth(value: bool) -> Value:

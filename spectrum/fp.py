@@ -159,6 +159,11 @@ def find_int2(number: bytes) -> int:
 
 # --- tests and signs ---------------------------------------------------------------------------
 
+def is_small(number: bytes) -> bool:
+    """Whether a number is in the ROM's short form, a whole number -65535 to 65535 (exponent 0)."""
+    return number[0] == 0
+
+
 def is_zero(number: bytes) -> bool:
     """TEST-ZERO $34E9: whether the first four bytes are zero."""
     return not any(number[:4])

@@ -2,9 +2,14 @@
 
 The machine is put together from its parts, each in its own module: memory and PEEK/POKE
 (`memory`), the screen and PRINT (`screen`), the keyboard interrupt, PAUSE and INKEY$ (`keys`),
-INPUT's editor (`editor`) and the beeper (`sound`). Here are power-on, the 50 Hz frame clock and
-RND. Only blocking calls (PAUSE, INPUT, BEEP, waiting for a frame) advance the clock; at each
-frame the front end shows the display and collects the keys held.
+INPUT's editor (`editor`) and the beeper (`sound`). Here are power-on, the clock and RND.
+
+The clock counts 50 Hz frames of 69,888 T-states and the T-states into the current one. Waiting
+(PAUSE, INPUT, a key) and BEEP always take their time. With `timing` set (a `spectrum.timing.
+Timing`), everything else takes the ROM's time too — the layer's routines charge it, and so does
+the `interpreter` a port of a BASIC program runs its statements through; without it, the rest
+is instant. At each frame the front end shows the display and collects the keys held, then
+the ROM's interrupt counts FRAMES and scans the keyboard (unless interrupts are off, as in BEEP).
 """
 
 from . import sysvars
@@ -15,7 +20,7 @@ from .keys import BREAK_KEYS, Keys
 from .memory import Memory, find_word
 from .rom import FONT_ADDRESS
 from .screen import COLUMNS, POWER_ON_ATTRIBUTE, Screen, codes_of
-from .sound import Speaker
+from .sound import FRAME_T_STATES, Speaker
 
 FLASH_FRAMES = 16  # the ULA swaps FLASH cells every 16 frames
 
@@ -38,6 +43,9 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
         self.border = WHITE
         self.flash_phase = False
         self.frame_count = 0
+        self.t_state = 0  # T-states into the current frame
+        self.timing = None  # a spectrum.timing.Timing: the ROM's time for everything, not only waits
+        self.interpreter = None  # a port's spectrum.interpreter.Interpreter, when it has one
         self.keys_held: set[str] = set()
         self.awaiting_key = False
         self.variables: dict[str, float | str | list] = {}
@@ -76,15 +84,32 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
 
     # --- time -------------------------------------------------------------------------------
 
+    @property
+    def t_states(self) -> int:
+        """The clock: T-states since frame 0 began."""
+        return self.frame_count * FRAME_T_STATES + self.t_state
+
+    def spend(self, t_states: int, *, interrupts: bool = True) -> None:
+        """Let `t_states` pass; at each frame that begins meanwhile the front end shows the display
+        and the interrupt is taken (unless `interrupts` is off: BEEP's DI)."""
+        self.t_state += t_states
+        while self.t_state >= FRAME_T_STATES:
+            self.t_state -= FRAME_T_STATES
+            self._frame_begins(interrupts=interrupts)
+
     def wait_frame(self, *, interrupts: bool = True, awaiting_key: bool = False, breakable: bool = True) -> None:
-        """Let one 50 Hz frame pass: the front end shows it and reads keys, then (unless
-        interrupts are off, as during BEEP) the ROM's interrupt counts FRAMES and scans keys.
-        BREAK (CAPS SHIFT + SPACE) held then stops the program with "L BREAK into program", as
-        the ROM does between statements, unless `breakable` is off (as in INPUT, where it is a space).
+        """Wait for the next frame (HALT): the front end shows it and reads keys, then (unless
+        interrupts are off) the ROM's interrupt counts FRAMES and scans keys. BREAK (CAPS SHIFT
+        + SPACE) held then stops the program with "L BREAK into program", as the ROM does
+        between statements, unless `breakable` is off (as in INPUT, where it is a space).
 
         `awaiting_key` tells the front end that the program is waiting for a key (a loop on
         INKEY$, say), which is when a scripted key press is typed.
         """
+        self.t_state = 0
+        self._frame_begins(interrupts=interrupts, awaiting_key=awaiting_key, breakable=breakable)
+
+    def _frame_begins(self, *, interrupts: bool, awaiting_key: bool = False, breakable: bool = True) -> None:
         self.awaiting_key = awaiting_key
         self._play_frame_audio()
         self.frame_count += 1

@@ -71,7 +71,6 @@ class Speaker:
     the front end plays (`frontend.play`)."""
 
     def __init__(self):
-        self._t_into_frame = 0  # T-states of sound already played in this frame
         self._pending_audio = np.zeros(0, np.int16)  # sound from the start of this frame on
 
     def beep(self, duration: float, pitch: float) -> None:
@@ -82,7 +81,7 @@ class Speaker:
     def _sound(self, edges: list[int]) -> None:
         """Sound from now on, into the frame-by-frame stream the front end plays; then the time
         it takes passes (several short sounds within one frame follow each other in the stream)."""
-        now = self.frame_count * FRAME_T_STATES + self._t_into_frame
+        now = self.t_states
         first_sample = now * SAMPLE_RATE // T_STATES_PER_SECOND
         offset = first_sample - frame_start_sample(self.frame_count)
         # rendered on the stream's own sample grid, so that a sound starting mid-sample joins on
@@ -92,10 +91,7 @@ class Speaker:
             self._pending_audio = np.concatenate(
                 [self._pending_audio, np.zeros(offset + len(samples) - len(self._pending_audio), np.int16)])
         self._pending_audio[offset:offset + len(samples)] += samples
-        self._t_into_frame += edges[-1] if edges else 0
-        while self._t_into_frame >= FRAME_T_STATES:
-            self._t_into_frame -= FRAME_T_STATES
-            self.wait_frame(interrupts=False)
+        self.spend(edges[-1] if edges else 0, interrupts=False)
 
     def _play_frame_audio(self, whole: bool = False) -> None:
         """Hand the front end this frame's share of the sound stream (or, `whole`, all that is
