@@ -50,6 +50,7 @@ class Editor:
         prompt_codes = codes_of(prompt)
         ram = self._ram
         ram[sysvars.FLAGS] &= 0xDF  # a key pressed before the INPUT is not typed into it
+        self._charge("input-start")
         self._cls_lower()
         for code in prompt_codes:
             self._print_lower(code)
@@ -60,7 +61,10 @@ class Editor:
         while True:
             cursor = self._edit(line, cursor, fault_at)
             try:
-                expression.check(bytes(line), numeric)
+                self._charge("input-check")
+                expression.check(bytes(line), numeric, self)
+                self._charge("input-copy")  # ED-COPY once more, without the cursor
+                self._charge("print-out-char-lower", len(line))
                 value = expression.evaluate(bytes(line), numeric, self)
                 break
             except expression.SyntaxFault as fault:
@@ -85,6 +89,7 @@ class Editor:
             self._copy_line(line, cursor, fault_at)
             fault_at = None
             code = self._wait_key()
+            self._charge("editor-key")
             if code == keyboard.CAPS_LOCK:
                 self._ram[sysvars.FLAGS2] ^= 0x08
                 continue
@@ -126,6 +131,7 @@ class Editor:
         last copy ended; a report while printing (the lower screen full, a control code given
         a cursor for its colour) rasps and leaves the copy where it stopped."""
         ram = self._ram
+        self._charge("editor-copy")
         self._temps(lower=True)
         start = self._lower_line, self._lower_col
         try:

@@ -81,10 +81,11 @@ class Value:
     text: bytes = b""
 
 
-def check(entry: bytes, numeric: bool) -> None:
+def check(entry: bytes, numeric: bool, machine=None) -> None:
     """The first IN-ASSIGN: raise SyntaxFault unless the entry is a string (or, `numeric`, a
-    number) expression and nothing else, or starts with STOP."""
-    Scanner(entry, running=False).assignment(numeric)
+    number) expression and nothing else, or starts with STOP. (`machine` only to be charged
+    the check's time, if it keeps the ROM's.)"""
+    Scanner(entry, running=False, machine=machine).assignment(numeric)
 
 
 def evaluate(entry: bytes, numeric: bool, machine) -> bytes:
@@ -118,14 +119,15 @@ class Scanner:
     time (`machine.timing`), each step charges what the ROM's routines take for it, and the
     machine's interpreter, if it has one, the variables area's part (LOOK-VARS, work space)."""
 
-    def __init__(self, entry: bytes, running: bool, machine=None, variables=None):
+    def __init__(self, entry: bytes, running: bool, machine=None, variables=None, *, of_program: bool = False):
         self.codes = bytes(entry) + bytes((CR,))
+        self.of_program = of_program  # a statement of a port's program, whose RND the port draws
         self.position = 0  # CH_ADD
         self.running = running
         self.machine = machine
         self.variables = machine.variables if variables is None and machine else variables or {}
         self.timing = getattr(machine, "timing", None)
-        self.interpreter = getattr(machine, "interpreter", None) if self.timing else None
+        self.interpreter = getattr(machine, "interpreter", None)
         self.seed = None  # RND's SEED as this scanning moves it on (the program's own RND moves the machine's)
         self.parameters: tuple[str, ...] = ()  # a DEF FN's, while its expression is evaluated
 
@@ -137,6 +139,8 @@ class Scanner:
 
     def workspace(self, count: int) -> None:
         """BC-SPACES: `count` bytes made in the work space for a string."""
+        if self.timing is None:
+            return
         if self.interpreter is not None and self.running:
             self.interpreter.bc_spaces(count)
         else:
@@ -314,9 +318,9 @@ class Scanner:
         self.fault()
 
     def random(self) -> float:
-        """RND: the machine's own, or — scanning for a program's interpreter, whose port draws
-        RND itself — the value the machine's next RND will give, without moving SEED."""
-        if self.interpreter is None:
+        """RND: the machine's own, or — scanning a port's program, whose port draws RND itself —
+        the value the machine's next RND will give, without moving SEED."""
+        if not self.of_program:
             return self.machine.rnd()
         if self.seed is None:
             self.seed = self.machine.peek(sysvars.SEED) + 256 * self.machine.peek(sysvars.SEED + 1)
@@ -418,7 +422,7 @@ class Scanner:
         self.charge("operand-fn")
         if self.running:
             definition = self.machine.functions.get(name)
-            if self.interpreter is not None:
+            if self.interpreter is not None and self.timing is not None:
                 self.interpreter.find_definition(name)
             if definition is None:
                 raise ReportError(FN_WITHOUT_DEF)
@@ -445,7 +449,7 @@ class Scanner:
         if parameters:
             raise ReportError(PARAMETER_ERROR)
         body = Scanner(definition[1], running=True, machine=self.machine,
-                       variables={**self.variables, **arguments})
+                       variables={**self.variables, **arguments}, of_program=self.of_program)
         body.parameters = definition[0]
         return body.scanning()
 
@@ -488,6 +492,8 @@ class Scanner:
     def look_vars(self, name: str) -> None:
         """LOOK-VARS for `name` — in a DEF FN's expression, STK-F-ARG first looks through its
         parameters."""
+        if self.timing is None:
+            return
         if name in self.parameters:
             self.charge("fn-parameter")
             self.charge("fn-parameter-passed", self.parameters.index(name))
@@ -757,7 +763,8 @@ class Scanner:
                 raise ReportError(fp.NONSENSE_IN_BASIC)
         except (SyntaxFault, _Unsupported):
             raise ReportError(fp.NONSENSE_IN_BASIC) from None
-        return Scanner(text, running=True, machine=self.machine, variables=self.variables).scanning()
+        return Scanner(text, running=True, machine=self.machine, variables=self.variables,
+                       of_program=self.of_program).scanning()
 
 
 class _LiteralCursor(fp.LiteralCursor):

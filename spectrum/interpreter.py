@@ -17,11 +17,13 @@ by the layer, where it happens.
 
 from __future__ import annotations
 
+from copy import deepcopy
 from dataclasses import dataclass, field
 
 from . import fp
 from .errors import ReportError
 from .expression import CR, Scanner, Value, charge_print_fp
+from .numbers import print_fp
 from .program import COLON, NUMBER_MARKER, QUOTE, TOKEN_THEN, Line, Program
 from .rom import KEYWORDS
 from .variables import Kind, Loop, Variables
@@ -46,7 +48,7 @@ COLOUR_ITEMS = tuple(map(_token, ("INK", "PAPER", "FLASH", "BRIGHT", "INVERSE", 
 # commands with one number (or none: 0): what they are charged as
 ONE_NUMBER = {BORDER: "border", PAUSE: "pause", GO_TO: "go-to", GO_SUB: "go-sub", RESTORE: "restore",
               RANDOMIZE: "randomize", INK: "colour", PAPER: "colour"}
-TWO_NUMBERS = {BEEP: "beep", POKE: "poke"}
+TWO_NUMBERS = {BEEP: "beep", POKE: "poke"}  # (BEEP's own routine the layer charges, as it plays it)
 # the pointers after VARS that POINTERS ($1664) moves when room is made or reclaimed before them
 MOVED_POINTERS = ("dest", "e_line", "k_cur", "worksp", "stkbot", "stkend")
 
@@ -103,6 +105,7 @@ class Jump:
 
 
 NEXT_LINE, THEN, STOPPED = "next line", "then", "stopped"
+COMMAND_LINE = (-2, 0)  # where a GO SUB typed as a command returns: back to the editor
 
 
 @dataclass
@@ -125,10 +128,25 @@ class Interpreter:
         self.layout = Layout(program, Variables())
         self._edit = None
         self._entry = ""
+        self._transition: list[tuple[str, int]] = []  # the way to the next statement, charged when it starts
+        self._pending: list[tuple[str, int]] | None = None
+        self.printed = bytearray()  # what the last PRINT sent to PRINT-OUT, for a front end that shows it
+        self.arguments: list[Value] = []  # the numbers the last statement's command took
 
     def charge(self, item: str, count: int = 1) -> None:
-        if self.machine.timing is not None:
+        if self.machine.timing is None:
+            return
+        if self._pending is not None:
+            self._pending.append((item, count))
+        else:
             self.machine.timing.charge(item, count)
+
+    def settle(self) -> None:
+        """Charge the way from the last statement to the next: it comes after what the port did
+        for the statement (its PRINT, its BEEP, its PAUSE)."""
+        transition, self._transition = self._transition, []
+        for item, count in transition:
+            self.charge(item, count)
 
     # --- RUN --------------------------------------------------------------------------------
 
@@ -138,6 +156,28 @@ class Interpreter:
         self.layout.variables = self.machine.variables = Variables()
         self.machine.functions = self.program_functions()
         self.flow = Flow(next=(self.program.lines[0].number, 1))
+
+    def copied(self, machine) -> Interpreter:
+        """The same program, at the same place with the same variables, on another machine
+        (which takes the copy as its interpreter, and the variables and functions)."""
+        copy = Interpreter(machine, self.program)
+        copy.flow = deepcopy(self.flow)
+        copy._transition = list(self._transition)
+        copy.layout.variables = machine.variables = deepcopy(self.machine.variables)
+        machine.functions = dict(self.machine.functions)
+        machine.interpreter = copy
+        return copy
+
+    def go_to(self, line: int) -> None:
+        """GO TO line typed as a command: the program goes on from that line."""
+        self.settle()
+        self.flow.next = (line, 1)
+
+    def go_sub(self, line: int) -> None:
+        """GO SUB line typed as a command: the subroutine's RETURN ends the program's run."""
+        self.settle()
+        self.flow.returns.append(COMMAND_LINE)
+        self.flow.next = (line, 1)
 
     def program_functions(self) -> dict[str, tuple[tuple[str, ...], bytes]]:
         """The program's DEF FNs: name → (parameter names, the expression's codes)."""
@@ -162,12 +202,18 @@ class Interpreter:
         if (line, number) != self.flow.next:
             going = "nowhere: the program has stopped" if self.flow.next is None else "%d:%d" % self.flow.next
             raise FlowError(f"the port ran {line}:{number} where the listing goes to {going}")
+        self.settle()
         program_line = self.program.line(line)
         codes = program_line.statements[number - 1].codes
         self.layout.workspace = self.layout.stack = 0  # SET-WORK
+        self.printed, self.arguments = bytearray(), []
         self.charge("statement")
-        outcome = self.execute(codes[0] if codes else CR, Scanner(codes, True, self.machine), program_line, number)
-        self.go_on(program_line, number, outcome)
+        outcome = self.execute(codes[0] if codes else CR, Scanner(codes, True, self.machine, of_program=True), program_line, number)
+        self._pending = []
+        try:
+            self.go_on(program_line, number, outcome)
+        finally:
+            self._transition, self._pending = self._pending, None
 
     def input(self, line: int, number: int, edit) -> str:
         """An INPUT statement: a prompt of print items and a string variable. `edit()` is the
@@ -289,7 +335,8 @@ class Interpreter:
             self.charge("command-return")
             if not self.flow.returns:
                 raise ReportError("7 RETURN without GO SUB")
-            return Jump(*self.flow.returns.pop())
+            back = self.flow.returns.pop()
+            return STOPPED if back == COMMAND_LINE else Jump(*back)
         if command == DIM:
             return self.dim(scanner)
         if command == READ:
@@ -310,6 +357,7 @@ class Interpreter:
             if index:
                 scanner.step_past(",")
             values.append(scanner.numeric_expression())
+        self.arguments += values
         return values
 
     def one_number(self, command: int, scanner: Scanner, line: Line, number: int):
@@ -319,7 +367,7 @@ class Interpreter:
             self.charge("no-number")
             value = 0
         else:
-            value = fp.find_int2(scanner.numeric_expression().number)
+            value = fp.find_int2(self.numbers(scanner, 1)[0].number)
         if command == GO_TO:
             return Jump(value, 0)
         if command == GO_SUB:
@@ -374,7 +422,7 @@ class Interpreter:
         self.make_room(layout.address("e_line") - 1)
         self.charge("move-byte", len(text) + 1)  # the LDDR that copies it in
         if name in variables:
-            old, size = layout.variable_address(name), variables.size(name)
+            old = layout.variable_address(name)
             stkend = layout.address("stkend") + 3 + len(text)  # with the new string in
             self.charge("let-string-reclaim")
             self.reclaim(old, stkend)
@@ -438,8 +486,27 @@ class Interpreter:
         loop = Loop(fp.to_float(limit.number), fp.to_float(step), line.number, number + 1)
         variables.for_loop(name, value, loop)
         if not _loop_goes_on(value, loop):
-            raise FlowError(f"line {line.number}: a FOR that makes no pass is not kept")
+            return self.past_next(line, number, name)
         return None
+
+    def past_next(self, line: Line, number: int, name: str) -> Jump:
+        """A FOR that makes no pass: LOOK-PROG from it for NEXT with its variable, then on from
+        the statement after that NEXT."""
+        self.charge("for-no-pass")
+        lines = self.program.lines
+        position = lines.index(line)
+        first = number  # the statements after the FOR, then whole lines
+        while position < len(lines):
+            searched = lines[position]
+            for index in range(first, len(searched.statements)):
+                codes = searched.statements[index].codes
+                if codes and codes[0] == NEXT and Scanner(codes[1:], True).name() == name:
+                    self.each_statement(searched, searched.statements[index].offset)
+                    return Jump(searched.number, index + 2)
+            self.charge("data-search-line")
+            self.each_statement(searched, len(searched.stored) + 1)
+            position, first = position + 1, 0
+        raise ReportError("I FOR without NEXT")
 
     def next_loop(self, scanner: Scanner):
         """NEXT: the step added to the variable, NEXT-LOOP's test against the limit, and back
@@ -509,7 +576,7 @@ class Interpreter:
             position, statement = self.next_data_statement(position, statement)
             item = 0
         codes = lines[position].statements[statement].codes
-        scanner = Scanner(codes, True, self.machine)
+        scanner = Scanner(codes, True, self.machine, of_program=True)
         scanner.position = _data_items(codes)[item]
         value = scanner.scanning()
         self.flow.data = (position, statement, item + 1)
@@ -541,27 +608,34 @@ class Interpreter:
             separator = code in (ord(";"), ord(","), ord("'"))
             if separator:
                 self.charge({ord(";"): "print-semicolon", ord(","): "print-comma", ord("'"): "print-apostrophe"}[code])
+                self.printed += {ord(";"): b"", ord(","): b"\x06", ord("'"): b"\r"}[code]
                 scanner.next_char()
             elif code in (AT, TAB):
                 self.charge("print-at" if code == AT else "print-tab")
                 scanner.next_char()
-                self.numbers(scanner, 2 if code == AT else 1)
+                values = self.numbers(scanner, 2 if code == AT else 1)
+                self.printed += bytes((22 if code == AT else 23,)) + bytes(fp.find_int1(v.number) for v in values)
+                if code == TAB:
+                    self.printed.append(0)
             elif code in COLOUR_ITEMS:
                 self.charge("print-colour")
                 scanner.next_char()
-                self.numbers(scanner, 1)
+                self.printed += bytes((16 + COLOUR_ITEMS.index(code), fp.find_int1(self.numbers(scanner, 1)[0].number)))
             else:
-                self.print_expression(scanner)
+                self.printed += self.print_expression(scanner)
         if not separator:
             self.charge("print-newline")
+            self.printed += b"\r"
 
-    def print_expression(self, scanner: Scanner) -> None:
+    def print_expression(self, scanner: Scanner) -> bytes:
+        """A print item's expression; the codes it prints."""
         self.charge("print-expression")
         value = scanner.scanning()
         if value.numeric:
             charge_print_fp(self.charge, value.number)
-        else:
-            self.charge("print-string-code", len(value.text))
+            return print_fp(value.number).encode("ascii")
+        self.charge("print-string-code", len(value.text))
+        return value.text
 
 
     def input_items(self, scanner: Scanner):

@@ -11,13 +11,20 @@ class Keys:
     """Keys pressed on the machine's matrix (`keys_held`, set by the front end every frame)."""
 
     def _keyboard_interrupt(self) -> None:
-        """KEYBOARD ($02BF): new keys and auto-repeat into LAST_K, with FLAGS bit 5 set."""
-        scanned = keyboard.key_scan(frozenset(self.keys_held))
+        """KEYBOARD ($02BF): new keys and auto-repeat into LAST_K, with FLAGS bit 5 set.
+
+        Keeping the ROM's time, the interrupt routine takes longer for each key down, each key
+        slot in use, a key found and a new key decoded."""
+        held = frozenset(self.keys_held)
+        self._charge("interrupt")
+        self._charge("interrupt-key-down", len(held))
+        scanned = keyboard.key_scan(held)
         if scanned is None:
             return
         kstate = self.memory[sysvars.KSTATE:sysvars.KSTATE + 8]
         for base in (0, 4):
             if kstate[base] < 0x80:
+                self._charge("interrupt-slot")
                 kstate[base + 1] -= 1
                 if kstate[base + 1] == 0:
                     kstate[base] = 0xFF
@@ -25,6 +32,7 @@ class Keys:
         main = keyboard.key_test(shift, key)
         if main is None:
             return
+        self._charge("interrupt-key")
         for base in (0, 4):
             if kstate[base] == main:
                 kstate[base + 1] = 5
@@ -32,11 +40,13 @@ class Keys:
                 if kstate[base + 2]:
                     return
                 kstate[base + 2] = self.memory[sysvars.REPPER]
+                self._charge("interrupt-repeat")
                 self._new_key(int(kstate[base + 3]))
                 return
         free = next((base for base in (4, 0) if kstate[base] >= 0x80), None)
         if free is None:
             return
+        self._charge("interrupt-new-key")
         flags = int(self.memory[sysvars.FLAGS])
         code = keyboard.key_decode(main, shift, int(self.memory[sysvars.MODE]), bool(flags & 8),
                                    bool(self.memory[sysvars.FLAGS2] & 8))
@@ -53,6 +63,7 @@ class Keys:
         waiting_for_key = remaining == 0
         while True:
             self.wait_frame(awaiting_key=waiting_for_key)
+            self._charge("pause-pass")
             remaining = (remaining - 1) & 0xFFFF
             if remaining == 0:
                 break
@@ -71,5 +82,6 @@ class Keys:
         """WAIT-KEY: frames pass until the keyboard interrupt hands over a key."""
         while not self.memory[sysvars.FLAGS] & 0x20:
             self.wait_frame(awaiting_key=True, breakable=False)
+        self._charge("wait-key")
         self.memory[sysvars.FLAGS] &= 0xDF
         return int(self.memory[sysvars.LAST_K])

@@ -59,6 +59,11 @@ class Screen:
     grows) and `_lower_col`, so that it stays on its text when the lower screen scrolls up.
     """
 
+    def _charge(self, item: str, count: int = 1) -> None:
+        """The ROM's time for a routine of the layer's, when the machine keeps it."""
+        if self.timing is not None:
+            self.timing.charge(item, count)
+
     def _init_screen(self) -> None:
         self._lower = False
         self._row = self._col = 0
@@ -131,6 +136,7 @@ class Screen:
     def cls(self) -> None:
         """CLS: clear the display with ATTR_P, then the lower screen (CLS-LOWER); the upper print
         position goes home and the scroll count to 1."""
+        self._charge("cls")
         self._lower = False
         self._temps(lower=False)
         self.memory[sysvars.DISPLAY_FILE:sysvars.ATTRIBUTES] = 0
@@ -158,9 +164,18 @@ class Screen:
         codes = codes_of(text)
         self._lower = False
         self._temps(lower=False)
+        self._charge("print-out-at")
         for item, value in items:
+            self._charge("print-out-colour")
             self._colour_temp(item, value)
         self._row, self._col = row, col
+        self._print_codes(codes)
+
+    def print_codes(self, codes: bytes) -> None:
+        """PRINT's output on the upper screen: the codes as its items send them to PRINT-OUT
+        (AT and TAB with their operands, colour codes with theirs, ENTER, characters)."""
+        self._lower = False
+        self._temps(lower=False)
         self._print_codes(codes)
 
     def _print_codes(self, codes: bytes) -> None:
@@ -171,9 +186,11 @@ class Screen:
             if code >= 32:
                 self._print_char(code)
             elif code in (CONTROL_AT, CONTROL_TAB):
+                self._charge("print-out-at" if code == CONTROL_AT else "print-out-tab")
                 self._control_position(code, codes[index:index + 2])
                 index += 2
             elif 16 <= code <= 21:
+                self._charge("print-out-colour")
                 item = COLOUR_ITEMS[code - 16]
                 self._colour_temp(item, _checked_colour(item, codes[index] if index < len(codes) else 0))
                 index += 1
@@ -183,8 +200,10 @@ class Screen:
     def _control(self, code: int) -> None:
         """The one-byte control codes of PRINT-OUT; unassigned ones print '?'."""
         if code == CONTROL_ENTER:
+            self._charge("print-out-enter" + ("-lower" if self._lower else ""))
             self._newline()
         elif code == CONTROL_COMMA:
+            self._charge("print-out-comma")
             target = 16 if self._column() < 16 else 32
             while self._column() < target:
                 self._print_char(ord(" "))
@@ -326,9 +345,12 @@ class Screen:
         """PO-ANY: one printable code (32–255) at the print position, wrapping at column 32 and
         testing for scrolling at the start of each line (PR-ALL)."""
         if code >= FIRST_TOKEN:
+            self._charge("print-out-token")
             self._print_token(code)
             return
         ram = self._ram
+        self._charge(("print-out-graphic" if 128 <= code < 144 else "print-out-udg" if code >= 144 else
+                      "print-out-char") + ("-lower" if self._lower else ""))
         if 128 <= code < 144:
             glyph = BLOCK_GRAPHICS[code - 128]
         else:
@@ -341,14 +363,17 @@ class Screen:
             if self._lower_col >= COLUMNS:
                 self._lower_line, self._lower_col = self._lower_line - 1, 0
             if self._lower_col == 0:
+                self._charge("print-out-line-start-lower")
                 self._make_lower_room()
             row, col = 48 - self._lower_line - ram[sysvars.DF_SZ], self._lower_col
             self._lower_col += 1
         else:
             if self._col >= COLUMNS:
                 self._row, self._col = self._row + 1, 0
-            if self._col == 0 and self._row >= LINES - ram[sysvars.DF_SZ]:
-                self._scroll_upper()
+            if self._col == 0:
+                self._charge("print-out-line-start")
+                if self._row >= LINES - ram[sysvars.DF_SZ]:
+                    self._scroll_upper()
             row, col = self._row, self._col
             self._col += 1
         self._draw_cell(row, col, glyph)
@@ -415,6 +440,8 @@ class Screen:
         self._lower = True
         self._temps(lower=True)
         size = ram[sysvars.DF_SZ]
+        self._charge("cls-lower")
+        self._charge("cls-lower-row", size)
         for row in range(LINES - size, LINES):
             for line in range(8):
                 start = cell_address(row, 0) + 256 * line

@@ -74,8 +74,18 @@ class Speaker:
         self._pending_audio = np.zeros(0, np.int16)  # sound from the start of this frame on
 
     def beep(self, duration: float, pitch: float) -> None:
-        """BEEP: the ROM's square wave; the display goes on but FRAMES stops, as interrupts are off."""
+        """BEEP: the ROM's square wave; the display goes on but FRAMES stops, as interrupts are off.
+
+        Keeping the ROM's time, BEEP's calculation of its loop counts comes first (longer for a
+        pitch below middle C or between semitones)."""
         edges = beep_edges(duration, pitch)
+        self._charge("beep")
+        if pitch < 0:
+            self._charge("beep-low-pitch")
+        if pitch != int(pitch):
+            self._charge("beep-fractional-pitch")
+        if duration == int(duration):
+            self._charge("beep-whole-duration")
         self._sound(edges)
 
     def _sound(self, edges: list[int]) -> None:

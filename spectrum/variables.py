@@ -14,6 +14,7 @@ string array as a list (of lists) of its fixed-length strings.
 
 from __future__ import annotations
 
+from copy import deepcopy
 from dataclasses import dataclass
 from enum import Enum
 
@@ -66,6 +67,14 @@ class Variables(dict):
         if name.endswith("$") and name in self:
             super().__delitem__(name)
         super().__setitem__(name, value)
+
+    def __deepcopy__(self, memo) -> Variables:
+        copied = Variables()
+        for name, value in self.items():
+            dict.__setitem__(copied, name, deepcopy(value, memo))
+        copied.loops = deepcopy(self.loops, memo)
+        copied.arrays = set(self.arrays)
+        return copied
 
     def update(self, *args, **kwargs) -> None:
         for name, value in dict(*args, **kwargs).items():

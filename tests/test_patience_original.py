@@ -39,6 +39,7 @@ def sounds(samples: np.ndarray, silence: int) -> list[tuple[int, np.ndarray]]:
 
 def port_title() -> Spectrum:
     machine = Spectrum(HeadlessFrontend())
+    play.start(machine, 1760)
     play.load_udgs(machine)
     with pytest.raises(ScriptExhausted):
         play.title(machine)
@@ -130,7 +131,7 @@ def test_headless_compare_prints_identical_or_the_difference_and_says_so_in_its_
     keys = ["SPACE", *typed("9")]
     assert patience.run(Spectrum(HeadlessFrontend(keys)), 500, compare=True) == 0
     assert capsys.readouterr().out == "seed 500: identical\n"
-    monkeypatch.setattr(play, "ask_again", lambda machine: "0")  # a refusal that resigns at once
+    monkeypatch.setattr(play, "MOVE_PROMPT", "Your move! ")  # a port that prompts otherwise
     assert patience.run(Spectrum(HeadlessFrontend(["SPACE", *typed("1"), "n"])), 500, compare=True) == 1
     assert capsys.readouterr().out.startswith("seed 500: first difference at frame ")
 

@@ -173,15 +173,17 @@ def test_gosub_1400_straight_after_run_needs_nothing_set_up():
     assert result.report.startswith("9 STOP")
     assert set(result.variables) <= {"p$", "a$", "b$", "c$", "d$", "p", "f", "col", "n", "a"}
     machine = ScriptedSpectrum()
-    assert play.shuffle(machine, play.make_pack(machine)).encode("latin-1") == result.variables["p$"]
+    play.start(machine)
+    assert play.made_and_shuffled(machine).encode("latin-1") == result.variables["p$"]
 
 
 @pytest.mark.rom
 def test_shuffle_beeps_are_the_roms():
     result = ORACLE.run(PACK_ONLY, ["4321"])
     machine = ScriptedSpectrum()
+    play.start(machine)
     machine.randomize(4321)
-    play.shuffle(machine, play.make_pack(machine))
+    play.made_and_shuffled(machine)
     assert len(machine.beeps) == rules.SHUFFLE_PASSES
     assert_same_sound(result.edges, machine.beeps)
 
@@ -346,11 +348,8 @@ DIGITS = st.text("0123456789", max_size=4)
 
 def dealt(seed: int, centre_used: bool) -> tuple[ScriptedSpectrum, rules.Table]:
     machine = ScriptedSpectrum()
-    play.load_udgs(machine)
-    table = play.initialise(machine, rules.Table(""))
-    machine.randomize(seed)
-    table = replace(table, pack=play.shuffle(machine, play.make_pack(machine)))
-    table = play.deal(machine, table)
+    table = play.dealt_game(machine, seed)
+    machine.variables["fa"] = int(centre_used)  # as if 9 had been played
     return machine, replace(table, centre_used=centre_used)
 
 
@@ -365,7 +364,7 @@ def test_any_line_on_the_port_is_judged_as_the_listing_does(data, deal):
     entry = data.draw(st.one_of(SHORT_TEXT, DIGITS, *([st.sampled_from(legal)] if legal else [])))
     machine = ScriptedSpectrum([entry])
     machine.memory[:] = before.memory
-    machine.variables = deepcopy(before.variables)
+    before.interpreter.copied(machine)
     verdict = listing_verdict(entry, table)
     after = None
     try:

@@ -63,6 +63,7 @@ def test_tape_autostarts_into_the_title(loaded):
     memory = simulator.memory
     assert memory[sysvars.PPC] + 256 * memory[sysvars.PPC + 1] == 1670  # PAUSE 0: "Press any key"
     machine = Spectrum(HeadlessFrontend())
+    play.start(machine, 1760)
     play.load_udgs(machine)
     with pytest.raises(ScriptExhausted):
         play.title(machine)

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from bench import median_seconds, window_cost
-from games.patience import original, play, rules
+from games.patience import original, play
 from spectrum import Spectrum
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.sound import FRAME_T_STATES, T_STATES_PER_SECOND
@@ -37,14 +37,13 @@ def rom_seconds(listing: str, script=()) -> tuple[float, float]:
 
 def port_shuffle() -> None:
     machine = Spectrum()
+    play.start(machine)
     machine.randomize(SEED)
-    play.shuffle(machine, play.make_pack(machine))
+    play.made_and_shuffled(machine)
 
 
 def port_deal() -> None:
-    machine = Spectrum()
-    machine.randomize(SEED)
-    play.deal(machine, play.initialise(machine, rules.Table(play.shuffle(machine, play.make_pack(machine)))))
+    play.dealt_game(Spectrum(), SEED)
 
 
 FRAMES_PER_SECOND = T_STATES_PER_SECOND / FRAME_T_STATES  # 50.08

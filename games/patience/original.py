@@ -9,7 +9,6 @@ of one seed (one is drawn from the clock when none is given: their FRAMES differ
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 from spectrum import ReportError, Spectrum
 from spectrum.compare import Difference, KeyWait, KeyWaitRecorder, first_difference
@@ -18,7 +17,7 @@ from spectrum.rom_machine import RomSpectrum
 
 from . import play
 
-LISTING_FILE = Path(__file__).with_name("patience.bas")
+LISTING_FILE = play.LISTING_FILE
 RANDOMIZE_LINE = "\n1040 RANDOMIZE\n"
 
 

@@ -17,7 +17,6 @@ import sys
 import time
 from pathlib import Path
 
-from dataclasses import replace
 
 from spectrum import Spectrum
 from spectrum.command_line import OneLineParser, whole_number
@@ -46,11 +45,7 @@ def shuffle_and_deal_harness(seed: int) -> str:
 def shuffle_and_deal(machine: Spectrum, seed: int) -> None:
     """The port from the same place: the UDGs, lines 1710-1750, RANDOMIZE seed, the shuffle, the
     deal, then moves until the pack is out or the player resigns."""
-    play.poke_udgs(machine)
-    table = play.initialise(machine, rules.Table(""))
-    machine.randomize(seed)
-    table = replace(table, pack=play.shuffle(machine, play.make_pack(machine)))
-    play.play(machine, play.deal(machine, table))
+    play.play(machine, play.dealt_game(machine, seed))
 
 
 def show_in_window(seed: int, scale: int) -> int:
