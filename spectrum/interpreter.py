@@ -131,6 +131,7 @@ class Interpreter:
         self._transition: list[tuple[str, int]] = []  # the way to the next statement, charged when it starts
         self._pending: list[tuple[str, int]] | None = None
         self.printed = bytearray()  # what the last PRINT sent to PRINT-OUT, for a front end that shows it
+        self.timeline: list[tuple[int, int, int]] | None = None  # if a list: (T-state, line, statement) of each start
         self.arguments: list[Value] = []  # the numbers the last statement's command took
 
     def charge(self, item: str, count: int = 1) -> None:
@@ -203,6 +204,8 @@ class Interpreter:
             going = "nowhere: the program has stopped" if self.flow.next is None else "%d:%d" % self.flow.next
             raise FlowError(f"the port ran {line}:{number} where the listing goes to {going}")
         self.settle()
+        if self.timeline is not None:
+            self.timeline.append((self.machine.t_states, line, number))
         program_line = self.program.line(line)
         codes = program_line.statements[number - 1].codes
         self.layout.workspace = self.layout.stack = 0  # SET-WORK

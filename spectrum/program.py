@@ -54,11 +54,11 @@ class Line:
         """The statements, split where EACH-STMT splits them: at ':' and after THEN, outside
         strings (a REM takes the rest of its line)."""
         statements, start, quoted = [], 0, False
-        typed = _typed_positions(self.stored)
-        for index, code in enumerate(self.stored):
+        for index in sorted(_typed_positions(self.stored)):
+            code = self.stored[index]
             if code == QUOTE:
                 quoted = not quoted
-            if quoted or index not in typed:
+            if quoted:
                 continue
             first = self.stored[start] if start < len(self.stored) else ENTER
             if code == ENTER or (first != REM and code in (COLON, TOKEN_THEN)):
@@ -76,12 +76,13 @@ class Line:
 
 
 class Program:
-    """The lines of a listing in order, as stored from PROG."""
+    """The lines of a listing in the order of their numbers, as stored from PROG."""
 
     def __init__(self, listing: str):
         self.lines: list[Line] = []
         address = PROG
-        for number, codes in parse_listing(listing):
+        typed = dict(parse_listing(listing))  # as the editor takes them: a line typed again replaces it
+        for number, codes in sorted(typed.items()):
             stored = stored_line(codes)
             self.lines.append(Line(number, codes, stored, address))
             address += LINE_HEADER + len(stored)
