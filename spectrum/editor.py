@@ -76,6 +76,7 @@ class Editor:
         """INPUT-2: an upper print position the lower screen has covered goes to the line just
         above it; the scroll count starts again; the lower screen is cleared."""
         ram = self._ram
+        self._charge("input-end")
         size = ram[sysvars.DF_SZ]
         if size >= LINES - self._row:
             self._row, self._col = LINES - size, 0

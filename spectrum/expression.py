@@ -50,6 +50,10 @@ USR_NUMBER, USR_STRING = 0xED, 0x99  # USR with a number runs machine code; with
 UDG_FIRST, UDG_COUNT = 0x90, 21
 STRING_ADD, STRING_AND = 0x17, 0x10
 RELATIONS = {0x09: "<=", 0x0A: ">=", 0x0B: "<>", 0x0C: ">", 0x0D: "<", 0x0E: "="}
+# What the syntax check is charged, by what a run would be: checking takes other routines' time
+SYNTAX_ITEMS = {"scanning": "scanning", "operand-quote": "operand-quote", "quote-code": "quote-code",
+                "operand-number": "operand-number", "operand-point-number": "operand-number", "number-code": "number-code",
+                "operand-number-variable": "operand", "operand-string-variable": "operand", "operand-bracket": "operand"}
 # each binary operator by name (its place in the table of operators sets the time INDEXER takes)
 OPERATOR_NAMES = {0x03: "-", 0x04: "*", 0x05: "/", 0x06: "^", 0x07: "or", 0x08: "and", 0x0F: "+",
                   0x10: "string-and", 0x17: "concatenate", **RELATIONS}
@@ -135,7 +139,7 @@ class Scanner:
         """The ROM's time for a step of SCANNING: its run-time routine, or in the syntax check
         its checking one."""
         if self.timing is not None:
-            self.timing.charge(item if self.running else "syntax-" + item, count)
+            self.timing.charge(item if self.running else "syntax-" + SYNTAX_ITEMS.get(item, "step"), count)
 
     def workspace(self, count: int) -> None:
         """BC-SPACES: `count` bytes made in the work space for a string."""
@@ -320,12 +324,17 @@ class Scanner:
     def random(self) -> float:
         """RND: the machine's own, or — scanning a port's program, whose port draws RND itself —
         the value the machine's next RND will give, without moving SEED."""
-        if not self.of_program:
-            return self.machine.rnd()
-        if self.seed is None:
-            self.seed = self.machine.peek(sysvars.SEED) + 256 * self.machine.peek(sysvars.SEED + 1)
-        self.seed = (75 * (self.seed + 1)) % 65537 - 1
-        return self.seed / 65536
+        with fp.counting() as passes:
+            if self.of_program:
+                if self.seed is None:
+                    self.seed = self.machine.peek(sysvars.SEED) + 256 * self.machine.peek(sysvars.SEED + 1)
+                self.seed, number = fp.random_number(self.seed)
+                value = fp.to_float(number)
+            else:
+                value = self.machine.rnd()
+        for name, times in passes.items():
+            self.charge("calculator-" + name, times)
+        return value
 
     def string_literal(self) -> Value:
         """S-QUOTE: up to the closing quote, a doubled quote standing for one."""
@@ -500,7 +509,7 @@ class Scanner:
         elif self.interpreter is not None and self.running:
             self.interpreter.look_vars(name)
         else:
-            self.charge("look-vars")
+            self.charge("look-vars-found")
 
     def array_element(self, name: str) -> Value:
         """STK-VAR on a numeric array: one numeric subscript a dimension, separated by commas,
@@ -659,6 +668,15 @@ class Scanner:
 
     def binary(self, literal: int, first: Value, second: Value) -> Value:
         self.charge_operation(literal, first, second)
+        if self.timing is None:
+            return self.calculate(literal, first, second)
+        with fp.counting() as passes:
+            result = self.calculate(literal, first, second)
+        for name, times in passes.items():
+            self.charge("calculator-" + name, times)
+        return result
+
+    def calculate(self, literal: int, first: Value, second: Value) -> Value:
         if literal == STRING_ADD:
             self.workspace(len(first.text) + len(second.text))
             self.charge("move-byte", len(first.text) + len(second.text))
@@ -686,20 +704,28 @@ class Scanner:
         return Value(True, series.to_power(a, b))  # ^, the one operation left
 
     def charge_operation(self, literal: int, first: Value, second: Value) -> None:
-        """The calculator's time for a two-operand operation: integer arithmetic where both are
-        small integers, floating point otherwise; strings compared code by code."""
+        """The time for a two-operand operation before the calculator's own loops (counted as they
+        run, in `binary`); strings compared code by code."""
         if literal not in OPERATOR_NAMES:  # a string comparison
             self.charge(f"operator-string-{RELATIONS[literal - 8]}")
             self.charge("string-compare-code", _common_length(first.text, second.text))
-        elif first.numeric and second.numeric and not (fp.is_small(first.number) and fp.is_small(second.number)):
-            self.charge(f"operator-{OPERATOR_NAMES[literal]}-fp")
         else:
             self.charge(f"operator-{OPERATOR_NAMES[literal]}")
 
     def function(self, operation: int, value: Value, where: int) -> Value:
         literal = operation & 0x3F
         name = FUNCTION_NAMES.get(literal, "negate" if operation == NEGATE else "not" if operation == NOT else "other")
-        self.charge(f"function-{name}" + ("-fp" if value.numeric and not fp.is_small(value.number) else ""))
+        self.charge(f"function-{name}")
+        if self.timing is None:
+            return self.evaluate_function(operation, value, where)
+        with fp.counting() as passes:
+            result = self.evaluate_function(operation, value, where)
+        for name, times in passes.items():
+            self.charge("calculator-" + name, times)
+        return result
+
+    def evaluate_function(self, operation: int, value: Value, where: int) -> Value:
+        literal = operation & 0x3F
         if operation == NEGATE:
             return Value(True, fp.negate(value.number))
         if operation == NOT:

@@ -11,9 +11,16 @@ A number is ``bytes`` of length 5, exactly as the ROM stores it:
 The functions named after ROM routines mirror them one for one. The arithmetic keeps the ROM's own
 rounding, truncation and overflow rules, so results match the real machine bit for bit; overflow
 raises ``ReportError("6 Number too big")`` where the ROM stops with that report.
+
+Inside `counting()`, the routines also tally the passes of their loops whose number depends on the
+numbers (the bits a multiplication adds, the quotient bits a division restores, the places a sum
+is shifted and normalised), which is what their time depends on.
 """
 
 import math
+from collections import Counter
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from .errors import INTEGER_OUT_OF_RANGE, ReportError
 
@@ -29,6 +36,26 @@ MINUS_65536 = bytes((0, 0xFF, 0, 0, 0))
 _TOP_BIT = 0x80000000
 _MANTISSA = 0xFFFFFFFF
 _FORTY_BITS = (1 << 40) - 1
+
+
+_passes: ContextVar[Counter | None] = ContextVar("passes", default=None)
+
+
+@contextmanager
+def counting():
+    """The passes the routines run in this block make, by name (see the module's note)."""
+    passes = Counter()
+    token = _passes.set(passes)
+    try:
+        yield passes
+    finally:
+        _passes.reset(token)
+
+
+def _count(name: str, times: int = 1) -> None:
+    passes = _passes.get()
+    if passes is not None and times:
+        passes[name] += times
 
 
 def _too_big() -> ReportError:
@@ -120,6 +147,8 @@ def re_stack(number: bytes) -> bytes:
     if magnitude == 0:
         return ZERO
     length = magnitude.bit_length()
+    _count("re-stack")
+    _count("re-stack-shift", 16 - length)
     return _pack(0x80 + length, magnitude << (32 - length), negative)
 
 
@@ -254,6 +283,8 @@ def add(first: bytes, second: bytes) -> bytes:
             return bytes((0, 0xFF if total < 0 else 0, word & 0xFF, word >> 8, first[4]))
     exponent1, value1 = _prep_add(re_stack(first))
     exponent2, value2 = _prep_add(re_stack(second))
+    _count("add-floating")
+    _count("add-shift", min(abs(exponent2 - exponent1), 33))
     # The number with the smaller exponent is aligned to the other (on a tie, the first, by 0).
     if exponent2 >= exponent1:
         exponent, total = exponent2, value2 + shift_fp(value1, exponent2 - exponent1)
@@ -262,6 +293,7 @@ def add(first: bytes, second: bytes) -> bytes:
     total &= _FORTY_BITS
     top = total >> 32
     if (top ^ (top >> 1)) & 1:  # the sum spilled into the sign byte: one place back
+        _count("add-spill")
         total = shift_fp(total, 1)
         exponent += 1
         if exponent > 255:
@@ -269,6 +301,7 @@ def add(first: bytes, second: bytes) -> bytes:
     negative = bool(total >> 39)
     mantissa = total & _MANTISSA
     if negative:  # TEST-NEG: the ROM complements only the 32-bit mantissa
+        _count("add-negative")
         mantissa = (-mantissa) & _MANTISSA
         if mantissa == 0:
             mantissa = _TOP_BIT
@@ -300,6 +333,7 @@ def _normalise(exponent: int, mantissa: int, extra: int, negative: bool) -> byte
     for _ in range(32):
         if mantissa & _TOP_BIT:
             break
+        _count("normalise-shift")
         carry = extra >> 7
         extra = (extra << 1 | carry) & 0xFF
         mantissa = (mantissa << 1 | carry) & _MANTISSA
@@ -337,6 +371,7 @@ def multiply(first: bytes, second: bytes) -> bytes:
         magnitude1, negative1 = int_fetch(first)
         magnitude2, negative2 = int_fetch(second)
         product = magnitude1 * magnitude2
+        _count("multiply-small-bit", bin(magnitude1).count("1"))
         if product <= 0xFFFF:
             return int_store(product, product != 0 and negative1 != negative2)
     first, second = re_stack(first), re_stack(second)
@@ -346,6 +381,8 @@ def multiply(first: bytes, second: bytes) -> bytes:
         return ZERO
     exponent1, mantissa1, negative1 = _unpack(first)
     exponent2, mantissa2, negative2 = _unpack(second)
+    _count("multiply-floating")
+    _count("multiply-bit", bin(mantissa1).count("1"))
     product = mantissa1 * mantissa2
     # The top 32 bits are the mantissa; the next byte is kept for normalising and rounding.
     return _divn_expt(exponent1 + exponent2 - 128, product >> 32, (product >> 24) & 0xFF,
@@ -363,6 +400,8 @@ def divide(first: bytes, second: bytes) -> bytes:
     exponent2, divisor, negative2 = _unpack(second)
     # 33 quotient bits: 32 for the mantissa and one more for rounding.
     quotient, remainder = divmod(dividend << 32, divisor)
+    _count("divide")
+    _count("divide-restore", 33 - bin(quotient).count("1"))
     # The ROM's 34th step forgets to double the remainder, so that bit is always 0 in practice.
     last = int(remainder - divisor - (quotient & 1) >= 0)
     extra = (quotient & 1) << 7 | last << 6 | (quotient >> 27) & 0x3F
@@ -376,12 +415,14 @@ def truncate(number: bytes) -> bytes:
     exponent = number[0]
     if exponent == 0:
         return number
+    _count("truncate")
     if exponent < 0x81:
         return ZERO
     if exponent == 0x91 and number[1] == 0x80 and number[2] == 0 and not number[3] & 0x80:
         return MINUS_65536
     if exponent < 0x91:
         top16 = (number[1] | 0x80) << 8 | number[2]
+        _count("truncate-shift", 0x90 - exponent)
         return int_store(top16 >> (0x90 - exponent), bool(number[1] & 0x80))
     fraction_bits = 0xA0 - exponent
     if fraction_bits <= 0:
@@ -398,6 +439,27 @@ def integer(number: bytes) -> bytes:
     if is_zero(subtract(number, whole)):
         return whole
     return subtract(whole, ONE)
+
+
+def n_mod_m(n: bytes, m: bytes) -> tuple[bytes, bytes]:
+    """n-mod-m $36A0: the remainder N - M*INT (N/M) and INT (N/M)."""
+    quotient = integer(divide(n, m))
+    return subtract(n, multiply(m, quotient)), quotient
+
+
+RND_MULTIPLIER = bytes((0x87, 0x16, 0x00, 0x00, 0x00))  # 75, as S-RND stacks it (floating form)
+RND_MODULUS = bytes((0x91, 0x00, 0x00, 0x80, 0x00))  # 65537, as S-RND stacks it
+
+
+def random_number(seed: int) -> tuple[int, bytes]:
+    """S-RND $25F8: SEED+1 times 75, modulo 65537, less 1 — the new SEED — and that divided
+    by 65536 (on its exponent), the number RND gives."""
+    remainder, _ = n_mod_m(multiply(add(stack_bc(seed), ONE), RND_MULTIPLIER), RND_MODULUS)
+    value = subtract(remainder, ONE)
+    new_seed = fp_to_bc(value)[0]
+    if value[0]:
+        value = bytes((value[0] - 0x10,)) + value[1:]
+    return new_seed, value
 
 
 # --- decimal literals --------------------------------------------------------------------------

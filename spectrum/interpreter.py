@@ -48,7 +48,7 @@ COLOUR_ITEMS = tuple(map(_token, ("INK", "PAPER", "FLASH", "BRIGHT", "INVERSE", 
 # commands with one number (or none: 0): what they are charged as
 ONE_NUMBER = {BORDER: "border", PAUSE: "pause", GO_TO: "go-to", GO_SUB: "go-sub", RESTORE: "restore",
               RANDOMIZE: "randomize", INK: "colour", PAPER: "colour"}
-TWO_NUMBERS = {BEEP: "beep", POKE: "poke"}  # (BEEP's own routine the layer charges, as it plays it)
+TWO_NUMBERS = {POKE: "poke"}
 # the pointers after VARS that POINTERS ($1664) moves when room is made or reclaimed before them
 MOVED_POINTERS = ("dest", "e_line", "k_cur", "worksp", "stkbot", "stkend")
 
@@ -210,7 +210,6 @@ class Interpreter:
         codes = program_line.statements[number - 1].codes
         self.layout.workspace = self.layout.stack = 0  # SET-WORK
         self.printed, self.arguments = bytearray(), []
-        self.charge("statement")
         outcome = self.execute(codes[0] if codes else CR, Scanner(codes, True, self.machine, of_program=True), program_line, number)
         self._pending = []
         try:
@@ -328,8 +327,8 @@ class Interpreter:
             return None
         if command == INPUT:
             return self.input_items(scanner)
-        if command == CLS:
-            self.charge("command-cls")
+        if command in (CLS, BEEP):  # their routines the layer charges, as it runs them
+            self.numbers(scanner, 2 if command == BEEP else 0)
             return None
         if command == STOP:
             self.charge("command-stop")
@@ -671,7 +670,6 @@ class Interpreter:
         """LOOK-VARS ($28B2): each variable before `name` is passed (how depends on its kind:
         NEXT-ONE), then the name matched; a new name passes them all."""
         variables = self.machine.variables
-        self.charge("look-vars")
         self.charge("look-vars-name-code", len(name.rstrip("$")) - 1)
         wanted = _discriminator(name, name in variables.arrays)
         for other in variables:

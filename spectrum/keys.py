@@ -82,6 +82,5 @@ class Keys:
         """WAIT-KEY: frames pass until the keyboard interrupt hands over a key."""
         while not self.memory[sysvars.FLAGS] & 0x20:
             self.wait_frame(awaiting_key=True, breakable=False)
-        self._charge("wait-key")
         self.memory[sysvars.FLAGS] &= 0xDF
         return int(self.memory[sysvars.LAST_K])

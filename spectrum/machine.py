@@ -12,7 +12,7 @@ is instant. At each frame the front end shows the display and collects the keys 
 the ROM's interrupt counts FRAMES and scans the keyboard (unless interrupts are off, as in BEEP).
 """
 
-from . import sysvars
+from . import fp, sysvars
 from .colours import WHITE
 from .editor import Editor
 from .errors import BREAK_INTO_PROGRAM, ReportError
@@ -77,10 +77,11 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
         self._poke_word(sysvars.SEED, seed)
 
     def rnd(self) -> float:
-        """RND: SEED := (75 * (SEED + 1)) mod 65537 - 1, and the result is SEED / 65536."""
-        seed = (75 * (self._peek_word(sysvars.SEED) + 1)) % 65537 - 1
+        """RND: SEED := (75 * (SEED + 1)) mod 65537 - 1, and the result is SEED / 65536, on the
+        ROM's calculator as S-RND works it out."""
+        seed, number = fp.random_number(self._peek_word(sysvars.SEED))
         self._poke_word(sysvars.SEED, seed)
-        return seed / 65536
+        return fp.to_float(number)
 
     # --- time -------------------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ from .basic import ListingError
 from .oracle import EDITOR, ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, OracleError, Ports, Z80Spectrum, booted
 from .sound import FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start_sample, stepped_samples
 from .tape import DATA_FLAG, HEADER_FLAG, PROGRAM, TapeError, read_blocks
-from .z80 import A, B, C, D, E, F, IFF, IXh, IXl, PC, SP
+from .z80 import INTERRUPT_T_STATES, A, B, C, D, E, F, IFF, IXh, IXl, PC, SP
 
 FLASH_FRAMES = 16  # the ULA swaps FLASH cells every 16 frames
 LD_BYTES = 0x0556  # the ROM's tape loader: A the flag, IX where to, DE how many; carry set when loaded
@@ -206,7 +206,9 @@ class RomSpectrum:
         self.ports.held = frozenset(self.keys_held)
         self.ports.polled = False
         self.awaiting_key = False
-        end = self._origin + (self.frame_count + 1) * FRAME_T_STATES
+        # to just before the next frame's interrupt, which the keys the front end gives then are
+        # to meet (a run to the frame's very end would take it with this frame's keys)
+        end = self._origin + (self.frame_count + 1) * FRAME_T_STATES - INTERRUPT_T_STATES
         while self.now < end:
             stop = LD_BYTES if self.tape else (NEVER if self.awaiting_key else WAIT_KEY)
             self.sim.run(stop=stop, until=end)

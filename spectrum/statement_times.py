@@ -25,6 +25,7 @@ INTERRUPT_RET = 0x0052  # the RET that ends the interrupt routine (after its EI)
 RET_T_STATES = 10
 INTERRUPT_ACCEPTED = 13  # T-states of taking an IM 1 interrupt before its first instruction
 LONGEST_INTERRUPT = 20_000
+INTERRUPT_WINDOW = 32  # T-states at the start of a frame in which the ULA holds the interrupt line
 
 
 @dataclass(frozen=True)
@@ -38,10 +39,13 @@ class StatementStart:
 
 @dataclass(frozen=True)
 class Interrupt:
-    """A frame interrupt accepted at T-state `t` that ran for `cost` T-states."""
+    """A frame interrupt accepted at T-state `t` that ran for `cost` T-states, with the keys
+    then held and the keyboard scan's KSTATE as it found it."""
 
     t: int
     cost: int
+    keys: frozenset[str] = frozenset()
+    kstate: bytes = b""
 
 
 class StatementTracer:
@@ -57,6 +61,7 @@ class StatementTracer:
         self.ports = ports
         self.statements: list[StatementStart] = []
         self.interrupts: list[Interrupt] = []
+        self._offered = -FRAME_T_STATES  # the start of the last frame whose interrupt was taken or lost
 
     def __getattr__(self, name):
         return getattr(self.z80, name)
@@ -65,6 +70,7 @@ class StatementTracer:
         registers, memory = self.z80.registers, self.z80.memory
         saved_memory, saved_registers = bytes(memory), list(registers)
         edges, border, speaker = len(self.ports.edges), self.ports.border, self.ports.speaker
+        offered = self._offered
         statements, taken = self._note_run(until, interrupts)
         memory[:] = saved_memory
         for index, value in enumerate(saved_registers):
@@ -74,29 +80,40 @@ class StatementTracer:
         self.z80.run(stop=stop, until=until, interrupts=interrupts)
         end, at_statement = registers[T], registers[PC] == STMT_L_1
         self.statements += [s for s in statements if s.t < end or (s.t == end and at_statement)]
-        self.interrupts += [i for i in taken if i.t < end]
+        kept = [i for i in taken if i.t < end]
+        self.interrupts += kept
+        # the frames whose interrupt the second run has taken or gone past
+        self._offered = max([offered, (end - INTERRUPT_WINDOW) // FRAME_T_STATES * FRAME_T_STATES]
+                            + [i.t // FRAME_T_STATES * FRAME_T_STATES for i in kept])
 
     def _note_run(self, until: int, interrupts: bool) -> tuple[list[StatementStart], list[Interrupt]]:
-        """Run to `until`, stopping at each statement start and frame interrupt to note it."""
+        """Run to `until`, stopping at each statement start and stepping through the first
+        T-states of each frame, where the ULA offers the interrupt, to note it if it is taken."""
         registers, memory = self.z80.registers, self.z80.memory
         statements, taken = [], []
         first = True
         while registers[T] < until or first:
             first = False
-            boundary = (registers[T] // FRAME_T_STATES + 1) * FRAME_T_STATES
-            self.z80.run(stop=STMT_L_1, until=min(until, boundary), interrupts=interrupts)
-            if registers[PC] == STMT_L_1:
+            frame = registers[T] // FRAME_T_STATES * FRAME_T_STATES
+            if registers[T] < frame + INTERRUPT_WINDOW and self._offered < frame:
+                self.z80.run(until=registers[T] + 1, interrupts=interrupts)  # one instruction
+                if registers[PC] != INTERRUPT and registers[T] >= frame + INTERRUPT_WINDOW:
+                    self._offered = frame  # interrupts off: this frame's is lost
+            else:
+                self.z80.run(stop=STMT_L_1, until=min(until, frame + FRAME_T_STATES), interrupts=interrupts)
+            frame = registers[T] // FRAME_T_STATES * FRAME_T_STATES
+            if registers[PC] == INTERRUPT and self._offered < frame:
+                self._offered = frame
+                accepted = registers[T] - INTERRUPT_ACCEPTED
+                kstate = bytes(memory[sysvars.KSTATE:sysvars.KSTATE + 8])
+                self.z80.run(stop=INTERRUPT_RET, until=accepted + LONGEST_INTERRUPT, interrupts=False)
+                taken.append(Interrupt(accepted, registers[T] + RET_T_STATES - accepted, self.ports.held, kstate))
+                continue
+            if registers[PC] == STMT_L_1 and (not statements or statements[-1].t != registers[T]):
                 statements.append(StatementStart(registers[T], _word(memory, sysvars.PPC),
                                                  memory[sysvars.SUBPPC] + 1))
-                if registers[T] >= until:
-                    break
-                self.z80.run(until=registers[T] + 1, interrupts=interrupts)  # step off the stop
-                if registers[PC] != INTERRUPT:
-                    continue
-            if registers[PC] == INTERRUPT:
-                accepted = registers[T] - INTERRUPT_ACCEPTED
-                self.z80.run(stop=INTERRUPT_RET, until=accepted + LONGEST_INTERRUPT, interrupts=False)
-                taken.append(Interrupt(accepted, registers[T] + RET_T_STATES - accepted))
+                if registers[T] < until:
+                    self.z80.run(until=registers[T] + 1, interrupts=interrupts)  # step off the stop
         return statements, taken
 
 

@@ -16,14 +16,20 @@ from .rom_costs import T_STATES
 
 class Timing:
     """The clock of a `Spectrum` that keeps the ROM's time: `charge(item, count)` moves it on by
-    the item's T-states. `counts` tallies the items charged (for measuring the table)."""
+    the item's T-states. `counts` tallies the items charged (for measuring the table); an item
+    the table lacks takes no time and is noted in `unmeasured`."""
 
     def __init__(self, machine, table: dict[str, int] | None = None):
         self.machine = machine
         self.table = T_STATES if table is None else table
         self.counts: Counter[str] = Counter()
+        self.unmeasured: set[str] = set()
 
     def charge(self, item: str, count: int = 1) -> None:
         if count:
             self.counts[item] += count
-            self.machine.spend(self.table[item] * count)
+            cost = self.table.get(item)
+            if cost is None:
+                self.unmeasured.add(item)
+            else:
+                self.machine.spend(cost * count)

@@ -20,6 +20,7 @@ from spectrum.basic import decode_escapes
 from spectrum.interpreter import Interpreter
 from spectrum.numbers import format_number, parse_number
 from spectrum.program import Program
+from spectrum.timing import Timing
 
 from . import rules
 
@@ -87,9 +88,11 @@ def ink(colour: int) -> str:
     return f"\x10{chr(colour)}"
 
 
-def start(machine: Spectrum, line: int | None = None) -> Interpreter:
+def start(machine: Spectrum, line: int | None = None, fast: bool = False) -> Interpreter:
     """The listing RUN on `machine` (its variables cleared), or, with `line`, about to run
-    that line as GO TO would go there: the machine's interpreter."""
+    that line as GO TO would go there: the machine's interpreter. The machine keeps the ROM's
+    time for every statement unless `fast`."""
+    machine.timing = None if fast else Timing(machine)
     basic = machine.interpreter = Interpreter(machine, PROGRAM)
     basic.run_program()
     if line is not None:
@@ -485,13 +488,14 @@ def poke_udgs(machine: Spectrum) -> None:
     basic.statement(1770, 8)  # GO TO 1600
 
 
-def run(machine: Spectrum, seed: int | None = None) -> None:
+def run(machine: Spectrum, seed: int | None = None, fast: bool = False) -> None:
     """The program from RUN to "Thanks for playing": its autostart line, the title, then
-    games until the player says no.
+    games until the player says no, at the ROM's pace (`fast`: with no time taken but by the
+    waits for keys, PAUSE and BEEP).
 
     `seed` stands for line 1040 reading RANDOMIZE seed; without it, RANDOMIZE takes FRAMES.
     """
-    basic = start(machine)
+    basic = start(machine, fast=fast)
     basic.run(1000)  # REM
     basic.statement(1010, 1)  # GO TO 1760
     load_udgs(machine)
