@@ -44,6 +44,7 @@ class RomRun:
     statements: list  # StatementStart, the program's own (not the RUN typed)
     interrupts: list[Interrupt]
     editor_ready: list[int]  # T-states at which the editor came to wait for a key
+    origin: int  # where frame 0 begins: RUN typed, its ENTER taken a frame before
 
 
 class _EditorWatch(StatementTracer):
@@ -68,7 +69,7 @@ def rom_run(listing: str, presses=()) -> RomRun:
         rom.run()
     except ScriptExhausted:
         pass
-    return RomRun([s for s in watch.statements if s.line < 10000], watch.interrupts, watch.editor_ready)
+    return RomRun([s for s in watch.statements if s.line < 10000], watch.interrupts, watch.editor_ready, rom._origin)
 
 
 # --- the layer's side ----------------------------------------------------------------------------
@@ -187,7 +188,15 @@ def listing_rows(listing: str, presses=(), table=None) -> list[Row]:
     frame interrupt; statements stop where the layer's and the ROM's paths through the listing
     part. With `table`, the layer keeps that time as it runs."""
     rom = rom_run(listing, presses)
-    return statement_rows(listing, presses, rom, table) + interrupt_rows(rom.interrupts)
+    return [run_row(rom)] + statement_rows(listing, presses, rom, table) + interrupt_rows(rom.interrupts)
+
+
+def run_row(rom: RomRun) -> Row:
+    """RUN: from frame 0 (RUN typed, its ENTER taken in the frame before) to the program's
+    first statement, without the interrupts between."""
+    first = rom.statements[0].t
+    interrupted = sum(i.cost for i in rom.interrupts if rom.origin <= i.t < first)
+    return Row(Counter({"run": 1}), first - rom.origin - interrupted, "RUN")
 
 
 def statement_rows(listing: str, presses, rom: RomRun, table=None) -> list[Row]:

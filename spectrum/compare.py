@@ -1,10 +1,12 @@
-"""Two machines given the same keys, and where their screens part: the port beside the real ROM.
+"""Two machines given the same keys, and where they part: the port beside the real ROM.
 
-The two need not keep time with each other (the layer prints at once, the ROM takes its time), so
-their screens are compared where both wait for a key: each time a machine takes the next key
+Their screens are compared where both wait for a key: each time a machine takes the next key
 press, and when it waits with none left. The k-th such screen of one is compared with the k-th of
 the other — all of SCREEN$ while the program runs; once a program has stopped, rows 0-21, since
 the ROM then shows its report (with a line number the layer has no notion of) below them.
+
+Their time is compared there too, and where each sound begins: the k-th key wait, and the k-th
+sound, of one within 3 frames of the other's, or 0.5% of the time since frame 0 if that is more.
 """
 
 from __future__ import annotations
@@ -15,8 +17,11 @@ import numpy as np
 
 from . import sysvars
 from .frontends import HeadlessFrontend, ScriptExhausted
+from .sound import FRAME_T_STATES
 
 SCREEN_BYTES = 6912
+TOLERANCE_FRAMES = 3
+TOLERANCE_SHARE = 0.005
 BITMAP_BYTES = 6144
 COLUMNS = 32
 UPPER_ROWS = 22  # the program's own rows; the lower screen's two lines hold INPUT and reports
@@ -60,6 +65,39 @@ class Difference:
     def __str__(self) -> str:
         return (f"first difference at frame {self.frame}, row {self.row}, column {self.column} "
                 f"(key wait {self.key_wait})")
+
+
+@dataclass(frozen=True)
+class Lateness:
+    """The k-th key wait, or sound, of the two machines further apart in time than allowed."""
+
+    what: str  # "key wait 4", "sound 17"
+    port_frame: float
+    rom_frame: float
+
+    def __str__(self) -> str:
+        return (f"{self.what} at frame {self.rom_frame:.1f} on the ROM but {self.port_frame:.1f} in the port "
+                f"({self.port_frame - self.rom_frame:+.1f} frames; {allowed_frames(self.rom_frame):.1f} allowed)")
+
+
+def allowed_frames(frame: float) -> float:
+    """How far apart in time two machines may be at `frame`: 3 frames, or 0.5% of the time so far."""
+    return max(TOLERANCE_FRAMES, TOLERANCE_SHARE * frame)
+
+
+def first_lateness(port: list[KeyWait], rom: list[KeyWait], port_sounds: list[int],
+                   rom_sounds: list[int]) -> Lateness | str | None:
+    """The first key wait or sound (T-states from frame 0) the port has too early or too late,
+    a line saying that the two sound a different number of times, or None."""
+    frames = [(f"key wait {number}", ours.frame, theirs.frame) for number, (ours, theirs) in enumerate(zip(port, rom), 1)]
+    frames += [(f"sound {number}", ours / FRAME_T_STATES, theirs / FRAME_T_STATES)
+               for number, (ours, theirs) in enumerate(zip(port_sounds, rom_sounds), 1)]
+    late = [Lateness(*item) for item in frames if abs(item[1] - item[2]) > allowed_frames(item[2])]
+    if late:
+        return min(late, key=lambda lateness: lateness.rom_frame)
+    if len(port_sounds) != len(rom_sounds):
+        return f"the port made {len(port_sounds)} sounds, the ROM {len(rom_sounds)}"
+    return None
 
 
 def first_difference(port: list[KeyWait], rom: list[KeyWait]) -> Difference | None:

@@ -157,6 +157,7 @@ class Interpreter:
         self.layout.variables = self.machine.variables = Variables()
         self.machine.functions = self.program_functions()
         self.flow = Flow(next=(self.program.lines[0].number, 1))
+        self.charge("run")
 
     def copied(self, machine) -> Interpreter:
         """The same program, at the same place with the same variables, on another machine

@@ -23,7 +23,8 @@ import numpy as np
 
 from . import sysvars
 from .basic import ListingError
-from .oracle import EDITOR, ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, OracleError, Ports, Z80Spectrum, booted
+from .oracle import (EDITOR, EDITOR_IDLE_FRAMES, ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, OracleError, Ports,
+                     Z80Spectrum, booted)
 from .sound import FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start_sample, stepped_samples
 from .tape import DATA_FLAG, HEADER_FLAG, PROGRAM, TapeError, read_blocks
 from .z80 import INTERRUPT_T_STATES, A, B, C, D, E, F, IFF, IXh, IXl, PC, SP
@@ -31,6 +32,7 @@ from .z80 import INTERRUPT_T_STATES, A, B, C, D, E, F, IFF, IXh, IXl, PC, SP
 FLASH_FRAMES = 16  # the ULA swaps FLASH cells every 16 frames
 LD_BYTES = 0x0556  # the ROM's tape loader: A the flag, IX where to, DE how many; carry set when loaded
 TOKEN_LOAD = 0xEF
+TOKEN_CLS = 0xFB
 HEADER_LENGTH = 17  # type, name (10), length, autostart line, program length
 QUOTE = 0x22
 KEYBOARD_READS = (range(0x0296, 0x0298), range(0x34A8, 0x34AA))  # IN A,(C) of KEY-SCAN and of IN
@@ -78,6 +80,7 @@ class BeeperStream:
         self.edges: list[int] = []  # edges not yet passed by the samples handed out
         self.level = 0.0  # the level at the end of the last samples handed out
         self.last_edge = 0  # the edge before it
+        self.onsets: list[int] = []  # the first edge of each sound
 
     def samples(self, first: int, end: int) -> np.ndarray:
         """int16 samples `first` to `end` - 1; every edge before their end + SOUND_GAP is known."""
@@ -91,6 +94,8 @@ class BeeperStream:
             # interval (within SOUND_GAP after a sound's first edge)
             window = SOUND_GAP if not self.level else min(SOUND_GAP, 2 * (edge - self.last_edge))
             follows = bool(self.edges) and self.edges[0] - edge <= window
+            if not self.level and follows:
+                self.onsets.append(edge)
             self.level = (-self.level or 1.0) if follows else 0.0
             self.last_edge = edge
             times.append(max(edge, start_t))
@@ -118,9 +123,10 @@ class RomSpectrum:
         self.flash_phase = False
         self._origin = self._beeper = None  # set when the first frame begins
 
-    def _begin(self) -> None:
-        """Frame 0 starts at the next interrupt; what was typed to get here is not heard."""
-        self._origin = -(-self.now // FRAME_T_STATES) * FRAME_T_STATES
+    def _begin(self, origin: int | None = None) -> None:
+        """Frame 0 starts at `origin`, or else the next interrupt; what was typed to get here is
+        not heard."""
+        self._origin = -(-self.now // FRAME_T_STATES) * FRAME_T_STATES if origin is None else origin
         self._beeper = BeeperStream(self._origin - FRAME_T_STATES)  # the sound comes a frame late
         self.ports.edges.clear()
 
@@ -128,9 +134,20 @@ class RomSpectrum:
     def running(cls, frontend, listing: str) -> RomSpectrum:
         """`listing` typed into the ROM's editor, then RUN."""
         machine = cls(frontend, *Oracle.typed(listing))
-        machine.z80.feed(TOKEN_RUN)
+        # CLS first: the listing the editor showed as it was typed in is cleared, and with it
+        # what the editor's ENTER would take a listing-dependent time over
+        machine.z80.feed(TOKEN_CLS)
         machine.z80.start_enter()
-        machine._begin()
+        machine.z80.run_until_key_wait(EDITOR_IDLE_FRAMES * FRAME_T_STATES)
+        machine.z80.feed(TOKEN_RUN)
+        # ENTER as a key is taken: by the interrupt at the start of a frame (then frame 0 is the
+        # next), so that the program's time from frame 0 on is the same whatever was typed before
+        enter_frame = -(-machine.now // FRAME_T_STATES) * FRAME_T_STATES
+        machine.sim.run(until=enter_frame)
+        machine.memory[sysvars.LAST_K] = ENTER
+        machine.memory[sysvars.FLAGS] |= 0x20
+        machine.sim.run(until=enter_frame + FRAME_T_STATES - INTERRUPT_T_STATES)
+        machine._begin(enter_frame + FRAME_T_STATES)
         return machine
 
     @classmethod
@@ -188,6 +205,11 @@ class RomSpectrum:
     @property
     def border(self) -> int:
         return self.ports.border
+
+    @property
+    def sound_onsets(self) -> list[int]:
+        """The T-state (from frame 0) each sound began at, as far as the sound has been handed on."""
+        return [edge - self._origin for edge in self._beeper.onsets]
 
     @property
     def program_stopped(self) -> bool:

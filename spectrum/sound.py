@@ -72,6 +72,7 @@ class Speaker:
 
     def __init__(self):
         self._pending_audio = np.zeros(0, np.int16)  # sound from the start of this frame on
+        self.sound_onsets: list[int] = []  # the T-state (from frame 0) each sound began at
 
     def beep(self, duration: float, pitch: float) -> None:
         """BEEP: the ROM's square wave; the display goes on but FRAMES stops, as interrupts are off.
@@ -92,6 +93,8 @@ class Speaker:
         """Sound from now on, into the frame-by-frame stream the front end plays; then the time
         it takes passes (several short sounds within one frame follow each other in the stream)."""
         now = self.t_states
+        if len(edges) > 1:
+            self.sound_onsets.append(now)
         first_sample = now * SAMPLE_RATE // T_STATES_PER_SECOND
         offset = first_sample - frame_start_sample(self.frame_count)
         # rendered on the stream's own sample grid, so that a sound starting mid-sample joins on

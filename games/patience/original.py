@@ -11,7 +11,8 @@ from __future__ import annotations
 import time
 
 from spectrum import ReportError, Spectrum
-from spectrum.compare import Difference, KeyWait, KeyWaitRecorder, first_difference
+from spectrum import sysvars
+from spectrum.compare import Difference, KeyWait, KeyWaitRecorder, Lateness, first_difference, first_lateness
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.rom_machine import RomSpectrum
 
@@ -44,14 +45,17 @@ def run_port(machine: Spectrum, program, recorder: KeyWaitRecorder) -> None:
     recorder.note(machine, stopped=True)
 
 
-def compare_headless(machine: Spectrum, seed: int) -> tuple[Difference | None, list[KeyWait], RomSpectrum]:
+def compare_headless(machine: Spectrum, seed: int | None) -> tuple[Difference | Lateness | str | None,
+                                                                   list[KeyWait], RomSpectrum]:
     """The port on `machine` (a headless front end's) and the listing on the ROM, each given that
-    front end's presses at its own key waits: the first difference (None if none), the port's key
-    waits, and the ROM machine as it ended (its front end holds its key waits)."""
+    front end's presses, from the same FRAMES: the first difference in their screens, or else in
+    their time (None if none), the port's key waits, and the ROM machine as it ended (its front
+    end holds its key waits)."""
     rom_keys = KeyWaitRecorder(HeadlessFrontend(machine.frontend.presses))
+    rom = rom_machine(rom_keys, seed)
+    machine.memory[sysvars.FRAMES:sysvars.FRAMES + 3] = rom.memory[sysvars.FRAMES:sysvars.FRAMES + 3]
     port_keys = machine.frontend = KeyWaitRecorder(machine.frontend)
     run_port(machine, lambda port: play.run(port, seed), port_keys)
-    rom = rom_machine(rom_keys, seed)
     try:
         rom.run()
     except ScriptExhausted:
@@ -59,7 +63,9 @@ def compare_headless(machine: Spectrum, seed: int) -> tuple[Difference | None, l
     finally:
         rom.flush_sound()
     machine.frontend = port_keys.frontend
-    return first_difference(port_keys.waits, rom_keys.waits), port_keys.waits, rom
+    difference = (first_difference(port_keys.waits, rom_keys.waits)
+                  or first_lateness(port_keys.waits, rom_keys.waits, machine.sound_onsets, rom.sound_onsets))
+    return difference, port_keys.waits, rom
 
 
 def run(machine: Spectrum, seed: int | None = None, compare: bool = False) -> int:
@@ -68,11 +74,11 @@ def run(machine: Spectrum, seed: int | None = None, compare: bool = False) -> in
     "identical" (and gives 0) or the first difference (and gives 1)."""
     if not compare:
         return play_on_rom(machine.frontend, seed)
-    seed = seed or 1 + time.time_ns() // 1000 % 65535
     if isinstance(machine.frontend, HeadlessFrontend):
         difference, _, _ = compare_headless(machine, seed)
-        print(f"seed {seed}: {difference or 'identical'}")
+        print(f"{f'seed {seed}' if seed else 'seed from FRAMES'}: {difference or 'identical'}")
         return 1 if difference else 0
+    seed = seed or 1 + time.time_ns() // 1000 % 65535
     scale = machine.frontend.scale
     machine.frontend.close()  # the two machines' window takes the place of the port's
     window = side_by_side_window(scale, f"11-Up Patience, seed {seed}: the port and the ROM")
