@@ -12,7 +12,8 @@ itself (INKEY$, IN) with interrupts on.
 
 Sound: the speaker's edges become samples as `spectrum.sound` renders a BEEP — the level swings
 from the first edge of a sound and falls silent at its last. Whether an edge is a sound's last
-is known up to a frame later, so each frame's sound reaches the front end one frame late.
+is known up to a frame later, so each frame's sound reaches the front end one frame late
+(`sound_latency`: a recording puts it back in its place).
 """
 
 from __future__ import annotations
@@ -106,6 +107,8 @@ class BeeperStream:
 
 class RomSpectrum:
     """The real ROM running in real time for a front end; start it with `running` or `loading`."""
+
+    sound_latency = 1  # frames: the sound handed on in a frame is the frame before's
 
     def __init__(self, frontend, memory: bytes, registers: list[int], tape: list[tuple[int, bytes]] = ()):
         self.z80 = Z80Spectrum(memory, registers)

@@ -116,8 +116,11 @@ class HeadlessFrontend:
         self._press_frames_left = max(0, self._press_frames_left - 1)
 
     def play(self, machine, samples: np.ndarray) -> None:
-        if len(samples):
-            self._sounds.append((machine.frame_count, np.array(samples, dtype=np.int16)))
+        """Keep the samples where they sound: from the start of the frame they belong to (a
+        machine that hands its sound on late says by how many frames: `sound_latency`)."""
+        frame = machine.frame_count - getattr(machine, "sound_latency", 0)
+        if len(samples) and frame >= 0:
+            self._sounds.append((frame, np.array(samples, dtype=np.int16)))
 
     def close(self) -> None:
         """Nothing is held open: screenshots and sound are written when asked for."""
