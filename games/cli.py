@@ -6,6 +6,7 @@ lists Canfield's; the window and headless options are on the menu and on every p
 
 import argparse
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -13,7 +14,7 @@ from pathlib import Path
 from spectrum import ReportError, Spectrum, sysvars
 from spectrum.command_line import OneLineParser, whole_number
 from spectrum.errors import BREAK_INTO_PROGRAM
-from spectrum.frontends import HeadlessFrontend, Leave, NoDisplay, Quit, ScriptExhausted, presses_from
+from spectrum.frontends import HeadlessFrontend, Leave, NoDisplay, Press, Quit, ScriptExhausted, presses_from
 from spectrum.rom_machine import ProgramFileError, RomSpectrum
 
 from . import PROGRAMS, load, menu
@@ -27,34 +28,47 @@ FRAME_NANOSECONDS = 20_000_000
 FRAMES_LIMIT = 1 << 24  # FRAMES is three bytes
 
 
-def script_presses(keys: str) -> list[frozenset[str]]:
+def script_presses(keys: str) -> list[Press]:
     """The key presses of a --keys script: characters to type, {NAME} or {NAME+NAME} for other
-    keys held together ({ENTER}, {CAPS+5}), and \\{ \\} \\\\ to type a brace or a backslash;
-    ValueError says what is wrong."""
-    items, at = [], 0
+    keys held together ({ENTER}, {CAPS+5}), and \\{ \\} \\\\ to type a brace or a backslash; each is
+    typed when the program waits for a key. {x*N} holds a press for N frames; {@N} times the next
+    press for frame N and {+N} for N frames after the press before is let go of, whatever the
+    program is doing. ValueError says what is wrong."""
+    presses, at, timing = [], 0, {}
     while at < len(keys):
         char = keys[at]
         if char == "\\":
             escaped = keys[at + 1:at + 2]
             if escaped not in ("{", "}", "\\"):
                 raise ValueError(f"\\ at character {at + 1} escapes only {{, }} and \\ (\\{{ \\}} \\\\)")
-            items.append(escaped)
-            at += 2
+            item, hold, at = escaped, None, at + 2
         elif char == "{":
             end = keys.find("}", at)
             if end < 0:
                 raise ValueError(f"the {{ at character {at + 1} is not closed; \\{{ types a brace")
-            items.append(keys[at + 1:end].split("+"))
-            at = end + 1
+            inside, at = keys[at + 1:end], end + 1
+            timed = re.fullmatch(r"([@+])(\d+)", inside)
+            if timed:
+                timing = {"at" if timed[1] == "@" else "after": int(timed[2])}
+                continue
+            held = re.fullmatch(r"(.+)\*(\d+)", inside)
+            if held and int(held[2]) < 1:
+                raise ValueError(f"{{{inside}}} holds a key for no frames: from *1 on")
+            item, hold = (held[1], int(held[2])) if held else (inside, None)
+            item = item if len(item) == 1 and held else item.split("+")
         elif char == "}":
             raise ValueError(f"the }} at character {at + 1} closes nothing; \\}} types a brace")
         else:
-            items.append(char)
-            at += 1
-    return presses_from(items)
+            item, hold, at = char, None, at + 1
+        for number, typed in enumerate(presses_from([item])):
+            presses.append(Press(typed, hold, **(timing if number == 0 else {})))
+        timing = {}
+    if timing:
+        raise ValueError("the script ends with {@N} or {+N}: a timing is for the press after it")
+    return presses
 
 
-def key_script(text: str) -> list[frozenset[str]]:
+def key_script(text: str) -> list[Press]:
     try:
         return script_presses(text)
     except ValueError as error:

@@ -279,13 +279,25 @@ def nonnegative_least_squares(a: np.ndarray, b: np.ndarray, iterations: int = 50
     return x
 
 
+TRIMMED_ROUNDS = 3
+TRIM_MEDIANS, TRIM_FLOOR = 20, 300  # a row further off than 20 times the median residual, and 300 T
+
+
 def fit(rows: list[Row]) -> tuple[dict[str, int], np.ndarray]:
-    """The T-states of each item that explain the rows best (none below zero); the residuals."""
+    """The T-states of each item that explain the rows best (none below zero); the residuals.
+
+    The fit is made again without the rows it explains worst, which hold what no item accounts
+    for (the calculator's work on a number printed with a fraction, say), so that they do not
+    pull every other item off."""
     items = sorted({item for row in rows for item in row.items})
     a = np.array([[row.items.get(item, 0) for item in items] for row in rows], float)
     b = np.array([row.t_states for row in rows], float)
-    x = nonnegative_least_squares(a, b)
-    return {item: int(round(value)) for item, value in zip(items, x)}, b - a @ x
+    kept = np.ones(len(rows), bool)
+    for _ in range(TRIMMED_ROUNDS + 1):
+        x = nonnegative_least_squares(a[kept], b[kept])
+        residuals = b - a @ x
+        kept = np.abs(residuals) < TRIM_MEDIANS * np.median(np.abs(residuals[kept])) + TRIM_FLOOR
+    return {item: int(round(value)) for item, value in zip(items, x)}, residuals
 
 
 # --- the listings -----------------------------------------------------------------------------------
@@ -311,7 +323,8 @@ class ListingGenerator:
 
     def listing(self, lines: int = 25) -> str:
         r = self.random
-        out = ["3 LET q$=\"\": FOR i=1 TO %d: LET q$=q$+\"A01\\b2\": NEXT i: LET i0=%d: LET i1=%d"
+        out = ["1 REM " + "x" * r.randrange(0, 60), "2 GO TO 3",
+               "3 LET q$=\"\": FOR i=1 TO %d: LET q$=q$+\"A01\\b2\": NEXT i: LET i0=%d: LET i1=%d"
                % (r.randrange(1, 60), r.randrange(1, 4), r.randrange(1, 3)),
                "4 DEF FN g(x)=6*(x-4*(x>4))-15*(x=9)", "5 DEF FN f(x)=x*2+1", "6 DIM z(3): DIM r$(3,5)"]
         names = NUMBER_NAMES[:r.randrange(2, len(NUMBER_NAMES))] + STRING_NAMES[:r.randrange(1, len(STRING_NAMES))] \
@@ -352,7 +365,7 @@ class ListingGenerator:
             number += 10
         out.append(f"{number} STOP")
         items = ", ".join(f'{r.randrange(0, 1000)}, "{"q" * r.randrange(1, 6)}"' for _ in range(10))
-        out += [f"8000 DATA {items}", f"8010 DATA {items}", "9000 LET h=h+1: RETURN"]
+        out += [f"8000 DATA {items}", f"8010 DATA {items}", "8500 DEF FN h(x)=x+1", "9000 LET h=h+1: RETURN"]
         return "\n".join(out) + "\n"
 
     def number_literal(self) -> str:
@@ -397,13 +410,14 @@ class ListingGenerator:
         if kind < 0.935:
             return f"FN f({self.number(depth + 1)})"
         if kind < 0.945:
-            return f"FN g({r.randrange(1, 10)})"
+            return f"FN {r.choice('gh')}({r.randrange(1, 10)})"
         if kind < 0.955:
             return f"(NOT {self.number(depth + 1)})"
         if kind < 0.965:
             return f'USR "{r.choice("abcdeu")}"'
         if kind < 0.975:
-            return f"VAL r$({r.randrange(1, 4)})(1 TO 2)" if r.random() < 0.5 else f'VAL "{r.randrange(10, 99)}"'
+            return (f"VAL r$({r.randrange(1, 4)})(1 TO 2)" if r.random() < 0.3 else
+                    f'VAL "{r.choice([r.randrange(0, 10), r.randrange(10, 100), r.randrange(100, 1000)])}"')
         if kind < 0.985:
             return r.choice([f"SGN {self.number(depth + 1)}", f"ABS {self.number(depth + 1)}", "PEEK 23672",
                              "IN 65278", "PI", f"+{self.number_literal()}", f"{self.number_literal()}^2",

@@ -117,8 +117,8 @@ def first_difference(port: list[KeyWait], rom: list[KeyWait]) -> Difference | No
 
 class KeyWaitRecorder:
     """A front end around a headless one (its scripted presses, sound and screenshots) that also
-    notes each key wait (`waits`): when the machine takes the next press, and when it waits with
-    none left. `endless` keeps the machine running with no keys instead of raising
+    notes each key wait (`waits`): when the machine takes the next press (one typed when it
+    waits: not a timed one), and when it waits with none left. `endless` keeps the machine running with no keys instead of raising
     ScriptExhausted (for a window, where presses keep coming)."""
 
     def __init__(self, frontend: HeadlessFrontend | None = None, *, endless: bool = False):
@@ -133,6 +133,7 @@ class KeyWaitRecorder:
 
     def present(self, machine) -> None:
         presses_left = len(self.presses)
+        timed = bool(self.presses) and getattr(self.presses[0], "timed", False)
         try:
             self.frontend.present(machine)
         except ScriptExhausted:
@@ -143,7 +144,7 @@ class KeyWaitRecorder:
                 raise
             machine.keys_held = set()
             return
-        if len(self.presses) < presses_left:
+        if len(self.presses) < presses_left and not timed:  # (a timed press comes whatever the program does)
             if not self.waiting_for_keys:  # a press typed after an idle wait continues that wait
                 self.note(machine)
             self.waiting_for_keys = False

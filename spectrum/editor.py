@@ -49,7 +49,7 @@ class Editor:
     def _input(self, prompt: str | bytes, numeric: bool) -> bytes:
         prompt_codes = codes_of(prompt)
         ram = self._ram
-        ram[sysvars.FLAGS] &= 0xDF  # a key pressed before the INPUT is not typed into it
+        ram[sysvars.FLAGS] &= 0xDF  # CHAN-K: "ready for a key", a key taken before is dropped
         self._charge("input-start")
         self._cls_lower()
         for code in prompt_codes:

@@ -37,7 +37,7 @@ class WaitingFrontend(HeadlessFrontend):
         self.until, self.deadline = until, time.monotonic() + seconds
 
     def present(self, machine):
-        waiting = not self.presses and not self._press_frames_left and machine.awaiting_key
+        waiting = not self.presses and not self.pressing and machine.awaiting_key
         if waiting and not self.until(machine) and time.monotonic() < self.deadline:
             self.frames_presented += 1
             time.sleep(0.001)

@@ -30,9 +30,9 @@ class NoDisplay(RuntimeError):
 
 
 # Imported after the exceptions above, which the front-end modules import from here.
-from .headless import HeadlessFrontend, presses_from  # noqa: E402
+from .headless import HeadlessFrontend, Press, presses_from  # noqa: E402
 
-__all__ = ["Quit", "Leave", "ScriptExhausted", "NoDisplay", "HeadlessFrontend", "presses_from", "WindowFrontend"]
+__all__ = ["Quit", "Leave", "ScriptExhausted", "NoDisplay", "HeadlessFrontend", "Press", "presses_from", "WindowFrontend"]
 
 
 def __getattr__(name: str):

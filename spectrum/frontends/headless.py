@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -24,6 +25,22 @@ NAMED_PRESSES = {
 }
 VALID_KEYS = ("the keys are ENTER, SPACE, CAPS, SYMBOL, a-z and 0-9 (held together: CAPS+5), and "
               + ", ".join(NAMED_PRESSES) + " (ESC leaves the program)")
+
+
+@dataclass(frozen=True)
+class Press:
+    """Keys held together for `hold` frames (None: the front end's own), typed when the program
+    waits for a key — or, timed, from frame `at`, or `after` frames after the press before it
+    was let go of, whatever the program is doing."""
+
+    keys: frozenset[str]
+    hold: int | None = None
+    at: int | None = None
+    after: int | None = None
+
+    @property
+    def timed(self) -> bool:
+        return self.at is not None or self.after is not None
 
 
 def presses_from(items: Iterable[str | Iterable[str]]) -> list[frozenset[str]]:
@@ -65,6 +82,10 @@ def _extended_mode_keys() -> dict[str, frozenset[str]]:
     return found
 
 
+def _as_press(press: Press | Iterable[str]) -> Press:
+    return press if isinstance(press, Press) else Press(frozenset(press))
+
+
 def _checked_press(keys: Iterable[str]) -> frozenset[str]:
     names = list(keys)
     if len(names) == 1 and names[0] in NAMED_PRESSES:
@@ -79,41 +100,64 @@ def _checked_press(keys: Iterable[str]) -> frozenset[str]:
 class HeadlessFrontend:
     """Plays a fixed script of key presses as fast as the machine runs.
 
-    A press begins only when the program waits for a key (``machine.awaiting_key``: INPUT,
-    PAUSE 0, an INKEY$ loop), so a script replays the same whatever the timing of the program.
-    Each press is held for `hold_frames` frames, then all keys are up for `gap_frames`. The
+    A press begins when the program waits for a key (``machine.awaiting_key``: INPUT, PAUSE 0,
+    an INKEY$ loop), so a script replays the same whatever the timing of the program; a timed
+    `Press` begins at its frame instead, busy or not. Each press is held for `hold_frames` frames
+    (or its own `hold`), then all keys are up for `gap_frames` before an untimed press. The
     defaults suit the ROM's keyboard scan, which needs a key seen on one interrupt to register it
     and frees a key's slot only after it has been up for 5 interrupts (so the same key twice needs
     a gap of 4). When the program waits for a key and the script is used up, `ScriptExhausted`
     is raised.
     """
 
-    def __init__(self, presses: Iterable[Iterable[str]] = (), *, hold_frames: int = 2, gap_frames: int = 4):
+    def __init__(self, presses: Iterable[Iterable[str] | Press] = (), *, hold_frames: int = 2, gap_frames: int = 4):
         if hold_frames < 2 or gap_frames < 4:
             raise ValueError("need hold_frames >= 2 and gap_frames >= 4 for the ROM's keyboard scan")
-        self.presses = deque(presses_from(presses))
+        self.presses = deque(press if isinstance(press, Press) else Press(_checked_press(press))
+                             for press in presses)
         self.hold_frames = hold_frames
         self.gap_frames = gap_frames
         self.frames_presented = 0
         self.shown = None  # the machine presented last
         self.status = ""  # what the host's keys do now: a window shows it, a script needs it not
         self._press: frozenset[str] = frozenset()
-        self._press_frames_left = 0
+        self._hold_left = 0  # frames the press still holds its keys
+        self._gap_left = 0  # frames all keys stay up after it, before an untimed press
+        self._released = 0  # frames since the last press let its keys go
         self._sounds: list[tuple[int, np.ndarray]] = []
 
     def present(self, machine) -> None:
         self.frames_presented += 1
         self.shown = machine
-        if not self._press_frames_left and machine.awaiting_key:
-            if not self.presses:
-                raise ScriptExhausted("the program waits for a key and the scripted presses are used up")
-            self._press = self.presses.popleft()
-            if self._press == LEAVE:
+        if not self._hold_left and self.presses and self._due(_as_press(self.presses[0]), machine):
+            press = _as_press(self.presses.popleft())
+            if press.keys == LEAVE:
                 raise Leave("the key script pressed ESC")
-            self._press_frames_left = self.hold_frames + self.gap_frames
-        held = self._press_frames_left > self.gap_frames
-        machine.keys_held = set(self._press) if held else set()
-        self._press_frames_left = max(0, self._press_frames_left - 1)
+            self._press = press.keys
+            self._hold_left = press.hold or self.hold_frames
+            self._gap_left = self.gap_frames
+        elif not self._hold_left and not self._gap_left and machine.awaiting_key and not self.presses:
+            raise ScriptExhausted("the program waits for a key and the scripted presses are used up")
+        if self._hold_left:
+            machine.keys_held = set(self._press)
+            self._hold_left -= 1
+            self._released = 0
+        else:
+            machine.keys_held = set()
+            self._gap_left = max(0, self._gap_left - 1)
+            self._released += 1
+
+    @property
+    def pressing(self) -> bool:
+        """A press holds its keys, or the keys are up for the gap after it."""
+        return bool(self._hold_left or self._gap_left)
+
+    def _due(self, press: Press, machine) -> bool:
+        if press.at is not None:
+            return machine.frame_count >= press.at
+        if press.after is not None:
+            return self._released >= press.after
+        return not self._gap_left and machine.awaiting_key
 
     def play(self, machine, samples: np.ndarray) -> None:
         """Keep the samples where they sound: from the start of the frame they belong to (a

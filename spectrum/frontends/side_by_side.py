@@ -14,6 +14,7 @@ import pygame
 
 from .. import render
 from ..compare import KeyWaitRecorder, differing_cells, first_difference, screen_of
+from .headless import Press
 from .window import FRAMES_PER_SECOND, WindowFrontend, _picture
 
 GAP = 8  # pixels between the two pictures, in window pixels
@@ -63,7 +64,7 @@ class SideBySideWindow(WindowFrontend):
             self._shown = "both pictures"
         if (held - self._held_before) - SHIFTS:  # a key went down: one press for each machine
             for keys in (self.port_keys, self.rom_keys):
-                keys.presses.append(frozenset(held))
+                keys.presses.append(Press(frozenset(held)))
         self._held_before = held
         self.port_keys.present(machine)
         self.rom.run_frame()
