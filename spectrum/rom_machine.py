@@ -37,6 +37,9 @@ KEYBOARD_READS = (range(0x0296, 0x0298), range(0x34A8, 0x34AA))  # IN A,(C) of K
 INTERRUPT = 0x0038  # IM 1: where the frame interrupt enters the ROM
 NEVER = 0x10000  # a stop address the program counter never reaches
 SOUND_GAP = FRAME_T_STATES  # the longest half-wave of a sound (BEEP pitches from about -40 up)
+# How far a copy of the machine is run to find the editor's key wait when blocks are left on the tape:
+# from a frame's end (the interrupt) the idle editor is back at WAIT-KEY within about 1,100 T-states
+KEY_WAIT_LOOK_AHEAD = 10_000
 T_PER_SAMPLE = T_STATES_PER_SECOND / SAMPLE_RATE
 
 
@@ -213,15 +216,31 @@ class RomSpectrum:
             if self.sim.registers[PC] == LD_BYTES and self.tape:
                 self._load_block()
             elif self.sim.registers[PC] == WAIT_KEY and self.now < end:
-                # the editor waits, once it has brought its lines up to date (TV_FLAG bit 3 clear)
-                self.awaiting_key = not self.memory[sysvars.TV_FLAG] & 0x08
-                self._at_command_line = self.z80.caller() == EDITOR and not self.z80.at_input_prompt()
+                self._note_key_wait(self.z80)
+        if self.tape:  # the frame stopped only where the tape is read, never at WAIT-KEY
+            self._look_ahead_for_key_wait()
         registers = self.sim.registers
         in_pause_0 = self._program_counter() in PAUSE_LOOP and registers[B] * 256 + registers[C] in (0, 0xFFFF)
         self.awaiting_key = self.awaiting_key or in_pause_0 or self.ports.polled
         self._hear_edges()
         self._play(frame_start_sample(self.frame_count), frame_start_sample(self.frame_count + 1))
         self.frame_count += 1
+
+    def _note_key_wait(self, machine: Z80Spectrum) -> None:
+        """`machine` (this one, or a copy of it) is at WAIT-KEY: the editor waits, once it has
+        brought its lines up to date (TV_FLAG bit 3 clear)."""
+        self.awaiting_key = not machine.memory[sysvars.TV_FLAG] & 0x08
+        self._at_command_line = machine.caller() == EDITOR and not machine.at_input_prompt()
+
+    def _look_ahead_for_key_wait(self) -> None:
+        """Whether the editor waits for a key, while blocks the ROM has not asked for are left on
+        the tape (a second program, or the program a header was refused for): the Z80 stops at one
+        address only, LD-BYTES then, so a copy of the machine runs on to its next WAIT-KEY, with the
+        same keys held. A copy that loads from the tape first never gets there: no key wait."""
+        copy = Z80Spectrum(self.sim.memory, self.sim.registers)
+        copy.ports.held = self.ports.held
+        if copy.run_until_key_wait(KEY_WAIT_LOOK_AHEAD):
+            self._note_key_wait(copy)
 
     def flush_sound(self) -> None:
         """Hand over the sound still held back (when the run ends)."""

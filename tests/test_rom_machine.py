@@ -75,6 +75,28 @@ def test_a_tape_with_no_program_or_only_its_header_is_refused():
         RomSpectrum.loading(HeadlessFrontend(), header_only + block(0xFF, b"\x00\x0a"))  # shorter than said
 
 
+@pytest.mark.rom
+def test_a_tape_with_two_programs_runs_the_first_and_waits_with_the_second_left_on_the_tape():
+    """The ROM loads the first program and runs it; the second stays on the tape, unread, while the
+    editor waits (the run ends when the keys run out), and LOAD "" reads it then."""
+    first, second = (program_tap(name, Oracle().program_bytes(f'10 PRINT "{name.upper()}"\n'), autostart=10)
+                     for name in ("first", "second"))
+    machine = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(), first + second))
+    assert machine.program_stopped and text_at(machine, 2, 0, 5) == "FIRST"
+    assert text_at(machine, 23, 0, 10) == "0 OK, 10:1"
+    machine.frontend.presses.extend(HeadlessFrontend(["j", '"', '"', "ENTER"]).presses)  # J is LOAD in K mode
+    run_until_keys_run_out(machine)
+    assert machine.program_stopped and text_at(machine, 5, 0, 6) == "SECOND"
+
+
+@pytest.mark.rom
+def test_a_program_too_big_for_a_48k_stops_at_its_header_with_out_of_memory_and_waits():
+    """The header says 60,000 bytes: the ROM reports 4 Out of memory and leaves the program's block
+    on the tape; the editor waits for a key as after any report."""
+    machine = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(), program_tap("big", bytes(60_000))))
+    assert machine.program_stopped and machine.tape and text_at(machine, 23, 0, 15) == "4 Out of memory"
+
+
 def sounds(samples: np.ndarray, silence: int = 100) -> list[np.ndarray]:
     """The pieces of `samples` between silences of at least `silence` samples."""
     sounding = np.flatnonzero(samples)
