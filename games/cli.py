@@ -5,13 +5,12 @@ lists Canfield's; the window and headless options are on the menu and on every p
 """
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
 
 from spectrum import ReportError, Spectrum, sysvars
-from spectrum.command_line import OneLineParser, whole_number
+from spectrum.command_line import OneLineParser, new_file, whole_number
 from spectrum.errors import BREAK_INTO_PROGRAM
 from spectrum.frontends import HeadlessFrontend, Leave, NoDisplay, Quit, ScriptExhausted, presses_from
 from spectrum.rom_machine import ProgramFileError, RomSpectrum
@@ -59,22 +58,6 @@ def key_script(text: str) -> list[frozenset[str]]:
         return script_presses(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def new_file(text: str) -> Path:
-    """An argparse type: a file to write at the end of the run, in a folder that is there now (so
-    that a long game is not played for nothing)."""
-    path = Path(text)
-    if not text.strip():
-        raise argparse.ArgumentTypeError("needs a file name")
-    if text.endswith(("/", os.sep)) or path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is a folder: name a file in it")
-    folder = path.parent
-    if not folder.is_dir():
-        raise argparse.ArgumentTypeError(f"there is no folder {str(folder)!r} to write {path.name!r} in")
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise argparse.ArgumentTypeError(f"{text!r} cannot be written: no permission")
-    return path
 
 
 def add_common_options(parser: argparse.ArgumentParser, *, with_defaults: bool) -> None:

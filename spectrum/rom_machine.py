@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from . import sysvars
-from .basic import ListingError
+from .basic import ListingError, listing_text
 from .oracle import EDITOR, ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, OracleError, Ports, Z80Spectrum, booted
 from .sound import FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start_sample, stepped_samples
 from .tape import DATA_FLAG, HEADER_FLAG, PROGRAM, TapeError, read_blocks
@@ -174,15 +174,12 @@ class RomSpectrum:
                 raise ProgramFileError(f"{path}: {not_a_tape}") from None
             why_not_a_tape = not_a_tape
         try:
-            listing = data.decode("utf-8")
-            if not any(line.strip() for line in listing.splitlines()):
-                raise ListingError("the listing has no lines")
-            return cls.running(frontend, listing)
-        except (UnicodeDecodeError, ListingError, OracleError) as not_a_listing:
-            if isinstance(not_a_listing, UnicodeDecodeError):
-                not_a_listing = "not text"
+            return cls.running(frontend, listing_text(data))
+        except ListingError as not_a_listing:
             raise ProgramFileError(f"{path}: neither a tape ({why_not_a_tape}) nor a BASIC listing "
                                    f"({not_a_listing})") from None
+        except OracleError as refused:  # a listing, which the ROM does not take whole
+            raise ProgramFileError(f"{path}: {refused}") from None
 
     @property
     def now(self) -> int:

@@ -8,7 +8,8 @@ from spectrum import sysvars
 from spectrum.beeper import beep_edges
 from spectrum.compare import KeyWait, cell_of, differing_cells, first_difference
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
-from spectrum.oracle import Oracle
+from spectrum.basic import tokenize
+from spectrum.oracle import Oracle, OracleError, Z80Spectrum, booted, check_room
 from spectrum.rom_machine import BeeperStream, ProgramFileError, RomSpectrum
 from spectrum.sound import FRAME_T_STATES, edges_to_samples
 from spectrum.tape import TapeError, block, program_tap, read_blocks
@@ -188,6 +189,45 @@ def test_a_file_that_is_no_tape_and_no_listing_is_said_in_one_line(tmp_path, nam
     with pytest.raises(ProgramFileError, match=why) as error:
         RomSpectrum.from_file(HeadlessFrontend(), path)
     assert str(error.value).startswith(f"{path}: ") and "\n" not in str(error.value)
+
+
+def rem_lines(numbers, length: int) -> str:
+    return "".join(f"{number} REM {'x' * length}\n" for number in numbers)
+
+
+def test_a_listing_that_cannot_fit_is_refused_before_a_key_is_typed():
+    """Counted as the program stands after each line: a line typed again replaces the last, a bare
+    number deletes it; a REM of n characters is stored in n + 6 bytes (number, length, REM, ENTER)."""
+    check_room(rem_lines([10, 10, 10], 994), room=1000)  # one line of 1,000 bytes, typed three times
+    check_room(rem_lines([10], 994) + "10\n" + rem_lines([20], 994), room=1000)
+    with pytest.raises(OracleError, match=r"^4 Out of memory: by line 20 the program takes at least 1,006 bytes"):
+        check_room(rem_lines([10], 994) + rem_lines([20], 0), room=1000)
+    with pytest.raises(OracleError, match="by line 202 "):  # never read so far: the last lines are no BASIC
+        check_room(rem_lines(range(1, 9000), 200) + "9 PRINT \\z\n" * 20_000, room=41_520)
+
+
+@pytest.mark.rom
+def test_what_the_rom_says_while_a_listing_is_typed_in_is_said():
+    """With RAMTOP low, lines fill the memory quickly: the ROM says 4 Out of memory at a line's
+    ENTER, and drops (with a rasp) a key it has no room for."""
+    machine = Z80Spectrum(*booted())
+    machine.type_line(tokenize("CLEAR 24500"))
+    for number in range(1, 6):
+        machine.type_line(f"{number}".encode() + tokenize(f"REM {'x' * 100}"), reject_check=number)
+    with pytest.raises(OracleError, match="^line 6: the ROM says 4 Out of memory$"):
+        machine.type_line(b"6" + tokenize(f"REM {'x' * 100}"), reject_check=6)
+    with pytest.raises(OracleError, match="^4 Out of memory: no room to type line 1$"):
+        machine.type_line(b"1" + tokenize(f"REM {'z' * 200}"), reject_check=1)
+
+
+@pytest.mark.rom
+def test_a_listing_too_big_for_a_48k_is_refused_as_a_file_before_it_runs(tmp_path):
+    listing = tmp_path / "big.bas"
+    listing.write_text(rem_lines(range(1, 261), 200))  # 1-200 fit; the ROM says 4 Out of memory at line 201
+    frontend = HeadlessFrontend()
+    with pytest.raises(ProgramFileError, match=f"^{listing}: 4 Out of memory: by line 202 "):
+        RomSpectrum.from_file(frontend, listing)
+    assert frontend.frames_presented == 0
 
 
 @pytest.mark.rom
