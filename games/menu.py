@@ -10,7 +10,7 @@ from spectrum.frontends import Leave
 from spectrum.colours import BLACK, CYAN, RED, WHITE, YELLOW
 
 from .cards import ACE, Card, Suit
-from .table import CARD_PAPER, SUIT_UDGS, poke_udgs
+from .table import CARD_PAPER, SUIT_UDGS, poke_udgs, wrapped
 
 TITLE_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and red in turn
 # What Escape does, said by the window under the picture (the Spectrum's screen stays the program's)
@@ -39,12 +39,39 @@ def choose(machine: Spectrum, programs: list) -> object:
         if key.isdigit() and 1 <= int(key) <= len(programs):
             break
         machine.wait_frame(awaiting_key=True)
-    # The program chosen must not take the same key press as its own first key: wait for the key to
-    # be let go, and take back the new-key flag the keyboard interrupt set for it (FLAGS bit 5).
+    let_go(machine)  # the program chosen must not take the same key press as its own first key
+    return programs[int(key) - 1]
+
+
+def let_go(machine: Spectrum) -> None:
+    """Wait for the key held to be let go, and take back the new-key flag the keyboard interrupt
+    set for it (FLAGS bit 5), so that what comes next does not take the same press."""
     while machine.inkey():
         machine.wait_frame()
     machine.poke(sysvars.FLAGS, machine.peek(sysvars.FLAGS) & 0xDF)
-    return programs[int(key) - 1]
+
+
+REASON_ROWS = range(4, 18)
+REASON_WIDTH = 30
+
+
+def show_refusal(machine: Spectrum, program, reason: str) -> None:
+    """Why `program` can't start (its data folder is a file, say), on the Spectrum's screen until a
+    key is pressed; the menu comes back then, and the other programs still play."""
+    machine.set_border(BLACK)
+    machine.colour(ink=WHITE, paper=BLACK, bright=0, flash=0, inverse=0, over=0)
+    machine.cls()
+    machine.print_at(1, 1, f"{program.TITLE} can't start:", ink=YELLOW, bright=1)
+    printable = "".join(char if " " <= char <= "~" else "?" for char in reason)  # the Spectrum's ASCII
+    lines = wrapped(printable, REASON_WIDTH)
+    if len(lines) > len(REASON_ROWS):
+        lines = lines[:len(REASON_ROWS) - 1] + [lines[len(REASON_ROWS) - 1][:REASON_WIDTH - 3] + "..."]
+    for row, line in zip(REASON_ROWS, lines):
+        machine.print_at(row, 1, line)
+    machine.print_at(20, 2, "Press a key for the menu", ink=CYAN)
+    let_go(machine)  # a key held (the ENTER that gave a name, say) must not clear the screen at once
+    machine.pause(0)
+    let_go(machine)
 
 
 def run(machine: Spectrum, programs: list) -> None:
@@ -62,5 +89,10 @@ def run(machine: Spectrum, programs: list) -> None:
             chosen.run(machine)
         except ReportError as report:  # BREAK (or a report) ends the program, as on the Spectrum
             machine.show_report(report)
+        except ValueError as refusal:  # a program that can't run: its data folder unusable, say
+            try:
+                show_refusal(machine, chosen, str(refusal))
+            except (ReportError, Leave):  # BREAK or Esc there: back to the title page too
+                pass
         except Leave:  # the host's key: straight back to the title page
             pass

@@ -364,7 +364,7 @@ def test_a_data_folder_that_is_a_file_is_said_in_one_line(tmp_path):
     folder.write_text("not a folder")
     finished = run_canfield(folder)
     assert finished.returncode == 1 and finished.stderr.count("\n") == 1
-    assert f"{folder} can't be the data folder" in finished.stderr
+    assert f"{folder} is a file, not a folder" in finished.stderr
     assert folder.read_text() == "not a folder"
 
 

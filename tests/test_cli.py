@@ -160,6 +160,32 @@ def test_an_output_lost_at_the_end_is_said_in_one_line(tmp_path, monkeypatch, ca
     assert "cannot write" in one_line_error(capsys)
 
 
+@pytest.mark.parametrize("argv, said", [
+    (["spades", "--full", "--data-dir", "{file}"], "{file} is a file, not a folder"),
+    (["spades", "--full", "--data-dir", "{file}/games"], "{file}/games can't be made: {file} is a file, not a folder"),
+    (["canfield", "--data-dir", "{file}"], "{file} is a file, not a folder"),
+    (["spades", "--data-dir", "{folder}"], "--data-dir is where the full game is kept: add --full")])
+def test_a_data_folder_that_cannot_be_used_is_refused_in_one_line_before_anything_is_played(tmp_path, capsys,
+                                                                                           monkeypatch, argv, said):
+    file = tmp_path / "mine"
+    file.write_text("kept")
+    names = {"file": file, "folder": tmp_path}
+
+    def started(frontend, machine):
+        raise AssertionError("the program started")
+
+    monkeypatch.setattr(HeadlessFrontend, "present", started)
+    assert cli.main([arg.format(**names) for arg in argv] + ["--headless"]) == 1
+    assert one_line_error(capsys).startswith(f"zxcards {argv[0]}: {said.format(**names)}")
+    assert file.read_text() == "kept"
+
+
+@pytest.mark.parametrize("program, extra", [("canfield", []), ("spades", ["--full"])])
+def test_an_empty_data_folder_name_is_refused_not_taken_for_the_current_folder(capsys, program, extra):
+    assert cli.main([program, *extra, "--data-dir", "", "--headless"]) == 2
+    assert "--data-dir: needs a folder's name" in one_line_error(capsys)
+
+
 # The menu
 
 def run_menu(keys: str) -> Spectrum:
@@ -207,6 +233,30 @@ def test_a_program_started_on_its_own_says_that_esc_leaves(monkeypatch):
     monkeypatch.setattr(testcard, "run", lambda machine: said.append(machine.frontend.status))
     assert cli.main(["--headless", "testcard"]) == 0
     assert said == [menu.LEAVE_ZXCARDS]
+
+
+def screen_text(machine: Spectrum) -> str:
+    return "\n".join("".join(machine.screen_char(row, col) or "?" for col in range(32)).rstrip() for row in range(24))
+
+
+def without_spaces(text: str) -> str:
+    return "".join(text.split())
+
+
+def test_a_program_that_cannot_start_says_why_on_the_screen_and_the_menu_comes_back(tmp_path, monkeypatch):
+    """Canfield with its data folder under a file: the reason on the Spectrum's screen, a key, the
+    menu again, and the others still play; the file is left as it was."""
+    in_the_way = tmp_path / "data"
+    in_the_way.write_text("mine")
+    monkeypatch.setenv("XDG_DATA_HOME", str(in_the_way))
+    canfield = str(list(PROGRAMS).index("canfield") + 1)
+    refused = screen_text(run_menu(canfield))
+    said = f"{in_the_way}/zxcards can't be made: {in_the_way} is a file, not a folder"
+    assert "Canfield can't start:" in refused and without_spaces(said) in without_spaces(refused)  # wrapped
+    back = run_menu(canfield + "x")
+    assert back.screen_char(1, 11) == "Z"  # the menu
+    assert run_menu(canfield + "x" + TESTCARD_KEY).screen_char(0, 8) == "Z"  # and the test card plays
+    assert in_the_way.read_text() == "mine"
 
 
 def test_other_keys_in_the_menu_are_ignored():

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..datafolder import default_folder
+from ..datafolder import DataUnusable, check_folder, default_folder, folder_problem
 from .rules import CARD_PAYS, DECK_PRICE
 
 START_MONEY = 500
@@ -63,10 +63,6 @@ CREATE TABLE IF NOT EXISTS set_aside (
 );
 """
 VERDICT_COLUMN = "ALTER TABLE deals ADD COLUMN verdict TEXT"  # the solver on the deal as dealt: won, lost or unknown
-
-
-class DataUnusable(ValueError):
-    """The accounts can't be used; the message names the file and what to do."""
 
 
 class NameRefused(ValueError):
@@ -182,8 +178,10 @@ class Bank:
 
     def check(self) -> None:
         """Open the database now if there is one (or something in its place), so that a database
-        that can't be used is said before anything is asked; a new one waits for the first name."""
-        if self.folder.exists() or self.folder.is_symlink():
+        or a folder that can't be used is said before anything is asked; a new one (and its
+        folder) waits for the first name."""
+        check_folder(self.folder)
+        if self.folder.exists():
             self.open()
 
     @property
@@ -196,10 +194,9 @@ class Bank:
             try:
                 self.folder.mkdir(parents=True, exist_ok=True)
             except OSError as error:
-                raise DataUnusable(f"{self.folder} can't be the data folder ({error.strerror}): "
-                                   "make it a folder you may write, or give --data-dir") from None
-            if not self.folder.is_dir():
-                raise DataUnusable(f"{self.folder} is not a folder: move it away, or give --data-dir")
+                raise DataUnusable(folder_problem(self.folder) or f"{self.folder} can't be the data folder "
+                                   f"({error.strerror}): make it a folder you may write, or give --data-dir") from None
+            check_folder(self.folder)
             try:
                 self._db = self._open()
             except sqlite3.Error as error:
