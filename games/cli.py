@@ -111,9 +111,8 @@ def open_window(scale: int):
     from spectrum.frontends import WindowFrontend
 
     window = WindowFrontend(scale=scale, title="ZX Cards")
-    if window.scale < scale:
-        print(f"zxcards: {scale} times life size is larger than the display: the window is {window.scale} times",
-              file=sys.stderr)
+    if window.scale_note:
+        print(f"zxcards: {window.scale_note}", file=sys.stderr)
     return window
 
 

@@ -179,6 +179,54 @@ def test_window_says_the_status_under_the_picture(window):
     assert not np.array_equal(window_pixels()[strip_top:], strip)
 
 
+@pytest.mark.parametrize("display, wanted, single, pair", [
+    ((1280, 1024), 3, 3, 2),  # the pair at twice life size is 1,280 pixels wide
+    ((1280, 1024), 2, 2, 2),
+    ((1920, 1080), 5, 4, 3),
+    ((1024, 768), 3, 3, 1),
+    ((600, 400), 3, 1, 1),  # never less than life size
+    (None, 3, 3, 3)])  # the host does not say
+def test_the_window_and_the_pair_are_as_large_as_asked_as_the_display_allows(display, wanted, single, pair):
+    from spectrum.frontends.side_by_side import pair_scale
+    from spectrum.frontends.window import STATUS_HEIGHT, largest_scale
+
+    assert largest_scale(display, render.FRAME_WIDTH, render.FRAME_HEIGHT + STATUS_HEIGHT, wanted) == single
+    assert pair_scale(display, wanted) == pair
+
+
+@pytest.mark.parametrize("display, asked, note", [
+    ((1280, 1024), 2, ""),
+    ((1280, 1024), 3, "replay_shuffle: 3 times life size is larger than the display: the window is 2 times\n")])
+def test_the_pair_of_pictures_fits_the_display_and_says_when_it_is_smaller_than_asked(monkeypatch, capsys, display,
+                                                                                     asked, note):
+    from games.patience import original
+    from spectrum.frontends import side_by_side, window
+
+    for module in (window, side_by_side):
+        monkeypatch.setattr(module, "display_size", lambda: display)
+    pair = original.side_by_side_window(asked, "the port and the ROM", "replay_shuffle")
+    try:
+        assert pair.scale == 2 and pygame.display.get_surface().get_size() == (1280, 2 * (240 + 24))
+    finally:
+        pair.close()
+    assert capsys.readouterr().err == note
+
+
+def test_the_strip_sets_each_letter_by_its_own_advance():
+    """No pair of letters is pushed apart ("zxcards" read "z xcards"): "zx" is z, then x where z's
+    advance ends."""
+    from spectrum.frontends.window import STATUS_PAPER, draw_status_text, status_font
+
+    font = status_font(3)
+    together, apart = pygame.Surface((100, 40)), pygame.Surface((100, 40))
+    together.fill(STATUS_PAPER)
+    apart.fill(STATUS_PAPER)
+    draw_status_text(together, font, "zx", 0, 0, 40)
+    draw_status_text(apart, font, "z", 0, 0, 40)
+    draw_status_text(apart, font, "x", round(font.get_metrics("z")[0][4]), 0, 40)
+    assert np.array_equal(pygame.surfarray.array3d(together), pygame.surfarray.array3d(apart))
+
+
 def test_window_keeps_to_fifty_frames_a_second(window):
     machine = stand_in_machine()
     window.present(machine)

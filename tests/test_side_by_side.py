@@ -55,7 +55,7 @@ class Played:
 
 @pytest.fixture
 def window(monkeypatch):
-    monkeypatch.setattr(side_by_side, "_largest_pair_scale", lambda: 2)
+    monkeypatch.setattr(side_by_side, "display_size", lambda: (1280, 1024))  # twice life size fits
     window = SideBySideWindow(scale=2)
     monkeypatch.setattr(window, "_clock", NoWaiting())
     yield window
@@ -85,16 +85,16 @@ def test_a_cell_that_differs_is_outlined_on_both_pictures(window):
     assert cells == [(ROW, COLUMN)] and "1 cell differ" in text
     shown = pygame.surfarray.array3d(pygame.display.get_surface()).transpose(1, 0, 2)
     width = render.FRAME_WIDTH * 2
-    for left in (0, width + side_by_side.GAP):
+    for left in (0, width):
         x, y = left + (render.BORDER_LEFT + 8 * COLUMN) * 2, (render.BORDER_TOP + 8 * ROW) * 2
         assert (shown[y, x:x + 16] == OUTLINE).all() and (shown[y + 15, x:x + 16] == OUTLINE).all()
     assert (shown[:, :width] == OUTLINE).all(axis=2).sum() == 16 * 16 - 12 * 12  # that cell's frame, 2 wide
     title_line = (render.BORDER_TOP + 4) * 2  # the title, alike on both
-    assert np.array_equal(shown[title_line, :width], shown[title_line, width + side_by_side.GAP:])
+    assert np.array_equal(shown[title_line, :width], shown[title_line, width:])
 
 
 def test_the_shuffle_replay_in_a_window_deals_the_same_table_on_both(window, monkeypatch):
-    monkeypatch.setattr(original, "side_by_side_window", lambda scale, title: window)
+    monkeypatch.setattr(original, "side_by_side_window", lambda scale, title, command: window)
     monkeypatch.setattr(window, "present", Played(window, [], frames=1100))
     with pytest.raises(Enough):  # the window closes when it is told to; here, after 1100 frames
         replay_shuffle.main(["--seed", "1984", "--window"])

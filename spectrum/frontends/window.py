@@ -11,6 +11,7 @@ import numpy as np
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
+import pygame.freetype  # noqa: E402
 
 from .. import render  # noqa: E402
 from ..keyboard import KEY_NAMES, keys_for_char  # noqa: E402
@@ -71,12 +72,41 @@ def _picture(machine) -> tuple:
     return memory[render.DISPLAY_FILE:render.ATTRIBUTES_END].tobytes(), machine.border, flashing and machine.flash_phase
 
 
-def _largest_scale_shown_whole() -> int:
-    """The largest scale at which the whole frame fits the display (at least 1)."""
-    info = pygame.display.Info()
-    if info.current_w <= 0 or info.current_h <= 0:  # the host does not say
-        return sys.maxsize
-    return max(1, min(info.current_w // render.FRAME_WIDTH, info.current_h // (render.FRAME_HEIGHT + STATUS_HEIGHT)))
+def largest_scale(display: tuple[int, int] | None, width: int, height: int, wanted: int) -> int:
+    """The largest scale, `wanted` at most and 1 at least, at which a picture of `width` x `height`
+    pixels at life size fits a display of `display` pixels (width, height); `wanted` when the host
+    does not say how large its display is (None)."""
+    if display is None:
+        return wanted
+    return max(1, min(wanted, display[0] // width, display[1] // height))
+
+
+def display_size() -> tuple[int, int] | None:
+    """The desktop's size in pixels (once pygame's display is started), None when the host does not
+    say; the desktop, not the window: a window already open does not change it."""
+    sizes = pygame.display.get_desktop_sizes()
+    if not sizes or min(sizes[0]) <= 0:
+        return None
+    return sizes[0]
+
+
+def status_font(scale: int) -> pygame.freetype.Font:
+    """The host's letters for the strip under the picture, STATUS_TEXT_SIZE Spectrum pixels high
+    (scaled), each set by its own advance: the font's kerning table pushes some pairs apart (it
+    made "zxcards" read "z xcards"). Text is placed by its baseline, so that every line sits alike."""
+    pygame.freetype.init()
+    font = pygame.freetype.Font(None, STATUS_TEXT_SIZE * scale)
+    font.kerning = False
+    font.origin = True
+    return font
+
+
+def draw_status_text(surface: pygame.Surface, font: pygame.freetype.Font, text: str, left: int, top: int,
+                     height: int) -> None:
+    """`text` in STATUS_INK on `surface` from `left`, centred in the band `height` pixels high at `top`."""
+    ascender, descender = font.get_sized_ascender(), font.get_sized_descender()
+    baseline = top + (height - (ascender - descender)) // 2 + ascender
+    font.render_to(surface, (left, baseline), text, STATUS_INK)
 
 
 def _display_missing() -> bool:
@@ -100,7 +130,8 @@ class WindowFrontend:
             raise _no_display("no DISPLAY or WAYLAND_DISPLAY is set")
         try:
             pygame.display.init()
-            self.scale = min(scale, _largest_scale_shown_whole())
+            self.asked_scale = scale
+            self.scale = largest_scale(display_size(), render.FRAME_WIDTH, render.FRAME_HEIGHT + STATUS_HEIGHT, scale)
             width, height = render.FRAME_WIDTH * self.scale, render.FRAME_HEIGHT * self.scale
             self._window = pygame.display.set_mode((width, height + STATUS_HEIGHT * self.scale))
         except pygame.error as error:
@@ -109,8 +140,7 @@ class WindowFrontend:
         pygame.display.set_caption(title)
         self._picture_area = self._window.subsurface((0, 0, width, height))
         self._status_area = self._window.subsurface((0, height, width, STATUS_HEIGHT * self.scale))
-        pygame.font.init()
-        self._font = pygame.font.Font(None, STATUS_TEXT_SIZE * self.scale)
+        self._font = status_font(self.scale)
         self.status = ""
         self._status_shown: str | None = None
         self._frame = pygame.Surface((render.FRAME_WIDTH, render.FRAME_HEIGHT), depth=32)
@@ -125,6 +155,13 @@ class WindowFrontend:
         self._release_after_frame: set[int] = set()
         self._sound = _open_mixer()
         self._channel = pygame.mixer.Channel(0) if self._sound else None
+
+    @property
+    def scale_note(self) -> str | None:
+        """What to tell the player when the window is smaller than asked for, else None."""
+        if self.scale >= self.asked_scale:
+            return None
+        return f"{self.asked_scale} times life size is larger than the display: the window is {self.scale} times"
 
     def present(self, machine) -> None:
         machine.keys_held = self._take_keys()
@@ -143,9 +180,7 @@ class WindowFrontend:
 
     def _draw_status(self) -> None:
         self._status_area.fill(STATUS_PAPER)
-        text = self._font.render(self.status, True, STATUS_INK, STATUS_PAPER)
-        margin = (self._status_area.get_height() - text.get_height()) // 2
-        self._status_area.blit(text, (self.scale * 4, margin))
+        draw_status_text(self._status_area, self._font, self.status, self.scale * 4, 0, self._status_area.get_height())
         self._status_shown = self.status
 
     def _take_keys(self) -> set[str]:
