@@ -89,8 +89,8 @@ def test_a_cell_that_differs_is_outlined_on_both_pictures(window):
         x, y = left + (render.BORDER_LEFT + 8 * COLUMN) * 2, (render.BORDER_TOP + 8 * ROW) * 2
         assert (shown[y, x:x + 16] == OUTLINE).all() and (shown[y + 15, x:x + 16] == OUTLINE).all()
     assert (shown[:, :width] == OUTLINE).all(axis=2).sum() == 16 * 16 - 12 * 12  # that cell's frame, 2 wide
-    title_line = (render.BORDER_TOP + 4) * 2  # the title, alike on both
-    assert np.array_equal(shown[title_line, :width], shown[title_line, width:])
+    title_line = (render.BORDER_TOP + 4) * 2  # the title, alike on both (but for the line parting them)
+    assert np.array_equal(shown[title_line, 1:width - 1], shown[title_line, width + 1:2 * width - 1])
 
 
 def test_the_shuffle_replay_in_a_window_deals_the_same_table_on_both(window, monkeypatch):
