@@ -28,6 +28,7 @@ from .rules import CARD_PAYS, DECK_PRICE
 START_MONEY = 500
 NAME_LENGTH = 16
 NAME_CHARACTERS = frozenset(string.ascii_letters + string.digits + " -'._")
+NAME_RULE = "A-Z, 0-9, spaces and - ' . _"  # NAME_CHARACTERS in words: the Spectrum's keys type no others
 DATABASE = "canfield.sqlite3"
 SEATS = "canfield-seats"  # the folder of the accounts' locks, one file per account id
 SCHEMA_VERSION = 1  # PRAGMA user_version: 0 before deals kept the solver's verdict
@@ -84,7 +85,7 @@ def check_name(name: str) -> str | None:
     if len(name) > NAME_LENGTH:
         return f"A name has at most {NAME_LENGTH} characters"
     if not set(name) <= NAME_CHARACTERS:
-        return "Use letters, digits, spaces and - ' . _ only"
+        return f"A name holds only {NAME_RULE}"
     if not any(char.isalnum() for char in name):
         return "A name needs a letter or a digit"
     return None
