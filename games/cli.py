@@ -11,7 +11,7 @@ from pathlib import Path
 
 from spectrum import ReportError, Spectrum, sysvars
 from spectrum.command_line import OneLineParser, new_file, whole_number
-from spectrum.errors import BREAK_INTO_PROGRAM
+from spectrum.errors import BREAK_INTO_PROGRAM, STOP_STATEMENT
 from spectrum.frontends import HeadlessFrontend, Leave, NoDisplay, Quit, ScriptExhausted, presses_from
 from spectrum.rom_machine import ProgramFileError, RomSpectrum
 
@@ -168,7 +168,7 @@ def main(argv=None) -> int:
         if args.program == LOAD:
             machine.run()
         elif args.program:
-            status = load(args.program).run(machine, **options) or 0
+            status = menu.run_program(machine, load(args.program), **options)
         else:
             menu.run(machine, [load(name) for name in PROGRAMS])
     except (Quit, Leave, ScriptExhausted):
@@ -179,7 +179,7 @@ def main(argv=None) -> int:
         print(f"zxcards {args.program}: {error}", file=sys.stderr)
         status = 1
     except ReportError as report:
-        if str(report) != BREAK_INTO_PROGRAM:  # BREAK is how a player leaves; anything else is news
+        if str(report) not in (BREAK_INTO_PROGRAM, STOP_STATEMENT):  # a player's way out, a program's end; else news
             print(f"zxcards: {args.program} stopped with report {report}", file=sys.stderr)
             status = 1
     finally:

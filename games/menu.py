@@ -6,7 +6,8 @@ program's play only when it is picked).
 """
 
 from spectrum import ReportError, Spectrum, sysvars
-from spectrum.frontends import Leave
+from spectrum.errors import BREAK_INTO_PROGRAM
+from spectrum.frontends import Leave, ScriptExhausted
 from spectrum.colours import BLACK, CYAN, RED, WHITE, YELLOW
 
 from .cards import ACE, Card, Suit
@@ -41,6 +42,24 @@ def choose(machine: Spectrum, programs: list) -> object:
         machine.wait_frame(awaiting_key=True)
     let_go(machine)  # the program chosen must not take the same key press as its own first key
     return programs[int(key) - 1]
+
+
+def run_program(machine: Spectrum, program, **options) -> int:
+    """`program` run with `options`: what its run returns, or the ReportError it stops with, which
+    is shown first as the ROM shows a report. Unless it is BREAK (how a player leaves), the screen
+    stays until a key is pressed, as at the ROM's command line: the program's last words (Patience's
+    "Thanks for playing.", before its STOP) are read before the window closes or the menu returns."""
+    try:
+        return program.run(machine, **options) or 0
+    except ReportError as report:
+        machine.show_report(report)
+        if str(report) != BREAK_INTO_PROGRAM:
+            try:
+                let_go(machine)
+                machine.pause(0)
+            except (ReportError, Leave, ScriptExhausted):  # BREAK, Esc or the end of a script: gone on
+                pass
+        raise
 
 
 def let_go(machine: Spectrum) -> None:
@@ -86,9 +105,9 @@ def run(machine: Spectrum, programs: list) -> None:
         machine.frontend.status = BACK_TO_MENU
         machine.variables, machine.functions = {}, {}  # a new program has none of the last one's
         try:
-            chosen.run(machine)
-        except ReportError as report:  # BREAK (or a report) ends the program, as on the Spectrum
-            machine.show_report(report)
+            run_program(machine, chosen)
+        except ReportError:  # BREAK (or a report) ends the program, as on the Spectrum
+            pass
         except ValueError as refusal:  # a program that can't run: its data folder unusable, say
             try:
                 show_refusal(machine, chosen, str(refusal))

@@ -123,6 +123,29 @@ def test_a_report_other_than_break_is_said_on_stderr(monkeypatch, capsys):
     assert "testcard stopped with report B Integer out of range" in one_line_error(capsys)
 
 
+RESIGN_AND_LEAVE = " 0{ENTER}n"  # Patience: a key for the title, resign, no other game
+
+
+def test_patience_ends_as_its_listing_does_and_its_goodbye_stays_until_a_key(monkeypatch):
+    """Line 1590: "Thanks for playing." and STOP, whose report the ROM shows under it while it waits
+    at its command line; a window closed at once after N, before the goodbye could be read."""
+    machine = Spectrum(HeadlessFrontend(cli.script_presses(RESIGN_AND_LEAVE + "x")))
+    with pytest.raises(ReportError, match="^9 STOP statement$"):
+        menu.run_program(machine, load("patience"), seed=5)
+    assert screen_text(machine).split("\n")[10].strip() == "Thanks for playing."
+    assert screen_text(machine).split("\n")[23] == "9 STOP statement"
+    assert not machine.frontend.presses  # the x was taken by the wait for a key
+
+
+def test_patience_s_stop_is_its_end_not_news(capsys, tmp_path):
+    scr = tmp_path / "goodbye.scr"
+    assert cli.main(["patience", "--seed", "5", "--headless", "--keys", RESIGN_AND_LEAVE, "--screenshot", str(scr)]) == 0
+    assert capsys.readouterr().err == ""
+    machine = Spectrum()
+    machine.memory[16384:16384 + 6912] = np.frombuffer(scr.read_bytes(), np.uint8)
+    assert "Thanks for playing." in screen_text(machine) and "9 STOP statement" in screen_text(machine)
+
+
 # Headless output
 
 def test_testcard_headless_writes_its_screen_and_its_scale(tmp_path):

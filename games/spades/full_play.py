@@ -16,7 +16,7 @@ from .bidding import sampled_bid
 from .mcts import SearchPlayer
 from .views import full_outcome, full_view
 from .rules import PLAYERS
-from .screen import RESULT_WIDTH, draw
+from .screen import NAMES, RESULT_WIDTH, draw
 
 HELP_BIDDING = "Bid: the tricks you will take"
 BLIND_NIL_QUESTION = ["You may bid BLIND NIL:", "no trick at all, for 200", "(lose 200 if you take one),",
@@ -189,7 +189,12 @@ class FullTable(Table):
         ours, theirs = self.match.history[-1]["points"]
         if ours == theirs:
             return f"Hand even: {ours:+d} each"
-        return "You and north win the hand" if ours > theirs else "West and east win the hand"
+        return f"{self.partnership(0)} win the hand" if ours > theirs else f"{self.partnership(1)} win the hand"
+
+    @staticmethod
+    def partnership(team: int) -> str:
+        """The partners as the table names them: "YOU and NORTH", "WEST and EAST"."""
+        return " and ".join(NAMES[player] for player in PLAYERS if team_of(player) == team)
 
     def results(self) -> list[str]:
         latest = self.match.history[-1]["points"]
