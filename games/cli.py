@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from spectrum import ReportError, Spectrum, sysvars
-from spectrum.command_line import OneLineParser, new_file, whole_number
+from spectrum.command_line import OneLineParser, new_file_ending, whole_number
 from spectrum.errors import BREAK_INTO_PROGRAM, STOP_STATEMENT
 from spectrum.frontends import HeadlessFrontend, Leave, NoDisplay, Quit, ScriptExhausted, presses_from
 from spectrum.rom_machine import ProgramFileError, RomSpectrum
@@ -74,9 +74,9 @@ def add_common_options(parser: argparse.ArgumentParser, *, with_defaults: bool) 
     group.add_argument("--keys", type=key_script, default=default([]), metavar="TEXT",
                        help=r"headless: keys to type; {ENTER}, {DELETE}, {LEFT}, {BREAK}, {CAPS+5}… for others, {ESC} "
                             r"leaves the program; \{ \} \\ for { } \ ")
-    group.add_argument("--screenshot", type=new_file, default=default(None), metavar="FILE",
+    group.add_argument("--screenshot", type=new_file_ending(".png", ".scr"), default=default(None), metavar="FILE",
                        help="headless: save the last screen as a PNG, or as SCREEN$ (6,912 bytes) if FILE ends in .scr")
-    group.add_argument("--wav", type=new_file, default=default(None), metavar="WAV",
+    group.add_argument("--wav", type=new_file_ending(".wav"), default=default(None), metavar="WAV",
                        help="headless: save all the sound as a WAV")
 
 

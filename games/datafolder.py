@@ -47,10 +47,18 @@ def check_folder(folder: Path) -> None:
 
 
 def default_folder() -> Path:
-    """$XDG_DATA_HOME/zxcards, or ~/.local/share/zxcards when that is unset (or not absolute)."""
+    """$XDG_DATA_HOME/zxcards, or ~/.local/share/zxcards when that is unset (or not absolute);
+    DataUnusable when neither says where (no XDG_DATA_HOME, and no home folder: HOME unset and the
+    user unknown to the system, as in some containers)."""
     xdg = os.environ.get("XDG_DATA_HOME", "")
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share"
-    return base / "zxcards"
+    if xdg and os.path.isabs(xdg):
+        return Path(xdg) / "zxcards"
+    try:
+        home = Path.home()
+    except RuntimeError:
+        raise DataUnusable("there is no home folder to keep the players' data in: set HOME or "
+                           "XDG_DATA_HOME, or give --data-dir") from None
+    return home / ".local" / "share" / "zxcards"
 
 
 def write_atomically(path: Path, text: str) -> None:

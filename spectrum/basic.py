@@ -27,6 +27,7 @@ _BY_FIRST_CHARACTER: dict[str, list[int]] = {}
 for _index in sorted(range(len(KEYWORDS)), key=lambda i: -len(KEYWORDS[i].strip())):
     _BY_FIRST_CHARACTER.setdefault(KEYWORDS[_index].strip()[0], []).append(_index)
 _LINE_NUMBER = re.compile(r"\s*(\d+)\s?")
+_SPELLINGS = frozenset(keyword.strip() for keyword in KEYWORDS)
 
 
 class ListingError(ValueError):
@@ -135,15 +136,41 @@ def _keyword_at(body: str, i: int) -> tuple[int | None, int]:
 
 
 def listing_text(data: bytes) -> str:
-    """The text of a listing file's bytes; ListingError when they are not text (UTF-8) or hold
-    no line."""
+    """The text of a listing file's bytes (UTF-8, with or without the byte-order mark some editors
+    write first); ListingError when they are not text or hold no line."""
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ListingError("not text") from None
     if not any(line.strip() for line in text.splitlines()):
         raise ListingError("the listing has no lines")
     return text
+
+
+def starts_as_a_listing(text: str) -> bool:
+    """Whether the first line that is not blank begins with a line number, as a listing's lines do
+    (so that what is wrong further on is said of a listing, not of text that is none)."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    return bool(_LINE_NUMBER.match(first))
+
+
+def lowercase_keyword(body: bytes) -> str | None:
+    """The first word of a line's codes, outside strings and before any REM, that is a keyword
+    written in small letters (`print`): the ROM takes it for a name, where a keyword was meant."""
+    words, in_string = [], False
+    word = ""
+    for code in body:
+        if code == REM:
+            break
+        if code == ord('"'):
+            in_string = not in_string
+        if not in_string and ord("a") <= code <= ord("z"):
+            word += chr(code)
+            continue
+        words.append(word)
+        word = ""
+    words.append(word)
+    return next((word for word in words if word.upper() in _SPELLINGS), None)
 
 
 def parse_listing(text: str) -> list[tuple[int, bytes]]:

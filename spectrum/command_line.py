@@ -73,3 +73,16 @@ def new_file(text: str) -> Path:
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise argparse.ArgumentTypeError(f"{text!r} cannot be written: no permission")
     return path
+
+
+def new_file_ending(*endings: str):
+    """An argparse type: a `new_file` whose name ends in one of `endings` (".png"), the kinds of
+    file written, so that a PNG is never written under the name of another kind."""
+    def checked(text: str) -> Path:
+        path = new_file(text)
+        if not text.lower().endswith(endings):
+            raise argparse.ArgumentTypeError(f"{text!r}: the name must end in {' or '.join(endings)}")
+        return path
+
+    checked.__name__ = "a file"
+    return checked

@@ -8,7 +8,7 @@ held keys, and reports what the machine shows: display file, variables, report, 
 from dataclasses import dataclass, field
 
 from . import sysvars
-from .basic import ListingError, decode_escapes, listing_lines, parse_listing
+from .basic import ListingError, decode_escapes, listing_lines, lowercase_keyword, parse_listing
 from .fp import to_float
 from .keyboard import read_port
 from .rom import ROM, report_text
@@ -178,7 +178,12 @@ class Oracle:
             machine = Z80Spectrum(*booted())
             check_room(listing, machine.room())
             for number, body in parse_listing(listing):
-                machine.type_line(str(number).encode() + body, reject_check=number)
+                try:
+                    machine.type_line(str(number).encode() + body, reject_check=number)
+                except OracleError as refused:
+                    meant = lowercase_keyword(body)
+                    raise OracleError(f"{refused} (a keyword is typed in capitals: {meant.upper()}, not {meant})"
+                                      if meant else str(refused)) from None
             _typed[listing] = machine.snapshot()
         return _typed[listing]
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from . import sysvars
-from .basic import ListingError, listing_text
+from .basic import ListingError, listing_text, starts_as_a_listing
 from .oracle import EDITOR, ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, OracleError, Ports, Z80Spectrum, booted
 from .sound import FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start_sample, stepped_samples
 from .tape import DATA_FLAG, HEADER_FLAG, PROGRAM, TapeError, read_blocks
@@ -173,11 +173,15 @@ class RomSpectrum:
             if path.suffix.lower() == ".tap":
                 raise ProgramFileError(f"{path}: {not_a_tape}") from None
             why_not_a_tape = not_a_tape
+        neither = f"{path}: neither a tape ({why_not_a_tape}) nor a BASIC listing"
         try:
-            return cls.running(frontend, listing_text(data))
-        except ListingError as not_a_listing:
-            raise ProgramFileError(f"{path}: neither a tape ({why_not_a_tape}) nor a BASIC listing "
-                                   f"({not_a_listing})") from None
+            listing = listing_text(data)
+        except ListingError as not_text:
+            raise ProgramFileError(f"{neither} ({not_text})") from None
+        try:
+            return cls.running(frontend, listing)
+        except ListingError as wrong:  # said of a listing when it begins as one
+            raise ProgramFileError(f"{path}: {wrong}" if starts_as_a_listing(listing) else f"{neither} ({wrong})") from None
         except OracleError as refused:  # a listing, which the ROM does not take whole
             raise ProgramFileError(f"{path}: {refused}") from None
 

@@ -12,7 +12,7 @@ import sys
 
 from . import ReportError, Spectrum
 from .basic import ListingError, data_values, listing_text
-from .command_line import OneLineParser, existing_file, new_file, whole_number
+from .command_line import OneLineParser, existing_file, new_file_ending, whole_number
 from .frontends import HeadlessFrontend
 
 UDG_COUNT = 21  # A to U on a 48K
@@ -75,7 +75,7 @@ def main(argv=None) -> int:
                         help="read DATA from this line on (as RESTORE line)")
     parser.add_argument("--count", type=whole_number(1, UDG_COUNT, "the count"),
                         help=f"how many UDGs (default: as many as the DATA fills, up to {UDG_COUNT})")
-    parser.add_argument("--png", type=new_file, help="write the UDGs as a PNG here")
+    parser.add_argument("--png", type=new_file_ending(".png"), help="write the UDGs as a PNG here")
     parser.add_argument("--scale", type=whole_number(1, 16, "the scale"), default=3, help="PNG scale (default 3)")
     args = parser.parse_args(argv)
     try:

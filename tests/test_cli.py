@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import wave
+from pathlib import Path
 
 import numpy as np
 import pygame
@@ -165,6 +166,7 @@ def test_testcard_headless_writes_its_screen_and_its_scale(tmp_path):
 @pytest.mark.parametrize("option, path, complaint", [
     ("--screenshot", "missing/shot.png", "no folder"), ("--screenshot", ".", "is a folder"),
     ("--screenshot", "", "needs a file name"), ("--wav", ".", "is a folder"), ("--wav", "sub/", "is a folder"),
+    ("--screenshot", "shot.jpg", "must end in .png or .scr"), ("--wav", "sound.mp3", "must end in .wav"),
 ])
 def test_an_output_that_cannot_be_written_is_refused_before_the_run(tmp_path, monkeypatch, capsys, option, path,
                                                                      complaint):
@@ -280,6 +282,16 @@ def test_a_program_that_cannot_start_says_why_on_the_screen_and_the_menu_comes_b
     assert back.screen_char(1, 11) == "Z"  # the menu
     assert run_menu(canfield + "x" + TESTCARD_KEY).screen_char(0, 8) == "Z"  # and the test card plays
     assert in_the_way.read_text() == "mine"
+
+
+def test_no_home_folder_to_keep_the_accounts_in_is_said_too(monkeypatch):
+    def unknown():
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setattr(Path, "home", unknown)
+    refused = screen_text(run_menu(str(list(PROGRAMS).index("canfield") + 1)))
+    assert "Canfield can't start:" in refused and without_spaces("there is no home folder") in without_spaces(refused)
 
 
 def test_other_keys_in_the_menu_are_ignored():

@@ -8,7 +8,7 @@ from spectrum import sysvars
 from spectrum.beeper import beep_edges
 from spectrum.compare import KeyWait, cell_of, differing_cells, first_difference
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
-from spectrum.basic import tokenize
+from spectrum.basic import listing_text, lowercase_keyword, tokenize
 from spectrum.oracle import Oracle, OracleError, Z80Spectrum, booted, check_room
 from spectrum.rom_machine import BeeperStream, ProgramFileError, RomSpectrum
 from spectrum.sound import FRAME_T_STATES, edges_to_samples
@@ -182,7 +182,9 @@ def test_a_listing_file_is_typed_in_and_run(tmp_path):
     ("picture.png", b"\x89PNG\r\n\x1a\n\x00\x00", "not text"),
     ("readme.txt", b"# A heading\n", "no line number"),
     ("empty.bas", b"\n\n", "no lines"),
-    ("bad.bas", b'10 PRINT "unclosed\n', "rejected line 10")])
+    ("bad.bas", b'10 PRINT "unclosed\n', "rejected line 10"),
+    ("lower.bas", b'10 print "x"\n', r"rejected line 10 \(a keyword is typed in capitals: PRINT, not print\)$"),
+    ("tab.bas", b"10 PRINT 1\n20 PRINT\t2\n", r": listing line 2 \(20\): character '\\t' has no Spectrum code")])
 def test_a_file_that_is_no_tape_and_no_listing_is_said_in_one_line(tmp_path, name, content, why):
     path = tmp_path / name
     path.write_bytes(content)
@@ -228,6 +230,21 @@ def test_a_listing_too_big_for_a_48k_is_refused_as_a_file_before_it_runs(tmp_pat
     with pytest.raises(ProgramFileError, match=f"^{listing}: 4 Out of memory: by line 202 "):
         RomSpectrum.from_file(frontend, listing)
     assert frontend.frames_presented == 0
+
+
+def test_a_keyword_in_small_letters_is_found_outside_strings_and_rem():
+    assert lowercase_keyword(tokenize('PRINT "print": let a=1')) == "let"
+    assert lowercase_keyword(tokenize('PRINT "goto": REM print')) is None
+    assert lowercase_keyword(tokenize("LET total=1")) is None  # a name, not a keyword
+    assert listing_text(b"\xef\xbb\xbf10 PRINT 1\r\n") == "10 PRINT 1\r\n"
+
+
+@pytest.mark.rom
+def test_a_listing_saved_with_a_byte_order_mark_and_windows_line_ends_runs(tmp_path):
+    listing = tmp_path / "notepad.bas"
+    listing.write_bytes(b'\xef\xbb\xbf10 PRINT AT 3,4;"LOADED"\r\n20 PAUSE 0\r\n')
+    machine = run_until_keys_run_out(RomSpectrum.from_file(HeadlessFrontend(), listing))
+    assert text_at(machine, 3, 4, 6) == "LOADED"
 
 
 @pytest.mark.rom

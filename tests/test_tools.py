@@ -58,6 +58,7 @@ def bad_files(tmp_path) -> dict[str, Path]:
     ("zxcards-udgs", ["{missing}"], "there is no file"),
     ("zxcards-udgs", [str(LISTING), "--png", "{folder}"], "is a folder: name a file in it"),
     ("zxcards-udgs", [str(LISTING), "--count", "22"], "1-21"),
+    ("zxcards-udgs", [str(LISTING), "--png", "{folder}/udgs.gif"], "must end in .png"),
     ("replay_shuffle", ["--seed", "1", "--scale", "0"], "from 1 up"),
     ("bench", ["printing", "nosuch"], "no section 'nosuch'"),
     ("bench", ["--x"], "unrecognized arguments: --x"),
@@ -81,7 +82,7 @@ def test_a_bad_argument_is_said_in_one_line_before_any_work(tmp_path, capsys, co
 def test_a_listing_that_is_no_listing_is_said_in_one_line_and_nothing_is_written(tmp_path, capsys, command,
                                                                                  content, said):
     listing = bad_files(tmp_path)[content]
-    written = tmp_path / "out.file"
+    written = tmp_path / ("out.tap" if command == "zxcards-tap" else "out.png")
     code, out, err = outcome(command, [str(listing), "-o" if command == "zxcards-tap" else "--png", str(written)],
                              capsys)
     assert code == 1 and not out and not written.exists()
