@@ -227,6 +227,23 @@ def test_the_strip_sets_each_letter_by_its_own_advance():
     assert np.array_equal(pygame.surfarray.array3d(together), pygame.surfarray.array3d(apart))
 
 
+def test_a_character_no_spectrum_key_types_is_said_in_the_strip_for_a_while(window, monkeypatch):
+    from spectrum.frontends.window import NOTE_FRAMES
+
+    monkeypatch.setattr(window, "_clock", SimpleNamespace(tick=lambda frames_per_second: 0))  # frames, not time
+    machine = stand_in_machine(seed=9, border=6)
+    window.status = "Esc: back to the menu"
+    window.present(machine)
+    strip_top = 2 * render.FRAME_HEIGHT
+    status_strip = window_pixels()[strip_top:].copy()
+    key_event(pygame.KEYDOWN, 233, "é")
+    window.present(machine)
+    assert machine.keys_held == set() and not np.array_equal(window_pixels()[strip_top:], status_strip)
+    for _ in range(NOTE_FRAMES):
+        window.present(machine)
+    np.testing.assert_array_equal(window_pixels()[strip_top:], status_strip)  # the status again
+
+
 def test_window_keeps_to_fifty_frames_a_second(window):
     machine = stand_in_machine()
     window.present(machine)

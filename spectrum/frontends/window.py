@@ -23,6 +23,7 @@ FLASH_BIT = 0x80  # of an attribute byte
 STATUS_HEIGHT = 12  # the host's strip under the picture, in Spectrum pixels (scaled with it)
 STATUS_TEXT_SIZE = 11  # the height of its letters, likewise
 STATUS_PAPER, STATUS_INK = (24, 24, 24), (200, 200, 200)  # not Spectrum colours: the host speaks
+NOTE_FRAMES = 150  # 3 s: how long the strip says that a character typed has no Spectrum key
 
 _SPECIAL_KEYS: dict[int, frozenset[str]] = {
     pygame.K_RETURN: frozenset({"ENTER"}),
@@ -143,6 +144,7 @@ class WindowFrontend:
         self._font = status_font(self.scale)
         self.status = ""
         self._status_shown: str | None = None
+        self._note, self._note_frames_left = "", 0  # said in place of `status` for a while
         self._frame = pygame.Surface((render.FRAME_WIDTH, render.FRAME_HEIGHT), depth=32)
         self._clock = pygame.time.Clock()
         self._shown: tuple | None = None  # what the window shows now (see `_picture`)
@@ -165,23 +167,31 @@ class WindowFrontend:
 
     def present(self, machine) -> None:
         machine.keys_held = self._take_keys()
-        picture = _picture(machine)
-        changed = picture != self._shown or self.status != self._status_shown
+        picture, strip = _picture(machine), self._strip_text()
+        changed = picture != self._shown or strip != self._status_shown
         if picture != self._shown:  # an idle screen costs no drawing, scaling or flipping
             frame = render.frame_rgb(machine.memory, machine.flash_phase, machine.border)
             pygame.surfarray.blit_array(self._frame, frame.transpose(1, 0, 2))
             pygame.transform.scale(self._frame, self._picture_area.get_size(), self._picture_area)
             self._shown = picture
-        if self.status != self._status_shown:
-            self._draw_status()
+        if strip != self._status_shown:
+            self._draw_status(strip)
         if changed:
             pygame.display.flip()
         self._clock.tick(FRAMES_PER_SECOND)
 
-    def _draw_status(self) -> None:
+    def _strip_text(self) -> str:
+        """What the strip says this frame: for NOTE_FRAMES after a character no Spectrum key types
+        (an é, which would be lost from a name without a word), that; else `status`."""
+        if self._note_frames_left:
+            self._note_frames_left -= 1
+            return self._note
+        return self.status
+
+    def _draw_status(self, text: str) -> None:
         self._status_area.fill(STATUS_PAPER)
-        draw_status_text(self._status_area, self._font, self.status, self.scale * 4, 0, self._status_area.get_height())
-        self._status_shown = self.status
+        draw_status_text(self._status_area, self._font, text, self.scale * 4, 0, self._status_area.get_height())
+        self._status_shown = text
 
     def _take_keys(self) -> set[str]:
         """The host's events of this frame, and the Spectrum keys held for it; a tap shorter than
@@ -216,13 +226,16 @@ class WindowFrontend:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 raise Leave()  # the host's key: leaves the program, at INPUT too (Shift+Space is BREAK)
             if event.type == pygame.KEYDOWN:
-                keys, replaces_shift = spectrum_keys(event.key, getattr(event, "unicode", ""))
+                text = getattr(event, "unicode", "")
+                keys, replaces_shift = spectrum_keys(event.key, text)
                 if keys:
                     self._held[event.key] = keys
                     if replaces_shift:
                         self._typed_symbols.add(event.key)
                     self._not_yet_shown.add(event.key)
                     self._release_after_frame.discard(event.key)
+                elif text.isprintable() and text.strip():
+                    self._note, self._note_frames_left = f"No Spectrum key types {text}: it was not typed", NOTE_FRAMES
             elif event.type == pygame.KEYUP:
                 if event.key in self._not_yet_shown:
                     self._release_after_frame.add(event.key)
