@@ -30,6 +30,7 @@ from .z80 import A, B, C, D, E, F, IFF, IXh, IXl, PC, SP
 
 FLASH_FRAMES = 16  # the ULA swaps FLASH cells every 16 frames
 LD_BYTES = 0x0556  # the ROM's tape loader: A the flag, IX where to, DE how many; carry set when loaded
+TAPE_LOADER = range(LD_BYTES, 0x0605)  # LD-BYTES to LD-SAMPLE: with no tape left it waits for one, or BREAK
 TOKEN_LOAD = 0xEF
 HEADER_LENGTH = 17  # type, name (10), length, autostart line, program length
 QUOTE = 0x22
@@ -222,7 +223,8 @@ class RomSpectrum:
             self._look_ahead_for_key_wait()
         registers = self.sim.registers
         in_pause_0 = self._program_counter() in PAUSE_LOOP and registers[B] * 256 + registers[C] in (0, 0xFFFF)
-        self.awaiting_key = self.awaiting_key or in_pause_0 or self.ports.polled
+        waiting_for_tape = not self.tape and self._program_counter() in TAPE_LOADER  # as a Spectrum does: BREAK ends it
+        self.awaiting_key = self.awaiting_key or in_pause_0 or self.ports.polled or waiting_for_tape
         self._hear_edges()
         self._play(frame_start_sample(self.frame_count), frame_start_sample(self.frame_count + 1))
         self.frame_count += 1

@@ -98,6 +98,32 @@ def test_a_program_too_big_for_a_48k_stops_at_its_header_with_out_of_memory_and_
     assert machine.program_stopped and machine.tape and text_at(machine, 23, 0, 15) == "4 Out of memory"
 
 
+def code_blocks(name: str, start: int, code: bytes) -> bytes:
+    """A CODE header (type 3) and its data block, as SAVE name CODE start,length writes them."""
+    header = bytes([3]) + name.ljust(10).encode() + len(code).to_bytes(2, "little") + start.to_bytes(2, "little")
+    return block(0x00, header + (32768).to_bytes(2, "little")) + block(0xFF, code)
+
+
+@pytest.mark.rom
+def test_a_basic_loader_loads_the_code_after_it_on_the_tape():
+    loader = program_tap("loader", Oracle().program_bytes('10 LOAD "" CODE\n20 PRINT PEEK 40000;" ";PEEK 40001\n'),
+                         autostart=10)
+    machine = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(), loader + code_blocks("data", 40000, b"*c")))
+    assert machine.program_stopped and not machine.tape and text_at(machine, 4, 0, 5) == "42 99"
+
+
+@pytest.mark.rom
+def test_a_load_with_no_tape_left_waits_as_a_spectrum_does_until_break():
+    """LOAD "" CODE with nothing left on the tape: the ROM's loader waits for a signal or BREAK, so a
+    headless run ends there when its keys are used up, and BREAK stops the program."""
+    loader = program_tap("loader", Oracle().program_bytes('10 LOAD "" CODE\n'), autostart=10)
+    machine = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(), loader))
+    assert not machine.program_stopped and text_at(machine, 23, 0, 1) == " "
+    machine.frontend.presses.extend(HeadlessFrontend([("CAPS", "SPACE")]).presses)
+    run_until_keys_run_out(machine)
+    assert machine.program_stopped and text_at(machine, 23, 0, 22) == "D BREAK - CONT repeats"
+
+
 def sounds(samples: np.ndarray, silence: int = 100) -> list[np.ndarray]:
     """The pieces of `samples` between silences of at least `silence` samples."""
     sounding = np.flatnonzero(samples)
