@@ -184,6 +184,7 @@ class Bank:
         check_folder(self.folder)
         if self.folder.exists():
             self.open()
+            check_folder(self.folder / SEATS)
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -293,7 +294,7 @@ class Bank:
             seats.mkdir(exist_ok=True)
             seat = os.open(seats / str(account.id), os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as error:
-            raise DataUnusable(f"{seats} can't hold the accounts' locks ({error.strerror}): "
+            raise DataUnusable(folder_problem(seats) or f"{seats} can't hold the accounts' locks ({error.strerror}): "
                                "make it a folder you may write, or give --data-dir") from None
         try:
             fcntl.flock(seat, fcntl.LOCK_EX | fcntl.LOCK_NB)
