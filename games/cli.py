@@ -155,7 +155,7 @@ def main(argv=None) -> int:
     try:
         frontend = HeadlessFrontend(args.keys) if args.headless else open_window(args.scale)
     except NoDisplay as error:
-        print(f"zxcards: {error}", file=sys.stderr)
+        print(f"zxcards: {error}; run with --headless to play without a display", file=sys.stderr)
         return 1
     if args.program == LOAD:
         machine.frontend = frontend

@@ -376,7 +376,7 @@ def test_no_display_says_so_in_one_line(monkeypatch):
     monkeypatch.setattr(sys, "platform", "linux")
     with pytest.raises(NoDisplay) as raised:
         WindowFrontend()
-    assert "--headless" in str(raised.value) and "\n" not in str(raised.value)
+    assert "no DISPLAY or WAYLAND_DISPLAY" in str(raised.value) and "\n" not in str(raised.value)
 
 
 def test_failure_to_open_a_window_is_no_display(monkeypatch):
@@ -386,7 +386,7 @@ def test_failure_to_open_a_window_is_no_display(monkeypatch):
         raise pygame.error("video system refused")
 
     monkeypatch.setattr(pygame.display, "set_mode", refuse)
-    with pytest.raises(NoDisplay, match="video system refused.*--headless"):
+    with pytest.raises(NoDisplay, match="video system refused"):
         WindowFrontend()
 
 

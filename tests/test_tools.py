@@ -3,6 +3,9 @@
 before any work is done."""
 
 import importlib
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -101,3 +104,12 @@ def test_a_file_name_that_cannot_be_a_tape_name_asks_for_one(tmp_path, capsys):
     listing.write_text('10 PRINT "hello"\n')
     code, out, err = outcome("zxcards-tap", [str(listing)], capsys)
     assert code == 2 and "give --name" in err and not (tmp_path / "pâté.tap").exists()
+
+
+def test_the_shuffle_s_window_without_a_display_says_what_to_do_instead():
+    environment = {key: value for key, value in os.environ.items()
+                   if key not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    done = subprocess.run([sys.executable, "-m", "games.patience.replay_shuffle", "--seed", "1", "--window"],
+                          capture_output=True, text=True, env=environment, timeout=60, cwd=ROOT)
+    assert done.returncode == 1 and done.stdout == ""  # not even pygame's greeting
+    assert done.stderr.count("\n") == 1 and "leave out --window" in done.stderr

@@ -8,15 +8,13 @@ import sys
 from contextlib import contextmanager
 
 import numpy as np
+import pygame  # its greeting is hidden by the package, spectrum.frontends
+import pygame.freetype
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-import pygame  # noqa: E402
-import pygame.freetype  # noqa: E402
-
-from .. import render  # noqa: E402
-from ..keyboard import KEY_NAMES, keys_for_char  # noqa: E402
-from ..sound import SAMPLE_RATE  # noqa: E402
-from . import Leave, NoDisplay, Quit  # noqa: E402
+from .. import render
+from ..keyboard import KEY_NAMES, keys_for_char
+from ..sound import SAMPLE_RATE
+from . import Leave, NoDisplay, Quit
 
 FRAMES_PER_SECOND = 50
 FLASH_BIT = 0x80  # of an attribute byte
@@ -117,7 +115,7 @@ def _display_missing() -> bool:
 
 
 def _no_display(reason: str) -> NoDisplay:
-    return NoDisplay(f"Cannot open a window ({reason}); run with --headless to play without a display.")
+    return NoDisplay(f"cannot open a window ({reason})")  # the command says what to do instead
 
 
 class WindowFrontend:
