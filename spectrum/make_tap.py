@@ -24,8 +24,11 @@ def tape_name(text: str) -> str:
 
 
 def listing_tap(listing: str, name: str, autostart: int | None = None) -> tuple[bytes, int]:
-    """The .tap of `listing` saved as `name` (LINE `autostart`), and the program's length in bytes."""
+    """The .tap of `listing` saved as `name` (LINE `autostart`), and the program's length in bytes;
+    ListingError when no line is left in the program (its lines only delete, `10` alone)."""
     program = Oracle().program_bytes(listing)
+    if not program:
+        raise ListingError("no line is left in the program (a line number alone deletes its line)")
     return program_tap(name, program, autostart), len(program)
 
 

@@ -150,8 +150,11 @@ class RomSpectrum:
             raise TapeError("the tape holds no BASIC program")
         header = blocks[headers[0]][1]
         following = blocks[headers[0] + 1:headers[0] + 2]
-        if not following or following[0][0] != DATA_FLAG or len(following[0][1]) != int.from_bytes(header[11:13], "little"):
+        if not following or following[0][0] != DATA_FLAG:
             raise TapeError("the BASIC program's header is not followed by the program (the tape is cut short)")
+        said, held = int.from_bytes(header[11:13], "little"), len(following[0][1])
+        if held != said:  # the ROM would stop with "R Tape loading error"
+            raise TapeError(f"the BASIC program's header says {said:,} bytes, and its block holds {held:,}")
         machine = cls(frontend, *booted(), tape=blocks)
         for code in (TOKEN_LOAD, QUOTE, QUOTE):
             machine.z80.feed(code)

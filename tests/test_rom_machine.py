@@ -72,8 +72,10 @@ def test_a_tape_with_no_program_or_only_its_header_is_refused():
     header_only = tap[:2 + 19]
     with pytest.raises(TapeError, match="not followed by the program"):
         RomSpectrum.loading(HeadlessFrontend(), header_only)
-    with pytest.raises(TapeError, match="not followed by the program"):
+    with pytest.raises(TapeError, match="header says 6 bytes, and its block holds 2$"):
         RomSpectrum.loading(HeadlessFrontend(), header_only + block(0xFF, b"\x00\x0a"))  # shorter than said
+    with pytest.raises(TapeError, match="header says 6 bytes, and its block holds 7$"):
+        RomSpectrum.loading(HeadlessFrontend(), header_only + block(0xFF, b"\x00\x0a\x02\x00\xf7\x0d\x00"))
 
 
 @pytest.mark.rom

@@ -92,6 +92,15 @@ def test_a_listing_that_is_no_listing_is_said_in_one_line_and_nothing_is_written
     assert err == f"{command}: {listing}: {said}\n"
 
 
+@pytest.mark.rom
+def test_a_listing_that_leaves_no_program_makes_no_tape(tmp_path, capsys):
+    listing = tmp_path / "deletes.bas"
+    listing.write_text("10 REM gone\n10\n")  # typed in, then deleted
+    code, out, err = outcome("zxcards-tap", [str(listing)], capsys)
+    assert code == 1 and not out and "no line is left in the program" in err and err.count("\n") == 1
+    assert not (tmp_path / "deletes.tap").exists()
+
+
 def test_the_tape_is_never_written_over_its_listing(tmp_path, capsys):
     listing = tmp_path / "game.tap"  # a listing, named as its tape would be
     listing.write_text('10 PRINT "hello"\n')
