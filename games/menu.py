@@ -106,7 +106,7 @@ def run(machine: Spectrum, programs: list) -> None:
         machine.variables, machine.functions = {}, {}  # a new program has none of the last one's
         try:
             run_program(machine, chosen)
-        except ReportError:  # BREAK (or a report) ends the program, as on the Spectrum
+        except ReportError:  # BREAK (or a report) ended the program, as on the Spectrum: shown, and a key taken
             pass
         except ValueError as refusal:  # a program that can't run: its data folder unusable, say
             try:

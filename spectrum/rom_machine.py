@@ -185,7 +185,8 @@ class RomSpectrum:
         try:
             return cls.running(frontend, listing)
         except ListingError as wrong:  # said of a listing when it begins as one
-            raise ProgramFileError(f"{path}: {wrong}" if starts_as_a_listing(listing) else f"{neither} ({wrong})") from None
+            said = f"{path}: {wrong}" if starts_as_a_listing(listing) else f"{neither} ({wrong})"
+            raise ProgramFileError(said) from None
         except OracleError as refused:  # a listing, which the ROM does not take whole
             raise ProgramFileError(f"{path}: {refused}") from None
 

@@ -371,7 +371,8 @@ def test_the_first_screen_says_how_to_leave_and_esc_leaves_there(tmp_path):
     machine, _, _ = play([], data_dir=tmp_path / "data")
     assert message(machine) == "Type your name and press ENTER. STOP (SYMBOL+A) or Esc leaves"
     # what a name may hold, before one is typed (a window drops the letters no Spectrum key types)
-    assert [row_text(machine, row).strip() for row in (16, 17)] == ["Your name: up to 16 of A-Z,", "0-9, spaces and - ' . _"]
+    assert [row_text(machine, row).strip() for row in (16, 17)] == ["Your name: up to 16 of A-Z,",
+                                                                    "0-9, spaces and - ' . _"]
     with pytest.raises(Leave):
         run(Spectrum(HeadlessFrontend([LEAVE])), data_dir=tmp_path / "data")
 

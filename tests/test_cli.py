@@ -140,7 +140,8 @@ def test_patience_ends_as_its_listing_does_and_its_goodbye_stays_until_a_key(mon
 
 def test_patience_s_stop_is_its_end_not_news(capsys, tmp_path):
     scr = tmp_path / "goodbye.scr"
-    assert cli.main(["patience", "--seed", "5", "--headless", "--keys", RESIGN_AND_LEAVE, "--screenshot", str(scr)]) == 0
+    argv = ["patience", "--seed", "5", "--headless", "--keys", RESIGN_AND_LEAVE, "--screenshot", str(scr)]
+    assert cli.main(argv) == 0
     assert capsys.readouterr().err == ""
     machine = Spectrum()
     machine.memory[16384:16384 + 6912] = np.frombuffer(scr.read_bytes(), np.uint8)

@@ -110,7 +110,8 @@ def code_blocks(name: str, start: int, code: bytes) -> bytes:
 def test_a_basic_loader_loads_the_code_after_it_on_the_tape():
     loader = program_tap("loader", Oracle().program_bytes('10 LOAD "" CODE\n20 PRINT PEEK 40000;" ";PEEK 40001\n'),
                          autostart=10)
-    machine = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(), loader + code_blocks("data", 40000, b"*c")))
+    tape = loader + code_blocks("data", 40000, b"*c")
+    machine = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(), tape))
     assert machine.program_stopped and not machine.tape and text_at(machine, 4, 0, 5) == "42 99"
 
 
