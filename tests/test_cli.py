@@ -190,7 +190,9 @@ def test_an_output_lost_at_the_end_is_said_in_one_line(tmp_path, monkeypatch, ca
     (["spades", "--full", "--data-dir", "{file}"], "{file} is a file, not a folder"),
     (["spades", "--full", "--data-dir", "{file}/games"], "{file}/games can't be made: {file} is a file, not a folder"),
     (["canfield", "--data-dir", "{file}"], "{file} is a file, not a folder"),
-    (["spades", "--data-dir", "{folder}"], "--data-dir is where the full game is kept: add --full")])
+    (["spades", "--data-dir", "{folder}"], "--data-dir is where the full game is kept: add --full"),
+    (["canfield", "--practice", "--data-dir", "{folder}"], "--data-dir is where the accounts are kept"),
+    (["canfield", "--deal", "5", "--data-dir", "{folder}"], "--data-dir is where the accounts are kept")])
 def test_a_data_folder_that_cannot_be_used_is_refused_in_one_line_before_anything_is_played(tmp_path, capsys,
                                                                                            monkeypatch, argv, said):
     file = tmp_path / "mine"
