@@ -33,6 +33,7 @@ LD_BYTES = 0x0556  # the ROM's tape loader: A the flag, IX where to, DE how many
 TAPE_LOADER = range(LD_BYTES, 0x0605)  # LD-BYTES to LD-SAMPLE: with no tape left it waits for one, or BREAK
 TOKEN_LOAD = 0xEF
 HEADER_LENGTH = 17  # type, name (10), length, autostart line, program length
+TZX_SIGNATURE = b"ZXTape!\x1a"  # the other tape format emulators use, with its timings
 QUOTE = 0x22
 KEYBOARD_READS = (range(0x0296, 0x0298), range(0x34A8, 0x34AA))  # IN A,(C) of KEY-SCAN and of IN
 INTERRUPT = 0x0038  # IM 1: where the frame interrupt enters the ROM
@@ -171,6 +172,8 @@ class RomSpectrum:
         file; OSError, that it cannot be read."""
         path = Path(path)
         data = path.read_bytes()
+        if data.startswith(TZX_SIGNATURE):
+            raise ProgramFileError(f"{path}: a .tzx tape, which zxcards does not read: it loads .tap files")
         try:
             return cls.loading(frontend, data)
         except TapeError as not_a_tape:
