@@ -122,6 +122,7 @@ class RomSpectrum:
         self.frame_count = 0
         self.flash_phase = False
         self._origin = self._beeper = None  # set when the first frame begins
+        self._copy: Z80Spectrum | None = None  # where a key wait is looked for while the tape has blocks left
 
     def _begin(self) -> None:
         """Frame 0 starts at the next interrupt; what was typed to get here is not heard."""
@@ -247,8 +248,12 @@ class RomSpectrum:
         the tape (a second program, or the program a header was refused for): the Z80 stops at one
         address only, LD-BYTES then, so a copy of the machine runs on to its next WAIT-KEY, with the
         same keys held. A copy that loads from the tape first never gets there: no key wait."""
-        copy = Z80Spectrum(self.sim.memory, self.sim.registers)
-        copy.ports.held = self.ports.held
+        if self._copy is None:
+            self._copy = Z80Spectrum(self.sim.memory, self.sim.registers)
+        copy = self._copy  # one copy, brought up to date each frame: a new one would cost six times the look
+        copy.memory[:] = self.sim.memory
+        copy.sim.registers[:] = self.sim.registers
+        copy.ports.held, copy.ports.edges = self.ports.held, []
         if copy.run_until_key_wait(KEY_WAIT_LOOK_AHEAD):
             self._note_key_wait(copy)
 
