@@ -250,7 +250,7 @@ class RomSpectrum:
         same keys held. A copy that loads from the tape first never gets there: no key wait."""
         if self._copy is None:
             self._copy = Z80Spectrum(self.sim.memory, self.sim.registers)
-        copy = self._copy  # one copy, brought up to date each frame: a new one would cost six times the look
+        copy = self._copy  # one copy, brought up to date each frame: a new one each frame ran 5x slower
         copy.memory[:] = self.sim.memory
         copy.sim.registers[:] = self.sim.registers
         copy.ports.held, copy.ports.edges = self.ports.held, []
