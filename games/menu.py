@@ -75,12 +75,13 @@ REASON_WIDTH = 30
 
 
 def show_refusal(machine: Spectrum, program, reason: str) -> None:
-    """Why `program` can't start (its data folder is a file, say), on the Spectrum's screen until a
-    key is pressed; the menu comes back then, and the other programs still play."""
+    """Why `program` can't play (its data folder is a file, say: said as it starts, or as soon as
+    it is found), on the Spectrum's screen until a key is pressed; the menu comes back then, and the
+    other programs still play."""
     machine.set_border(BLACK)
     machine.colour(ink=WHITE, paper=BLACK, bright=0, flash=0, inverse=0, over=0)
     machine.cls()
-    machine.print_at(1, 1, f"{program.TITLE} can't start:", ink=YELLOW, bright=1)
+    machine.print_at(1, 1, f"{program.TITLE} can't play:", ink=YELLOW, bright=1)
     printable = "".join(char if " " <= char <= "~" else "?" for char in reason)  # the Spectrum's ASCII
     lines = wrapped(printable, REASON_WIDTH)
     if len(lines) > len(REASON_ROWS):

@@ -280,7 +280,7 @@ def test_a_program_that_cannot_start_says_why_on_the_screen_and_the_menu_comes_b
     canfield = str(list(PROGRAMS).index("canfield") + 1)
     refused = screen_text(run_menu(canfield))
     said = f"{in_the_way}/zxcards can't be made: {in_the_way} is a file, not a folder"
-    assert "Canfield can't start:" in refused and without_spaces(said) in without_spaces(refused)  # wrapped
+    assert "Canfield can't play:" in refused and without_spaces(said) in without_spaces(refused)  # wrapped
     back = run_menu(canfield + "x")
     assert back.screen_char(1, 11) == "Z"  # the menu
     assert run_menu(canfield + "x" + TESTCARD_KEY).screen_char(0, 8) == "Z"  # and the test card plays
@@ -294,7 +294,21 @@ def test_no_home_folder_to_keep_the_accounts_in_is_said_too(monkeypatch):
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     monkeypatch.setattr(Path, "home", unknown)
     refused = screen_text(run_menu(str(list(PROGRAMS).index("canfield") + 1)))
-    assert "Canfield can't start:" in refused and without_spaces("there is no home folder") in without_spaces(refused)
+    assert "Canfield can't play:" in refused and without_spaces("there is no home folder") in without_spaces(refused)
+
+
+def test_accounts_that_fail_in_the_middle_of_a_game_are_said_on_the_screen_too(tmp_path, monkeypatch):
+    from games.canfield import bank
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+
+    def disk_full(self, *args, **kwargs):
+        raise bank.DataUnusable("canfield.sqlite3 can't grow: the disk is full")
+
+    monkeypatch.setattr(bank.Bank, "record", disk_full)
+    canfield = str(list(PROGRAMS).index("canfield") + 1)
+    refused = screen_text(run_menu(canfield + "Anna{ENTER}p"))  # P turns the pack: a move to save
+    assert "Canfield can't play:" in refused and "the disk is full" in refused
 
 
 def test_other_keys_in_the_menu_are_ignored():
