@@ -1,5 +1,5 @@
 """The card table kit every card screen shares: the suit UDGs, the baize, a card drawn in cells,
-and reading a key the way the programs do.
+reading a key the way the programs do, and words (and paths) wrapped to a width.
 
 A card is a PAPER 7 (white) rectangle three cells wide: its face (rank letter, T for ten, and the
 suit's UDG) in red or black ink; tall cards show the face again, right-aligned, on a second row.

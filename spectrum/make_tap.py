@@ -8,7 +8,6 @@ the ROM stores, hidden numbers included.
 
 import argparse
 import sys
-from pathlib import Path
 
 from .basic import ListingError, listing_text
 from .command_line import OneLineParser, existing_file, new_file, whole_number
