@@ -5,15 +5,14 @@ lists Canfield's; the window and headless options are on the menu and on every p
 """
 
 import argparse
-import os
 import re
 import sys
 import time
 from pathlib import Path
 
 from spectrum import ReportError, Spectrum, sysvars
-from spectrum.command_line import OneLineParser, whole_number
-from spectrum.errors import BREAK_INTO_PROGRAM
+from spectrum.command_line import OneLineParser, new_file_ending, whole_number
+from spectrum.errors import BREAK_INTO_PROGRAM, STOP_STATEMENT
 from spectrum.frontends import HeadlessFrontend, Leave, NoDisplay, Press, Quit, ScriptExhausted, presses_from
 from spectrum.rom_machine import ProgramFileError, RomSpectrum
 
@@ -75,22 +74,6 @@ def key_script(text: str) -> list[Press]:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def new_file(text: str) -> Path:
-    """An argparse type: a file to write at the end of the run, in a folder that is there now (so
-    that a long game is not played for nothing)."""
-    path = Path(text)
-    if not text.strip():
-        raise argparse.ArgumentTypeError("needs a file name")
-    if text.endswith(("/", os.sep)) or path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is a folder: name a file in it")
-    folder = path.parent
-    if not folder.is_dir():
-        raise argparse.ArgumentTypeError(f"there is no folder {str(folder)!r} to write {path.name!r} in")
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise argparse.ArgumentTypeError(f"{text!r} cannot be written: no permission")
-    return path
-
-
 def add_common_options(parser: argparse.ArgumentParser, *, with_defaults: bool) -> None:
     """The window and headless options. A program's parser has them without defaults, so that
     `zxcards --headless canfield` keeps the --headless given before the program's name."""
@@ -105,9 +88,9 @@ def add_common_options(parser: argparse.ArgumentParser, *, with_defaults: bool) 
     group.add_argument("--keys", type=key_script, default=default([]), metavar="TEXT",
                        help=r"headless: keys to type; {ENTER}, {DELETE}, {LEFT}, {BREAK}, {CAPS+5}… for others, {ESC} "
                             r"leaves the program; \{ \} \\ for { } \ ")
-    group.add_argument("--screenshot", type=new_file, default=default(None), metavar="FILE",
+    group.add_argument("--screenshot", type=new_file_ending(".png", ".scr"), default=default(None), metavar="FILE",
                        help="headless: save the last screen as a PNG, or as SCREEN$ (6,912 bytes) if FILE ends in .scr")
-    group.add_argument("--wav", type=new_file, default=default(None), metavar="WAV",
+    group.add_argument("--wav", type=new_file_ending(".wav"), default=default(None), metavar="WAV",
                        help="headless: save all the sound as a WAV")
 
 
@@ -142,9 +125,8 @@ def open_window(scale: int):
     from spectrum.frontends import WindowFrontend
 
     window = WindowFrontend(scale=scale, title="ZX Cards")
-    if window.scale < scale:
-        print(f"zxcards: {scale} times life size is larger than the display: the window is {window.scale} times",
-              file=sys.stderr)
+    if window.scale_note:
+        print(f"zxcards: {window.scale_note}", file=sys.stderr)
     return window
 
 
@@ -187,7 +169,7 @@ def main(argv=None) -> int:
     try:
         frontend = HeadlessFrontend(args.keys) if args.headless else open_window(args.scale)
     except NoDisplay as error:
-        print(f"zxcards: {error}", file=sys.stderr)
+        print(f"zxcards: {error}; run with --headless to play without a display", file=sys.stderr)
         return 1
     if args.program == LOAD:
         machine.frontend = frontend
@@ -200,7 +182,7 @@ def main(argv=None) -> int:
         if args.program == LOAD:
             machine.run()
         elif args.program:
-            status = load(args.program).run(machine, **options) or 0
+            status = menu.run_program(machine, load(args.program), **options)
         else:
             menu.run(machine, [load(name) for name in PROGRAMS])
     except (Quit, Leave, ScriptExhausted):
@@ -211,7 +193,7 @@ def main(argv=None) -> int:
         print(f"zxcards {args.program}: {error}", file=sys.stderr)
         status = 1
     except ReportError as report:
-        if str(report) != BREAK_INTO_PROGRAM:  # BREAK is how a player leaves; anything else is news
+        if str(report) not in (BREAK_INTO_PROGRAM, STOP_STATEMENT):  # a player's way out, a program's end; else news
             print(f"zxcards: {args.program} stopped with report {report}", file=sys.stderr)
             status = 1
     finally:

@@ -1,14 +1,64 @@
 """Where zxcards keeps what players own: accounts, histories, games in progress."""
 
+import argparse
 import os
 from pathlib import Path
 
+WHAT_TO_DO = "move it away, or give --data-dir"
+
+
+class DataUnusable(ValueError):
+    """The players' data can't be kept or read where it should be; the message, one line for the
+    player, names the place and what to do."""
+
+
+def data_folder(text: str) -> Path:
+    """An argparse type: a folder for the players' data, given by name (an empty name would mean the
+    current folder without saying so). Whether it can be used is checked when the program starts."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("needs a folder's name (. for the current folder)")
+    return Path(text)
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why `folder` can't hold the players' data, in words for the player, or None when it can (it
+    is a folder, or one can be made there). Nothing is made or changed: this is said before anything
+    is played."""
+    if folder.is_dir():
+        return None
+    if folder.exists() or folder.is_symlink():
+        kind = "a link to nowhere" if not folder.exists() else "a file"
+        return f"{folder} is {kind}, not a folder: {WHAT_TO_DO}"
+    place = folder.parent
+    while not (place.exists() or place.is_symlink()) and place != place.parent:
+        place = place.parent
+    if not place.is_dir():
+        return f"{folder} can't be made: {place} is a file, not a folder: {WHAT_TO_DO}"
+    if not os.access(place, os.W_OK | os.X_OK):
+        return f"{folder} can't be made: {place} can't be written (no permission): {WHAT_TO_DO}"
+    return None
+
+
+def check_folder(folder: Path) -> None:
+    """DataUnusable (said before anything is played) when `folder` can't hold the players' data."""
+    problem = folder_problem(folder)
+    if problem:
+        raise DataUnusable(problem)
+
 
 def default_folder() -> Path:
-    """$XDG_DATA_HOME/zxcards, or ~/.local/share/zxcards when that is unset (or not absolute)."""
+    """$XDG_DATA_HOME/zxcards, or ~/.local/share/zxcards when that is unset (or not absolute);
+    DataUnusable when neither says where (no XDG_DATA_HOME, and no home folder: HOME unset and the
+    user unknown to the system, as in some containers)."""
     xdg = os.environ.get("XDG_DATA_HOME", "")
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share"
-    return base / "zxcards"
+    if xdg and os.path.isabs(xdg):
+        return Path(xdg) / "zxcards"
+    try:
+        home = Path.home()
+    except RuntimeError:
+        raise DataUnusable("there is no home folder to keep the players' data in: set HOME or "
+                           "XDG_DATA_HOME, or give --data-dir") from None
+    return home / ".local" / "share" / "zxcards"
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -6,11 +6,12 @@ program's play only when it is picked).
 """
 
 from spectrum import ReportError, Spectrum, sysvars
-from spectrum.frontends import Leave
+from spectrum.errors import BREAK_INTO_PROGRAM
+from spectrum.frontends import Leave, ScriptExhausted
 from spectrum.colours import BLACK, CYAN, RED, WHITE, YELLOW
 
 from .cards import ACE, Card, Suit
-from .table import CARD_PAPER, SUIT_UDGS, poke_udgs
+from .table import CARD_PAPER, SUIT_UDGS, poke_udgs, wrapped
 
 TITLE_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and red in turn
 # What Escape does, said by the window under the picture (the Spectrum's screen stays the program's)
@@ -39,12 +40,58 @@ def choose(machine: Spectrum, programs: list) -> object:
         if key.isdigit() and 1 <= int(key) <= len(programs):
             break
         machine.wait_frame(awaiting_key=True)
-    # The program chosen must not take the same key press as its own first key: wait for the key to
-    # be let go, and take back the new-key flag the keyboard interrupt set for it (FLAGS bit 5).
+    let_go(machine)  # the program chosen must not take the same key press as its own first key
+    return programs[int(key) - 1]
+
+
+def run_program(machine: Spectrum, program, **options) -> int:
+    """`program` run with `options`: what its run returns, or the ReportError it stops with, which
+    is shown first as the ROM shows a report. Unless it is BREAK (how a player leaves), the screen
+    stays until a key is pressed, as at the ROM's command line: the program's last words (Patience's
+    "Thanks for playing.", before its STOP) are read before the window closes or the menu returns."""
+    try:
+        return program.run(machine, **options) or 0
+    except ReportError as report:
+        machine.show_report(report)
+        if str(report) != BREAK_INTO_PROGRAM:
+            try:
+                let_go(machine)
+                machine.pause(0)
+            except (ReportError, Leave, ScriptExhausted):  # BREAK, Esc or the end of a script: gone on
+                pass
+        raise
+
+
+def let_go(machine: Spectrum) -> None:
+    """Wait for the key held to be let go, and take back the new-key flag the keyboard interrupt
+    set for it (FLAGS bit 5), so that what comes next does not take the same press."""
     while machine.inkey():
         machine.wait_frame()
     machine.poke(sysvars.FLAGS, machine.peek(sysvars.FLAGS) & 0xDF)
-    return programs[int(key) - 1]
+
+
+REASON_ROWS = range(4, 18)
+REASON_WIDTH = 30
+
+
+def show_refusal(machine: Spectrum, program, reason: str) -> None:
+    """Why `program` can't play (its data folder is a file, say: said as it starts, or as soon as
+    it is found), on the Spectrum's screen until a key is pressed; the menu comes back then, and the
+    other programs still play."""
+    machine.set_border(BLACK)
+    machine.colour(ink=WHITE, paper=BLACK, bright=0, flash=0, inverse=0, over=0)
+    machine.cls()
+    machine.print_at(1, 1, f"{program.TITLE} can't play:", ink=YELLOW, bright=1)
+    printable = "".join(char if " " <= char <= "~" else "?" for char in reason)  # the Spectrum's ASCII
+    lines = wrapped(printable, REASON_WIDTH)
+    if len(lines) > len(REASON_ROWS):
+        lines = lines[:len(REASON_ROWS) - 1] + [lines[len(REASON_ROWS) - 1][:REASON_WIDTH - 3] + "..."]
+    for row, line in zip(REASON_ROWS, lines):
+        machine.print_at(row, 1, line)
+    machine.print_at(20, 2, "Press a key for the menu", ink=CYAN)
+    let_go(machine)  # a key held (the ENTER that gave a name, say) must not clear the screen at once
+    machine.pause(0)
+    let_go(machine)
 
 
 def run(machine: Spectrum, programs: list) -> None:
@@ -59,8 +106,13 @@ def run(machine: Spectrum, programs: list) -> None:
         machine.frontend.status = BACK_TO_MENU
         machine.variables, machine.functions = {}, {}  # a new program has none of the last one's
         try:
-            chosen.run(machine)
-        except ReportError as report:  # BREAK (or a report) ends the program, as on the Spectrum
-            machine.show_report(report)
+            run_program(machine, chosen)
+        except ReportError:  # BREAK (or a report) ended the program, as on the Spectrum: shown, and a key taken
+            pass
+        except ValueError as refusal:  # a program that can't run: its data folder unusable, say
+            try:
+                show_refusal(machine, chosen, str(refusal))
+            except (ReportError, Leave):  # BREAK or Esc there: back to the title page too
+                pass
         except Leave:  # the host's key: straight back to the title page
             pass

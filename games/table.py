@@ -1,5 +1,5 @@
 """The card table kit every card screen shares: the suit UDGs, the baize, a card drawn in cells,
-and reading a key the way the programs do.
+reading a key the way the programs do, and words (and paths) wrapped to a width.
 
 A card is a PAPER 7 (white) rectangle three cells wide: its face (rank letter, T for ten, and the
 suit's UDG) in red or black ink; tall cards show the face again, right-aligned, on a second row.
@@ -77,3 +77,15 @@ def draw_hand_card(machine: Spectrum, row: int, col: int, card: Card, *, bright:
     the next card lies beside it."""
     machine.print_at(row, col, card.face, ink=card.ink, paper=CARD_PAPER, bright=bright)
     machine.print_at(row + 1, col, "  ", paper=CARD_PAPER, bright=bright)
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width`: broken at spaces or slashes (a path is one word), else
+    anywhere."""
+    lines = []
+    while len(text) > width:
+        cut = max(text.rfind(" ", 0, width + 1), text.rfind("/", 0, width) + 1)
+        cut = cut if cut > 0 else width
+        lines.append(text[:cut].rstrip())
+        text = text[cut:].lstrip(" ")
+    return lines + [text]

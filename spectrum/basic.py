@@ -7,6 +7,7 @@ right half: ``'`` top, ``.`` bottom, ``:`` both, space neither); ``\\{n}`` chara
 """
 
 import re
+from collections.abc import Iterator
 
 from .numbers import parse_number
 from .rom import KEYWORDS
@@ -20,9 +21,13 @@ COPYRIGHT = 127
 BLOCK_GRAPHICS = 128
 _QUADRANTS = {" ": 0, "'": 1, ".": 2, ":": 3}  # top, bottom bits of one half
 
-# Longest spelling first, so that "INPUT" wins over "IN" and "GO SUB" over "GO"
-_BY_LENGTH = sorted(range(len(KEYWORDS)), key=lambda i: -len(KEYWORDS[i].strip()))
+# By the first character of the spelling, longest spelling first, so that "INPUT" wins over "IN"
+# and "GO SUB" over "GO" (and a character no keyword starts with costs one look-up)
+_BY_FIRST_CHARACTER: dict[str, list[int]] = {}
+for _index in sorted(range(len(KEYWORDS)), key=lambda i: -len(KEYWORDS[i].strip())):
+    _BY_FIRST_CHARACTER.setdefault(KEYWORDS[_index].strip()[0], []).append(_index)
 _LINE_NUMBER = re.compile(r"\s*(\d+)\s?")
+_SPELLINGS = frozenset(keyword.strip() for keyword in KEYWORDS)
 
 
 class ListingError(ValueError):
@@ -119,7 +124,7 @@ def _keyword_at(body: str, i: int) -> tuple[int | None, int]:
     """The token of the keyword spelled at body[i], if any, and the length of its spelling."""
     if i and (body[i - 1].isalnum() or body[i - 1] == "$") and body[i].isalpha():
         return None, 0
-    for index in _BY_LENGTH:
+    for index in _BY_FIRST_CHARACTER.get(body[i], ()):
         spelling = KEYWORDS[index].strip()
         if not body.startswith(spelling, i):
             continue
@@ -130,20 +135,61 @@ def _keyword_at(body: str, i: int) -> tuple[int | None, int]:
     return None, 0
 
 
+def listing_text(data: bytes) -> str:
+    """The text of a listing file's bytes (UTF-8, with or without the byte-order mark some editors
+    write first); ListingError when they are not text or hold no line."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ListingError("not text") from None
+    if not any(line.strip() for line in text.splitlines()):
+        raise ListingError("the listing has no lines")
+    return text
+
+
+def starts_as_a_listing(text: str) -> bool:
+    """Whether the first line that is not blank begins with a line number, as a listing's lines do
+    (so that what is wrong further on is said of a listing, not of text that is none)."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    return bool(_LINE_NUMBER.match(first))
+
+
+def lowercase_keyword(body: bytes) -> str | None:
+    """The first word of a line's codes, outside strings and before any REM, that is a keyword
+    written in small letters (`print`): the ROM takes it for a name, where a keyword was meant."""
+    words, in_string = [], False
+    word = ""
+    for code in body:
+        if code == REM:
+            break
+        if code == ord('"'):
+            in_string = not in_string
+        if not in_string and ord("a") <= code <= ord("z"):
+            word += chr(code)
+            continue
+        words.append(word)
+        word = ""
+    words.append(word)
+    return next((word for word in words if word.upper() in _SPELLINGS), None)
+
+
 def parse_listing(text: str) -> list[tuple[int, bytes]]:
     """(line number, tokenized body) for each non-blank line of a listing, in the given order."""
-    lines = []
+    return list(listing_lines(text))
+
+
+def listing_lines(text: str) -> Iterator[tuple[int, bytes]]:
+    """The lines of `parse_listing` one at a time, each read only when it is asked for."""
     for row, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         match = _LINE_NUMBER.match(line)
         if not match or not 1 <= int(match[1]) <= 9999:
-            raise ListingError(f"listing line {row}: no line number 1-9999: {line!r}")
+            raise ListingError(f"listing line {row}: no line number 1-9999: {line[:40]!r}")
         try:
-            lines.append((int(match[1]), tokenize(line[match.end():])))
+            yield int(match[1]), tokenize(line[match.end():])
         except ListingError as error:
             raise ListingError(f"listing line {row} ({match[1]}): {error}") from None
-    return lines
 
 
 def data_values(listing: str, from_line: int | None = None) -> list[float]:

@@ -1,6 +1,9 @@
-"""What the project's commands share: a bad command line said in one line, and ranged numbers."""
+"""What the project's commands share: a bad command line said in one line, ranged numbers, and
+the files a command reads or writes, checked before any work is done."""
 
 import argparse
+import os
+from pathlib import Path
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -24,4 +27,62 @@ def whole_number(low: int, high: int | None = None, what: str = "a number"):
         return number
 
     checked.__name__ = what
+    return checked
+
+
+def positive_number(what: str = "a number"):
+    """An argparse type: a number above 0 (a fraction will do)."""
+    def checked(text: str) -> float:
+        try:
+            number = float(text)
+        except ValueError:
+            number = None
+        if number is None or not 0 < number < float("inf"):
+            raise argparse.ArgumentTypeError(f"{what} is a number above 0, not {text!r}")
+        return number
+
+    checked.__name__ = what
+    return checked
+
+
+def existing_file(text: str) -> Path:
+    """An argparse type: a file that is there to be read."""
+    path = Path(text)
+    if not text.strip():
+        raise argparse.ArgumentTypeError("needs a file name")
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
+    if not path.exists():
+        raise argparse.ArgumentTypeError(f"there is no file {text!r}")
+    if not os.access(path, os.R_OK):
+        raise argparse.ArgumentTypeError(f"{text!r} cannot be read: no permission")
+    return path
+
+
+def new_file(text: str) -> Path:
+    """An argparse type: a file to write at the end of the run, in a folder that is there now (so
+    that a long run is not made for nothing)."""
+    path = Path(text)
+    if not text.strip():
+        raise argparse.ArgumentTypeError("needs a file name")
+    if text.endswith(("/", os.sep)) or path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder: name a file in it")
+    folder = path.parent
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"there is no folder {str(folder)!r} to write {path.name!r} in")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"{text!r} cannot be written: no permission")
+    return path
+
+
+def new_file_ending(*endings: str):
+    """An argparse type: a `new_file` whose name ends in one of `endings` (".png"), the kinds of
+    file written, so that a PNG is never written under the name of another kind."""
+    def checked(text: str) -> Path:
+        path = new_file(text)
+        if not text.lower().endswith(endings):
+            raise argparse.ArgumentTypeError(f"{text!r}: the name must end in {' or '.join(endings)}")
+        return path
+
+    checked.__name__ = "a file"
     return checked

@@ -8,7 +8,7 @@ held keys, and reports what the machine shows: display file, variables, report, 
 from dataclasses import dataclass, field
 
 from . import sysvars
-from .basic import ListingError, decode_escapes, parse_listing
+from .basic import ListingError, decode_escapes, listing_lines, lowercase_keyword, parse_listing
 from .fp import to_float
 from .keyboard import read_port
 from .rom import ROM, report_text
@@ -28,6 +28,10 @@ KEY_SLOT_INTERRUPTS = 6  # a released key's slot counts down from 5, one an inte
 FREE_SLOT = 0xFF         # KSTATE: a slot not holding a key
 TYPED_CLICK_FRAMES = 3  # frames after a key goes down on the matrix in which the editor clicks
 KEY_CLICK_LENGTH = 2_000
+ERR_NR_OK = 0xFF  # ERR_NR when no report is due
+OUT_OF_MEMORY = 4
+ROOM_MARGIN = 80  # TEST-ROOM: MAKE-ROOM leaves 80 bytes between the calculator's stack and the machine stack
+STORED_LINE_OVERHEAD = 5  # a program line: its number and its length (two bytes each) and ENTER
 _booted: tuple[bytes, list[int]] | None = None
 _typed: dict[str, tuple[bytes, list[int]]] = {}
 
@@ -172,8 +176,14 @@ class Oracle:
         """Memory and registers of a machine with `listing` typed in (cached per listing)."""
         if listing not in _typed:
             machine = Z80Spectrum(*booted())
+            check_room(listing, machine.room())
             for number, body in parse_listing(listing):
-                machine.type_line(str(number).encode() + body, reject_check=number)
+                try:
+                    machine.type_line(str(number).encode() + body, reject_check=number)
+                except OracleError as refused:
+                    meant = lowercase_keyword(body)
+                    raise OracleError(f"{refused} (a keyword is typed in capitals: {meant.upper()}, not {meant})"
+                                      if meant else str(refused)) from None
             _typed[listing] = machine.snapshot()
         return _typed[listing]
 
@@ -181,6 +191,24 @@ class Oracle:
         """The program as the ROM stores it (PROG to VARS), hidden numbers included."""
         memory = self.typed(listing)[0]
         return memory[_word(memory, sysvars.PROG):_word(memory, sysvars.VARS)]
+
+
+def check_room(listing: str, room: int) -> None:
+    """OracleError, before a key is typed, for a listing that can't fit in `room` bytes: the ROM
+    would report 4 Out of memory while it was typed in. The program is counted without its hidden
+    numbers, as it stands after each line (a line typed again replaces the last, a bare number
+    deletes it), so only a listing that can't fit is refused; the lines are read only until then,
+    so that a listing of megabytes is refused at once."""
+    sizes: dict[int, int] = {}
+    total = 0
+    for number, body in listing_lines(listing):
+        total -= sizes.pop(number, 0)
+        if body:
+            sizes[number] = STORED_LINE_OVERHEAD + len(body)
+            total += sizes[number]
+        if total > room:
+            raise OracleError(f"{report_text(OUT_OF_MEMORY)}: by line {number} the program takes at least "
+                              f"{total:,} bytes, and a 48K has room for {room:,}")
 
 
 def booted() -> tuple[bytes, list[int]]:
@@ -241,16 +269,30 @@ class Z80Spectrum:
         self.run_until_key_wait(FRAME_T)
 
     def type_line(self, codes: bytes, reject_check: int | None = None) -> None:
+        """Type `codes` and ENTER into the editor. With `reject_check` (the line's number),
+        OracleError when the ROM does not take the line whole: a key it had no room for (it rasps
+        and drops it), a report on ENTER (4 Out of memory), or a line its syntax check refuses."""
         for code in codes:
             if code < 32:
                 raise ListingError(f"code {code} cannot be typed into the editor")
+            length = self.edit_line_length()
             self.feed(code)
+            if reject_check is not None and self.edit_line_length() == length:
+                raise OracleError(f"{report_text(OUT_OF_MEMORY)}: no room to type line {reject_check}")
         self.feed(ENTER)
-        if reject_check is not None and self.edit_line_length():
+        if reject_check is None:
+            return
+        if self.memory[sysvars.ERR_NR] != ERR_NR_OK:
+            raise OracleError(f"line {reject_check}: the ROM says {report_text(self.memory[sysvars.ERR_NR] + 1)}")
+        if self.edit_line_length():
             raise OracleError(f"the ROM rejected line {reject_check}")
 
     def edit_line_length(self) -> int:
         return _word(self.memory, sysvars.WORKSP) - _word(self.memory, sysvars.E_LINE) - 2
+
+    def room(self) -> int:
+        """The bytes free for the program and its workspace, as TEST-ROOM counts them."""
+        return self.sim.registers[SP] - _word(self.memory, sysvars.STKEND) - ROOM_MARGIN
 
     def caller(self) -> int:
         sp = self.sim.registers[SP]

@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from . import sysvars
-from .basic import ListingError
+from .basic import ListingError, listing_text, starts_as_a_listing
 from .oracle import (EDITOR, EDITOR_IDLE_FRAMES, ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, OracleError, Ports,
                      Z80Spectrum, booted)
 from .sound import FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start_sample, stepped_samples
@@ -32,14 +32,19 @@ from .z80 import INTERRUPT_T_STATES, A, B, C, D, E, F, IFF, IXh, IXl, PC, SP
 
 FLASH_FRAMES = 16  # the ULA swaps FLASH cells every 16 frames
 LD_BYTES = 0x0556  # the ROM's tape loader: A the flag, IX where to, DE how many; carry set when loaded
+TAPE_LOADER = range(LD_BYTES, 0x0605)  # LD-BYTES to LD-SAMPLE: with no tape left it waits for one, or BREAK
 TOKEN_LOAD = 0xEF
 TOKEN_CLS = 0xFB
 HEADER_LENGTH = 17  # type, name (10), length, autostart line, program length
+TZX_SIGNATURE = b"ZXTape!\x1a"  # the other tape format emulators use, with its timings
 QUOTE = 0x22
 KEYBOARD_READS = (range(0x0296, 0x0298), range(0x34A8, 0x34AA))  # IN A,(C) of KEY-SCAN and of IN
 INTERRUPT = 0x0038  # IM 1: where the frame interrupt enters the ROM
 NEVER = 0x10000  # a stop address the program counter never reaches
 SOUND_GAP = FRAME_T_STATES  # the longest half-wave of a sound (BEEP pitches from about -40 up)
+# How far a copy of the machine is run to find the editor's key wait when blocks are left on the tape:
+# from a frame's end (the interrupt) the idle editor is back at WAIT-KEY within about 1,100 T-states
+KEY_WAIT_LOOK_AHEAD = 10_000
 T_PER_SAMPLE = T_STATES_PER_SECOND / SAMPLE_RATE
 
 
@@ -125,6 +130,7 @@ class RomSpectrum:
         self.frame_count = 0
         self.flash_phase = False
         self._origin = self._beeper = None  # set when the first frame begins
+        self._copy: Z80Spectrum | None = None  # where a key wait is looked for while the tape has blocks left
 
     def _begin(self, origin: int | None = None) -> None:
         """Frame 0 starts at `origin`, or else the next interrupt; what was typed to get here is
@@ -166,8 +172,11 @@ class RomSpectrum:
             raise TapeError("the tape holds no BASIC program")
         header = blocks[headers[0]][1]
         following = blocks[headers[0] + 1:headers[0] + 2]
-        if not following or following[0][0] != DATA_FLAG or len(following[0][1]) != int.from_bytes(header[11:13], "little"):
+        if not following or following[0][0] != DATA_FLAG:
             raise TapeError("the BASIC program's header is not followed by the program (the tape is cut short)")
+        said, held = int.from_bytes(header[11:13], "little"), len(following[0][1])
+        if held != said:  # the ROM would stop with "R Tape loading error"
+            raise TapeError(f"the BASIC program's header says {said:,} bytes, and its block holds {held:,}")
         machine = cls(frontend, *booted(), tape=blocks)
         for code in (TOKEN_LOAD, QUOTE, QUOTE):
             machine.z80.feed(code)
@@ -184,22 +193,26 @@ class RomSpectrum:
         file; OSError, that it cannot be read."""
         path = Path(path)
         data = path.read_bytes()
+        if data.startswith(TZX_SIGNATURE):
+            raise ProgramFileError(f"{path}: a .tzx tape, which zxcards does not read: it loads .tap files")
         try:
             return cls.loading(frontend, data)
         except TapeError as not_a_tape:
             if path.suffix.lower() == ".tap":
                 raise ProgramFileError(f"{path}: {not_a_tape}") from None
             why_not_a_tape = not_a_tape
+        neither = f"{path}: neither a tape ({why_not_a_tape}) nor a BASIC listing"
         try:
-            listing = data.decode("utf-8")
-            if not any(line.strip() for line in listing.splitlines()):
-                raise ListingError("the listing has no lines")
+            listing = listing_text(data)
+        except ListingError as not_text:
+            raise ProgramFileError(f"{neither} ({not_text})") from None
+        try:
             return cls.running(frontend, listing)
-        except (UnicodeDecodeError, ListingError, OracleError) as not_a_listing:
-            if isinstance(not_a_listing, UnicodeDecodeError):
-                not_a_listing = "not text"
-            raise ProgramFileError(f"{path}: neither a tape ({why_not_a_tape}) nor a BASIC listing "
-                                   f"({not_a_listing})") from None
+        except ListingError as wrong:  # said of a listing when it begins as one
+            said = f"{path}: {wrong}" if starts_as_a_listing(listing) else f"{neither} ({wrong})"
+            raise ProgramFileError(said) from None
+        except OracleError as refused:  # a listing, which the ROM does not take whole
+            raise ProgramFileError(f"{path}: {refused}") from None
 
     @property
     def now(self) -> int:
@@ -240,15 +253,36 @@ class RomSpectrum:
             if self.sim.registers[PC] == LD_BYTES and self.tape:
                 self._load_block()
             elif self.sim.registers[PC] == WAIT_KEY and self.now < end:
-                # the editor waits, once it has brought its lines up to date (TV_FLAG bit 3 clear)
-                self.awaiting_key = not self.memory[sysvars.TV_FLAG] & 0x08
-                self._at_command_line = self.z80.caller() == EDITOR and not self.z80.at_input_prompt()
+                self._note_key_wait(self.z80)
+        if self.tape:  # the frame stopped only where the tape is read, never at WAIT-KEY
+            self._look_ahead_for_key_wait()
         registers = self.sim.registers
         in_pause_0 = self._program_counter() in PAUSE_LOOP and registers[B] * 256 + registers[C] in (0, 0xFFFF)
-        self.awaiting_key = self.awaiting_key or in_pause_0 or self.ports.polled
+        waiting_for_tape = not self.tape and self._program_counter() in TAPE_LOADER  # as a Spectrum does: BREAK ends it
+        self.awaiting_key = self.awaiting_key or in_pause_0 or self.ports.polled or waiting_for_tape
         self._hear_edges()
         self._play(frame_start_sample(self.frame_count), frame_start_sample(self.frame_count + 1))
         self.frame_count += 1
+
+    def _note_key_wait(self, machine: Z80Spectrum) -> None:
+        """`machine` (this one, or a copy of it) is at WAIT-KEY: the editor waits, once it has
+        brought its lines up to date (TV_FLAG bit 3 clear)."""
+        self.awaiting_key = not machine.memory[sysvars.TV_FLAG] & 0x08
+        self._at_command_line = machine.caller() == EDITOR and not machine.at_input_prompt()
+
+    def _look_ahead_for_key_wait(self) -> None:
+        """Whether the editor waits for a key, while blocks the ROM has not asked for are left on
+        the tape (a second program, or the program a header was refused for): the Z80 stops at one
+        address only, LD-BYTES then, so a copy of the machine runs on to its next WAIT-KEY, with the
+        same keys held. A copy that loads from the tape first never gets there: no key wait."""
+        if self._copy is None:
+            self._copy = Z80Spectrum(self.sim.memory, self.sim.registers)
+        copy = self._copy  # one copy, brought up to date each frame: a new one each frame ran 5x slower
+        copy.memory[:] = self.sim.memory
+        copy.sim.registers[:] = self.sim.registers
+        copy.ports.held, copy.ports.edges = self.ports.held, []
+        if copy.run_until_key_wait(KEY_WAIT_LOOK_AHEAD):
+            self._note_key_wait(copy)
 
     def flush_sound(self) -> None:
         """Hand over the sound still held back (when the run ends)."""

@@ -9,11 +9,10 @@ stores them, BIN numbers too), 8 bytes to a UDG, and POKEd as POKE does.
 """
 
 import sys
-from pathlib import Path
 
 from . import ReportError, Spectrum
-from .basic import ListingError, data_values
-from .command_line import OneLineParser, whole_number
+from .basic import ListingError, data_values, listing_text
+from .command_line import OneLineParser, existing_file, new_file_ending, whole_number
 from .frontends import HeadlessFrontend
 
 UDG_COUNT = 21  # A to U on a 48K
@@ -71,31 +70,35 @@ def text_art(machine: Spectrum, count: int) -> str:
 
 def main(argv=None) -> int:
     parser = OneLineParser(prog="zxcards-udgs", description=__doc__.splitlines()[0])
-    parser.add_argument("listing", type=Path, help="a BASIC listing as text")
+    parser.add_argument("listing", type=existing_file, help="a BASIC listing as text")
     parser.add_argument("--line", type=whole_number(1, 9999, "a line number"),
                         help="read DATA from this line on (as RESTORE line)")
     parser.add_argument("--count", type=whole_number(1, UDG_COUNT, "the count"),
                         help=f"how many UDGs (default: as many as the DATA fills, up to {UDG_COUNT})")
-    parser.add_argument("--png", type=Path, help="write the UDGs as a PNG here")
+    parser.add_argument("--png", type=new_file_ending(".png"), help="write the UDGs as a PNG here")
     parser.add_argument("--scale", type=whole_number(1, 16, "the scale"), default=3, help="PNG scale (default 3)")
     args = parser.parse_args(argv)
     try:
-        values = data_values(args.listing.read_text(), args.line)
+        values = data_values(listing_text(args.listing.read_bytes()), args.line)
         count = args.count or min(UDG_COUNT, len(values) // 8)
         if count < 1 or len(values) < 8 * count:
             raise ListingError(f"{len(values)} DATA numbers: not enough for {max(count, 1)} UDG(s) of 8 bytes")
         machine = Spectrum(HeadlessFrontend())
         poke_udgs(machine, values, count)
-        print(text_art(machine, count))
-        if args.png:
-            draw(machine, count)
-            HeadlessFrontend.screenshot(args.png, machine, scale=args.scale)
-            print(f"\n{args.png}: {count} UDGs")
     except (OSError, ListingError, ReportError) as error:
-        print(f"zxcards-udgs: {error}", file=sys.stderr)
+        print(f"zxcards-udgs: {args.listing}: {getattr(error, 'strerror', None) or error}", file=sys.stderr)
         return 1
+    if args.png:  # before the art is printed, so that a PNG that can't be written is all that is said
+        draw(machine, count)
+        try:
+            HeadlessFrontend.screenshot(args.png, machine, scale=args.scale)
+        except OSError as error:
+            print(f"zxcards-udgs: cannot write {args.png}: {error.strerror or error}", file=sys.stderr)
+            return 1
+    print(text_art(machine, count))
+    if args.png:
+        print(f"\n{args.png}: {count} UDGs")
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

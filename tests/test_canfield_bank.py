@@ -359,12 +359,21 @@ def test_a_database_that_cannot_be_used_is_said_in_one_line_and_left_as_it_was(t
     assert snapshot(path) == before
 
 
+def test_a_file_where_the_accounts_locks_go_is_said_before_the_name_is_asked(tmp_path):
+    made_database(tmp_path)
+    seats = tmp_path / "canfield-seats"
+    seats.write_text("mine")
+    finished = run_canfield(tmp_path, keys="")  # no name typed: it is said before the name is asked
+    assert finished.returncode == 1 and finished.stderr.count("\n") == 1
+    assert f"{seats} is a file, not a folder" in finished.stderr and seats.read_text() == "mine"
+
+
 def test_a_data_folder_that_is_a_file_is_said_in_one_line(tmp_path):
     folder = tmp_path / "data"
     folder.write_text("not a folder")
     finished = run_canfield(folder)
     assert finished.returncode == 1 and finished.stderr.count("\n") == 1
-    assert f"{folder} can't be the data folder" in finished.stderr
+    assert f"{folder} is a file, not a folder" in finished.stderr
     assert folder.read_text() == "not a folder"
 
 

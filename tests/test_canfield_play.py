@@ -9,16 +9,18 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from games.canfield import play as play_module
 from games.canfield import run
-from games.canfield.bank import GIVEN_UP, WON, Bank
+from games.canfield.bank import GIVEN_UP, NAME_CHARACTERS, NAME_LENGTH, WON, Bank
 from games.canfield.deals import deck_for
 from games.canfield.rules import Canfield, moves
 from games.canfield import screen
 from games.canfield.screen import HELP_ROWS, MESSAGE_ROWS
 from games.canfield.solver import solve
 from spectrum import ReportError, Spectrum
+from spectrum.colours import BLACK
 from spectrum.frontends import HeadlessFrontend, Leave, ScriptExhausted
 from spectrum.frontends.headless import LEAVE
 from test_canfield_rules import table
@@ -271,11 +273,14 @@ def test_the_record_screen_shows_the_statistics_and_a_chart(tmp_path):
     bank.judge(first.id, "won")
     bank.judge(second.id, "lost")
     machine, _, _ = play(typed("Anna") + ["r"], data_dir=tmp_path)
-    lines = [row_text(machine, row).strip() for row in range(2, 7)]
-    assert lines[:4] == ["Played 2, won 0 (0%) +1 on", f"Cards home {(first.cards_home + second.cards_home) / 2:.1f} "
-                         f"a deal, best {max(first.cards_home, second.cards_home)}",
-                         "Wins in a row 0, best 0", "Could be won: 1 of 2 (50%)"]
-    assert "RECORD OF Anna" in row_text(machine, 0) and "Money after each deal" in screen_text(machine)
+    lines = [row_text(machine, row).strip() for row in range(2, 9)]
+    money = bank.balance(bank.open_account("Anna"))
+    best = max(deal.balance for deal in bank.deals(bank.open_account("Anna")))
+    assert lines == ["Finished 2, won 0 (0%)", f"Cards home {(first.cards_home + second.cards_home) / 2:.1f} "
+                     f"a deal, best {max(first.cards_home, second.cards_home)}",
+                     "Wins in a row 0, best 0", "Could be won: 1 of 2 (50%)", f"Money ${money}, best ${best}",
+                     "$500 from the house: 1 time", ""]
+    assert row_text(machine, 0).startswith(" RECORD  Anna ") and "Money after each deal" in screen_text(machine)
     bars = [machine.attr(row, col) & 7 for row in range(8, 19) for col in range(6, 9)
             if machine.screen_char(row, col) == ""]
     assert bars  # block-graphic bars, one a deal
@@ -295,15 +300,47 @@ def test_the_record_screen_fills_in_the_verdicts_as_they_come(tmp_path, monkeypa
     before = []
 
     def judged(machine):
-        before.append(row_text(machine, 5).strip())
+        before.append((row_text(machine, 5).strip(), row_text(machine, 6).strip()))
         release.set()  # the solver may go on once the record screen is up
-        return "?" not in before[-1]
+        return not before[-1][1].startswith("Still to judge")
 
     machine, _, _ = play(typed("Anna") + ["r"], until=judged, data_dir=tmp_path)
     winnable = sum(solve(Canfield(deck_for(number)).position, budget=play_module.JUDGE_BUDGET).outcome == "won"
                    for number in (1, 2, 3))
     assert row_text(machine, 5).strip() == f"Could be won: {winnable} of 3 ({round(100 * winnable / 3)}%)"
-    assert "Could be won: 0 of 0 (-) +3?" in before[:1]  # when the screen came up, no deal was judged
+    assert before[0] == ("Could be won: 0 of 0 (-)", "Still to judge: 3 deals")  # none judged when it came up
+
+
+def test_the_record_screen_s_legend_shows_its_colours_on_the_chart_s_black(tmp_path):
+    """Bright green on the green baize hardly showed: the legend's swatches are on black, as the bars."""
+    machine, _, _ = play(typed("Anna") + ["r"], data_dir=tmp_path)
+    swatches = [(machine.attr(row, 1), row_text(machine, row).strip()) for row in (19, 20)]
+    assert [(attribute & 7, attribute >> 3 & 7, text) for attribute, text in swatches] == [
+        (screen.PAID_OFF, BLACK, "? paid for its deck"), (screen.LOST, BLACK, "? did not")]  # ? the swatch
+
+
+@pytest.mark.parametrize("money", [455, 1000, 123456])
+def test_a_long_name_and_any_money_stand_apart_in_the_table_s_title_bar(money):
+    machine = Spectrum()
+    screen.prepare(machine)
+    screen.draw_table(machine, screen.TableView(Canfield(deck_for(7)), 7, "Abcdefghijklmnop", money))
+    assert row_text(machine, 0).endswith(f"  ${money} ") and row_text(machine, 0).startswith(" Abcdefghijklmnop  ")
+    assert row_text(machine, 1).strip() == ""
+
+
+@settings(max_examples=200)
+@given(name=st.text(alphabet=sorted(NAME_CHARACTERS - {" "}), min_size=1, max_size=NAME_LENGTH),
+       money=st.integers(0, 10 ** 9), verdict=st.sampled_from(list(play_module.VERDICT_WORDS.values())))
+def test_the_title_bar_shows_the_name_and_the_money_whole_and_apart(name, money, verdict):
+    """A name of 16 characters beside $1000 or more ran into the money, or over the bar's end."""
+    for parts, right, kept in ((["CANFIELD", name], f"${money}", name), (["RECORD", name], f"${money}", name),
+                               (["CANFIELD", verdict], "PRACTICE", verdict)):
+        machine = Spectrum()
+        screen.title_bar(machine, parts, right)
+        bar = row_text(machine, 0)
+        assert len(bar) == 32 and bar.endswith(f"  {right} ")  # the right part whole, at the end, apart
+        assert bar.startswith((f" {parts[0]}  {kept}  ", f" {kept}  "))  # the name whole: the title only left out
+        assert row_text(machine, 1).strip() == ""  # nothing spilled onto the next row
 
 
 def test_the_solver_judges_every_deal_in_the_background_for_the_record(tmp_path):
@@ -319,8 +356,8 @@ def test_the_solver_judges_every_deal_in_the_background_for_the_record(tmp_path)
 
 
 @pytest.mark.parametrize("name, refusal", [
-    ("a/b", "Use letters, digits, spaces and - ' . _ only"),
-    ("C:x*", "Use letters, digits, spaces and - ' . _ only"),
+    ("a/b", "A name holds only A-Z, 0-9, spaces and - ' . _"),
+    ("C:x*", "A name holds only A-Z, 0-9, spaces and - ' . _"),
     ("", "Please type your name"),
     ("x" * 17, "A name has at most 16 characters"),
 ])
@@ -333,6 +370,9 @@ def test_a_bad_name_typed_is_refused_on_screen_and_creates_nothing(tmp_path, nam
 def test_the_first_screen_says_how_to_leave_and_esc_leaves_there(tmp_path):
     machine, _, _ = play([], data_dir=tmp_path / "data")
     assert message(machine) == "Type your name and press ENTER. STOP (SYMBOL+A) or Esc leaves"
+    # what a name may hold, before one is typed (a window drops the letters no Spectrum key types)
+    assert [row_text(machine, row).strip() for row in (16, 17)] == ["Your name: up to 16 of A-Z,",
+                                                                    "0-9, spaces and - ' . _"]
     with pytest.raises(Leave):
         run(Spectrum(HeadlessFrontend([LEAVE])), data_dir=tmp_path / "data")
 

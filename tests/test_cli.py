@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import wave
+from pathlib import Path
 
 import numpy as np
 import pygame
@@ -30,13 +31,13 @@ def one_line_error(capsys) -> str:
 # --keys
 
 def test_key_scripts_mix_text_and_named_keys():
-    assert cli.script_presses("1a{ENTER}{CAPS+5}") == [
+    assert [press.keys for press in cli.script_presses("1a{ENTER}{CAPS+5}")] == [
         frozenset({"1"}), frozenset({"a"}), frozenset({"ENTER"}), frozenset({"CAPS", "5"})]
 
 
 def test_braces_and_backslash_are_typed_in_extended_mode_after_a_backslash():
     extend = frozenset({"CAPS", "SYMBOL"})
-    assert cli.script_presses(r"\{\}\\x") == [extend, frozenset({"SYMBOL", "f"}), extend, frozenset({"SYMBOL", "g"}),
+    assert [press.keys for press in cli.script_presses(r"\{\}\\x")] == [extend, frozenset({"SYMBOL", "f"}), extend, frozenset({"SYMBOL", "g"}),
                                               extend, frozenset({"SYMBOL", "d"}), frozenset({"x"})]
 
 
@@ -123,6 +124,30 @@ def test_a_report_other_than_break_is_said_on_stderr(monkeypatch, capsys):
     assert "testcard stopped with report B Integer out of range" in one_line_error(capsys)
 
 
+RESIGN_AND_LEAVE = " 0{ENTER}n"  # Patience: a key for the title, resign, no other game
+
+
+def test_patience_ends_as_its_listing_does_and_its_goodbye_stays_until_a_key(monkeypatch):
+    """Line 1590: "Thanks for playing." and STOP, whose report the ROM shows under it while it waits
+    at its command line; a window closed at once after N, before the goodbye could be read."""
+    machine = Spectrum(HeadlessFrontend(cli.script_presses(RESIGN_AND_LEAVE + "x")))
+    with pytest.raises(ReportError, match="^9 STOP statement$"):
+        menu.run_program(machine, load("patience"), seed=5)
+    assert screen_text(machine).split("\n")[10].strip() == "Thanks for playing."
+    assert screen_text(machine).split("\n")[23] == "9 STOP statement"
+    assert not machine.frontend.presses  # the x was taken by the wait for a key
+
+
+def test_patience_s_stop_is_its_end_not_news(capsys, tmp_path):
+    scr = tmp_path / "goodbye.scr"
+    argv = ["patience", "--seed", "5", "--headless", "--keys", RESIGN_AND_LEAVE, "--screenshot", str(scr)]
+    assert cli.main(argv) == 0
+    assert capsys.readouterr().err == ""
+    machine = Spectrum()
+    machine.memory[16384:16384 + 6912] = np.frombuffer(scr.read_bytes(), np.uint8)
+    assert "Thanks for playing." in screen_text(machine) and "9 STOP statement" in screen_text(machine)
+
+
 # Headless output
 
 def test_testcard_headless_writes_its_screen_and_its_scale(tmp_path):
@@ -142,6 +167,7 @@ def test_testcard_headless_writes_its_screen_and_its_scale(tmp_path):
 @pytest.mark.parametrize("option, path, complaint", [
     ("--screenshot", "missing/shot.png", "no folder"), ("--screenshot", ".", "is a folder"),
     ("--screenshot", "", "needs a file name"), ("--wav", ".", "is a folder"), ("--wav", "sub/", "is a folder"),
+    ("--screenshot", "shot.jpg", "must end in .png or .scr"), ("--wav", "sound.mp3", "must end in .wav"),
 ])
 def test_an_output_that_cannot_be_written_is_refused_before_the_run(tmp_path, monkeypatch, capsys, option, path,
                                                                      complaint):
@@ -158,6 +184,34 @@ def test_an_output_lost_at_the_end_is_said_in_one_line(tmp_path, monkeypatch, ca
     monkeypatch.setattr(testcard, "run", lambda machine: folder.rmdir())
     assert cli.main(["--headless", "--screenshot", str(folder / "a.png"), "testcard"]) == 1
     assert "cannot write" in one_line_error(capsys)
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["spades", "--full", "--data-dir", "{file}"], "{file} is a file, not a folder"),
+    (["spades", "--full", "--data-dir", "{file}/games"], "{file}/games can't be made: {file} is a file, not a folder"),
+    (["canfield", "--data-dir", "{file}"], "{file} is a file, not a folder"),
+    (["spades", "--data-dir", "{folder}"], "--data-dir is where the full game is kept: add --full"),
+    (["canfield", "--practice", "--data-dir", "{folder}"], "--data-dir is where the accounts are kept"),
+    (["canfield", "--deal", "5", "--data-dir", "{folder}"], "--data-dir is where the accounts are kept")])
+def test_a_data_folder_that_cannot_be_used_is_refused_in_one_line_before_anything_is_played(tmp_path, capsys,
+                                                                                           monkeypatch, argv, said):
+    file = tmp_path / "mine"
+    file.write_text("kept")
+    names = {"file": file, "folder": tmp_path}
+
+    def started(frontend, machine):
+        raise AssertionError("the program started")
+
+    monkeypatch.setattr(HeadlessFrontend, "present", started)
+    assert cli.main([arg.format(**names) for arg in argv] + ["--headless"]) == 1
+    assert one_line_error(capsys).startswith(f"zxcards {argv[0]}: {said.format(**names)}")
+    assert file.read_text() == "kept"
+
+
+@pytest.mark.parametrize("program, extra", [("canfield", []), ("spades", ["--full"])])
+def test_an_empty_data_folder_name_is_refused_not_taken_for_the_current_folder(capsys, program, extra):
+    assert cli.main([program, *extra, "--data-dir", "", "--headless"]) == 2
+    assert "--data-dir: needs a folder's name" in one_line_error(capsys)
 
 
 # The menu
@@ -207,6 +261,54 @@ def test_a_program_started_on_its_own_says_that_esc_leaves(monkeypatch):
     monkeypatch.setattr(testcard, "run", lambda machine: said.append(machine.frontend.status))
     assert cli.main(["--headless", "testcard"]) == 0
     assert said == [menu.LEAVE_ZXCARDS]
+
+
+def screen_text(machine: Spectrum) -> str:
+    return "\n".join("".join(machine.screen_char(row, col) or "?" for col in range(32)).rstrip() for row in range(24))
+
+
+def without_spaces(text: str) -> str:
+    return "".join(text.split())
+
+
+def test_a_program_that_cannot_start_says_why_on_the_screen_and_the_menu_comes_back(tmp_path, monkeypatch):
+    """Canfield with its data folder under a file: the reason on the Spectrum's screen, a key, the
+    menu again, and the others still play; the file is left as it was."""
+    in_the_way = tmp_path / "data"
+    in_the_way.write_text("mine")
+    monkeypatch.setenv("XDG_DATA_HOME", str(in_the_way))
+    canfield = str(list(PROGRAMS).index("canfield") + 1)
+    refused = screen_text(run_menu(canfield))
+    said = f"{in_the_way}/zxcards can't be made: {in_the_way} is a file, not a folder"
+    assert "Canfield can't play:" in refused and without_spaces(said) in without_spaces(refused)  # wrapped
+    back = run_menu(canfield + "x")
+    assert back.screen_char(1, 11) == "Z"  # the menu
+    assert run_menu(canfield + "x" + TESTCARD_KEY).screen_char(0, 8) == "Z"  # and the test card plays
+    assert in_the_way.read_text() == "mine"
+
+
+def test_no_home_folder_to_keep_the_accounts_in_is_said_too(monkeypatch):
+    def unknown():
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setattr(Path, "home", unknown)
+    refused = screen_text(run_menu(str(list(PROGRAMS).index("canfield") + 1)))
+    assert "Canfield can't play:" in refused and without_spaces("there is no home folder") in without_spaces(refused)
+
+
+def test_accounts_that_fail_in_the_middle_of_a_game_are_said_on_the_screen_too(tmp_path, monkeypatch):
+    from games.canfield import bank
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+
+    def disk_full(self, *args, **kwargs):
+        raise bank.DataUnusable("canfield.sqlite3 can't grow: the disk is full")
+
+    monkeypatch.setattr(bank.Bank, "record", disk_full)
+    canfield = str(list(PROGRAMS).index("canfield") + 1)
+    refused = screen_text(run_menu(canfield + "Anna{ENTER}p"))  # P turns the pack: a move to save
+    assert "Canfield can't play:" in refused and "the disk is full" in refused
 
 
 def test_other_keys_in_the_menu_are_ignored():

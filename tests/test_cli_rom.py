@@ -5,10 +5,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from games import cli
 from games.patience import original
+from spectrum import Spectrum
+from spectrum.frontends import HeadlessFrontend
+from spectrum.oracle import Oracle
+from spectrum.tape import program_tap
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREEN_BYTES = 6912
@@ -18,6 +23,37 @@ def screen_after(tmp_path, *args) -> bytes:
     scr = tmp_path / "screen.scr"
     assert cli.main([*args, "--headless", "--screenshot", str(scr)]) == 0
     return scr.read_bytes()
+
+
+def screen_row(scr: bytes, row: int) -> str:
+    """The text of one row of a SCREEN$ file, '?' for a cell that holds no character."""
+    machine = Spectrum()
+    machine.memory[16384:16384 + SCREEN_BYTES] = np.frombuffer(scr, np.uint8)
+    return "".join(machine.screen_char(row, col) or "?" for col in range(32)).rstrip()
+
+
+@pytest.fixture
+def runs_must_end(monkeypatch):
+    """A headless run that never ends fails the test instead of hanging it."""
+    present = HeadlessFrontend.present
+
+    def counted(frontend, machine):
+        assert frontend.frames_presented < 20_000, "the run does not end"
+        present(frontend, machine)
+
+    monkeypatch.setattr(HeadlessFrontend, "present", counted)
+
+
+@pytest.mark.rom
+@pytest.mark.parametrize("programs, report", [
+    (("one", "two"), "0 OK, 10:1"),  # the second program is left on the tape
+    ((None,), "4 Out of memory, 0:1")])  # the header asks for 60,000 bytes: the program is left on it
+def test_load_headless_ends_at_the_report_when_part_of_the_tape_is_left_unread(tmp_path, runs_must_end,
+                                                                               programs, report):
+    tap = tmp_path / "tape.tap"
+    tap.write_bytes(b"".join(program_tap(name, Oracle().program_bytes(f'10 PRINT "{name}"\n'), autostart=10)
+                             if name else program_tap("big", bytes(60_000)) for name in programs))
+    assert screen_row(screen_after(tmp_path, "load", str(tap)), 23) == report
 
 
 @pytest.mark.rom

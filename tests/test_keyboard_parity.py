@@ -7,6 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from spectrum import keyboard, sysvars
 from spectrum.frontends import HeadlessFrontend, Leave, ScriptExhausted, presses_from
+from spectrum.frontends.headless import Press as ScriptedPress
 from spectrum.machine import Spectrum
 from spectrum.oracle import Oracle, OracleError, Press, Unfinished, rows_of
 
@@ -140,7 +141,7 @@ def test_the_leave_key_stops_the_program_even_at_input_and_scroll(waiting):
         else:
             for line in range(60):  # "scroll?" after the first scroll and every 22 more
                 machine.print_at(21, 0, f"line {line}\r\r")
-    assert machine.frontend.presses == deque([frozenset({"c"})])
+    assert machine.frontend.presses == deque([ScriptedPress(frozenset({"c"}))])
 
 
 def test_break_in_input_types_a_space_as_on_the_rom():

@@ -8,7 +8,8 @@ from spectrum import sysvars
 from spectrum.beeper import beep_edges
 from spectrum.compare import KeyWait, cell_of, differing_cells, first_difference
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
-from spectrum.oracle import Oracle
+from spectrum.basic import listing_text, lowercase_keyword, tokenize
+from spectrum.oracle import Oracle, OracleError, Z80Spectrum, booted, check_room
 from spectrum.rom_machine import BeeperStream, ProgramFileError, RomSpectrum
 from spectrum.sound import FRAME_T_STATES, edges_to_samples
 from spectrum.tape import TapeError, block, program_tap, read_blocks
@@ -71,8 +72,59 @@ def test_a_tape_with_no_program_or_only_its_header_is_refused():
     header_only = tap[:2 + 19]
     with pytest.raises(TapeError, match="not followed by the program"):
         RomSpectrum.loading(HeadlessFrontend(), header_only)
-    with pytest.raises(TapeError, match="not followed by the program"):
+    with pytest.raises(TapeError, match="header says 6 bytes, and its block holds 2$"):
         RomSpectrum.loading(HeadlessFrontend(), header_only + block(0xFF, b"\x00\x0a"))  # shorter than said
+    with pytest.raises(TapeError, match="header says 6 bytes, and its block holds 7$"):
+        RomSpectrum.loading(HeadlessFrontend(), header_only + block(0xFF, b"\x00\x0a\x02\x00\xf7\x0d\x00"))
+
+
+@pytest.mark.rom
+def test_a_tape_with_two_programs_runs_the_first_and_waits_with_the_second_left_on_the_tape():
+    """The ROM loads the first program and runs it; the second stays on the tape, unread, while the
+    editor waits (the run ends when the keys run out), and LOAD "" reads it then."""
+    first, second = (program_tap(name, Oracle().program_bytes(f'10 PRINT "{name.upper()}"\n'), autostart=10)
+                     for name in ("first", "second"))
+    machine = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(), first + second))
+    assert machine.program_stopped and text_at(machine, 2, 0, 5) == "FIRST"
+    assert text_at(machine, 23, 0, 10) == "0 OK, 10:1"
+    machine.frontend.presses.extend(HeadlessFrontend(["j", '"', '"', "ENTER"]).presses)  # J is LOAD in K mode
+    run_until_keys_run_out(machine)
+    assert machine.program_stopped and text_at(machine, 5, 0, 6) == "SECOND"
+
+
+@pytest.mark.rom
+def test_a_program_too_big_for_a_48k_stops_at_its_header_with_out_of_memory_and_waits():
+    """The header says 60,000 bytes: the ROM reports 4 Out of memory and leaves the program's block
+    on the tape; the editor waits for a key as after any report."""
+    machine = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(), program_tap("big", bytes(60_000))))
+    assert machine.program_stopped and machine.tape and text_at(machine, 23, 0, 15) == "4 Out of memory"
+
+
+def code_blocks(name: str, start: int, code: bytes) -> bytes:
+    """A CODE header (type 3) and its data block, as SAVE name CODE start,length writes them."""
+    header = bytes([3]) + name.ljust(10).encode() + len(code).to_bytes(2, "little") + start.to_bytes(2, "little")
+    return block(0x00, header + (32768).to_bytes(2, "little")) + block(0xFF, code)
+
+
+@pytest.mark.rom
+def test_a_basic_loader_loads_the_code_after_it_on_the_tape():
+    loader = program_tap("loader", Oracle().program_bytes('10 LOAD "" CODE\n20 PRINT PEEK 40000;" ";PEEK 40001\n'),
+                         autostart=10)
+    tape = loader + code_blocks("data", 40000, b"*c")
+    machine = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(), tape))
+    assert machine.program_stopped and not machine.tape and text_at(machine, 4, 0, 5) == "42 99"
+
+
+@pytest.mark.rom
+def test_a_load_with_no_tape_left_waits_as_a_spectrum_does_until_break():
+    """LOAD "" CODE with nothing left on the tape: the ROM's loader waits for a signal or BREAK, so a
+    headless run ends there when its keys are used up, and BREAK stops the program."""
+    loader = program_tap("loader", Oracle().program_bytes('10 LOAD "" CODE\n'), autostart=10)
+    machine = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(), loader))
+    assert not machine.program_stopped and text_at(machine, 23, 0, 1) == " "
+    machine.frontend.presses.extend(HeadlessFrontend([("CAPS", "SPACE")]).presses)
+    run_until_keys_run_out(machine)
+    assert machine.program_stopped and text_at(machine, 23, 0, 22) == "D BREAK - CONT repeats"
 
 
 def sounds(samples: np.ndarray, silence: int = 100) -> list[np.ndarray]:
@@ -159,13 +211,70 @@ def test_a_listing_file_is_typed_in_and_run(tmp_path):
     ("picture.png", b"\x89PNG\r\n\x1a\n\x00\x00", "not text"),
     ("readme.txt", b"# A heading\n", "no line number"),
     ("empty.bas", b"\n\n", "no lines"),
-    ("bad.bas", b'10 PRINT "unclosed\n', "rejected line 10")])
+    ("bad.bas", b'10 PRINT "unclosed\n', "rejected line 10"),
+    ("lower.bas", b'10 print "x"\n', r"rejected line 10 \(a keyword is typed in capitals: PRINT, not print\)$"),
+    ("tab.bas", b"10 PRINT 1\n20 PRINT\t2\n", r": listing line 2 \(20\): character '\\t' has no Spectrum code"),
+    ("game.tzx", b"ZXTape!\x1a\x01\x14\x10\x00\x00\x13\x00", "a .tzx tape, which zxcards does not read")])
 def test_a_file_that_is_no_tape_and_no_listing_is_said_in_one_line(tmp_path, name, content, why):
     path = tmp_path / name
     path.write_bytes(content)
     with pytest.raises(ProgramFileError, match=why) as error:
         RomSpectrum.from_file(HeadlessFrontend(), path)
     assert str(error.value).startswith(f"{path}: ") and "\n" not in str(error.value)
+
+
+def rem_lines(numbers, length: int) -> str:
+    return "".join(f"{number} REM {'x' * length}\n" for number in numbers)
+
+
+def test_a_listing_that_cannot_fit_is_refused_before_a_key_is_typed():
+    """Counted as the program stands after each line: a line typed again replaces the last, a bare
+    number deletes it; a REM of n characters is stored in n + 6 bytes (number, length, REM, ENTER)."""
+    check_room(rem_lines([10, 10, 10], 994), room=1000)  # one line of 1,000 bytes, typed three times
+    check_room(rem_lines([10], 994) + "10\n" + rem_lines([20], 994), room=1000)
+    with pytest.raises(OracleError, match=r"^4 Out of memory: by line 20 the program takes at least 1,006 bytes"):
+        check_room(rem_lines([10], 994) + rem_lines([20], 0), room=1000)
+    with pytest.raises(OracleError, match="by line 202 "):  # never read so far: the last lines are no BASIC
+        check_room(rem_lines(range(1, 9000), 200) + "9 PRINT \\z\n" * 20_000, room=41_520)
+
+
+@pytest.mark.rom
+def test_what_the_rom_says_while_a_listing_is_typed_in_is_said():
+    """With RAMTOP low, lines fill the memory quickly: the ROM says 4 Out of memory at a line's
+    ENTER, and drops (with a rasp) a key it has no room for."""
+    machine = Z80Spectrum(*booted())
+    machine.type_line(tokenize("CLEAR 24500"))
+    for number in range(1, 6):
+        machine.type_line(f"{number}".encode() + tokenize(f"REM {'x' * 100}"), reject_check=number)
+    with pytest.raises(OracleError, match="^line 6: the ROM says 4 Out of memory$"):
+        machine.type_line(b"6" + tokenize(f"REM {'x' * 100}"), reject_check=6)
+    with pytest.raises(OracleError, match="^4 Out of memory: no room to type line 1$"):
+        machine.type_line(b"1" + tokenize(f"REM {'z' * 200}"), reject_check=1)
+
+
+@pytest.mark.rom
+def test_a_listing_too_big_for_a_48k_is_refused_as_a_file_before_it_runs(tmp_path):
+    listing = tmp_path / "big.bas"
+    listing.write_text(rem_lines(range(1, 261), 200))  # 1-200 fit; the ROM says 4 Out of memory at line 201
+    frontend = HeadlessFrontend()
+    with pytest.raises(ProgramFileError, match=f"^{listing}: 4 Out of memory: by line 202 "):
+        RomSpectrum.from_file(frontend, listing)
+    assert frontend.frames_presented == 0
+
+
+def test_a_keyword_in_small_letters_is_found_outside_strings_and_rem():
+    assert lowercase_keyword(tokenize('PRINT "print": let a=1')) == "let"
+    assert lowercase_keyword(tokenize('PRINT "goto": REM print')) is None
+    assert lowercase_keyword(tokenize("LET total=1")) is None  # a name, not a keyword
+    assert listing_text(b"\xef\xbb\xbf10 PRINT 1\r\n") == "10 PRINT 1\r\n"
+
+
+@pytest.mark.rom
+def test_a_listing_saved_with_a_byte_order_mark_and_windows_line_ends_runs(tmp_path):
+    listing = tmp_path / "notepad.bas"
+    listing.write_bytes(b'\xef\xbb\xbf10 PRINT AT 3,4;"LOADED"\r\n20 PAUSE 0\r\n')
+    machine = run_until_keys_run_out(RomSpectrum.from_file(HeadlessFrontend(), listing))
+    assert text_at(machine, 3, 4, 6) == "LOADED"
 
 
 @pytest.mark.rom

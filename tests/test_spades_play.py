@@ -116,7 +116,7 @@ def test_a_whole_hand_ends_with_the_result(table_class):
         assert lines[0] in ("YOU WIN THE HAND!", "WEST wins the hand", "NORTH wins the hand", "EAST wins the hand") \
             or lines[0].startswith("Shared: ")
     else:
-        assert lines[0] in ("You and north win the hand", "West and east win the hand") or lines[0].startswith("Hand even")
+        assert lines[0] in ("YOU and NORTH win the hand", "WEST and EAST win the hand") or lines[0].startswith("Hand even")
         assert lines[1].startswith("US bid ") and lines[2].startswith("THEM bid ")
         assert len(table.match.history) == 1
 

@@ -5,6 +5,7 @@
     xvfb-run -a python tools/bench.py window    # the window's idle cost on an X server without a screen
 """
 
+import argparse
 import importlib
 import os
 import resource
@@ -15,6 +16,7 @@ import time
 import numpy as np
 
 from spectrum import Spectrum, render
+from spectrum.command_line import OneLineParser
 from spectrum.oracle import Oracle
 
 FRAME_SECONDS = 0.020
@@ -132,18 +134,23 @@ SECTIONS = {"display": display, "printing": printing, "window": idle_window,
             **{name.removeprefix("bench_"): game_section(name) for name in GAME_SECTIONS}}
 
 
+def section_name(text: str) -> str:
+    """An argparse type: the name of a section (argparse's own `choices` refuses an empty list)."""
+    if text not in SECTIONS:
+        raise argparse.ArgumentTypeError(f"no section {text!r}: choose from {', '.join(SECTIONS)}")
+    return text
+
+
 def main(argv: list[str]) -> int:
-    chosen = argv or list(SECTIONS)
-    unknown = [name for name in chosen if name not in SECTIONS]
-    if unknown:
-        print(f"bench: unknown section {', '.join(unknown)}; choose from {', '.join(SECTIONS)}", file=sys.stderr)
-        return 2
+    parser = OneLineParser(prog="bench", description=__doc__.splitlines()[0])
+    parser.add_argument("sections", nargs="*", type=section_name, metavar="SECTION",
+                        help=f"the sections to run, of {', '.join(SECTIONS)} (default: all)")
+    chosen = parser.parse_args(argv).sections or list(SECTIONS)
     for name in chosen:
         print(f"== {name}: {SECTIONS[name].__doc__.splitlines()[0]}", flush=True)
         for line in SECTIONS[name]():
             print("  " + line, flush=True)
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

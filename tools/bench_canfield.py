@@ -21,9 +21,10 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from games.canfield.deals import deck_for
+from games.canfield.deals import LAST_DEAL, deck_for
 from games.canfield.rules import Canfield
 from games.canfield.solver import solve
+from spectrum.command_line import OneLineParser, positive_number, whole_number
 
 DEALS = 1000
 SECONDS = 20.0
@@ -104,14 +105,13 @@ def report(deals: int = DEALS, seconds: float = SECONDS) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="The Canfield solver over numbered deals.")
-    parser.add_argument("--deals", type=int, default=DEALS, help="solve deals 1 to N (default %(default)s)")
-    parser.add_argument("--seconds", type=float, default=SECONDS,
+    parser = OneLineParser(prog="bench_canfield", description="The Canfield solver over numbered deals.")
+    parser.add_argument("--deals", type=whole_number(1, LAST_DEAL, "--deals"), default=DEALS,
+                        help="solve deals 1 to N (default %(default)s)")
+    parser.add_argument("--seconds", type=positive_number("--seconds"), default=SECONDS,
                         help="processor seconds per deal (default %(default)s)")
     parser.add_argument("--one", type=int, metavar="NUMBER", help=argparse.SUPPRESS)  # a child's one deal
     options = parser.parse_args(argv)
-    if options.deals < 1 or options.seconds <= 0:
-        parser.error("--deals and --seconds must be positive")
     if options.one is not None:
         print(json.dumps(solve_deal(options.one, options.seconds)))
         return 0

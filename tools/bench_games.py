@@ -11,7 +11,9 @@ import sys
 import time
 
 from games.protocol import playout
+from spectrum.command_line import OneLineParser, positive_number
 
+SECONDS = 5.0  # processor seconds of playouts for each game
 VARIANTS = {  # name: (package, new_game options)
     "patience": ("games.patience", {}),
     "canfield": ("games.canfield", {}),
@@ -40,7 +42,7 @@ def playouts_per_second(package: str, options: dict, seconds: float) -> tuple[fl
     return games / spent, moves / spent
 
 
-def report(seconds: float = 5.0) -> list[str]:
+def report(seconds: float = SECONDS) -> list[str]:
     lines = []
     for name, (package, options) in VARIANTS.items():
         games, moves = playouts_per_second(package, options, seconds)
@@ -48,6 +50,14 @@ def report(seconds: float = 5.0) -> list[str]:
     return lines
 
 
-if __name__ == "__main__":
-    for line in report(float(sys.argv[1]) if len(sys.argv) > 1 else 5.0):
+def main(argv: list[str] | None = None) -> int:
+    parser = OneLineParser(prog="bench_games", description=__doc__.splitlines()[0])
+    parser.add_argument("seconds", nargs="?", type=positive_number("SECONDS"), default=SECONDS, metavar="SECONDS",
+                        help=f"processor seconds of playouts for each game (default {SECONDS:g})")
+    for line in report(parser.parse_args(argv).seconds):
         print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

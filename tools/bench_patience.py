@@ -9,12 +9,14 @@ port's), measured in one run.
 """
 
 import os
+import sys
 import time
 from pathlib import Path
 
 from bench import median_seconds, window_cost
 from games.patience import original, play
 from spectrum import Spectrum
+from spectrum.command_line import OneLineParser
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.sound import FRAME_T_STATES, T_STATES_PER_SECOND
 from spectrum.oracle import Oracle, Unfinished
@@ -105,7 +107,13 @@ def live_rom() -> list[str]:
     return lines
 
 
-if __name__ == "__main__":
+def main(argv: list[str] | None = None) -> int:
+    OneLineParser(prog="bench_patience", description=__doc__.splitlines()[0]).parse_args(argv)
     print(f"== patience: {report.__doc__.splitlines()[0]}")
     for line in report():
         print("  " + line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

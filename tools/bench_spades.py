@@ -28,10 +28,10 @@ games, default 500, numbered from `--first-game` (default 0; each number its own
 the games can be played in parts (`--games 0 --games-log FILE` only sums them).
 """
 
-import argparse
 import json
 import random
 import statistics
+import sys
 import time
 from dataclasses import dataclass
 from multiprocessing import Pool
@@ -47,6 +47,7 @@ from games.spades.players import make_player, play_seed_hand
 from games.spades.seeing import SeeingPlayer, dealt_hands
 from games.spades.views import full_view, seat_of
 from games.spades.solver import BIT, Budget, OutOfWork, Solver, mask_of
+from spectrum.command_line import OneLineParser, new_file, whole_number
 
 LADDER = (("random", "random"), ("rules", "random"), ("mcts", "rules"), ("solver", "rules"))
 CEILING = (1, 2, None)   # lookahead levels of the seeing player; None = solved exactly
@@ -283,22 +284,23 @@ def full_game_line(results: list[dict], wall_seconds: float) -> str:
             f"made {nils_made}  [{wall_seconds:.0f} s wall]")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=4000,
+def main(argv: list[str] | None = None) -> int:
+    parser = OneLineParser(prog="bench_spades", description=__doc__.splitlines()[0])
+    count = whole_number(0, what="a count")
+    parser.add_argument("--hands", type=count, default=4000,
                         help="hands of the strongest level against rule players (whole deals of four)")
-    parser.add_argument("--other-hands", type=int, default=None,
+    parser.add_argument("--other-hands", type=count, default=None,
                         help="hands in each other row of the ladder and the ceiling (default: --hands)")
-    parser.add_argument("--given-away-hands", type=int, default=100,
+    parser.add_argument("--given-away-hands", type=count, default=100,
                         help="hands per level in the rows of tricks given away (whole deals of four)")
-    parser.add_argument("--solver-deals", type=int, default=5, help="deals per solver row")
+    parser.add_argument("--solver-deals", type=count, default=5, help="deals per solver row")
     parser.add_argument("--skip-solver", action="store_true", help="leave out the solver's own rows")
-    parser.add_argument("--games", type=int, default=500, help="games of the full game to 500 (0: none)")
-    parser.add_argument("--first-game", type=int, default=0,
+    parser.add_argument("--games", type=count, default=500, help="games of the full game to 500 (0: none)")
+    parser.add_argument("--first-game", type=count, default=0,
                         help="number of the first full game (to go on from an earlier run's games)")
-    parser.add_argument("--games-log", type=Path,
+    parser.add_argument("--games-log", type=new_file,
                         help="append each full game's result to this file and sum every game in it")
-    options = parser.parse_args()
+    options = parser.parse_args(argv)
     deals = -(-options.hands // 4)
     other_deals = deals if options.other_hands is None else -(-options.other_hands // 4)
     given_away_deals = -(-options.given_away_hands // 4)
@@ -326,7 +328,8 @@ def main() -> None:
     if not options.skip_solver:
         for line in solver_lines(options.solver_deals):
             print(line, flush=True)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

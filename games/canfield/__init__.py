@@ -7,8 +7,8 @@ of its own while the screen stays live.
 """
 
 import argparse
-from pathlib import Path
 
+from ..datafolder import data_folder
 from .deals import FIRST_DEAL, LAST_DEAL, check_deal_number
 
 TITLE = "Canfield"
@@ -29,7 +29,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--practice", action="store_true", help="no money; undo and hints allowed")
     parser.add_argument("--deal", type=deal_number, metavar="N",
                         help=f"replay deal N ({FIRST_DEAL}-{LAST_DEAL}) as practice")
-    parser.add_argument("--data-dir", type=Path, metavar="DIR",
+    parser.add_argument("--data-dir", type=data_folder, metavar="DIR",
                         help="keep the accounts in DIR (default: $XDG_DATA_HOME/zxcards)")
 
 

@@ -22,12 +22,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..datafolder import default_folder
+from ..datafolder import DataUnusable, check_folder, default_folder, folder_problem
 from .rules import CARD_PAYS, DECK_PRICE
 
 START_MONEY = 500
 NAME_LENGTH = 16
 NAME_CHARACTERS = frozenset(string.ascii_letters + string.digits + " -'._")
+NAME_RULE = "A-Z, 0-9, spaces and - ' . _"  # NAME_CHARACTERS in words: the Spectrum's keys type no others
 DATABASE = "canfield.sqlite3"
 SEATS = "canfield-seats"  # the folder of the accounts' locks, one file per account id
 SCHEMA_VERSION = 1  # PRAGMA user_version: 0 before deals kept the solver's verdict
@@ -65,10 +66,6 @@ CREATE TABLE IF NOT EXISTS set_aside (
 VERDICT_COLUMN = "ALTER TABLE deals ADD COLUMN verdict TEXT"  # the solver on the deal as dealt: won, lost or unknown
 
 
-class DataUnusable(ValueError):
-    """The accounts can't be used; the message names the file and what to do."""
-
-
 class NameRefused(ValueError):
     """A name that can't be a player's; the message is for the player."""
 
@@ -88,7 +85,7 @@ def check_name(name: str) -> str | None:
     if len(name) > NAME_LENGTH:
         return f"A name has at most {NAME_LENGTH} characters"
     if not set(name) <= NAME_CHARACTERS:
-        return "Use letters, digits, spaces and - ' . _ only"
+        return f"A name holds only {NAME_RULE}"
     if not any(char.isalnum() for char in name):
         return "A name needs a letter or a digit"
     return None
@@ -182,9 +179,12 @@ class Bank:
 
     def check(self) -> None:
         """Open the database now if there is one (or something in its place), so that a database
-        that can't be used is said before anything is asked; a new one waits for the first name."""
-        if self.folder.exists() or self.folder.is_symlink():
+        or a folder that can't be used is said before anything is asked; a new one (and its
+        folder) waits for the first name."""
+        check_folder(self.folder)
+        if self.folder.exists():
             self.open()
+            check_folder(self.folder / SEATS)
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -196,10 +196,9 @@ class Bank:
             try:
                 self.folder.mkdir(parents=True, exist_ok=True)
             except OSError as error:
-                raise DataUnusable(f"{self.folder} can't be the data folder ({error.strerror}): "
-                                   "make it a folder you may write, or give --data-dir") from None
-            if not self.folder.is_dir():
-                raise DataUnusable(f"{self.folder} is not a folder: move it away, or give --data-dir")
+                raise DataUnusable(folder_problem(self.folder) or f"{self.folder} can't be the data folder "
+                                   f"({error.strerror}): make it a folder you may write, or give --data-dir") from None
+            check_folder(self.folder)
             try:
                 self._db = self._open()
             except sqlite3.Error as error:
@@ -295,7 +294,7 @@ class Bank:
             seats.mkdir(exist_ok=True)
             seat = os.open(seats / str(account.id), os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as error:
-            raise DataUnusable(f"{seats} can't hold the accounts' locks ({error.strerror}): "
+            raise DataUnusable(folder_problem(seats) or f"{seats} can't hold the accounts' locks ({error.strerror}): "
                                "make it a folder you may write, or give --data-dir") from None
         try:
             fcntl.flock(seat, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -394,11 +394,14 @@ def ask_name(machine: Spectrum, bank: accounts.Bank) -> accounts.Account | None:
 def run(machine: Spectrum, *, data_dir=None, deal: int | None = None, practice: bool = False) -> None:
     """Play Canfield until BREAK (or STOP at the name). A deal number (1-65535) replays that deal,
     as practice: a known deal is no bet. `data_dir` is where the accounts are kept. ValueError,
-    before anything is drawn, for a deal number out of range or accounts that can't be used."""
+    before anything is drawn, for a deal number out of range, a data folder given to practice
+    (which keeps nothing), or accounts that can't be used."""
     if deal is not None:
         refusal = check_deal_number(deal)
         if refusal:
             raise ValueError(refusal)
+    if (practice or deal is not None) and data_dir is not None:
+        raise ValueError("--data-dir is where the accounts are kept: practice keeps nothing, leave it out")
     if practice or deal is not None:
         screen.prepare(machine)
         PracticeTable(machine, deal if deal is not None else new_deal_number(machine)).play()

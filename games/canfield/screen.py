@@ -6,6 +6,7 @@ red or black ink, on a green baize. Long tableau piles fold their middle into a 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from spectrum import Spectrum
@@ -13,7 +14,7 @@ from spectrum.colours import BLACK, BLUE, CYAN, GREEN, RED, WHITE, YELLOW
 
 from ..cards import DECK, FACE_LETTERS, Card
 from ..table import CARD_PAPER, draw_card, draw_hand_card, lay_baize
-from .bank import START_MONEY, DealRecord, statistics
+from .bank import NAME_LENGTH, NAME_RULE, START_MONEY, DealRecord, statistics
 from .rules import CARD_PAYS, DECK_PRICE, Canfield
 
 CARD_BACK_UDG = {"e": (0xFF, 0x99, 0xA5, 0xC3, 0xC3, 0xA5, 0x99, 0xFF)}  # UDGs A-D are the suits
@@ -29,6 +30,7 @@ HELP_ROWS = (20, 21)
 PILE_COLUMNS = (10, 16, 22, 28)  # the foundations stand above the tableau piles
 TABLEAU_TOP, TABLEAU_BOTTOM = 7, 17
 WIDTH = 32
+SENTENCE_END = re.compile(r"(?<=[.!]) (?=[A-Za-z0-9$])")
 
 
 def prepare(machine: Spectrum) -> None:
@@ -74,9 +76,14 @@ class TableView:
     verdict: str = ""  # whether the deal can be won, in practice, once the solver knows
 
 
-def title_bar(machine: Spectrum, left: str, right: str) -> None:
-    machine.print_at(0, 0, f" {left}".ljust(WIDTH - len(right) - 1) + right + " ", ink=WHITE, paper=TITLE_PAPER,
-                     bright=1)
+def title_bar(machine: Spectrum, parts: list[str], right: str = "") -> None:
+    """The blue bar on row 0: `parts` from the left, two spaces apart, and `right` (the money) at the
+    right, a space at either end and two at least between them. The first parts are left out while
+    the rest do not fit: the last (a player's name, 16 characters at most) fits beside any sum."""
+    while len(parts) > 1 and len(" " + "  ".join(parts) + "  " + right + " ") > WIDTH:
+        parts = parts[1:]
+    left = " " + "  ".join(parts)
+    machine.print_at(0, 0, left.ljust(WIDTH - len(right) - 1) + right + " ", ink=WHITE, paper=TITLE_PAPER, bright=1)
 
 
 def draw_table(machine: Spectrum, view: TableView) -> None:
@@ -84,8 +91,7 @@ def draw_table(machine: Spectrum, view: TableView) -> None:
     selected = view.game.selected
     machine.cls()
     right = f"${view.money}" if view.money is not None else "PRACTICE"
-    left = "CANFIELD" + "".join(f"  {part}" for part in (view.name, view.verdict) if part)
-    title_bar(machine, left, right)
+    title_bar(machine, ["CANFIELD", *(part for part in (view.name, view.verdict) if part)], right)
     _draw_left_column(machine, view.game, view.deal_number)
     _draw_foundations(machine, position.homes, position.base)
     _draw_tableau(machine, position.tableau, selected)
@@ -106,8 +112,8 @@ def banner(machine: Spectrum, text: str) -> None:
 def show_message(machine: Spectrum, message: str, refused: bool, over: bool = False) -> None:
     """The message lines, a sentence a line when they fit: refusals in yellow, news in white, on
     red once the deal is over."""
-    by_sentence = [line for sentence in message.replace(". ", ".\n").replace("! ", "!\n").split("\n")
-                   for line in wrap(sentence)]
+    # a sentence ends at . or ! before a word ("- ' . _" in a list of characters goes on)
+    by_sentence = [line for sentence in SENTENCE_END.split(message) for line in wrap(sentence)]
     lines = (by_sentence if len(by_sentence) <= len(MESSAGE_ROWS) else wrap(message)) + ["", ""]
     for row, line in zip(MESSAGE_ROWS, lines):
         machine.print_at(row, 0, line.ljust(WIDTH), ink=REFUSAL_INK if refused else NEWS_INK,
@@ -183,7 +189,7 @@ def _draw_tableau(machine: Spectrum, tableau: tuple[tuple[int, ...], ...], selec
 def draw_title(machine: Spectrum, message: str = "", refused: bool = False) -> None:
     """The title page, where the player's name is asked for."""
     machine.cls()
-    title_bar(machine, "CANFIELD", "")
+    title_bar(machine, ["CANFIELD"])
     lines = ("Saratoga Springs, 1900. At Mr. Canfield's club a deck costs $50 and "
              "every card you bring home to the foundations pays $5.")
     for row, line in enumerate(wrap(lines, 30), 3):
@@ -191,7 +197,9 @@ def draw_title(machine: Spectrum, message: str = "", refused: bool = False) -> N
     for index, name in enumerate(("as", "kh", "qc", "jd")):
         draw_card(machine, 9, 9 + 4 * index, Card.parse(name))
     for row, line in enumerate(wrap("You start with $500, and with $500 again whenever your money can't buy a "
-                                    "deck.", 30), 13):
+                                    "deck.", 30), 12):
+        machine.print_at(row, 1, line)
+    for row, line in enumerate(wrap(f"Your name: up to {NAME_LENGTH} of {NAME_RULE}", 30), 16):
         machine.print_at(row, 1, line)
     show_message(machine, message, refused)
 
@@ -203,25 +211,25 @@ def percent(part: int, whole: int) -> str:
 def draw_record(machine: Spectrum, name: str, deals: list[DealRecord], money: int, fresh_starts: int) -> None:
     """The player's statistics and a bar chart of the money after each deal."""
     machine.cls()
-    title_bar(machine, f"RECORD OF {name}", f"${money}")
+    title_bar(machine, ["RECORD", name], f"${money}")
     record = statistics(deals)
-    going_on = len(deals) - record.played
     average = f"{record.average_home:.1f}" if record.average_home is not None else "-"
     best_money = max((deal.balance for deal in deals), default=money)
-    lines = (f"Played {record.played}, won {record.won} ({percent(record.won, record.played)})"
-             + (f" +{going_on} on" if going_on else ""),
+    lines = (f"Finished {record.played}, won {record.won} ({percent(record.won, record.played)})",
              f"Cards home {average} a deal, best {record.best_home}",
              f"Wins in a row {record.streak}, best {record.best_streak}",
-             f"Could be won: {record.winnable} of {record.judged} ({percent(record.winnable, record.judged)})"
-             + (f" +{record.to_judge}?" if record.to_judge else ""),
-             f"Money ${money}, best ${best_money}; starts {fresh_starts}")
-    for row, line in enumerate(lines, 2):
+             f"Could be won: {record.winnable} of {record.judged} ({percent(record.winnable, record.judged)})",
+             *([f"Still to judge: {record.to_judge} deal{'s' * (record.to_judge != 1)}"] if record.to_judge else []),
+             f"Money ${money}, best ${best_money}",
+             f"$500 from the house: {fresh_starts} time{'s' * (fresh_starts != 1)}")
+    for row, line in enumerate(lines, STATISTICS_TOP):
         machine.print_at(row, 1, line[:WIDTH - 1])
     _draw_chart(machine, deals)
     machine.print_at(21, 0, " Press any key for the table".ljust(WIDTH), ink=HELP_INK, paper=BLACK)
 
 
-CHART_TOP, CHART_BOTTOM = 8, 18  # rows of the bars
+STATISTICS_TOP = 2  # rows 2-8
+CHART_TOP, CHART_BOTTOM = 10, 18  # rows of the bars, under their caption
 CHART_LEFT = 6  # one column per deal from here
 BAR_FULL, BAR_LOWER_HALF = "\x8a", "\x88"  # left half of the cell: a gap between bars
 PAID_OFF = GREEN  # the deal paid back its deck
@@ -232,7 +240,7 @@ def _draw_chart(machine: Spectrum, deals: list[DealRecord]) -> None:
     rows = CHART_BOTTOM - CHART_TOP + 1
     columns = WIDTH - CHART_LEFT
     shown = deals[-columns:]
-    machine.print_at(7, 1, "Money after each deal" + (f", last {columns}" if len(deals) > columns else ""))
+    machine.print_at(CHART_TOP - 1, 1, "Money after each deal" + (f", last {columns}" if len(deals) > columns else ""))
     for row in range(CHART_TOP, CHART_BOTTOM + 1):
         machine.print_at(row, 0, " " * WIDTH, paper=BLACK)
     if not shown:
@@ -252,10 +260,10 @@ def _draw_chart(machine: Spectrum, deals: list[DealRecord]) -> None:
         for step in range(0, height, 2):
             char = BAR_FULL if step + 1 < height else BAR_LOWER_HALF
             machine.print_at(CHART_BOTTOM - step // 2, col, char, ink=ink, paper=BLACK, bright=1)
-    machine.print_at(CHART_BOTTOM + 1, 1, BAR_FULL, ink=PAID_OFF, bright=1)
-    machine.print_at(CHART_BOTTOM + 1, 3, "paid for its deck")
-    machine.print_at(CHART_BOTTOM + 2, 1, BAR_FULL, ink=LOST, bright=1)
-    machine.print_at(CHART_BOTTOM + 2, 3, "did not")
+    for row, ink, words in ((CHART_BOTTOM + 1, PAID_OFF, "paid for its deck"), (CHART_BOTTOM + 2, LOST, "did not")):
+        # on the chart's black, as the bars are: green on the green baize would hardly show
+        machine.print_at(row, 0, " " + BAR_FULL + " " + words.ljust(WIDTH - 3), paper=BLACK)
+        machine.print_at(row, 1, BAR_FULL, ink=ink, paper=BLACK, bright=1)
 
 
 def _half_cells(value: int, top: int, rows: int) -> int:

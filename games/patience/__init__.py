@@ -44,12 +44,17 @@ def new_game(seed: int) -> rules.PatienceState:
 def run(machine, seed: int | None = None, rom: bool = False, compare: bool = False) -> int:
     """Play from the autostart line on; `seed` (1-65535) stands for RANDOMIZE seed at line 1040.
     `rom` plays the listing itself on the genuine ROM, `compare` the port beside it (see
-    `original.run`). The exit status: 0, or 1 when a headless comparison found a difference."""
+    `original.run`). The exit status: 0, or 1 when a headless comparison found a difference. The
+    port ends as the listing does, "Thanks for playing." then STOP at line 1590: ReportError
+    "9 STOP statement"."""
     if rom or compare:
         from . import original
 
         return original.run(machine, seed, compare)
+    from spectrum import ReportError
+    from spectrum.errors import STOP_STATEMENT
+
     from . import play
 
     play.run(machine, seed)
-    return 0
+    raise ReportError(STOP_STATEMENT)

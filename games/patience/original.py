@@ -8,6 +8,7 @@ of one seed (one is drawn from the clock when none is given: their FRAMES differ
 
 from __future__ import annotations
 
+import sys
 import time
 
 from spectrum import ReportError, Spectrum
@@ -94,10 +95,15 @@ def play_on_rom(frontend, seed: int | None) -> int:
     return 0
 
 
-def side_by_side_window(scale: int, title: str):
+def side_by_side_window(scale: int, title: str, command: str = "zxcards"):
+    """The two machines' window, as near `scale` as the display allows; `command` says (on stderr)
+    when it had to be smaller."""
     from spectrum.frontends.side_by_side import SideBySideWindow
 
-    return SideBySideWindow(scale=scale, title=title)
+    window = SideBySideWindow(scale=scale, title=title)
+    if window.scale_note:
+        print(f"{command}: {window.scale_note}", file=sys.stderr)
+    return window
 
 
 def side_by_side(window, program, rom_listing: str) -> int:

@@ -50,9 +50,10 @@ def shuffle_and_deal(machine: Spectrum, seed: int) -> None:
 
 def show_in_window(seed: int, scale: int) -> int:
     try:
-        window = original.side_by_side_window(scale, f"11-Up Patience's shuffle, seed {seed}: the port and the ROM")
+        window = original.side_by_side_window(scale, f"11-Up Patience's shuffle, seed {seed}: the port and the ROM",
+                                              "replay_shuffle")
     except NoDisplay as error:
-        print(f"replay_shuffle: {error}", file=sys.stderr)
+        print(f"replay_shuffle: {error}; leave out --window to compare the packs without one", file=sys.stderr)
         return 1
     try:
         original.side_by_side(window, lambda machine: shuffle_and_deal(machine, seed), shuffle_and_deal_harness(seed))

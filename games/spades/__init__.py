@@ -7,6 +7,8 @@
 import argparse
 from pathlib import Path
 
+from ..datafolder import check_folder, data_folder, default_folder
+
 TITLE = "Spades"
 
 
@@ -33,7 +35,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                         help="full game: a partnership 100 or more behind may bid nil before seeing its cards")
     parser.add_argument("--seed", type=int, metavar="N",
                         help="deal the hands of seed N (any whole number) and repeat them every time")
-    parser.add_argument("--data-dir", type=Path, metavar="DIR",
+    parser.add_argument("--data-dir", type=data_folder, metavar="DIR",
                         help="full game: keep the game to 500 here (default: the zxcards data folder)")
 
 
@@ -42,17 +44,20 @@ def run(machine, *, level: str = "rules", seed: int | None = None, full_rules: b
     """Play until BREAK: against three computer players of `level`; `seed` makes the deals (and the
     computer players' choices) repeatable; `full_rules` plays the full game instead, its score kept
     after every hand in `data_dir` (default: the zxcards data folder) and taken up again next time;
-    `blind_nil` lets a partnership far behind bid blind nil there."""
+    `blind_nil` lets a partnership far behind bid blind nil there. ValueError, before anything is
+    drawn, for options refused together or a data folder that can't be used."""
     from .play import Table
     from .rules import dealing_rng
 
     if blind_nil and not full_rules:
         raise ValueError("--blind-nil is a bid of the full game: add --full")
+    if data_dir is not None and not full_rules:
+        raise ValueError("--data-dir is where the full game is kept: add --full")
     rng = dealing_rng(seed)
     if full_rules:
-        from ..datafolder import default_folder
         from .full_play import SAVED_GAME, FullTable
         folder = Path(data_dir) if data_dir is not None else default_folder()
+        check_folder(folder)  # before a hand is played for nothing
         FullTable(machine, level=level, rng=rng, save_path=folder / SAVED_GAME, blind_nil=blind_nil).play()
     else:
         Table(machine, level=level, rng=rng).play()

@@ -8,7 +8,7 @@ from pathlib import Path
 from spectrum.colours import RED, YELLOW
 
 from ..datafolder import write_atomically
-from ..table import next_key_code
+from ..table import next_key_code, wrapped
 from .full_rules import (BLIND_NIL, TEAM_NAMES, FullMatch, FullSpades, bid_words, choose_bid, gambles_blind_nil,
                          partner_of, team_of)
 from .play import BEEP_PITCH, BEEP_SECONDS, HUMAN, NEXT_HAND, PLAY_PAUSE_FRAMES, Table
@@ -16,7 +16,7 @@ from .bidding import sampled_bid
 from .mcts import SearchPlayer
 from .views import full_outcome, full_view
 from .rules import PLAYERS
-from .screen import RESULT_WIDTH, draw, wrapped
+from .screen import NAMES, RESULT_WIDTH, draw
 
 HELP_BIDDING = "Bid: the tricks you will take"
 BLIND_NIL_QUESTION = ["You may bid BLIND NIL:", "no trick at all, for 200", "(lose 200 if you take one),",
@@ -67,11 +67,11 @@ class FullTable(Table):
         try:
             os.replace(path, kept)
         except OSError as error:
-            self.notice = ["Unreadable saved game, left", *wrapped(f"where it is ({error.strerror}):"),
-                           *wrapped(str(path)), "This game will not be saved."]
+            self.notice = ["Unreadable saved game, left", *wrapped(f"where it is ({error.strerror}):", RESULT_WIDTH),
+                           *wrapped(str(path), RESULT_WIDTH), "This game will not be saved."]
             self.save_path = None
         else:
-            self.notice = ["Unreadable saved game kept as:", *wrapped(str(kept)), "A new game begins."]
+            self.notice = ["Unreadable saved game kept as:", *wrapped(str(kept), RESULT_WIDTH), "A new game begins."]
         return FullMatch(self.blind_nil)
 
     def save_match(self) -> None:
@@ -82,8 +82,8 @@ class FullTable(Table):
         try:
             write_atomically(self.save_path, json.dumps(self.match.saved()))
         except OSError as error:
-            self.save_trouble = ["Score NOT saved:", *wrapped(error.strerror or str(error)),
-                                 *wrapped(str(self.save_path))]
+            self.save_trouble = ["Score NOT saved:", *wrapped(error.strerror or str(error), RESULT_WIDTH),
+                                 *wrapped(str(self.save_path), RESULT_WIDTH)]
         else:
             self.save_trouble = []
 
@@ -189,7 +189,12 @@ class FullTable(Table):
         ours, theirs = self.match.history[-1]["points"]
         if ours == theirs:
             return f"Hand even: {ours:+d} each"
-        return "You and north win the hand" if ours > theirs else "West and east win the hand"
+        return f"{self.partnership(0)} win the hand" if ours > theirs else f"{self.partnership(1)} win the hand"
+
+    @staticmethod
+    def partnership(team: int) -> str:
+        """The partners as the table names them: "YOU and NORTH", "WEST and EAST"."""
+        return " and ".join(NAMES[player] for player in PLAYERS if team_of(player) == team)
 
     def results(self) -> list[str]:
         latest = self.match.history[-1]["points"]

@@ -99,17 +99,6 @@ def results_top(lines: list[str]) -> int:
     return max(0, min(RESULT_TOP, RESULT_LAST_ROW - len(lines) - 1))
 
 
-def wrapped(text: str, width: int = RESULT_WIDTH) -> list[str]:
-    """`text` in lines of at most `width`: broken at spaces or slashes, else anywhere."""
-    lines = []
-    while len(text) > width:
-        cut = max(text.rfind(" ", 0, width + 1), text.rfind("/", 0, width) + 1)
-        cut = cut if cut > 0 else width
-        lines.append(text[:cut].rstrip())
-        text = text[cut:].lstrip(" ")
-    return lines + [text]
-
-
 def name_colours(lit: bool) -> dict:
     """A name is lit (black on yellow) while that player is to play; nothing on the baize is BRIGHT,
     which would light the green behind it too."""

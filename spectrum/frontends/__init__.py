@@ -10,6 +10,11 @@ use never opens or even loads a display.
 
 from __future__ import annotations
 
+import os
+
+# pygame greets on stdout when it is first imported, by whichever front end: not in our output
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 
 class Quit(SystemExit):
     """The user closed the window."""

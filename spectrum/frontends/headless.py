@@ -113,8 +113,8 @@ class HeadlessFrontend:
     def __init__(self, presses: Iterable[Iterable[str] | Press] = (), *, hold_frames: int = 2, gap_frames: int = 4):
         if hold_frames < 2 or gap_frames < 4:
             raise ValueError("need hold_frames >= 2 and gap_frames >= 4 for the ROM's keyboard scan")
-        self.presses = deque(press if isinstance(press, Press) else Press(_checked_press(press))
-                             for press in presses)
+        self.presses = deque(press for item in presses
+                             for press in ([item] if isinstance(item, Press) else map(Press, presses_from([item]))))
         self.hold_frames = hold_frames
         self.gap_frames = gap_frames
         self.frames_presented = 0

@@ -15,13 +15,21 @@ import pygame
 from .. import render
 from ..compare import KeyWaitRecorder, differing_cells, first_difference, screen_of
 from .headless import Press
-from .window import FRAMES_PER_SECOND, WindowFrontend, _picture
+from .window import (FRAMES_PER_SECOND, STATUS_HEIGHT, STATUS_PAPER, WindowFrontend, _picture, display_size,
+                     draw_status_text, largest_scale, status_font)
 
-GAP = 8  # pixels between the two pictures, in window pixels
-STATUS_LINES = 2
+STATUS_LINES = 2  # the host's strip: two lines as high as the single window's one
+# The pictures meet border to border (a gap would make the pair too wide for twice life size on a
+# 1280-pixel display); a line, drawn over the two borders where they meet, parts them.
+PARTING = (96, 96, 96)  # no Spectrum colour: the host's
 OUTLINE = (255, 128, 0)  # orange: no Spectrum colour
-STATUS_INK, STATUS_PAPER = (255, 255, 255), (0, 0, 0)
 SHIFTS = frozenset({"CAPS", "SYMBOL"})
+
+
+def pair_scale(display: tuple[int, int] | None, wanted: int) -> int:
+    """The largest scale, `wanted` at most, at which the two pictures side by side and the status
+    strip under them fit a display of `display` pixels (None: the host does not say)."""
+    return largest_scale(display, 2 * render.FRAME_WIDTH, render.FRAME_HEIGHT + STATUS_LINES * STATUS_HEIGHT, wanted)
 
 
 class RomKeys(KeyWaitRecorder):
@@ -41,12 +49,12 @@ class SideBySideWindow(WindowFrontend):
 
     def __init__(self, scale: int = 3, title: str = "ZX Spectrum: the port and the ROM"):
         super().__init__(scale=scale, title=title)
-        pygame.font.init()
-        self.scale = max(1, min(self.scale, _largest_pair_scale()))
-        self._font = pygame.font.Font(None, 10 * self.scale)
+        self.scale = pair_scale(display_size(), scale)
+        self._font = status_font(self.scale)
         width, height = render.FRAME_WIDTH * self.scale, render.FRAME_HEIGHT * self.scale
-        self._status_height = STATUS_LINES * self._font.get_linesize() + 4
-        self._window = pygame.display.set_mode((2 * width + GAP, height + self._status_height))
+        self._line_height = STATUS_HEIGHT * self.scale
+        self._status_height = STATUS_LINES * self._line_height
+        self._window = pygame.display.set_mode((2 * width, height + self._status_height))
         self._window.fill(STATUS_PAPER)
         self.port_keys = KeyWaitRecorder(endless=True)
         self.rom_keys = RomKeys(self)
@@ -99,7 +107,7 @@ class SideBySideWindow(WindowFrontend):
         text, cells = self.comparison(port)
         width, height = render.FRAME_WIDTH * self.scale, render.FRAME_HEIGHT * self.scale
         changed = []
-        for side, (left, machine) in enumerate(((0, port), (width + GAP, rom))):
+        for side, (left, machine) in enumerate(((0, port), (width, rom))):
             picture = (_picture(machine), tuple(cells))
             if picture == self._drawn[side]:
                 continue
@@ -113,22 +121,16 @@ class SideBySideWindow(WindowFrontend):
                 pygame.draw.rect(self._window, OUTLINE, (x, y, 8 * self.scale, 8 * self.scale), max(2, self.scale))
             self._drawn[side] = picture
             changed.append(area)
+        if changed:  # a picture drawn again covers its half of the parting line
+            changed.append(pygame.draw.rect(self._window, PARTING, (width - 1, 0, 2, height)))
         if text != self._drawn[2]:
             area = pygame.Rect(0, height, self._window.get_width(), self._status_height)
             self._window.fill(STATUS_PAPER, area)
             for number, line in enumerate(text.splitlines()):
-                self._window.blit(self._font.render(line, True, STATUS_INK),
-                                  (4, height + 2 + number * self._font.get_linesize()))
+                draw_status_text(self._window, self._font, line, 4 * self.scale, height + number * self._line_height,
+                                 self._line_height)
             self._drawn[2] = text
             changed.append(area)
         if changed:
             pygame.display.update(changed)
 
-
-def _largest_pair_scale() -> int:
-    """The largest scale at which two frames side by side and the status fit the desktop."""
-    sizes = pygame.display.get_desktop_sizes()
-    if not sizes or min(sizes[0]) <= 0:  # the host does not say
-        return 1 << 16
-    width, height = sizes[0]
-    return max(1, min((width - GAP) // (2 * render.FRAME_WIDTH), height // (render.FRAME_HEIGHT + 30)))

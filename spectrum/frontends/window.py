@@ -8,20 +8,20 @@ import sys
 from contextlib import contextmanager
 
 import numpy as np
+import pygame  # its greeting is hidden by the package, spectrum.frontends
+import pygame.freetype
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-import pygame  # noqa: E402
-
-from .. import render  # noqa: E402
-from ..keyboard import KEY_NAMES, keys_for_char  # noqa: E402
-from ..sound import SAMPLE_RATE  # noqa: E402
-from . import Leave, NoDisplay, Quit  # noqa: E402
+from .. import render
+from ..keyboard import KEY_NAMES, keys_for_char
+from ..sound import SAMPLE_RATE
+from . import Leave, NoDisplay, Quit
 
 FRAMES_PER_SECOND = 50
 FLASH_BIT = 0x80  # of an attribute byte
 STATUS_HEIGHT = 12  # the host's strip under the picture, in Spectrum pixels (scaled with it)
 STATUS_TEXT_SIZE = 11  # the height of its letters, likewise
 STATUS_PAPER, STATUS_INK = (24, 24, 24), (200, 200, 200)  # not Spectrum colours: the host speaks
+NOTE_FRAMES = 150  # 3 s: how long the strip says that a character typed has no Spectrum key
 
 _SPECIAL_KEYS: dict[int, frozenset[str]] = {
     pygame.K_RETURN: frozenset({"ENTER"}),
@@ -71,12 +71,41 @@ def _picture(machine) -> tuple:
     return memory[render.DISPLAY_FILE:render.ATTRIBUTES_END].tobytes(), machine.border, flashing and machine.flash_phase
 
 
-def _largest_scale_shown_whole() -> int:
-    """The largest scale at which the whole frame fits the display (at least 1)."""
-    info = pygame.display.Info()
-    if info.current_w <= 0 or info.current_h <= 0:  # the host does not say
-        return sys.maxsize
-    return max(1, min(info.current_w // render.FRAME_WIDTH, info.current_h // (render.FRAME_HEIGHT + STATUS_HEIGHT)))
+def largest_scale(display: tuple[int, int] | None, width: int, height: int, wanted: int) -> int:
+    """The largest scale, `wanted` at most and 1 at least, at which a picture of `width` x `height`
+    pixels at life size fits a display of `display` pixels (width, height); `wanted` when the host
+    does not say how large its display is (None)."""
+    if display is None:
+        return wanted
+    return max(1, min(wanted, display[0] // width, display[1] // height))
+
+
+def display_size() -> tuple[int, int] | None:
+    """The desktop's size in pixels (once pygame's display is started), None when the host does not
+    say; the desktop, not the window: a window already open does not change it."""
+    sizes = pygame.display.get_desktop_sizes()
+    if not sizes or min(sizes[0]) <= 0:
+        return None
+    return sizes[0]
+
+
+def status_font(scale: int) -> pygame.freetype.Font:
+    """The host's letters for the strip under the picture, STATUS_TEXT_SIZE Spectrum pixels high
+    (scaled), each set by its own advance: the font's kerning table pushes some pairs apart (it
+    made "zxcards" read "z xcards"). Text is placed by its baseline, so that every line sits alike."""
+    pygame.freetype.init()
+    font = pygame.freetype.Font(None, STATUS_TEXT_SIZE * scale)
+    font.kerning = False
+    font.origin = True
+    return font
+
+
+def draw_status_text(surface: pygame.Surface, font: pygame.freetype.Font, text: str, left: int, top: int,
+                     height: int) -> None:
+    """`text` in STATUS_INK on `surface` from `left`, centred in the band `height` pixels high at `top`."""
+    ascender, descender = font.get_sized_ascender(), font.get_sized_descender()
+    baseline = top + (height - (ascender - descender)) // 2 + ascender
+    font.render_to(surface, (left, baseline), text, STATUS_INK)
 
 
 def _display_missing() -> bool:
@@ -86,7 +115,7 @@ def _display_missing() -> bool:
 
 
 def _no_display(reason: str) -> NoDisplay:
-    return NoDisplay(f"Cannot open a window ({reason}); run with --headless to play without a display.")
+    return NoDisplay(f"cannot open a window ({reason})")  # the command says what to do instead
 
 
 class WindowFrontend:
@@ -100,7 +129,8 @@ class WindowFrontend:
             raise _no_display("no DISPLAY or WAYLAND_DISPLAY is set")
         try:
             pygame.display.init()
-            self.scale = min(scale, _largest_scale_shown_whole())
+            self.asked_scale = scale
+            self.scale = largest_scale(display_size(), render.FRAME_WIDTH, render.FRAME_HEIGHT + STATUS_HEIGHT, scale)
             width, height = render.FRAME_WIDTH * self.scale, render.FRAME_HEIGHT * self.scale
             self._window = pygame.display.set_mode((width, height + STATUS_HEIGHT * self.scale))
         except pygame.error as error:
@@ -109,10 +139,10 @@ class WindowFrontend:
         pygame.display.set_caption(title)
         self._picture_area = self._window.subsurface((0, 0, width, height))
         self._status_area = self._window.subsurface((0, height, width, STATUS_HEIGHT * self.scale))
-        pygame.font.init()
-        self._font = pygame.font.Font(None, STATUS_TEXT_SIZE * self.scale)
+        self._font = status_font(self.scale)
         self.status = ""
         self._status_shown: str | None = None
+        self._note, self._note_frames_left = "", 0  # said in place of `status` for a while
         self._frame = pygame.Surface((render.FRAME_WIDTH, render.FRAME_HEIGHT), depth=32)
         self._clock = pygame.time.Clock()
         self._shown: tuple | None = None  # what the window shows now (see `_picture`)
@@ -126,27 +156,40 @@ class WindowFrontend:
         self._sound = _open_mixer()
         self._channel = pygame.mixer.Channel(0) if self._sound else None
 
+    @property
+    def scale_note(self) -> str | None:
+        """What to tell the player when the window is smaller than asked for, else None."""
+        if self.scale >= self.asked_scale:
+            return None
+        return f"{self.asked_scale} times life size is larger than the display: the window is {self.scale} times"
+
     def present(self, machine) -> None:
         machine.keys_held = self._take_keys()
-        picture = _picture(machine)
-        changed = picture != self._shown or self.status != self._status_shown
+        picture, strip = _picture(machine), self._strip_text()
+        changed = picture != self._shown or strip != self._status_shown
         if picture != self._shown:  # an idle screen costs no drawing, scaling or flipping
             frame = render.frame_rgb(machine.memory, machine.flash_phase, machine.border)
             pygame.surfarray.blit_array(self._frame, frame.transpose(1, 0, 2))
             pygame.transform.scale(self._frame, self._picture_area.get_size(), self._picture_area)
             self._shown = picture
-        if self.status != self._status_shown:
-            self._draw_status()
+        if strip != self._status_shown:
+            self._draw_status(strip)
         if changed:
             pygame.display.flip()
         self._clock.tick(FRAMES_PER_SECOND)
 
-    def _draw_status(self) -> None:
+    def _strip_text(self) -> str:
+        """What the strip says this frame: for NOTE_FRAMES after a character no Spectrum key types
+        (an é, which would be lost from a name without a word), that; else `status`."""
+        if self._note_frames_left:
+            self._note_frames_left -= 1
+            return self._note
+        return self.status
+
+    def _draw_status(self, text: str) -> None:
         self._status_area.fill(STATUS_PAPER)
-        text = self._font.render(self.status, True, STATUS_INK, STATUS_PAPER)
-        margin = (self._status_area.get_height() - text.get_height()) // 2
-        self._status_area.blit(text, (self.scale * 4, margin))
-        self._status_shown = self.status
+        draw_status_text(self._status_area, self._font, text, self.scale * 4, 0, self._status_area.get_height())
+        self._status_shown = text
 
     def _take_keys(self) -> set[str]:
         """The host's events of this frame, and the Spectrum keys held for it; a tap shorter than
@@ -181,13 +224,16 @@ class WindowFrontend:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 raise Leave()  # the host's key: leaves the program, at INPUT too (Shift+Space is BREAK)
             if event.type == pygame.KEYDOWN:
-                keys, replaces_shift = spectrum_keys(event.key, getattr(event, "unicode", ""))
+                text = getattr(event, "unicode", "")
+                keys, replaces_shift = spectrum_keys(event.key, text)
                 if keys:
                     self._held[event.key] = keys
                     if replaces_shift:
                         self._typed_symbols.add(event.key)
                     self._not_yet_shown.add(event.key)
                     self._release_after_frame.discard(event.key)
+                elif text.isprintable() and text.strip():
+                    self._note, self._note_frames_left = f"No Spectrum key types {text}: it was not typed", NOTE_FRAMES
             elif event.type == pygame.KEYUP:
                 if event.key in self._not_yet_shown:
                     self._release_after_frame.add(event.key)

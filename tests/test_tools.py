@@ -1,0 +1,124 @@
+"""Every command beside zxcards itself (zxcards-tap, zxcards-udgs, replay_shuffle and the benches):
+--help prints its usage, and a bad argument is said in one line, with an exit code other than 0,
+before any work is done."""
+
+import importlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games.patience import replay_shuffle
+from spectrum import make_tap, udg_art
+
+ROOT = Path(__file__).resolve().parent.parent
+LISTING = ROOT / "games" / "patience" / "patience.bas"
+TOOL_MODULES = {"bench": "bench", "bench_games": "bench_games", "bench_patience": "bench_patience",
+                "bench_canfield": "bench_canfield", "bench_spades": "bench_spades"}
+
+
+@pytest.fixture(autouse=True)
+def tools_importable(monkeypatch):
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))  # as `python tools/bench.py` finds its neighbours
+
+
+def main_of(command: str):
+    mains = {"zxcards-tap": make_tap.main, "zxcards-udgs": udg_art.main, "replay_shuffle": replay_shuffle.main}
+    return mains.get(command) or importlib.import_module(TOOL_MODULES[command]).main
+
+
+def outcome(command: str, argv: list[str], capsys) -> tuple[int, str, str]:
+    """The exit code, stdout and stderr of one command line."""
+    try:
+        code = main_of(command)(argv)
+    except SystemExit as done:
+        code = done.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("command", ["zxcards-tap", "zxcards-udgs", "replay_shuffle", *TOOL_MODULES])
+def test_help_prints_the_usage_and_does_nothing_else(command, capsys):
+    code, out, err = outcome(command, ["--help"], capsys)
+    assert code == 0 and out.startswith(f"usage: {command} ") and not err
+
+
+def bad_files(tmp_path) -> dict[str, Path]:
+    binary, empty = tmp_path / "picture.bas", tmp_path / "empty.bas"
+    binary.write_bytes(bytes(range(256)))
+    empty.write_text("\n")
+    return {"binary": binary, "empty": empty, "folder": tmp_path, "missing": tmp_path / "missing.bas"}
+
+
+@pytest.mark.parametrize("command, argv, said", [
+    ("zxcards-tap", ["{missing}"], "there is no file"),
+    ("zxcards-tap", ["{folder}"], "is a folder, not a file"),
+    ("zxcards-tap", [str(LISTING), "-o", "{folder}"], "is a folder: name a file in it"),
+    ("zxcards-tap", [str(LISTING), "-o", "{missing}/x.tap"], "there is no folder"),
+    ("zxcards-tap", ["{binary}", "--name", "élan"], "printable ASCII"),
+    ("zxcards-udgs", ["{missing}"], "there is no file"),
+    ("zxcards-udgs", [str(LISTING), "--png", "{folder}"], "is a folder: name a file in it"),
+    ("zxcards-udgs", [str(LISTING), "--count", "22"], "1-21"),
+    ("zxcards-udgs", [str(LISTING), "--png", "{folder}/udgs.gif"], "must end in .png"),
+    ("replay_shuffle", ["--seed", "1", "--scale", "0"], "from 1 up"),
+    ("bench", ["printing", "nosuch"], "no section 'nosuch'"),
+    ("bench", ["--x"], "unrecognized arguments: --x"),
+    ("bench_games", ["-1"], "above 0"),
+    ("bench_games", ["five"], "above 0"),
+    ("bench_patience", ["now"], "unrecognized arguments: now"),
+    ("bench_canfield", ["--deals", "0"], "1-65535"),
+    ("bench_canfield", ["--seconds", "nan"], "above 0"),
+    ("bench_spades", ["--hands", "-4"], "from 0 up"),
+    ("bench_spades", ["--games-log", "{folder}"], "is a folder: name a file in it")])
+def test_a_bad_argument_is_said_in_one_line_before_any_work(tmp_path, capsys, command, argv, said):
+    files = bad_files(tmp_path)
+    code, out, err = outcome(command, [arg.format(**files) for arg in argv], capsys)
+    assert code == 2 and not out
+    assert err.startswith(f"{command}: ") and said in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command, content, said", [
+    ("zxcards-tap", "binary", "not text"), ("zxcards-tap", "empty", "the listing has no lines"),
+    ("zxcards-udgs", "binary", "not text"), ("zxcards-udgs", "empty", "the listing has no lines")])
+def test_a_listing_that_is_no_listing_is_said_in_one_line_and_nothing_is_written(tmp_path, capsys, command,
+                                                                                 content, said):
+    listing = bad_files(tmp_path)[content]
+    written = tmp_path / ("out.tap" if command == "zxcards-tap" else "out.png")
+    code, out, err = outcome(command, [str(listing), "-o" if command == "zxcards-tap" else "--png", str(written)],
+                             capsys)
+    assert code == 1 and not out and not written.exists()
+    assert err == f"{command}: {listing}: {said}\n"
+
+
+@pytest.mark.rom
+def test_a_listing_that_leaves_no_program_makes_no_tape(tmp_path, capsys):
+    listing = tmp_path / "deletes.bas"
+    listing.write_text("10 REM gone\n10\n")  # typed in, then deleted
+    code, out, err = outcome("zxcards-tap", [str(listing)], capsys)
+    assert code == 1 and not out and "no line is left in the program" in err and err.count("\n") == 1
+    assert not (tmp_path / "deletes.tap").exists()
+
+
+def test_the_tape_is_never_written_over_its_listing(tmp_path, capsys):
+    listing = tmp_path / "game.tap"  # a listing, named as its tape would be
+    listing.write_text('10 PRINT "hello"\n')
+    code, out, err = outcome("zxcards-tap", [str(listing)], capsys)
+    assert code == 2 and "over the listing" in err and listing.read_text() == '10 PRINT "hello"\n'
+
+
+def test_a_file_name_that_cannot_be_a_tape_name_asks_for_one(tmp_path, capsys):
+    listing = tmp_path / "pâté.bas"
+    listing.write_text('10 PRINT "hello"\n')
+    code, out, err = outcome("zxcards-tap", [str(listing)], capsys)
+    assert code == 2 and "give --name" in err and not (tmp_path / "pâté.tap").exists()
+
+
+def test_the_shuffle_s_window_without_a_display_says_what_to_do_instead():
+    environment = {key: value for key, value in os.environ.items()
+                   if key not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    done = subprocess.run([sys.executable, "-m", "games.patience.replay_shuffle", "--seed", "1", "--window"],
+                          capture_output=True, text=True, env=environment, timeout=60, cwd=ROOT)
+    assert done.returncode == 1 and done.stdout == ""  # not even pygame's greeting
+    assert done.stderr.count("\n") == 1 and "leave out --window" in done.stderr
