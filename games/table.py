@@ -12,7 +12,7 @@ from collections.abc import Callable
 from spectrum import Spectrum, sysvars
 from spectrum.colours import GREEN, WHITE
 
-from .cards import Card, Suit
+from .cards import Card
 
 SUIT_UDGS = {  # USR "a" to "d": the order of `Suit`
     "a": (0x00, 0x10, 0x38, 0x7C, 0xFE, 0xFE, 0x10, 0x38),  # spade

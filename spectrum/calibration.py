@@ -32,7 +32,7 @@ from .program import Program
 from .rom_machine import RomSpectrum
 from .statement_times import Interrupt, StatementTracer, statement_costs
 from .timing import Timing
-from .z80 import FRAME_T_STATES, PC, T
+from .z80 import PC, T
 
 UNTIMED = "untimed"  # the time the layer takes that no item accounts for: sound, waits
 
@@ -94,6 +94,7 @@ class Driver:
         self.program = Program(listing)
         self.interpreter = self.machine.interpreter = Interpreter(self.machine, self.program)
         self._marks: list[tuple[Counter, int]] = []
+        self.report: ReportError | None = None  # the report the program stopped with, if it did
         self._watch_editor()
 
     def _watch_editor(self) -> None:
@@ -128,8 +129,10 @@ class Driver:
                 interp.settle()
                 self._mark()
                 done.append(self._statement(line, number))
-        except (ScriptExhausted, ReportError):  # keys used up, or the program stopped with a report
+        except ScriptExhausted:
             pass
+        except ReportError as report:
+            self.report = report
         return done
 
     def _statement(self, line: int, number: int) -> LayerStatement:
@@ -210,7 +213,24 @@ def statement_rows(listing: str, presses, rom: RomRun, table=None) -> list[Row]:
             rows += _input_rows(rom, index, done)
         else:
             rows.append(Row(_without_interrupts(done.items), cost - done.untimed, f"{line}:{number}"))
+    else:
+        rows += _stop_row(rom, layer)
     return rows
+
+
+def _stop_row(rom: RomRun, layer: list[LayerStatement]) -> list[Row]:
+    """STOP, when the run ends with it: from its start to the editor's wait for a key, its report
+    shown."""
+    last = rom.statements[-1]
+    if len(layer) != len(rom.statements) or (layer[-1].line, layer[-1].statement) != (last.line, last.statement) \
+            or layer[-1].items.get("command-stop") != 1:
+        return []
+    ready = [t for t in rom.editor_ready if t > last.t]
+    if not ready:
+        return []
+    interrupted = sum(i.cost for i in rom.interrupts if last.t <= i.t < ready[0])
+    return [Row(_without_interrupts(layer[-1].items), ready[0] - last.t - interrupted - layer[-1].untimed,
+                f"{last.line}:{last.statement}")]
 
 
 def _input_rows(rom: RomRun, index: int, done: LayerStatement) -> list[Row]:
@@ -279,25 +299,16 @@ def nonnegative_least_squares(a: np.ndarray, b: np.ndarray, iterations: int = 50
     return x
 
 
-TRIMMED_ROUNDS = 3
-TRIM_MEDIANS, TRIM_FLOOR = 20, 300  # a row further off than 20 times the median residual, and 300 T
-
-
 def fit(rows: list[Row]) -> tuple[dict[str, int], np.ndarray]:
     """The T-states of each item that explain the rows best (none below zero); the residuals.
 
-    The fit is made again without the rows it explains worst, which hold what no item accounts
-    for (the calculator's work on a number printed with a fraction, say), so that they do not
-    pull every other item off."""
+    Every row counts: a fit that left out the rows it explains worst would let whole kinds of
+    statement run fast or slow, and a program's time drift with them."""
     items = sorted({item for row in rows for item in row.items})
     a = np.array([[row.items.get(item, 0) for item in items] for row in rows], float)
     b = np.array([row.t_states for row in rows], float)
-    kept = np.ones(len(rows), bool)
-    for _ in range(TRIMMED_ROUNDS + 1):
-        x = nonnegative_least_squares(a[kept], b[kept])
-        residuals = b - a @ x
-        kept = np.abs(residuals) < TRIM_MEDIANS * np.median(np.abs(residuals[kept])) + TRIM_FLOOR
-    return {item: int(round(value)) for item, value in zip(items, x)}, residuals
+    x = nonnegative_least_squares(a, b)
+    return {item: int(round(value)) for item, value in zip(items, x)}, b - a @ x
 
 
 # --- the listings -----------------------------------------------------------------------------------
@@ -326,7 +337,7 @@ class ListingGenerator:
         out = ["1 REM " + "x" * r.randrange(0, 60), "2 GO TO 3",
                "3 LET q$=\"\": FOR i=1 TO %d: LET q$=q$+\"A01\\b2\": NEXT i: LET i0=%d: LET i1=%d"
                % (r.randrange(1, 60), r.randrange(1, 4), r.randrange(1, 3)),
-               "4 DEF FN g(x)=6*(x-4*(x>4))-15*(x=9)", "5 DEF FN f(x)=x*2+1", "6 DIM z(3): DIM r$(3,5)"]
+               "4 DEF FN g(x)=6*(x-4*(x>4))-15*(x=9)", "5 DEF FN f(x)=x*2+1", "6 DIM z(3): DIM r$(3,5): DIM y(2): DIM y(2,3)"]
         names = NUMBER_NAMES[:r.randrange(2, len(NUMBER_NAMES))] + STRING_NAMES[:r.randrange(1, len(STRING_NAMES))] \
             + r.sample(LONG_NAMES, r.randrange(0, 3))
         r.shuffle(names)
@@ -416,12 +427,17 @@ class ListingGenerator:
         if kind < 0.965:
             return f'USR "{r.choice("abcdeu")}"'
         if kind < 0.975:
-            return (f"VAL r$({r.randrange(1, 4)})(1 TO 2)" if r.random() < 0.3 else
-                    f'VAL "{r.choice([r.randrange(0, 10), r.randrange(10, 100), r.randrange(100, 1000)])}"')
+            kind = r.random()
+            if kind < 0.25:
+                return f"VAL r$({r.randrange(1, 4)})(1 TO 2)"
+            if kind < 0.45 and self.numbers:  # a variable inside VAL: checked, then looked up
+                return f'VAL "{r.choice(self.numbers)}+1"'
+            return f'VAL "{r.choice([r.randrange(0, 10), r.randrange(10, 100), r.randrange(100, 1000)])}"'
         if kind < 0.985:
             return r.choice([f"SGN {self.number(depth + 1)}", f"ABS {self.number(depth + 1)}", "PEEK 23672",
                              "IN 65278", "PI", f"+{self.number_literal()}", f"{self.number_literal()}^2",
-                             "LEN INKEY$", 'LEN VAL$ """ab"""'])
+                             "LEN INKEY$", 'LEN VAL$ """ab"""',
+                             f"ABS ({self.number(depth + 1)})^{r.choice(['2', '3', '.5'])}"])
         return f"({self.string(depth + 1)}{r.choice(['=', '<>', '<', '>', '<=', '>='])}{self.string(depth + 1)})"
 
     def string(self, depth: int = 0) -> str:
@@ -446,11 +462,11 @@ class ListingGenerator:
         if kind < 0.78:
             return f"r$({r.randrange(1, 4)})"
         if kind < 0.84:
-            return f"STR$ {r.choice(['1', '23', '456', '7.5']) if r.random() < 0.5 else self.number(depth + 1)}"
+            return f"STR$ {r.choice(['1', '23', '456', '7.5']) if r.random() < 0.5 else f'({self.number(depth + 1)})'}"
         if kind < 0.88:
             return f'CHR$ {r.randrange(33, 127)}+"xyz"'
         if kind < 0.93:
-            condition = r.choice(["0", "1", self.number(depth + 1), "i0/2=INT (i0/2)", "i1<>INT (i1/2)"])
+            condition = r.choice(["0", "1", f"({self.number(depth + 1)})", "i0/2=INT (i0/2)", "i1<>INT (i1/2)"])
             return f'({self.string(depth + 1)} AND {condition})+"abc"'
         if kind < 0.96:
             return "q$"
@@ -499,7 +515,7 @@ class ListingGenerator:
             return f"PAUSE {r.randrange(1, 4)}"
         return r.choice(["BORDER 4", "INK 2", "PAPER 6", "CLS", "INK 0", "PAPER 7", "BORDER 1", "RANDOMIZE",
                          "RESTORE", "RESTORE 8010", 'LET q$(2 TO 3)="xy"', "LET q$(1)=\"Z\"",
-                         f"FOR i=2 TO 1: LET h=h+1: NEXT i", f"FOR i=3 TO 1 STEP -1: LET h=h+i: NEXT i",
+                         "FOR i=2 TO 1: LET h=h+1: NEXT i", "FOR i=3 TO 1 STEP -1: LET h=h+i: NEXT i",
                          "DIM y(2,3): LET y(1,2)=5", "DIM w$(4): LET w$(2)=\"k\""])
 
     def print_statement(self) -> str:

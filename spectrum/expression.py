@@ -18,7 +18,7 @@ point where it starts.
 
 from dataclasses import dataclass
 
-from . import fp, keyboard, series, sysvars
+from . import fp, series, sysvars
 from .errors import (INTEGER_OUT_OF_RANGE, INVALID_ARGUMENT, STOP_IN_INPUT, SUBSCRIPT_WRONG, VARIABLE_NOT_FOUND,
                      ReportError)
 from .numbers import print_fp
@@ -55,6 +55,7 @@ SYNTAX_ITEMS = {"scanning": "scanning", "operand-quote": "operand-quote", "quote
                 "operand-number": "operand-number", "operand-point-number": "operand-number", "number-code": "number-code",
                 "operand-number-variable": "operand", "operand-string-variable": "operand", "operand-bracket": "operand"}
 # each binary operator by name (its place in the table of operators sets the time INDEXER takes)
+POWER = 0x06
 OPERATOR_NAMES = {0x03: "-", 0x04: "*", 0x05: "/", 0x06: "^", 0x07: "or", 0x08: "and", 0x0F: "+",
                   0x10: "string-and", 0x17: "concatenate", **RELATIONS}
 # The calculator codes of the functions CODE ($1C) to CHR$ ($2F) that the layer evaluates
@@ -709,6 +710,8 @@ class Scanner:
         if literal not in OPERATOR_NAMES:  # a string comparison
             self.charge(f"operator-string-{RELATIONS[literal - 8]}")
             self.charge("string-compare-code", _common_length(first.text, second.text))
+        elif literal == POWER and fp.is_zero(first.number):  # to-power's XIS0: no LN, no EXP
+            self.charge("operator-^-of-zero")
         else:
             self.charge(f"operator-{OPERATOR_NAMES[literal]}")
 
@@ -741,8 +744,7 @@ class Scanner:
         if literal == PEEK:
             return Value(True, fp.stack_bc(int(self.machine.memory[fp.find_int2(value.number)])))
         if literal == IN:
-            return Value(True, fp.stack_bc(keyboard.read_port(fp.find_int2(value.number),
-                                                              frozenset(self.machine.keys_held))))
+            return Value(True, fp.stack_bc(self.machine.read_port(fp.find_int2(value.number))))
         if literal == LEN:
             return Value(True, fp.stack_bc(len(value.text)))
         if literal in (VAL, VAL_STRING):
@@ -848,14 +850,18 @@ def _text(value) -> bytes:
 
 def charge_print_fp(charge, number: bytes) -> None:
     """PRINT-FP's ($2DE3) time on a number, by the way it goes: straight to "0"; a whole
-    number (one or two bytes wide) digit by digit; any other through its exponent first."""
+    number (one or two bytes wide) digit by digit; any other through its exponent first, with
+    the calculator's passes on the way."""
     if fp.is_zero(number):
         charge("print-fp-zero")
         return
     if fp.less_than_zero(number):
         charge("print-fp-negative")
         number = fp.absolute(number)
-    digits = sum(code.isdigit() for code in print_fp(number))
+    with fp.counting() as passes:
+        digits = sum(code.isdigit() for code in print_fp(number))
+    for name, times in passes.items():
+        charge("calculator-" + name, times)
     if fp.is_small(number):
         charge("print-fp-byte" if not number[3] else "print-fp-word")
         charge("print-fp-whole-digit", digits)

@@ -131,7 +131,6 @@ class Interpreter:
         self._transition: list[tuple[str, int]] = []  # the way to the next statement, charged when it starts
         self._pending: list[tuple[str, int]] | None = None
         self.printed = bytearray()  # what the last PRINT sent to PRINT-OUT, for a front end that shows it
-        self.timeline: list[tuple[int, int, int]] | None = None  # if a list: (T-state, line, statement) of each start
         self.arguments: list[Value] = []  # the numbers the last statement's command took
 
     def charge(self, item: str, count: int = 1) -> None:
@@ -205,8 +204,8 @@ class Interpreter:
             going = "nowhere: the program has stopped" if self.flow.next is None else "%d:%d" % self.flow.next
             raise FlowError(f"the port ran {line}:{number} where the listing goes to {going}")
         self.settle()
-        if self.timeline is not None:
-            self.timeline.append((self.machine.t_states, line, number))
+        if self.machine.timeline is not None:
+            self.machine.timeline.append((self.machine.t_states, line, number))
         program_line = self.program.line(line)
         codes = program_line.statements[number - 1].codes
         self.layout.workspace = self.layout.stack = 0  # SET-WORK
@@ -278,9 +277,9 @@ class Interpreter:
         self.charge("line-passed", len(passed) - same_high)
         self.charge("line-passed-same-high", same_high)
 
-    def each_statement(self, line: Line, offset: int) -> None:
-        """EACH-STMT's walk along a line's stored codes, from its start up to `offset`."""
-        index, quoted, stored = 0, False, line.stored
+    def each_statement(self, line: Line, offset: int, start: int = 0) -> None:
+        """EACH-STMT's walk along a line's stored codes, from `start` (its start) up to `offset`."""
+        index, quoted, stored = start, False, line.stored
         while index < offset - 1:
             code = stored[index]
             if not quoted and code == NUMBER_MARKER:
@@ -300,10 +299,10 @@ class Interpreter:
         if command == REM:
             self.charge("command-rem")
             return NEXT_LINE
-        if command in (DATA, DEF_FN):
+        if command in (DATA, DEF_FN):  # PASS-BY: EACH-STMT from the command to the statement's end
             self.charge("command-pass-by")
-            statement = line.statements[number - 1]
-            self.each_statement(line, statement.offset + 1)
+            following = line.statements[number].offset if number < len(line.statements) else len(line.stored) + 1
+            self.each_statement(line, following, start=line.statements[number - 1].offset)
             return None
         scanner.next_char()
         if command == LET:
@@ -438,7 +437,7 @@ class Interpreter:
         variables, name = self.machine.variables, target.name
         if not name.endswith("$"):
             self.charge("let-number")
-            _set_element(variables[name], target.place, _whole(fp.to_float(value.number)))
+            variables.assign_element(name, target.place, _whole(fp.to_float(value.number)))
             return
         if target.slice is not None:
             first, last = target.slice
@@ -455,7 +454,7 @@ class Interpreter:
             whole = _text(variables[name]).decode("latin-1")
             variables[name] = whole[:first - 1] + new + whole[last:]
         else:
-            _set_element(variables[name], target.place, new)
+            variables.assign_element(name, target.place, new)
 
     def for_loop(self, scanner: Scanner, line: Line, number: int):
         """FOR: the variable takes its first value (as LET), then the limit and the step (1
@@ -753,9 +752,6 @@ def _element(array, place: tuple[int, ...]):
         item = item[index - 1]
     return item
 
-
-def _set_element(array, place: tuple[int, ...], value) -> None:
-    _element(array, place[:-1])[place[-1] - 1] = value
 
 
 def _new_array(sizes: list[int], string: bool):

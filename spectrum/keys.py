@@ -57,6 +57,11 @@ class Keys:
         self.memory[sysvars.LAST_K] = code
         self.memory[sysvars.FLAGS] |= 0x20
 
+    def read_port(self, port: int) -> int:
+        """IN port: the keys held on the half-rows the port's high byte selects."""
+        self.keyboard_read = True
+        return keyboard.read_port(port, frozenset(self.keys_held))
+
     def pause(self, frames: int) -> None:
         """PAUSE n: wait n frames or until a key is pressed; PAUSE 0 waits for a key."""
         remaining = find_word(frames)
@@ -75,6 +80,7 @@ class Keys:
 
     def inkey(self) -> str:
         """INKEY$: the key held now, decoded in L mode (or C with CAPS LOCK), or ""."""
+        self.keyboard_read = True
         code = keyboard.decode(self.keys_held, caps_lock=bool(self.memory[sysvars.FLAGS2] & 8))
         return "" if code is None else chr(code)
 

@@ -46,8 +46,10 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
         self.t_state = 0  # T-states into the current frame
         self.timing = None  # a spectrum.timing.Timing: the ROM's time for everything, not only waits
         self.interpreter = None  # a port's spectrum.interpreter.Interpreter, when it has one
+        self.timeline = None  # if a list: (T-state, line, statement) of each statement the port runs
         self.keys_held: set[str] = set()
         self.awaiting_key = False
+        self.keyboard_read = False  # the program read the keys itself (INKEY$, IN) in this frame
         self.variables: dict[str, float | str | list] = {}
         self.functions: dict[str, tuple[tuple[str, ...], bytes]] = {}
         self._init_screen()
@@ -111,7 +113,8 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
         self._frame_begins(interrupts=interrupts, awaiting_key=awaiting_key, breakable=breakable)
 
     def _frame_begins(self, *, interrupts: bool, awaiting_key: bool = False, breakable: bool = True) -> None:
-        self.awaiting_key = awaiting_key
+        # a program that reads the keys itself waits for one, as the ROM machine takes it
+        self.awaiting_key, self.keyboard_read = awaiting_key or self.keyboard_read, False
         self._play_frame_audio()
         self.frame_count += 1
         self.flash_phase = bool((self.frame_count // FLASH_FRAMES) & 1)

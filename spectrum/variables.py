@@ -86,6 +86,11 @@ class Variables(dict):
         super().__setitem__(name, value)
         self.arrays.add(name)
 
+    def assign_element(self, name: str, place: tuple[int, ...], value) -> None:
+        """LET of an array's element, where the array is: in a string array, a subscript for
+        every dimension makes the element one character of a string."""
+        super().__setitem__(name, _replaced(self[name], place, value))
+
     def for_loop(self, name: str, value: float, loop: Loop) -> None:
         """FOR: the variable takes its first value (a new one goes at the end) and its loop."""
         if name in self.arrays:
@@ -146,3 +151,14 @@ def array_dimensions(value, string_array: bool) -> list[int]:
     if string_array:
         dimensions.append(len(item))
     return dimensions
+
+
+def _replaced(array, place: tuple[int, ...], value):
+    """`array` with the element at `place` replaced (a string, being immutable, made anew)."""
+    if not place:
+        return value
+    index = place[0] - 1
+    if isinstance(array, str):
+        return array[:index] + value + array[index + 1:]
+    array[index] = _replaced(array[index], place[1:], value)
+    return array

@@ -41,6 +41,14 @@ def test_braces_and_backslash_are_typed_in_extended_mode_after_a_backslash():
                                               extend, frozenset({"SYMBOL", "d"}), frozenset({"x"})]
 
 
+def test_a_script_times_presses_by_frame_and_holds_them_for_frames():
+    presses = cli.script_presses("{@30}x{+5}{ENTER*40}a{y*3}")
+    assert [(press.keys, press.at, press.after, press.hold) for press in presses] == [
+        (frozenset({"x"}), 30, None, None), (frozenset({"ENTER"}), None, 5, 40), (frozenset({"a"}), None, None, None),
+        (frozenset({"y"}), None, None, 3)]
+    assert [press.timed for press in presses] == [True, True, False, False]
+
+
 def test_braces_and_backslash_reach_input_as_typed(monkeypatch):
     entries = []
     monkeypatch.setattr(testcard, "run", lambda machine: entries.append(machine.input()))
@@ -51,7 +59,7 @@ def test_braces_and_backslash_reach_input_as_typed(monkeypatch):
 @pytest.mark.parametrize("script, complaint", [
     ("ab{ENTER", "{ at character 3 is not closed"), ("a}", "} at character 2 closes nothing"),
     ("\\n", "escapes only"), ("x\\", "escapes only"), ("{RETURN}", "RETURN"), ("{CAPS+}", "''"),
-    ("é", "no Spectrum key"),
+    ("é", "no Spectrum key"), ("a{@3}", "a timing is for the press after it"), ("{x*0}", "from *1 on"),
 ])
 def test_a_bad_key_script_is_said_in_one_line_before_anything_runs(capsys, script, complaint):
     assert cli.main(["--headless", "--keys", script, "testcard"]) == 2

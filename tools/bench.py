@@ -125,7 +125,8 @@ def game_section(module_name: str):
 
 
 GAME_SECTIONS = {
-    "bench_patience": "11-Up Patience: the port's shuffle and deal against the listing on the ROM; the listing live.",
+    "bench_patience": "11-Up Patience: the port's shuffle and deal against the listing on the ROM, its time "
+                      "statement by statement; the listing live.",
     "bench_canfield": "Canfield: the solver over deals 1-1,000 (solve rate, time per deal).",
     "bench_spades": "Spades: each computer player against three of the level below, over rotated deals.",
     "bench_games": "Every game through the one game-state protocol: random playouts a second.",

@@ -93,7 +93,7 @@ def report(deals: int = DEALS, seconds: float = SECONDS) -> list[str]:
                      f"90th percentile {_duration(_percentile(times, 0.9))}, max {_duration(max(times))}")
         lines.append(f"  peak memory per deal (whole process): median {statistics.median(peaks):.0f} MiB, "
                      f"max {max(peaks):.0f} MiB")
-    lines.append(f"  every win replayed to 52 cards home: "
+    lines.append("  every win replayed to 52 cards home: "
                  + ("yes" if not replay_failures else f"NO, deals {replay_failures}"))
     if count["failed"]:
         lines.append(f"  {count['failed']} deals failed to run: "

@@ -1,6 +1,7 @@
-"""11-Up Patience benchmarks: the port's shuffle and deal against the listing on the ROM, and the
-listing played live on the ROM machine (headless speed; a window's share of a core against the
-port's), measured in one run.
+"""11-Up Patience benchmarks: the port's shuffle and deal against the listing on the ROM, the port's
+time statement by statement against the ROM's over a whole game, and the listing played live on
+the ROM machine (headless speed; a window's share of a core against the port's), measured in one
+run.
 
     python tools/bench_patience.py
     xvfb-run -a python tools/bench_patience.py    # the windows on an X server without a screen
@@ -13,11 +14,15 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
+
 from bench import median_seconds, window_cost
-from games.patience import original, play
+import games.patience as patience
+from games.patience import original, play, rules
 from spectrum import Spectrum
+from spectrum.calibration import rom_run
 from spectrum.command_line import OneLineParser
-from spectrum.frontends import HeadlessFrontend, ScriptExhausted
+from spectrum.frontends import HeadlessFrontend, ScriptExhausted, presses_from
 from spectrum.sound import FRAME_T_STATES, T_STATES_PER_SECOND
 from spectrum.oracle import Oracle, Unfinished
 
@@ -37,15 +42,47 @@ def rom_seconds(listing: str, script=()) -> tuple[float, float]:
     return result.seconds, time.perf_counter() - start
 
 
-def port_shuffle() -> None:
+def port_shuffle(fast: bool = False) -> Spectrum:
     machine = Spectrum()
-    play.start(machine)
+    play.start(machine, fast=fast)
     machine.randomize(SEED)
     play.made_and_shuffled(machine)
+    return machine
 
 
-def port_deal() -> None:
-    play.dealt_game(Spectrum(), SEED)
+def port_deal(fast: bool = False) -> Spectrum:
+    machine = Spectrum()
+    play.dealt_game(machine, SEED, fast)
+    return machine
+
+
+TIMELINE_SEED = 1  # a game won to the end: the title, the shuffle, every move and the goodbye
+
+
+def timelines() -> tuple[list[tuple[int, int, int]], list]:
+    """The port's statement starts and the ROM's, T-states from frame 0, over one whole game."""
+    line = rules.winning_line(patience.shuffled_pack(TIMELINE_SEED).decode("latin-1"))
+    presses = presses_from(["SPACE", *(key for entry in line for key in (*entry, "ENTER")), "n"])
+    rom = rom_run(original.listing(TIMELINE_SEED), presses)
+    machine = Spectrum(HeadlessFrontend(presses))
+    machine.timeline = []
+    try:
+        play.run(machine, TIMELINE_SEED)
+    except ScriptExhausted:
+        pass
+    return machine.timeline, [(start.t - rom.origin, start.line, start.statement) for start in rom.statements]
+
+
+def timeline_report() -> list[str]:
+    """How far from the ROM's each statement of the port starts, over a whole game."""
+    port, rom = timelines()
+    same = [(ours[0], theirs[0]) for ours, theirs in zip(port, rom) if ours[1:] == theirs[1:]]
+    errors = np.array([ours - theirs for ours, theirs in same]) / FRAME_T_STATES
+    return [f"timeline, seed {TIMELINE_SEED} won and goodbye: {len(port):,} statements on the port, "
+            f"{len(rom):,} on the ROM, {len(same):,} the same in turn; the last starts at frame "
+            f"{rom[-1][0] / FRAME_T_STATES:,.0f} on the ROM, {port[-1][0] / FRAME_T_STATES:,.1f} on the port",
+            f"  a statement's start, port less ROM: median {np.median(errors):+.2f} frames, "
+            f"95% within {np.percentile(np.abs(errors), 95):.2f}, worst {errors[np.argmax(np.abs(errors))]:+.2f}"]
 
 
 FRAMES_PER_SECOND = T_STATES_PER_SECOND / FRAME_T_STATES  # 50.08
@@ -80,16 +117,16 @@ def window_share(mode: str) -> tuple[float, float, str]:
 def report() -> list[str]:
     """11-Up Patience: shuffle and deal, the port against the listing on the ROM."""
     listing = LISTING.read_text()
-    shuffle_port = median_seconds(port_shuffle, 20)
-    shuffle_rom, shuffle_emulator = rom_seconds(listing + SHUFFLE_ONLY)
-    deal_port = median_seconds(port_deal, 20)
-    deal_rom, deal_emulator = rom_seconds(listing + DEAL_ONLY, [Unfinished("")])
-    return [f"shuffle (60 cuts, 60 BEEPs): port median {shuffle_port * 1e3:.1f} ms; ROM {shuffle_rom:.2f} s of "
-            f"Spectrum time ({shuffle_emulator * 1e3:.0f} ms in the emulator): the port is "
-            f"{shuffle_rom / shuffle_port:.0f}x a real Spectrum",
-            f"shuffle and deal to the first INPUT: port median {deal_port * 1e3:.1f} ms; ROM {deal_rom:.2f} s "
-            f"({deal_emulator * 1e3:.0f} ms in the emulator): {deal_rom / deal_port:.0f}x a real Spectrum",
-            *live_rom()]
+    lines = []
+    for name, port, rom_listing, script in (("shuffle (60 cuts, 60 BEEPs)", port_shuffle, SHUFFLE_ONLY, ()),
+                                            ("shuffle and deal to the first INPUT", port_deal, DEAL_ONLY,
+                                             [Unfinished("")])):
+        rom_spectrum, rom_wall = rom_seconds(listing + rom_listing, script)
+        timed, fast = median_seconds(port, 10), median_seconds(lambda: port(fast=True), 10)
+        lines += [f"{name}: ROM {rom_spectrum:.2f} s of Spectrum time ({rom_wall * 1e3:.0f} ms in the emulator); "
+                  f"the port computes it in {timed * 1e3:.1f} ms ({rom_spectrum / timed:.0f}x real time), "
+                  f"--fast in {fast * 1e3:.1f} ms"]
+    return lines + timeline_report() + live_rom()
 
 
 def live_rom() -> list[str]:

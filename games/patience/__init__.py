@@ -18,6 +18,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=whole_number(SEEDS.start, SEEDS.stop - 1, "a seed"), metavar="N",
                         help="the game of RANDOMIZE N at line 1040 (1-65535; default: from FRAMES)")
     original = parser.add_mutually_exclusive_group()
+    original.add_argument("--fast", action="store_true",
+                          help="the port with no time taken but by its waits (PAUSE, BEEP): the shuffle in a "
+                               "moment, not the Spectrum's 17 seconds")
     original.add_argument("--rom", action="store_true",
                           help="play the listing itself on the genuine 48K ROM, at the Spectrum's own speed")
     original.add_argument("--compare", action="store_true",
@@ -41,10 +44,10 @@ def new_game(seed: int) -> rules.PatienceState:
     return rules.PatienceState(rules.deal(rules.Table(shuffled_pack(seed).decode("latin-1")))[0])
 
 
-def run(machine, seed: int | None = None, rom: bool = False, compare: bool = False) -> int:
+def run(machine, seed: int | None = None, rom: bool = False, compare: bool = False, fast: bool = False) -> int:
     """Play from the autostart line on; `seed` (1-65535) stands for RANDOMIZE seed at line 1040.
     `rom` plays the listing itself on the genuine ROM, `compare` the port beside it (see
-    `original.run`). The exit status: 0, or 1 when a headless comparison found a difference. The
+    `original.run`); `fast` runs the port with no time taken by its statements. The exit status: 0, or 1 when a headless comparison found a difference. The
     port ends as the listing does, "Thanks for playing." then STOP at line 1590: ReportError
     "9 STOP statement"."""
     if rom or compare:
@@ -56,5 +59,5 @@ def run(machine, seed: int | None = None, rom: bool = False, compare: bool = Fal
 
     from . import play
 
-    play.run(machine, seed)
+    play.run(machine, seed, fast)
     raise ReportError(STOP_STATEMENT)

@@ -100,12 +100,12 @@ def start(machine: Spectrum, line: int | None = None, fast: bool = False) -> Int
     return basic
 
 
-def dealt_game(machine: Spectrum, seed: int) -> rules.Table:
+def dealt_game(machine: Spectrum, seed: int, fast: bool = False) -> rules.Table:
     """The game of RANDOMIZE seed dealt, as if these commands were typed after RUN: GO TO 1770
     (the UDGs poked; it goes on to the title, which is left out), GO SUB 1710, RANDOMIZE seed,
     GO SUB 1400 (the pack made and shuffled) and GO TO 1050 (the deal). The table then, waiting
-    for the first move."""
-    basic = start(machine)
+    for the first move (`fast`: with no time taken by the statements)."""
+    basic = start(machine, fast=fast)
     basic.go_to(1770)
     poke_udgs(machine)
     basic.go_sub(1710)
