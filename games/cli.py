@@ -16,10 +16,11 @@ from spectrum.errors import BREAK_INTO_PROGRAM, STOP_STATEMENT
 from spectrum.frontends import HeadlessFrontend, Leave, NoDisplay, Press, Quit, ScriptExhausted, presses_from
 from spectrum.rom_machine import ProgramFileError, RomSpectrum
 
-from . import PROGRAMS, load, menu
+from . import PROGRAMS, load, menu, serve
 
 DEFAULT_SCALE = 3
 LOAD = "load"  # zxcards load FILE: a tape or a listing on the genuine ROM
+SERVE, CONNECT = "serve", "connect"  # every program on a web page; a window or script as its terminal
 HEADLESS_ONLY = ("keys", "screenshot", "wav")  # a window takes the keys from the keyboard
 COMMON_OPTIONS = ("scale", "headless", *HEADLESS_ONLY)
 COMMON_OPTION_NAMES = tuple(f"--{name}" for name in COMMON_OPTIONS)
@@ -110,6 +111,16 @@ def command_line() -> OneLineParser:
                                              "(typed in and RUN), on the genuine 48K ROM.")
     loader.add_argument("file", type=Path, help="the .tap, or the listing (zmakebas escapes, as zxcards-tap reads)")
     add_common_options(loader, with_defaults=False)
+    server = programs.add_parser(SERVE, help="every program on a web page, a Spectrum for each tab",
+                                 description="Serve the menu and every program on a web page: each browser tab gets a "
+                                             "Spectrum of its own. The first line printed is the address to open.")
+    serve.add_options(server)
+    terminal = programs.add_parser(CONNECT, help="a window (or a headless script) on a served Spectrum",
+                                   description="Play a Spectrum that `zxcards serve` runs, in a window or headless "
+                                               "(the script is typed as the remote program waits for keys).")
+    terminal.add_argument("url", help="the page's address, as serve prints it, with a program and options: "
+                                      "http://127.0.0.1:8048/patience?seed=5")
+    add_common_options(terminal, with_defaults=False)
     return parser
 
 
@@ -133,7 +144,7 @@ def open_window(scale: int):
 def misplaced_option(argv: list[str]) -> str | None:
     """The first option before the program's name (or with no program) that only a program takes."""
     for arg in argv:
-        if arg in PROGRAMS or arg == LOAD:
+        if arg in PROGRAMS or arg in (LOAD, SERVE, CONNECT):
             return None
         if arg.startswith("--") and arg.split("=")[0] not in (*COMMON_OPTION_NAMES, "--help"):
             return arg.split("=")[0]
@@ -151,6 +162,8 @@ def main(argv=None) -> int:
         args = command_line().parse_args(argv)
     except SystemExit as done:  # --help, or the command line's fault said in one line
         return done.code
+    if args.program == SERVE:
+        return serve_command(args)
     options = {name: value for name, value in vars(args).items() if name not in (*COMMON_OPTIONS, "program", "file")}
     window_only = [f"--{name}" for name in HEADLESS_ONLY if getattr(args, name)]
     if window_only and not args.headless:
@@ -171,6 +184,8 @@ def main(argv=None) -> int:
     except NoDisplay as error:
         print(f"zxcards: {error}; run with --headless to play without a display", file=sys.stderr)
         return 1
+    if args.program == CONNECT:
+        return connect_command(args, frontend)
     if args.program == LOAD:
         machine.frontend = frontend
     else:
@@ -200,6 +215,46 @@ def main(argv=None) -> int:
         machine.flush_sound()
         frontend.close()
     return save_headless_output(args, frontend, machine) or status
+
+
+def serve_command(args: argparse.Namespace) -> int:
+    """zxcards serve: the address on the first line of stdout, then sessions until Ctrl-C."""
+    import asyncio
+
+    if args.host in ("0.0.0.0", "::", ""):
+        print("zxcards serve: listening on every network this computer is on: anyone who can reach it can play, "
+              "and the accounts they make are kept in this computer's zxcards data folder", file=sys.stderr)
+    server = serve.Server(max_sessions=args.max_sessions, data_dir=args.data_dir)
+    try:
+        asyncio.run(serve.serve_until_stopped(args.host, args.port, server,
+                                              started=lambda url: print(url, flush=True)))
+    except KeyboardInterrupt:
+        return 0
+    except OSError as error:
+        print(f"zxcards serve: cannot listen on {args.host}:{args.port}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def connect_command(args: argparse.Namespace, frontend) -> int:
+    """zxcards connect URL: this front end as the terminal of a served session."""
+    from . import connect
+
+    terminal = None
+    try:
+        terminal = connect.run(args.url, frontend, headless=args.headless)
+    except connect.ConnectError as error:
+        print(f"zxcards connect: {error}", file=sys.stderr)
+        return 1
+    except (Quit, KeyboardInterrupt):
+        pass
+    finally:
+        frontend.close()
+    status = 0
+    if terminal is not None and terminal.ended and terminal.exit_status:
+        print(f"zxcards connect: {terminal.ended}", file=sys.stderr)
+        status = terminal.exit_status
+    return save_headless_output(args, frontend, terminal) or status
 
 
 def save_headless_output(args: argparse.Namespace, frontend, machine: Spectrum) -> int:

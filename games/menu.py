@@ -94,9 +94,9 @@ def show_refusal(machine: Spectrum, program, reason: str) -> None:
     let_go(machine)
 
 
-def run(machine: Spectrum, programs: list) -> None:
-    """The title page and whatever is picked there, with its default options, until Esc or BREAK
-    on the title page."""
+def run(machine: Spectrum, programs: list, options_for=lambda program: {}) -> None:
+    """The title page and whatever is picked there, with its default options (or those
+    `options_for(program)` gives), until Esc or BREAK on the title page."""
     while True:
         machine.frontend.status = LEAVE_ZXCARDS
         try:
@@ -106,7 +106,7 @@ def run(machine: Spectrum, programs: list) -> None:
         machine.frontend.status = BACK_TO_MENU
         machine.variables, machine.functions = {}, {}  # a new program has none of the last one's
         try:
-            run_program(machine, chosen)
+            run_program(machine, chosen, **options_for(chosen))
         except ReportError:  # BREAK (or a report) ended the program, as on the Spectrum: shown, and a key taken
             pass
         except ValueError as refusal:  # a program that can't run: its data folder unusable, say

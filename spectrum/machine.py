@@ -18,11 +18,10 @@ from .editor import Editor
 from .errors import BREAK_INTO_PROGRAM, ReportError
 from .keys import BREAK_KEYS, Keys
 from .memory import Memory, find_word
+from .render import flash_phase
 from .rom import FONT_ADDRESS
 from .screen import COLUMNS, POWER_ON_ATTRIBUTE, Screen, codes_of
 from .sound import FRAME_T_STATES, Speaker
-
-FLASH_FRAMES = 16  # the ULA swaps FLASH cells every 16 frames
 
 
 class Spectrum(Memory, Screen, Keys, Editor, Speaker):
@@ -117,7 +116,7 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
         self.awaiting_key, self.keyboard_read = awaiting_key or self.keyboard_read, False
         self._play_frame_audio()
         self.frame_count += 1
-        self.flash_phase = bool((self.frame_count // FLASH_FRAMES) & 1)
+        self.flash_phase = flash_phase(self.frame_count)
         self.frontend.present(self)
         if interrupts and breakable and BREAK_KEYS <= self.keys_held:
             raise ReportError(BREAK_INTO_PROGRAM)

@@ -15,6 +15,8 @@ import numpy as np
 from .sysvars import ATTRIBUTES, DISPLAY_FILE
 
 SCREEN_WIDTH = 256
+FLASH_BIT = 0x80  # of an attribute byte
+FLASH_FRAMES = 16  # the ULA swaps FLASH cells every 16 frames
 SCREEN_HEIGHT = 192
 ATTRIBUTES_END = ATTRIBUTES + 24 * 32
 
@@ -83,6 +85,19 @@ _PIXELS_OF_CELL_BYTE = _cell_byte_pixels()
 # One full-width line of each border colour: copying whole lines is several times
 # faster than broadcasting a single colour over the frame.
 _BORDER_LINES = np.ascontiguousarray(np.broadcast_to(PALETTE[:8, None], (8, FRAME_WIDTH, 3)))
+
+
+def flash_phase(frame: int) -> bool:
+    """Whether frame `frame` is in the half of the ULA's FLASH cycle that shows INK and PAPER exchanged."""
+    return bool((frame // FLASH_FRAMES) & 1)
+
+
+def picture(machine) -> tuple:
+    """What decides the picture of `machine`: SCREEN$ (display file and attributes), the border,
+    and the FLASH phase when a cell flashes; a front end draws again only when it changes."""
+    memory = machine.memory
+    flashing = bool((memory[ATTRIBUTES:ATTRIBUTES_END] & FLASH_BIT).any())
+    return memory[DISPLAY_FILE:ATTRIBUTES_END].tobytes(), machine.border & 7, flashing and machine.flash_phase
 
 
 def screen_rgb(memory: np.ndarray, flash_phase: bool) -> np.ndarray:

@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from . import sysvars
+from .render import flash_phase
 from .basic import ListingError, listing_text, starts_as_a_listing
 from .oracle import (EDITOR, EDITOR_IDLE_FRAMES, ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, OracleError, Ports,
                      Z80Spectrum, booted)
@@ -30,7 +31,6 @@ from .sound import FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start
 from .tape import DATA_FLAG, HEADER_FLAG, PROGRAM, TapeError, read_blocks
 from .z80 import INTERRUPT_T_STATES, A, B, C, D, E, F, IFF, IXh, IXl, PC, SP
 
-FLASH_FRAMES = 16  # the ULA swaps FLASH cells every 16 frames
 LD_BYTES = 0x0556  # the ROM's tape loader: A the flag, IX where to, DE how many; carry set when loaded
 TAPE_LOADER = range(LD_BYTES, 0x0605)  # LD-BYTES to LD-SAMPLE: with no tape left it waits for one, or BREAK
 TOKEN_LOAD = 0xEF
@@ -81,8 +81,10 @@ class BeeperStream:
     edge), so BEEPs, key clicks and sounds a few milliseconds apart stay apart.
     """
 
-    def __init__(self, origin: int):
+    def __init__(self, origin: int, frame_zero: int):
         self.origin = origin  # the T-state of sample 0
+        self.frame_zero = frame_zero  # the T-state frame 0 began at
+        self.steps: list[tuple[int, int]] | None = None  # as `Speaker.speaker_steps`, when asked for
         self.edges: list[int] = []  # edges not yet passed by the samples handed out
         self.level = 0.0  # the level at the end of the last samples handed out
         self.last_edge = 0  # the edge before it
@@ -106,6 +108,8 @@ class BeeperStream:
             self.last_edge = edge
             times.append(max(edge, start_t))
             levels.append(self.level)
+            if self.steps is not None:
+                self.steps.append((round(times[-1]) - self.frame_zero, int(self.level)))
         times.append(end_t)
         return stepped_samples(times, levels, start_t, end - first)
 
@@ -136,7 +140,7 @@ class RomSpectrum:
         """Frame 0 starts at `origin`, or else the next interrupt; what was typed to get here is
         not heard."""
         self._origin = -(-self.now // FRAME_T_STATES) * FRAME_T_STATES if origin is None else origin
-        self._beeper = BeeperStream(self._origin - FRAME_T_STATES)  # the sound comes a frame late
+        self._beeper = BeeperStream(self._origin - FRAME_T_STATES, self._origin)  # the sound comes a frame late
         self.ports.edges.clear()
 
     @classmethod
@@ -223,6 +227,16 @@ class RomSpectrum:
         return self.ports.border
 
     @property
+    def speaker_steps(self) -> list[tuple[int, int]] | None:
+        """(T-state from frame 0, level from then on) of each speaker edge, once the sound is handed
+        on, when a front end asks for them by making this a list (`Speaker.speaker_steps`)."""
+        return self._beeper.steps
+
+    @speaker_steps.setter
+    def speaker_steps(self, steps: list[tuple[int, int]] | None) -> None:
+        self._beeper.steps = steps
+
+    @property
     def sound_onsets(self) -> list[int]:
         """The T-state (from frame 0) each sound began at, as far as the sound has been handed on."""
         return [edge - self._origin for edge in self._beeper.onsets]
@@ -239,7 +253,7 @@ class RomSpectrum:
 
     def run_frame(self) -> None:
         """One frame: the front end shows the picture and gives the keys, then the Z80 runs."""
-        self.flash_phase = bool((self.frame_count // FLASH_FRAMES) & 1)
+        self.flash_phase = flash_phase(self.frame_count)
         self.frontend.present(self)
         self.ports.held = frozenset(self.keys_held)
         self.ports.polled = False

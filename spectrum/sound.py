@@ -38,6 +38,13 @@ def edges_to_samples(edges: Sequence[int], *, rate: int = SAMPLE_RATE, level: in
     return stepped_samples(times, levels, 0.0, count, rate=rate, level=level)
 
 
+def speaker_steps(edges: Sequence[int], start: int = 0) -> list[tuple[int, int]]:
+    """The level steps (T-state, level from then on) of the square wave `edges_to_samples` renders
+    from `edges`, moved to start at T-state `start`: +1, -1, +1 … and silence from the last edge."""
+    return [(start + edge, 0 if number == len(edges) - 1 else 1 - 2 * (number % 2))
+            for number, edge in enumerate(edges)]
+
+
 def stepped_samples(times: Sequence[float], levels: Sequence[float], start: float, count: int, *,
                     rate: int = SAMPLE_RATE, level: int = DEFAULT_LEVEL) -> np.ndarray:
     """`count` int16 samples from T-state `start` on of a level (-1 to 1) that is `levels[i]`
@@ -73,6 +80,9 @@ class Speaker:
     def __init__(self):
         self._pending_audio = np.zeros(0, np.int16)  # sound from the start of this frame on
         self.sound_onsets: list[int] = []  # the T-state (from frame 0) each sound began at
+        # A list when the front end renders the sound itself (a remote terminal): (T-state from
+        # frame 0, level -1, 0 or 1 from then on) of each speaker edge, taken away by the front end.
+        self.speaker_steps: list[tuple[int, int]] | None = None
 
     def beep(self, duration: float, pitch: float) -> None:
         """BEEP: the ROM's square wave; the display goes on but FRAMES stops, as interrupts are off.
@@ -95,6 +105,8 @@ class Speaker:
         now = self.t_states
         if len(edges) > 1:
             self.sound_onsets.append(now)
+            if self.speaker_steps is not None:
+                self.speaker_steps += speaker_steps(edges, now)
         first_sample = now * SAMPLE_RATE // T_STATES_PER_SECOND
         offset = first_sample - frame_start_sample(self.frame_count)
         # rendered on the stream's own sample grid, so that a sound starting mid-sample joins on

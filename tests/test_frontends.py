@@ -230,7 +230,7 @@ def test_the_strip_sets_each_letter_by_its_own_advance():
 def test_a_character_no_spectrum_key_types_is_said_in_the_strip_for_a_while(window, monkeypatch):
     from spectrum.frontends.window import NOTE_FRAMES
 
-    monkeypatch.setattr(window, "_clock", SimpleNamespace(tick=lambda frames_per_second: 0))  # frames, not time
+    monkeypatch.setattr(window, "_clock", SimpleNamespace(wait=lambda: None))  # frames, not time
     machine = stand_in_machine(seed=9, border=6)
     window.status = "Esc: back to the menu"
     window.present(machine)

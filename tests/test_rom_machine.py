@@ -160,7 +160,7 @@ def test_the_rom_beep_sounds_as_the_layer_renders_a_beep():
        chunk=st.integers(1, 2000))
 def test_the_beeper_stream_is_the_same_cut_into_any_chunks(gaps, chunk):
     times = list(np.cumsum(gaps) + 1000)
-    whole, pieces = BeeperStream(0), BeeperStream(0)
+    whole, pieces = BeeperStream(0, 0), BeeperStream(0, 0)
     whole.edges, pieces.edges = list(times), list(times) + [times[-1] + 10 ** 7]
     whole.edges.append(times[-1] + 10 ** 7)
     end = int(times[-1] / (3_500_000 / 44_100)) + 10

@@ -21,7 +21,7 @@ ROW, COLUMN = 13, 20  # a cell of card 7 on seed 1's deal
 
 
 class NoWaiting:
-    def tick(self, frames_per_second):
+    def wait(self):
         return 0
 
 

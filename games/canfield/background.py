@@ -2,7 +2,8 @@
 
 Positions are asked for under a key of the caller's choosing; the one asked for last is searched
 first, and its verdict waits under that key until the caller takes it. A search can't be stopped
-half way, so each one is bounded by the node budget the caller's `search` gives it.
+half way, so each one is bounded by the node budget the caller's `search` gives it; `close`
+ends the thread once the search under way is done.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ class BackgroundSearch:
         self._searching: Hashable | None = None
         self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
+        self._closed = False
 
     def ask(self, key: Hashable, position: Position, *, alone: bool = False) -> None:
         """Search `position` (unless it is known or on its way); `alone` drops the other positions
@@ -48,10 +50,24 @@ class BackgroundSearch:
         with self._changed:
             return self._verdicts.pop(key, None)
 
+    def close(self) -> None:
+        """Nothing more is asked: the thread ends (after the search under way, if one is)."""
+        with self._changed:
+            self._closed = True
+            self._waiting.clear()
+            self._changed.notify_all()
+
+    @property
+    def running(self) -> bool:
+        """The thread is alive: it has been started and has not ended."""
+        return self._thread is not None and self._thread.is_alive()
+
     def _work(self) -> None:
         while True:
             with self._changed:
-                self._changed.wait_for(lambda: self._waiting)
+                self._changed.wait_for(lambda: self._waiting or self._closed)
+                if self._closed:
+                    return
                 key = next(reversed(self._waiting))
                 position = self._waiting.pop(key)
                 self._searching = key

@@ -137,13 +137,21 @@ class Table:
 
     def play(self) -> None:
         """Take keys until BREAK, saving every change as it happens; the screen keeps showing what
-        the background search finds while it waits for a key."""
-        while True:
-            self.news()
-            self.draw()
-            key = next_key(self.machine, self.redraw_on_news)
-            if not self.extra_key(key):
-                self.move_key(key)
+        the background search finds while it waits for a key. However the game ends, the search
+        ends with it."""
+        try:
+            self.begin()
+            while True:
+                self.news()
+                self.draw()
+                key = next_key(self.machine, self.redraw_on_news)
+                if not self.extra_key(key):
+                    self.move_key(key)
+        finally:
+            self.search.close()
+
+    def begin(self) -> None:
+        """What a table does before its first key."""
 
     def move_key(self, key: str) -> None:
         if self.finished:
@@ -266,9 +274,12 @@ class MoneyTable(Table):
         self.damaged: int | None = None  # the number of a saved deal just set aside, to be told
         self.search = BackgroundSearch(lambda position: solve(position, budget=JUDGE_BUDGET))
         self.judging: set[int] = set()  # deal ids whose verdict is on its way
-        for deal_id, number in reversed(bank.unjudged_deals(account)[:JUDGED_AT_ONCE]):
+
+    def begin(self) -> None:
+        """The older deals judged in the background; the unfinished deal carried on, or one bought."""
+        for deal_id, number in reversed(self.bank.unjudged_deals(self.account)[:JUDGED_AT_ONCE]):
             self.judge(deal_id, number)
-        unfinished = bank.unfinished_deal(account)
+        unfinished = self.bank.unfinished_deal(self.account)
         if not (unfinished and self.carry_on(unfinished)):
             self.buy_deal()
 

@@ -1,19 +1,38 @@
 """Front ends: where the machine's picture, sound and keys meet the host.
 
-A front end has `present(machine)` (once per 50 Hz frame: show the screen, set
-`machine.keys_held`), `play(machine, samples)` and `close()`, and `status`: a line in which the
-host says what its own keys do now ("Esc: back to the menu"), which a window shows under the
-picture, outside the Spectrum's screen.  The headless one
-is imported here; the window is only imported when asked for, so that headless
-use never opens or even loads a display.
+Every front end keeps the contract `Frontend`: the window, the headless one, the side-by-side
+window and a served session (`served`) alike. The headless one is imported here; the window is
+only imported when asked for, so that headless use never opens or even loads a display.
 """
 
 from __future__ import annotations
 
 import os
+from typing import Protocol
+
+import numpy as np
 
 # pygame greets on stdout when it is first imported, by whichever front end: not in our output
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+class Frontend(Protocol):
+    """What a machine (the port's `Spectrum`, the ROM's `RomSpectrum`) needs of its host."""
+
+    status: str  # what the host's own keys do now ("Esc: back to the menu"), said outside the screen
+
+    def present(self, machine) -> None:
+        """Once a frame, as the ULA draws it: show `machine`'s picture (`render.picture`), set
+        `machine.keys_held` to the Spectrum keys held now, and keep real time if the host does.
+        May raise Leave (the host's leave key), Quit (the window or connection closed) or
+        ScriptExhausted."""
+
+    def play(self, machine, samples: np.ndarray) -> None:
+        """The beeper's next int16 samples at 44.1 kHz, from the start of the frame just begun
+        (`machine.sound_latency` frames earlier, if the machine says so)."""
+
+    def close(self) -> None:
+        """Give back what the host lent: the window, the sound device, the connection."""
 
 
 class Quit(SystemExit):
@@ -37,7 +56,7 @@ class NoDisplay(RuntimeError):
 # Imported after the exceptions above, which the front-end modules import from here.
 from .headless import HeadlessFrontend, Press, presses_from  # noqa: E402
 
-__all__ = ["Quit", "Leave", "ScriptExhausted", "NoDisplay", "HeadlessFrontend", "Press", "presses_from", "WindowFrontend"]
+__all__ = ["Frontend", "Quit", "Leave", "ScriptExhausted", "NoDisplay", "HeadlessFrontend", "Press", "presses_from", "WindowFrontend"]
 
 
 def __getattr__(name: str):

@@ -15,7 +15,7 @@ import pygame
 from .. import render
 from ..compare import KeyWaitRecorder, differing_cells, first_difference, screen_of
 from .headless import Press
-from .window import (FRAMES_PER_SECOND, STATUS_HEIGHT, STATUS_PAPER, WindowFrontend, _picture, display_size,
+from .window import (STATUS_HEIGHT, STATUS_PAPER, WindowFrontend, display_size,
                      draw_status_text, largest_scale, status_font)
 
 STATUS_LINES = 2  # the host's strip: two lines as high as the single window's one
@@ -77,7 +77,7 @@ class SideBySideWindow(WindowFrontend):
         self.port_keys.present(machine)
         self.rom.run_frame()
         self._draw(machine, self.rom)
-        self._clock.tick(FRAMES_PER_SECOND)
+        self._clock.wait()
 
     def play(self, machine, samples: np.ndarray) -> None:
         if machine is self.rom:
@@ -108,7 +108,7 @@ class SideBySideWindow(WindowFrontend):
         width, height = render.FRAME_WIDTH * self.scale, render.FRAME_HEIGHT * self.scale
         changed = []
         for side, (left, machine) in enumerate(((0, port), (width, rom))):
-            picture = (_picture(machine), tuple(cells))
+            picture = (render.picture(machine), tuple(cells))
             if picture == self._drawn[side]:
                 continue
             frame = render.frame_rgb(machine.memory, machine.flash_phase, machine.border)

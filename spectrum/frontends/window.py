@@ -15,9 +15,8 @@ from .. import render
 from ..keyboard import KEY_NAMES, keys_for_char
 from ..sound import SAMPLE_RATE
 from . import Leave, NoDisplay, Quit
+from .pacing import Pacer
 
-FRAMES_PER_SECOND = 50
-FLASH_BIT = 0x80  # of an attribute byte
 STATUS_HEIGHT = 12  # the host's strip under the picture, in Spectrum pixels (scaled with it)
 STATUS_TEXT_SIZE = 11  # the height of its letters, likewise
 STATUS_PAPER, STATUS_INK = (24, 24, 24), (200, 200, 200)  # not Spectrum colours: the host speaks
@@ -61,14 +60,6 @@ def spectrum_keys(key: int, text: str) -> tuple[frozenset[str], bool]:
         if name in KEY_NAMES:
             return frozenset({name}), False
     return frozenset(), False
-
-
-def _picture(machine) -> tuple:
-    """What decides the picture: the display file and attributes, the border, and the FLASH phase
-    when a cell flashes."""
-    memory = machine.memory
-    flashing = bool((memory[render.ATTRIBUTES:render.ATTRIBUTES_END] & FLASH_BIT).any())
-    return memory[render.DISPLAY_FILE:render.ATTRIBUTES_END].tobytes(), machine.border, flashing and machine.flash_phase
 
 
 def largest_scale(display: tuple[int, int] | None, width: int, height: int, wanted: int) -> int:
@@ -119,7 +110,7 @@ def _no_display(reason: str) -> NoDisplay:
 
 
 class WindowFrontend:
-    """The Spectrum's picture in a window `scale` times life size, kept to 50 Hz, and under it the
+    """The Spectrum's picture in a window `scale` times life size, kept to the ULA's 50.08 Hz, and under it the
     host's status strip showing `status` (what Escape does, say)."""
 
     def __init__(self, scale: int = 3, title: str = "ZX Spectrum"):
@@ -144,8 +135,8 @@ class WindowFrontend:
         self._status_shown: str | None = None
         self._note, self._note_frames_left = "", 0  # said in place of `status` for a while
         self._frame = pygame.Surface((render.FRAME_WIDTH, render.FRAME_HEIGHT), depth=32)
-        self._clock = pygame.time.Clock()
-        self._shown: tuple | None = None  # what the window shows now (see `_picture`)
+        self._clock = Pacer()
+        self._shown: tuple | None = None  # what the window shows now (`render.picture`)
         # Host key -> the Spectrum keys it holds down, from its KEYDOWN to its KEYUP.
         self._held: dict[int, frozenset[str]] = {}
         self._typed_symbols: set[int] = set()
@@ -165,7 +156,7 @@ class WindowFrontend:
 
     def present(self, machine) -> None:
         machine.keys_held = self._take_keys()
-        picture, strip = _picture(machine), self._strip_text()
+        picture, strip = render.picture(machine), self._strip_text()
         changed = picture != self._shown or strip != self._status_shown
         if picture != self._shown:  # an idle screen costs no drawing, scaling or flipping
             frame = render.frame_rgb(machine.memory, machine.flash_phase, machine.border)
@@ -176,7 +167,7 @@ class WindowFrontend:
             self._draw_status(strip)
         if changed:
             pygame.display.flip()
-        self._clock.tick(FRAMES_PER_SECOND)
+        self._clock.wait()
 
     def _strip_text(self) -> str:
         """What the strip says this frame: for NOTE_FRAMES after a character no Spectrum key types

@@ -1,0 +1,114 @@
+"""`zxcards connect URL`: a window, or a headless script, as the terminal of a Spectrum that
+`zxcards serve` runs.
+
+Headless, the served machine keeps lockstep with the script: each frame waits for the keys the
+script holds for it, so a script types a key when the remote program waits for one, exactly as
+it does in a local run, and the screenshot and WAV come out the same. In a window, the served
+machine keeps its own time and the window shows each frame as it comes.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+from urllib.parse import urlsplit, urlunsplit
+
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.sync.client import connect
+
+from spectrum.frontends import Leave, Quit, ScriptExhausted
+from spectrum.wire import Terminal
+
+from .serve import LOCKSTEP
+
+
+class ConnectError(Exception):
+    """The served session could not be reached, or refused us; the message says why in one line."""
+
+
+def socket_address(url: str, *, lockstep: bool) -> str:
+    """The WebSocket address of a page's URL (http → ws), with the lockstep mark if asked for."""
+    parts = urlsplit(url if "://" in url else f"http://{url}")
+    if parts.scheme not in ("http", "https", "ws", "wss") or not parts.hostname:
+        raise ConnectError(f"{url!r} is no zxcards address: give the one `zxcards serve` prints (http://host:port/…)")
+    scheme = {"http": "ws", "https": "wss"}.get(parts.scheme, parts.scheme)
+    query = "&".join(part for part in (parts.query, LOCKSTEP if lockstep else "") if part)
+    return urlunsplit((scheme, parts.netloc, parts.path or "/", query, ""))
+
+
+def run(url: str, frontend, *, headless: bool) -> Terminal:
+    """Be the terminal of the session at `url` until it ends or the front end stops (Quit, or the
+    script used up); the terminal as it was last, for a screenshot. ConnectError when the session
+    can't be had."""
+    address = socket_address(url, lockstep=headless)
+    terminal = Terminal(frontend)
+    try:
+        with connect(address, max_size=None, open_timeout=10) as socket:
+            (_in_lockstep if headless else _in_real_time)(socket, terminal, frontend)
+    except InvalidHandshake as refusal:
+        response = getattr(refusal, "response", None)
+        said = f"{response.status_code} {response.reason_phrase}" if response is not None else str(refusal)
+        raise ConnectError(f"{url} refused the connection: {said}") from None
+    except (OSError, InvalidURI, TimeoutError) as error:
+        raise ConnectError(f"cannot reach {url}: {error}") from None
+    return terminal
+
+
+def _in_lockstep(socket, terminal: Terminal, frontend) -> None:
+    try:
+        for message in socket:
+            if not terminal.receive(message):
+                continue
+            _play(terminal, frontend, terminal.samples())
+            try:
+                frontend.present(terminal)
+            except Leave:
+                socket.send(json.dumps({"leave": True}))
+                continue
+            socket.send(json.dumps({"frame": terminal.frame_count, "held": sorted(terminal.keys_held)}))
+    except ScriptExhausted:
+        pass
+    except ConnectionClosed:
+        pass
+    _play(terminal, frontend, terminal.rest_of_the_sound())
+
+
+def _in_real_time(socket, terminal: Terminal, frontend) -> None:
+    """The window presents at its own 50 Hz what has come by then; a thread takes the messages in."""
+    inbox: queue.SimpleQueue = queue.SimpleQueue()
+    closed = object()
+
+    def take_in() -> None:
+        try:
+            for message in socket:
+                inbox.put(message)
+        except ConnectionClosed:
+            pass
+        inbox.put(closed)
+
+    threading.Thread(target=take_in, name="zxcards connect", daemon=True).start()
+    held = None
+    while True:
+        while not inbox.empty():
+            message = inbox.get()
+            if message is closed:
+                return
+            terminal.receive(message)
+        _play(terminal, frontend, terminal.samples())
+        frontend.status = terminal.status
+        try:
+            frontend.present(terminal)
+        except Leave:
+            socket.send(json.dumps({"leave": True}))
+            continue
+        except Quit:
+            return
+        if terminal.keys_held != held:
+            held = set(terminal.keys_held)
+            socket.send(json.dumps({"held": sorted(held)}))
+
+
+def _play(terminal: Terminal, frontend, samples) -> None:
+    if samples.any():
+        frontend.play(terminal, samples)

@@ -1,0 +1,373 @@
+// The terminal of a served Spectrum: its picture on the canvas, its beeper from the speaker's
+// edges, and the keys held sent back. The messages are those of spectrum/wire.py.
+"use strict";
+
+(() => {
+  const config = JSON.parse(document.getElementById("config").textContent);
+  const T_STATES_PER_SECOND = 3500000, FRAME_T_STATES = 69888, SCREEN_BYTES = 6912, ATTRIBUTES = 6144;
+  const HEADER_BYTES = 11, RUN_BYTES = 4, STEP_BYTES = 5, FRAME = 1, AWAITING_KEY = 1, FLASH_PHASE = 2;
+  const LEVEL = 8192;  // a quarter of full scale, as the WAV's
+  const SOUND_LATENCY = 2;  // frames: a frame's speaker edges may come with the frame after it
+  const NOTE_MILLISECONDS = 3000;
+
+  const canvas = document.getElementById("screen");
+  const context = canvas.getContext("2d");
+  const picture = context.createImageData(config.width, config.height);
+  const statusLine = document.getElementById("status");
+  const notice = document.getElementById("notice");
+  const screen = new Uint8Array(SCREEN_BYTES);
+
+  // What tests and the curious may read: the machine as the page knows it.
+  const terminal = window.zxcards = {
+    frame: -1, awaitingKey: false, border: 7, flashPhase: false, status: "", ended: null, open: false,
+    recording: location.hash === "#record", recorded: [],  // int16 samples at `sound.rate`, from frame 0
+    sound: null, framesReceived: 0,
+  };
+
+  function say(text) {
+    notice.textContent = text;
+    notice.hidden = false;
+  }
+
+  // --- the picture ----------------------------------------------------------------------------
+
+  function draw() {
+    const pixels = picture.data, palette = config.palette, width = config.width;
+    const [red, green, blue] = palette[terminal.border & 7];  // the ULA never makes the border BRIGHT
+    for (let at = 0; at < pixels.length; at += 4) {
+      pixels[at] = red; pixels[at + 1] = green; pixels[at + 2] = blue; pixels[at + 3] = 255;
+    }
+    for (let y = 0; y < 192; y++) {
+      const line = ((y & 0xC0) << 5) | ((y & 0x07) << 8) | ((y & 0x38) << 2);
+      const attributes = ATTRIBUTES + (y >> 3) * 32;
+      let at = ((config.top + y) * width + config.left) * 4;
+      for (let column = 0; column < 32; column++) {
+        const attribute = screen[attributes + column], bits = screen[line + column];
+        const bright = attribute & 0x40 ? 8 : 0;
+        let ink = palette[(attribute & 7) | bright], paper = palette[((attribute >> 3) & 7) | bright];
+        if (attribute & 0x80 && terminal.flashPhase) [ink, paper] = [paper, ink];
+        for (let bit = 0x80; bit; bit >>= 1) {
+          const colour = bits & bit ? ink : paper;
+          pixels[at] = colour[0]; pixels[at + 1] = colour[1]; pixels[at + 2] = colour[2];
+          at += 4;
+        }
+      }
+    }
+    context.putImageData(picture, 0, 0);
+  }
+
+  // --- the sound ------------------------------------------------------------------------------
+
+  // Speaker steps (T-state, level from then on) into samples at `rate`, each the mean level over
+  // its own 1/rate s, as spectrum/sound.py's stepped_samples renders them.
+  class SoundTrack {
+    constructor(rate, fromFrame) {
+      this.rate = rate;
+      this.steps = [];
+      this.level = 0;
+      this.playedTo = fromFrame;  // the first frame not yet rendered
+    }
+
+    add(tState, level) {
+      let at = this.steps.length;
+      while (at > 0 && this.steps[at - 1][0] > tState) at--;
+      this.steps.splice(at, 0, [tState, level]);
+    }
+
+    frameStart(frame) {
+      return Math.floor(frame * FRAME_T_STATES * this.rate / T_STATES_PER_SECOND);
+    }
+
+    // The samples of the frames from the last rendered to `end` (not included).
+    render(end) {
+      if (end <= this.playedTo) return null;
+      const first = this.frameStart(this.playedTo), count = this.frameStart(end) - first;
+      this.playedTo = end;
+      const perSample = T_STATES_PER_SECOND / this.rate, start = first * perSample;
+      const endT = (first + count) * perSample;
+      let taken = 0;
+      while (taken < this.steps.length && this.steps[taken][0] < endT) taken++;
+      const steps = this.steps.splice(0, taken);
+      const samples = new Int16Array(count);
+      if (!this.level && !steps.length) return samples;
+      let level = this.level, next = 0;
+      for (let sample = 0; sample < count; sample++) {
+        let from = start + sample * perSample, area = 0;
+        const to = start + (sample + 1) * perSample;
+        while (next < steps.length && Math.max(steps[next][0], start) < to) {
+          const at = Math.max(steps[next][0], start);
+          area += level * (at - from);
+          from = at;
+          level = steps[next][1];
+          next++;
+        }
+        area += level * (to - from);
+        samples[sample] = Math.round(area / perSample * LEVEL);
+      }
+      this.level = level;
+      return samples;
+    }
+  }
+
+  let track = null, output = null;  // output: where the samples are heard, once sound is on
+
+  function hear(samples) {
+    if (terminal.recording) terminal.recorded.push(samples);
+    if (output) output.push(samples);
+  }
+
+  // Sound switched on: an AudioWorklet in a secure context, a ScriptProcessor elsewhere; both play
+  // from a buffer kept between a tenth and a third of a second, so that the two clocks (the
+  // server's frames, the sound card's samples) never drift apart.
+  async function soundOn() {
+    const audio = new AudioContext();
+    await audio.resume();
+    if (window.isSecureContext && audio.audioWorklet) {
+      await audio.audioWorklet.addModule("/zxcards-sound.js");
+      const node = new AudioWorkletNode(audio, "zxcards-beeper", {outputChannelCount: [1]});
+      node.connect(audio.destination);
+      output = {audio, push: samples => node.port.postMessage(samples, [samples.buffer])};
+    } else {
+      const queue = [];
+      let buffered = 0, started = false, offset = 0;
+      const node = audio.createScriptProcessor(2048, 0, 1);
+      node.onaudioprocess = event => {
+        const out = event.outputBuffer.getChannelData(0);
+        out.fill(0);
+        if (!started && buffered < audio.sampleRate / 10) return;
+        started = true;
+        for (let at = 0; at < out.length && queue.length;) {
+          const chunk = queue[0], length = Math.min(out.length - at, chunk.length - offset);
+          for (let i = 0; i < length; i++) out[at + i] = chunk[offset + i] / 32768;
+          at += length; offset += length; buffered -= length;
+          if (offset === chunk.length) { queue.shift(); offset = 0; }
+        }
+        if (!queue.length) started = false;
+      };
+      node.connect(audio.destination);
+      output = {audio, push: samples => {
+        queue.push(samples);
+        buffered += samples.length;
+        while (buffered > audio.sampleRate / 3 && queue.length > 1) { buffered -= queue.shift().length - offset; offset = 0; }
+      }};
+    }
+    track = new SoundTrack(audio.sampleRate, Math.max(0, terminal.frame - SOUND_LATENCY + 1));
+  }
+
+  const soundButton = document.getElementById("sound");
+  soundButton.addEventListener("click", async () => {
+    if (output) {
+      await output.audio.close();
+      output = null;
+      track = new SoundTrack(44100, Math.max(0, terminal.frame - SOUND_LATENCY + 1));
+      soundButton.textContent = "Click for sound";
+      soundButton.setAttribute("aria-pressed", "false");
+      return;
+    }
+    try {
+      await soundOn();
+      soundButton.textContent = "Sound on";
+      soundButton.setAttribute("aria-pressed", "true");
+    } catch (error) {
+      soundButton.textContent = "No sound here";
+      soundButton.disabled = true;
+    }
+  });
+
+  // --- the messages ---------------------------------------------------------------------------
+
+  function receiveFrame(buffer) {
+    const view = new DataView(buffer);
+    if (view.getUint8(0) !== FRAME) return;
+    const frame = view.getUint32(1, true), flags = view.getUint8(5);
+    const runs = view.getUint16(7, true), steps = view.getUint16(9, true);
+    let at = HEADER_BYTES;
+    for (let run = 0; run < runs; run++) {
+      const offset = view.getUint16(at, true), length = view.getUint16(at + 2, true);
+      screen.set(new Uint8Array(buffer, at + RUN_BYTES, length), offset);
+      at += RUN_BYTES + length;
+    }
+    if (!track) track = new SoundTrack(44100, frame);
+    for (let step = 0; step < steps; step++) {
+      track.add(frame * FRAME_T_STATES + view.getInt32(at, true), view.getInt8(at + 4));
+      at += STEP_BYTES;
+    }
+    terminal.frame = frame;
+    terminal.border = view.getUint8(6);
+    terminal.awaitingKey = Boolean(flags & AWAITING_KEY);
+    terminal.flashPhase = Boolean(flags & FLASH_PHASE);
+    terminal.framesReceived++;
+    draw();
+    const samples = track.render(frame - SOUND_LATENCY + 1);
+    if (samples) hear(samples);
+  }
+
+  function receiveText(text) {
+    const message = JSON.parse(text);
+    if ("status" in message) {
+      terminal.status = message.status;
+      if (!noteUntil) statusLine.textContent = message.status;
+    }
+    if ("error" in message) console.warn("zxcards refused a message:", message.error);
+    if ("end" in message) {
+      terminal.ended = message.end;
+      say(message.end);
+    }
+  }
+
+  if (!("WebSocket" in window)) {
+    statusLine.textContent = "";
+    say("This browser has no WebSocket, which zxcards needs: it can't play here.");
+    return;
+  }
+
+  // The browser's own secret: the accounts it makes on this server are kept under its hash.
+  let secret = localStorage.getItem("zxcards-secret");
+  if (!/^[0-9a-f]{32}$/.test(secret || "")) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    secret = Array.from(bytes, byte => byte.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem("zxcards-secret", secret);
+  }
+  document.cookie = `zxcards-secret=${secret}; path=/; SameSite=Strict`;
+
+  const address = new URL(location.href);
+  address.protocol = address.protocol === "https:" ? "wss:" : "ws:";
+  address.hash = "";
+  const socket = new WebSocket(address);
+  socket.binaryType = "arraybuffer";
+  socket.onopen = () => { terminal.open = true; statusLine.textContent = terminal.status; };
+  socket.onmessage = event => {
+    if (typeof event.data === "string") receiveText(event.data);
+    else receiveFrame(event.data);
+  };
+  socket.onclose = event => {
+    const wasOpen = terminal.open;
+    terminal.open = false;
+    if (terminal.ended) return;
+    if (!wasOpen) say("No WebSocket connection to zxcards could be made: the server may be down or full, "
+                      + "or something between here and it does not let WebSockets through.");
+    else say(`The connection to zxcards was closed${event.reason ? ": " + event.reason : ""}. Reload the page to play again.`);
+  };
+
+  // --- the keys: the window's map -------------------------------------------------------------
+
+  const NAMED = {
+    Enter: ["ENTER"], " ": ["SPACE"], Backspace: ["CAPS", "0"], ArrowLeft: ["CAPS", "5"], ArrowDown: ["CAPS", "6"],
+    ArrowUp: ["CAPS", "7"], ArrowRight: ["CAPS", "8"], Shift: ["CAPS"], Control: ["SYMBOL"], Alt: ["SYMBOL"],
+    AltGraph: ["SYMBOL"],
+  };
+  const heldByKeyboard = new Map();  // event.code -> {keys, typesSymbol}
+  const heldByTouch = new Set();
+  let sent = "[]", noteUntil = 0;
+
+  function spectrumKeys(event) {
+    if (event.key in NAMED) return {keys: NAMED[event.key], typesSymbol: false};
+    if (event.key.length === 1 && !/^[a-z0-9]$/i.test(event.key) && config.typed[event.key]) {
+      return {keys: config.typed[event.key], typesSymbol: true};  // '"' is SYMBOL+p: the host's Shift is not CAPS then
+    }
+    const named = /^(?:Key([A-Z])|Digit([0-9])|Numpad([0-9]))$/.exec(event.code);
+    if (named) return {keys: [(named[1] || named[2] || named[3]).toLowerCase()], typesSymbol: false};
+    return null;
+  }
+
+  function sendHeld() {
+    const keys = new Set(heldByTouch);
+    const typing = [...heldByKeyboard.values()].some(held => held.typesSymbol);
+    for (const [code, held] of heldByKeyboard) {
+      if (typing && code.startsWith("Shift")) continue;
+      held.keys.forEach(key => keys.add(key));
+    }
+    const now = JSON.stringify([...keys].sort());
+    if (now !== sent && socket.readyState === WebSocket.OPEN) {
+      socket.send(`{"held": ${now}}`);
+      sent = now;
+    }
+  }
+
+  function note(text) {
+    statusLine.textContent = text;
+    noteUntil = Date.now() + NOTE_MILLISECONDS;
+    setTimeout(() => {
+      if (Date.now() >= noteUntil) { noteUntil = 0; statusLine.textContent = terminal.status; }
+    }, NOTE_MILLISECONDS);
+  }
+
+  function leave() {
+    if (socket.readyState === WebSocket.OPEN) socket.send('{"leave": true}');
+  }
+
+  window.addEventListener("keydown", event => {
+    if (event.key === "Escape") { event.preventDefault(); leave(); return; }
+    const keys = spectrumKeys(event);
+    if (keys) {
+      event.preventDefault();
+      if (!event.repeat) { heldByKeyboard.set(event.code, keys); sendHeld(); }
+    } else if (event.key.length === 1 && event.key.trim() && !event.ctrlKey && !event.metaKey) {
+      note(`No Spectrum key types ${event.key}: it was not typed`);
+    }
+  });
+  window.addEventListener("keyup", event => {
+    if (heldByKeyboard.delete(event.code)) { event.preventDefault(); sendHeld(); }
+  });
+  function letGo() {  // keys let go of in another window never send their keyup here
+    heldByKeyboard.clear();
+    heldByTouch.clear();
+    document.querySelectorAll("#keyboard .down").forEach(button => button.classList.remove("down"));
+    sendHeld();
+  }
+  window.addEventListener("blur", letGo);
+  document.addEventListener("visibilitychange", () => { if (document.hidden) letGo(); });
+
+  // --- keys on the screen, for touch ------------------------------------------------------------
+
+  const keyboard = document.getElementById("keyboard");
+  const ROWS = [
+    "1 2 3 4 5 6 7 8 9 0", "q w e r t y u i o p", "a s d f g h j k l ENTER", "CAPS z x c v b n m SYMBOL SPACE",
+  ];
+  const EXTRAS = [["DELETE", ["CAPS", "0"]], ["←", ["CAPS", "5"]], ["↓", ["CAPS", "6"]], ["↑", ["CAPS", "7"]],
+                  ["→", ["CAPS", "8"]], ["BREAK", ["CAPS", "SPACE"]], ["Esc", null]];
+  const locked = new Set();  // CAPS and SYMBOL tapped: held with the next key
+
+  function keyButton(label, keys, wide) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = label === "SYMBOL" ? "SYM" : label;
+    if (wide) button.classList.add("wide");
+    button.addEventListener("pointerdown", event => {
+      event.preventDefault();
+      if (keys === null) { leave(); return; }
+      if (keys.length === 1 && (keys[0] === "CAPS" || keys[0] === "SYMBOL")) {
+        locked.has(keys[0]) ? locked.delete(keys[0]) : locked.add(keys[0]);
+        button.classList.toggle("locked", locked.has(keys[0]));
+        return;
+      }
+      button.setPointerCapture(event.pointerId);
+      button.classList.add("down");
+      button.pressed = [...keys, ...locked];
+      button.pressed.forEach(key => heldByTouch.add(key));
+      sendHeld();
+    });
+    const release = () => {
+      if (!button.pressed) return;
+      button.pressed.forEach(key => heldByTouch.delete(key));
+      button.pressed = null;
+      button.classList.remove("down");
+      locked.clear();
+      keyboard.querySelectorAll(".locked").forEach(other => other.classList.remove("locked"));
+      sendHeld();
+    };
+    button.addEventListener("pointerup", release);
+    button.addEventListener("pointercancel", release);
+    return button;
+  }
+
+  for (const row of ROWS) for (const key of row.split(" ")) keyboard.append(keyButton(key, [key], false));
+  EXTRAS.forEach(([label, keys], index) => keyboard.append(keyButton(label, keys, index === 0 || index >= 5)));
+  const touchButton = document.getElementById("touch");
+  function showKeyboard(shown) {
+    keyboard.hidden = !shown;
+    touchButton.setAttribute("aria-pressed", String(shown));
+  }
+  touchButton.addEventListener("click", () => showKeyboard(keyboard.hidden));
+  showKeyboard(window.matchMedia("(pointer: coarse)").matches);
+})();

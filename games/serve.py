@@ -1,0 +1,334 @@
+"""`zxcards serve`: every program on a web page. Each connection (a browser tab, `zxcards connect`)
+gets a Spectrum of its own, on a thread of its own, running the menu or the program its path
+names, with the options its query gives (`/patience?seed=5`, `/patience?rom&seed=1`) as the
+command line gives them; the page is its terminal (`spectrum.wire`).
+
+The page, its scripts and the WebSocket share one port: `websockets` answers both, the page's
+requests in `respond` and the connections in `play`. What a connection sends is checked message
+by message; a connection that floods, sends what is too long or falls behind is closed, and no
+other session notices.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import inspect
+import http
+import json
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from spectrum import ReportError, Spectrum, render
+from spectrum.command_line import OneLineParser, whole_number
+from spectrum.errors import BREAK_INTO_PROGRAM, STOP_STATEMENT
+from spectrum.frontends import Leave, Quit, ScriptExhausted
+from spectrum.frontends.served import ServedFrontend
+from spectrum.wire import MAX_MESSAGE, MessageError, terminal_message
+
+from . import PROGRAMS, load, menu
+from .datafolder import data_folder, default_folder
+
+DEFAULT_HOST, DEFAULT_PORT, DEFAULT_MAX_SESSIONS = "127.0.0.1", 8048, 200
+SERVER_ONLY = frozenset({"data-dir", "compare"})  # a server keeps its own data, and has no window
+LOCKSTEP = "lockstep"  # in a connection's query: a scripted terminal, each frame waits for its keys
+MESSAGES_PER_SECOND, MESSAGE_BURST = 100, 400  # a terminal's pace: a person types far slower
+ERRORS_ALLOWED = 20  # refused messages before the connection is closed
+BACKLOG_FRAMES = 500  # messages waiting for a slow terminal (10 s of frames) before it is dropped
+SECRET_COOKIE = "zxcards-secret"  # the page's own secret: the browser's accounts are kept under its hash
+SECRET = re.compile(r"[0-9a-f]{32}")
+CLOSE = object()  # in an outbox: close the connection once what is before it has gone
+PAGE_FILES = {"/zxcards.js": "text/javascript", "/zxcards-sound.js": "text/javascript", "/zxcards.css": "text/css"}
+PAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+class RequestRefused(ValueError):
+    """A path or query that names no program or options it takes."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a path and query ask for: a program (None: the menu) and its options."""
+
+    program: str | None
+    options: dict = field(default_factory=dict)
+    lockstep: bool = False
+
+
+class _QueryParser(OneLineParser):
+    def error(self, message: str):
+        raise RequestRefused(message)
+
+
+def target_of(path: str) -> Target:
+    """The program and options of a request's path and query, checked by the program's own option
+    parser; RequestRefused says what is wrong in one line."""
+    parts = urlsplit(path)
+    name = parts.path.strip("/")
+    pairs = parse_qsl(parts.query, keep_blank_values=True)
+    lockstep = any(key == LOCKSTEP for key, _ in pairs)
+    pairs = [(key, value) for key, value in pairs if key != LOCKSTEP]
+    if not name:
+        if pairs:
+            raise RequestRefused("the menu takes no options: a program's follow its name (/patience?seed=5)")
+        return Target(None, {}, lockstep)
+    if name not in PROGRAMS:
+        raise RequestRefused(f"there is no program {name[:40]!r}: the programs are {', '.join(PROGRAMS)}")
+    parser = _QueryParser(prog=f"/{name}", add_help=False, allow_abbrev=False)
+    load(name).add_options(parser)
+    argv = []
+    for key, value in pairs:
+        if key in SERVER_ONLY or not re.fullmatch(r"[a-z][a-z-]*", key):
+            raise RequestRefused(f"/{name} takes no option {key[:40]!r} on a server")
+        argv.append(f"--{key}" if value == "" else f"--{key}={value}")
+    try:
+        options = vars(parser.parse_args(argv))
+    except SystemExit:  # --help and the like: a page is no terminal for them
+        raise RequestRefused(f"/{name} takes its options as name=value") from None
+    return Target(name, options, lockstep)
+
+
+def page_file(name: str) -> bytes:
+    return resources.files("games").joinpath("page", name).read_bytes()
+
+
+def typed_characters() -> dict[str, list[str]]:
+    """The keys that type each character the host's keyboard may give that is no key of its own
+    ('"' is SYMBOL+p), as the window types them."""
+    from spectrum.keyboard import keys_for_char
+
+    return {char: sorted(keys) for char in [*map(chr, range(33, 127)), "£"]
+            if not char.isalnum() and (keys := keys_for_char(char))}
+
+
+def page(target: Target) -> bytes:
+    """The page for `target`: the picture, the sound switch and the on-screen keys; the picture's
+    size and palette come from `render`, as the window's do."""
+    config = {"width": render.FRAME_WIDTH, "height": render.FRAME_HEIGHT, "left": render.BORDER_LEFT,
+              "top": render.BORDER_TOP, "palette": render.PALETTE.tolist(), "flashFrames": render.FLASH_FRAMES,
+              "title": "ZX Cards" if target.program is None else load(target.program).TITLE,
+              "typed": typed_characters()}
+    html = page_file("index.html").decode()
+    return html.replace("{{config}}", json.dumps(config).replace("<", "\\u003c")).replace(
+        "{{title}}", config["title"]).encode()
+
+
+def message_page(status: http.HTTPStatus, title: str, text: str) -> bytes:
+    """A page that says one thing: why a request is refused."""
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return (f'<!doctype html><html lang="en"><meta charset="utf-8"><title>{title}</title>'
+            f'<link rel="stylesheet" href="/zxcards.css"><body class="message"><h1>{title}</h1>'
+            f"<p>{escaped}</p><p><a href=\"/\">The menu</a></p></body></html>").encode()
+
+
+def response(status: http.HTTPStatus, body: bytes, content_type: str = "text/html; charset=utf-8") -> Response:
+    headers = Headers({"Content-Type": content_type, "Content-Length": str(len(body)), **PAGE_HEADERS})
+    return Response(status.value, status.phrase, headers, body)
+
+
+def secret_of(request: Request) -> str | None:
+    """The page's secret, from its cookie, when it is one (32 hex digits)."""
+    for part in request.headers.get("Cookie", "").split(";"):
+        name, _, value = part.strip().partition("=")
+        if name == SECRET_COOKIE and SECRET.fullmatch(value):
+            return value
+    return None
+
+
+class Server:
+    """The sessions of one `zxcards serve`, at most `max_sessions` at once; the players' data is
+    kept in `data_dir`, each browser's in a folder named by the hash of its secret."""
+
+    def __init__(self, *, max_sessions: int = DEFAULT_MAX_SESSIONS, data_dir: Path | None = None):
+        self.max_sessions = max_sessions
+        self.data_dir = data_dir
+        self.sessions: set[Session] = set()
+        self.refused = 0  # connections and messages refused, for whoever watches
+
+    # --- HTTP: the page, and the handshake's checks --------------------------------------------
+
+    def respond(self, connection: ServerConnection, request: Request) -> Response | None:
+        """The page and its files for a plain request; for a WebSocket handshake, None to go on,
+        or the refusal: another site's page, a path that names nothing, a full server."""
+        path = urlsplit(request.path).path
+        websocket = request.headers.get("Upgrade", "").lower() == "websocket"
+        if not websocket and path in PAGE_FILES:
+            return response(http.HTTPStatus.OK, page_file(path.lstrip("/")), PAGE_FILES[path])
+        try:
+            target = target_of(request.path)
+        except RequestRefused as refusal:
+            self.refused += 1
+            status = http.HTTPStatus.NOT_FOUND if "no program" in str(refusal) else http.HTTPStatus.BAD_REQUEST
+            return response(status, message_page(status, "Not here", str(refusal)))
+        if websocket:
+            origin = request.headers.get("Origin")
+            if origin is not None and urlsplit(origin).netloc != request.headers.get("Host"):
+                self.refused += 1
+                return response(http.HTTPStatus.FORBIDDEN, message_page(
+                    http.HTTPStatus.FORBIDDEN, "Refused", "a page from another site may not play here"))
+        if len(self.sessions) >= self.max_sessions:
+            self.refused += 1
+            return response(http.HTTPStatus.SERVICE_UNAVAILABLE, message_page(
+                http.HTTPStatus.SERVICE_UNAVAILABLE, "zxcards is full",
+                f"All {self.max_sessions} Spectrums of this server are in use. Try again in a while."))
+        if not websocket:
+            return response(http.HTTPStatus.OK, page(target))
+        connection.target = target
+        connection.secret = secret_of(request)
+        return None
+
+    # --- WebSocket: a session per connection -----------------------------------------------------
+
+    async def play(self, connection: ServerConnection) -> None:
+        """A Spectrum for this connection until either side ends: its frames out, its keys in."""
+        loop = asyncio.get_running_loop()
+        outbox: asyncio.Queue = asyncio.Queue()
+
+        def deliver(message) -> None:  # on the loop: the session's messages, or its end
+            if message is not CLOSE and outbox.qsize() > BACKLOG_FRAMES:
+                frontend.disconnect()  # the terminal can't keep up: it is let go, nobody else waits
+                outbox.put_nowait(CLOSE)
+            else:
+                outbox.put_nowait(message)
+
+        frontend = ServedFrontend(lambda message: loop.call_soon_threadsafe(deliver, message),
+                                  lockstep=connection.target.lockstep)
+        session = Session(self, connection.target, frontend, self.data_folder(connection.secret),
+                          lambda: loop.call_soon_threadsafe(deliver, CLOSE))
+        self.sessions.add(session)
+        session.start()
+        sender = asyncio.create_task(self._send(connection, outbox))
+        try:
+            await self._receive(connection, frontend)
+        finally:
+            frontend.disconnect()
+            await asyncio.to_thread(session.join)
+            self.sessions.discard(session)
+            await sender
+
+    async def _send(self, connection: ServerConnection, outbox: asyncio.Queue) -> None:
+        try:
+            while (message := await outbox.get()) is not CLOSE:
+                await connection.send(message)
+            await connection.close()
+        except ConnectionClosed:
+            pass
+
+    async def _receive(self, connection: ServerConnection, frontend: ServedFrontend) -> None:
+        """The terminal's messages to the machine, each checked; a terminal is allowed a person's
+        pace, and in lockstep one message more for each frame it was sent."""
+        allowance, last, frames, errors = float(MESSAGE_BURST), time.monotonic(), 0, 0
+        try:
+            async for text in connection:
+                now = time.monotonic()
+                granted = frontend.frames_presented - frames if frontend.lockstep else 0
+                allowance = min(MESSAGE_BURST + granted, allowance + (now - last) * MESSAGES_PER_SECOND + granted) - 1
+                last, frames = now, frontend.frames_presented
+                if allowance < 0:
+                    self.refused += 1
+                    await connection.close(1008, "too many messages")
+                    return
+                try:
+                    frontend.receive(terminal_message(text))
+                except MessageError as refusal:
+                    self.refused += 1
+                    errors += 1
+                    if errors > ERRORS_ALLOWED:
+                        await connection.close(1008, "too many messages refused")
+                        return
+                    await connection.send(json.dumps({"error": str(refusal)}))
+        except ConnectionClosed:
+            pass
+
+    def data_folder(self, secret: str | None) -> Path | None:
+        """Where a browser's players' data is kept: a folder of the server's data folder named by
+        the hash of the browser's secret, never by the secret itself; None with no secret (the
+        programs then keep nothing a player owns)."""
+        if secret is None:
+            return None
+        root = self.data_dir if self.data_dir is not None else default_folder()
+        return root / "browsers" / hashlib.sha256(secret.encode()).hexdigest()[:32]
+
+
+class Session(threading.Thread):
+    """One connection's Spectrum, running the menu or a program until it ends or the terminal goes;
+    `ended` is called once it has said why it ended."""
+
+    def __init__(self, server: Server, target: Target, frontend: ServedFrontend, data_dir: Path | None, ended):
+        super().__init__(name=f"zxcards session {target.program or 'menu'}", daemon=True)
+        self.server, self.target, self.frontend, self.data_dir, self._ended = server, target, frontend, data_dir, ended
+
+    def run(self) -> None:
+        from .cli import start_frames_from_host_clock
+
+        machine = Spectrum(self.frontend)
+        start_frames_from_host_clock(machine)
+        reason, status = "zxcards has ended: reload the page to play again", 0
+        self.frontend.status = menu.LEAVE_ZXCARDS
+        try:
+            if self.target.program is None:
+                menu.run(machine, [load(name) for name in PROGRAMS], options_for=self.program_options)
+            else:
+                program = load(self.target.program)
+                menu.run_program(machine, program, **self.program_options(program, self.target.options))
+        except (Quit, Leave, ScriptExhausted):
+            pass
+        except ValueError as refusal:
+            reason, status = f"{self.target.program} can't play: {refusal}", 1
+        except ReportError as report:
+            if str(report) not in (BREAK_INTO_PROGRAM, STOP_STATEMENT):
+                reason, status = f"{self.target.program} stopped with report {report}", 1
+        finally:
+            machine.flush_sound()
+            self.frontend.end(machine, reason, status)
+            self._ended()
+
+    def program_options(self, program, options: dict | None = None) -> dict:
+        """`options` for `program`, with the browser's own data folder where the program keeps a
+        player's data (and where it is asked to: not Canfield's practice)."""
+        options = dict(options or {})
+        takes_data = "data_dir" in inspect.signature(program.run).parameters
+        keeps_nothing = options.get("practice") or options.get("deal") is not None
+        if takes_data and not keeps_nothing and self.data_dir is not None:
+            options["data_dir"] = self.data_dir
+        return options
+
+
+async def serve_until_stopped(host: str, port: int, server: Server, started=None) -> None:
+    """Serve on `host`:`port` until cancelled; `started(url)` is told the address first."""
+    async with serve(server.play, host, port, process_request=server.respond, max_size=MAX_MESSAGE,
+                     max_queue=MESSAGE_BURST // 4, server_header=None) as listening:
+        bound = listening.sockets[0].getsockname()
+        url = f"http://{bound[0] if ':' not in bound[0] else f'[{bound[0]}]'}:{bound[1]}/"
+        if started:
+            started(url)
+        await asyncio.get_running_loop().create_future()
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default=DEFAULT_HOST,
+                        help=f"the address to listen on (default {DEFAULT_HOST}: this computer only; 0.0.0.0 opens "
+                             "zxcards to every computer that can reach this one)")
+    parser.add_argument("--port", type=whole_number(0, 65535, "a port"), default=DEFAULT_PORT, metavar="P",
+                        help=f"the port (default {DEFAULT_PORT}; 0: any free one)")
+    parser.add_argument("--max-sessions", type=whole_number(1, what="the most sessions"), default=DEFAULT_MAX_SESSIONS,
+                        metavar="N", help=f"Spectrums at once, one a tab (default {DEFAULT_MAX_SESSIONS}); more are refused")
+    parser.add_argument("--data-dir", type=data_folder, metavar="DIR",
+                        help="where the players' data is kept, a folder for each browser (default: the zxcards "
+                             "data folder)")

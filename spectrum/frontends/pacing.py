@@ -1,0 +1,33 @@
+"""Real time: frames kept to the Spectrum's own rate on the host's clock, for every front end
+that shows a machine to a person (the window, a served session)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from ..sound import FRAME_T_STATES, T_STATES_PER_SECOND
+
+FRAME_SECONDS = FRAME_T_STATES / T_STATES_PER_SECOND  # 19.968 ms: 50.08 frames a second, as the ULA
+CATCH_UP_FRAMES = 5  # a host this far behind starts counting afresh rather than rush frames
+
+
+class Pacer:
+    """`wait()` returns when the next frame is due, one FRAME_SECONDS after the last was. A host
+    that falls behind (a busy machine, a suspended laptop) by more than CATCH_UP_FRAMES counts from
+    now on rather than running frames back to back; `lateness` is how late the last frame was due."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic, sleep: Callable[[float], None] = time.sleep):
+        self._clock, self._sleep = clock, sleep
+        self._due: float | None = None
+        self.lateness = 0.0
+
+    def wait(self) -> None:
+        now = self._clock()
+        self._due = now if self._due is None else self._due + FRAME_SECONDS
+        early = self._due - now
+        self.lateness = max(0.0, -early)
+        if early > 0:
+            self._sleep(early)
+        elif self.lateness > CATCH_UP_FRAMES * FRAME_SECONDS:
+            self._due = now

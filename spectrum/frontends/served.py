@@ -1,0 +1,105 @@
+"""The front end of a Spectrum served to a terminal (a browser page, `zxcards connect`): each frame
+it sends what changed (`spectrum.wire`) and takes the keys the terminal holds.
+
+It runs on the machine's own thread; the connection's side calls `receive` and `disconnect` from
+another. Paced, it keeps the ULA's time on the host's clock; in lockstep (a scripted terminal)
+each frame waits for the terminal's keys for it instead, so that a script replays a remote
+session exactly as a local one.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+from collections.abc import Callable
+
+import numpy as np
+
+from .. import render, wire
+from . import Leave, Quit
+from .pacing import Pacer
+
+LOCKSTEP_PATIENCE = 60.0  # seconds a lockstep terminal may take over one frame's keys
+DISCONNECTED = None  # in the inbox: the terminal has gone
+
+
+class ServedFrontend:
+    """`send(message)` hands a message (bytes or text) to the connection, from this thread."""
+
+    def __init__(self, send: Callable[[bytes | str], None], *, lockstep: bool = False, pacer: Pacer | None = None):
+        self._send = send
+        self.lockstep = lockstep
+        self.pacer = pacer or Pacer()
+        self.status = ""
+        self.frames_presented = 0
+        self._status_sent: str | None = None
+        self._picture_sent: tuple | None = None
+        self._inbox: queue.SimpleQueue = queue.SimpleQueue()
+        self._held: frozenset[str] = frozenset()
+
+    # --- the connection's side ------------------------------------------------------------------
+
+    def receive(self, message: wire.TerminalMessage) -> None:
+        self._inbox.put(message)
+
+    def disconnect(self) -> None:
+        """The terminal has gone: the machine stops at its next frame (Quit)."""
+        self._inbox.put(DISCONNECTED)
+
+    def end(self, machine, reason: str, status: int = 0) -> None:
+        """Tell the terminal the session is over, why, and its exit status as a command's (0: it
+        ended as it should), with the speaker's last edges."""
+        if machine.speaker_steps:
+            self._send_frame(machine, render.picture(machine))
+        self._send(json.dumps({"end": reason, "exit": status}))
+
+    # --- the machine's side ---------------------------------------------------------------------
+
+    def present(self, machine) -> None:
+        self.frames_presented += 1
+        if machine.speaker_steps is None:
+            machine.speaker_steps = []  # from now on the machine notes its speaker's edges for us
+        if not self.lockstep:
+            self.pacer.wait()
+        if self.status != self._status_sent:
+            self._send(json.dumps({"status": self.status}))
+            self._status_sent = self.status
+        picture, steps = render.picture(machine), machine.speaker_steps
+        if self.lockstep or steps or picture != self._picture_sent:
+            self._send_frame(machine, picture)
+        machine.keys_held = set(self._keys_for(machine.frame_count))
+
+    def _send_frame(self, machine, picture: tuple) -> None:
+        steps, machine.speaker_steps = machine.speaker_steps, []
+        screen, border, flash_phase = picture
+        old = self._picture_sent[0] if self._picture_sent else None
+        self._send(wire.frame_message(machine.frame_count, awaiting_key=machine.awaiting_key, flash_phase=flash_phase,
+                                      border=border, runs=wire.changed_runs(old, screen), steps=steps))
+        self._picture_sent = picture
+
+    def play(self, machine, samples: np.ndarray) -> None:
+        """The terminal renders the sound from the speaker's edges, sent with the frames."""
+
+    def close(self) -> None:
+        """The connection is the server's to close."""
+
+    def _keys_for(self, frame: int) -> frozenset[str]:
+        """The keys held for this frame: paced, those held now and any held since the last frame
+        (a tap shorter than a frame is seen by one); in lockstep, the terminal's for this frame."""
+        keys = self._held
+        while True:
+            try:
+                message = self._inbox.get(timeout=LOCKSTEP_PATIENCE) if self.lockstep else self._inbox.get_nowait()
+            except queue.Empty:
+                if self.lockstep:
+                    raise Quit("the terminal gave no keys for a frame") from None
+                return keys
+            if message is DISCONNECTED:
+                raise Quit("the terminal has gone")
+            if message.leave:
+                raise Leave("the terminal's leave key")
+            if message.held is not None:
+                self._held = message.held
+                keys = keys | message.held
+            if self.lockstep and message.frame is not None:
+                return self._held

@@ -1,0 +1,195 @@
+"""What a served Spectrum and its terminals (the browser page, `zxcards connect`) say to each other.
+
+To a terminal, a binary FRAME message for each frame that changed anything it shows or plays —
+every frame, when the terminal keeps the machine in lockstep:
+
+    kind (1) | frame (u32) | flags (u8) | border (u8) | runs (u16) | steps (u16)
+    then each run:  offset into SCREEN$ (u16) | length (u16) | the bytes
+    then each step: T-state from the start of this frame (i32) | level from then on (i8)
+
+SCREEN$ is the display file and attributes, 6,912 bytes: a run is bytes that changed since the
+last message. A step is a speaker edge: the terminal turns the level into samples at its own
+rate, as `sound.stepped_samples` does. Text messages are JSON: {"status": …} (what the host's
+keys do), {"error": …} (a message refused), {"end": …, "exit": N} (the session is over, why,
+and its exit status as a command's).
+
+From a terminal, JSON: {"held": [key names]} the Spectrum keys held now (a key held and let go
+between two frames still counts for the next), {"leave": true} the host's leave key; in lockstep
+{"frame": N, "held": […]} gives the keys for frame N.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import math
+import struct
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import render
+from .keyboard import KEY_NAMES
+from .sound import FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start_sample, stepped_samples
+
+FRAME = 1
+HEADER = struct.Struct("<BIBBHH")
+RUN = struct.Struct("<HH")
+STEP = struct.Struct("<ib")
+SCREEN_BYTES = render.ATTRIBUTES_END - render.DISPLAY_FILE  # 6,912
+AWAITING_KEY, FLASH_PHASE = 1, 2  # flag bits
+RUN_JOIN = RUN.size  # runs closer than a run's header are sent as one
+MAX_MESSAGE = 1024  # bytes: the longest message a terminal may send
+# the ROM's steps come a frame after their frame, and a frame's arrive with the frame after it
+SOUND_LATENCY = 2
+
+
+class MessageError(ValueError):
+    """A terminal's message that is not one of the protocol's."""
+
+
+@dataclass(frozen=True)
+class TerminalMessage:
+    held: frozenset[str] | None = None
+    leave: bool = False
+    frame: int | None = None
+
+
+def terminal_message(text: str | bytes) -> TerminalMessage:
+    """A terminal's message read and checked; MessageError says in one line what is wrong."""
+    if isinstance(text, bytes):
+        raise MessageError("a terminal sends text (JSON), not binary")
+    if len(text) > MAX_MESSAGE:
+        raise MessageError(f"a message is {MAX_MESSAGE} characters at most")
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        raise MessageError("not JSON") from None
+    if not isinstance(message, dict) or not message or set(message) - {"held", "leave", "frame"}:
+        raise MessageError('a message is {"held": [keys]}, {"leave": true} or {"frame": N, "held": [keys]}')
+    leave = message.get("leave", False)
+    if leave is not False and leave is not True:
+        raise MessageError('"leave" is true or false')
+    frame = message.get("frame")
+    if frame is not None and (type(frame) is not int or not 0 <= frame < 1 << 32):
+        raise MessageError('"frame" is a frame number')
+    held = message.get("held")
+    if held is not None:
+        if not isinstance(held, list) or not all(isinstance(name, str) for name in held):
+            raise MessageError('"held" is a list of key names')
+        unknown = set(held) - KEY_NAMES
+        if unknown:
+            raise MessageError(f"no Spectrum key {sorted(unknown)[0][:20]!r}: the keys are ENTER, SPACE, CAPS, "
+                               "SYMBOL, a-z and 0-9")
+        held = frozenset(held)
+    return TerminalMessage(held, leave, frame)
+
+
+def changed_runs(old: bytes | None, new: bytes) -> list[tuple[int, bytes]]:
+    """(offset, bytes) of the parts of `new` that differ from `old` (all of it, if None)."""
+    if old is None:
+        return [(0, new)]
+    changed = np.flatnonzero(np.frombuffer(old, np.uint8) != np.frombuffer(new, np.uint8))
+    if not changed.size:
+        return []
+    breaks = np.flatnonzero(np.diff(changed) > RUN_JOIN)
+    starts = np.concatenate([[changed[0]], changed[breaks + 1]])
+    ends = np.concatenate([changed[breaks], [changed[-1]]]) + 1
+    return [(int(start), new[start:end]) for start, end in zip(starts, ends)]
+
+
+def frame_message(frame: int, *, awaiting_key: bool, flash_phase: bool, border: int,
+                  runs: list[tuple[int, bytes]], steps: list[tuple[int, int]]) -> bytes:
+    """A FRAME message; `steps` are (T-state from frame 0, level)."""
+    flags = AWAITING_KEY * awaiting_key | FLASH_PHASE * flash_phase
+    parts = [HEADER.pack(FRAME, frame & 0xFFFFFFFF, flags, border & 7, len(runs), len(steps))]
+    for offset, data in runs:
+        parts += [RUN.pack(offset, len(data)), data]
+    origin = frame * FRAME_T_STATES
+    parts += [STEP.pack(t_state - origin, level) for t_state, level in steps]
+    return b"".join(parts)
+
+
+class Terminal:
+    """A served Spectrum as its terminal knows it, from the messages it gets: enough of a machine
+    for any front end to present (its picture) and play (its sound, rendered from the steps).
+
+    Sound is handed on SOUND_LATENCY frames late, when every step of a frame has come:
+    `sound_latency` says how late the samples last rendered are."""
+
+    def __init__(self, frontend=None):
+        self.frontend = frontend
+        self.memory = np.zeros(0x10000, np.uint8)
+        self.border = 7
+        self.flash_phase = False
+        self.frame_count = 0
+        self.awaiting_key = False
+        self.keys_held: set[str] = set()
+        self.status = ""
+        self.ended: str | None = None  # why the session ended, once it has
+        self.exit_status = 0  # as the served command's would be
+        self._steps: list[tuple[int, int]] = []  # (T-state, level), in time order, not yet played
+        self._level = 0
+        self._played_to: int | None = None  # the frame whose sound comes next
+        self.sound_latency = SOUND_LATENCY
+
+    def receive(self, message: str | bytes) -> bool:
+        """Take a message from the server; True if it was a frame."""
+        if isinstance(message, str):
+            said = json.loads(message)
+            if "status" in said:
+                self.status = said["status"]
+            if "end" in said:
+                self.ended, self.exit_status = said["end"], said.get("exit", 0)
+            return False
+        kind, frame, flags, border, runs, steps = HEADER.unpack_from(message)
+        if kind != FRAME:
+            raise MessageError(f"no message of kind {kind}")
+        at = HEADER.size
+        screen = self.memory[render.DISPLAY_FILE:render.ATTRIBUTES_END]
+        for _ in range(runs):
+            offset, length = RUN.unpack_from(message, at)
+            at += RUN.size
+            screen[offset:offset + length] = np.frombuffer(message, np.uint8, length, at)
+            at += length
+        origin = frame * FRAME_T_STATES
+        for _ in range(steps):
+            t_state, level = STEP.unpack_from(message, at)
+            at += STEP.size
+            bisect.insort(self._steps, (origin + t_state, level))
+        self.frame_count, self.border = frame, border
+        self.awaiting_key, self.flash_phase = bool(flags & AWAITING_KEY), bool(flags & FLASH_PHASE)
+        return True
+
+    def samples(self, rate: int = SAMPLE_RATE) -> np.ndarray:
+        """The sound from where the last call ended to SOUND_LATENCY frames before the last frame
+        received, as int16 samples at `rate`."""
+        return self._render(self.frame_count - SOUND_LATENCY + 1, rate)
+
+    def rest_of_the_sound(self, rate: int = SAMPLE_RATE) -> np.ndarray:
+        """All the sound still to come, to the last step received (the session is over)."""
+        last_frame = self._steps[-1][0] // FRAME_T_STATES + 1 if self._steps else 0
+        return self._render(max(last_frame, self.frame_count - SOUND_LATENCY + 1), rate)
+
+    def _render(self, end_frame: int, rate: int) -> np.ndarray:
+        first_frame = max(0, self.frame_count - SOUND_LATENCY) if self._played_to is None else self._played_to
+        if end_frame <= first_frame:
+            return np.zeros(0, np.int16)
+        self._played_to = end_frame
+        self.sound_latency = self.frame_count - first_frame
+        first, end = frame_start_sample(first_frame, rate), frame_start_sample(end_frame, rate)
+        start_t, end_t = first * T_STATES_PER_SECOND / rate, end * T_STATES_PER_SECOND / rate
+        taken = bisect.bisect_left(self._steps, (end_t, -2))
+        steps, self._steps = self._steps[:taken], self._steps[taken:]
+        if not self._level and not steps:
+            return np.zeros(end - first, np.int16)
+        times, levels = [start_t], [self._level]
+        for t_state, level in steps:
+            times.append(max(t_state, start_t))
+            levels.append(level)
+            self._level = level
+        times.append(end_t)
+        samples = stepped_samples(times, levels, start_t, end - first, rate=rate)
+        if steps and not self._level:  # a sound that ends here ends where its last edge is, as recorded on the spot
+            samples = samples[:max(0, math.ceil(steps[-1][0] * rate / T_STATES_PER_SECOND) - first)]
+        return samples
