@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import hashlib
-import inspect
 import http
 import json
 import re
@@ -48,6 +47,11 @@ ERRORS_ALLOWED = 20  # refused messages before the connection is closed
 BACKLOG_FRAMES = 500  # messages waiting for a slow terminal (10 s of frames) before it is dropped
 SECRET_COOKIE = "zxcards-secret"  # the page's own secret: the browser's accounts are kept under its hash
 SECRET = re.compile(r"[0-9a-f]{32}")
+# the programs that keep what a player owns, and when they do (by their options)
+KEEPS_PLAYERS_DATA = {
+    "canfield": lambda options: not options.get("practice") and options.get("deal") is None,
+    "spades": lambda options: bool(options.get("full_rules")),
+}
 CLOSE = object()  # in an outbox: close the connection once what is before it has gone
 PAGE_FILES = {"/zxcards.js": "text/javascript", "/zxcards-sound.js": "text/javascript", "/zxcards.css": "text/css"}
 PAGE_HEADERS = {
@@ -153,7 +157,8 @@ def secret_of(request: Request) -> str | None:
 
 class Server:
     """The sessions of one `zxcards serve`, at most `max_sessions` at once; the players' data is
-    kept in `data_dir`, each browser's in a folder named by the hash of its secret."""
+    kept in `data_dir` (default: the zxcards data folder), by the hash of each browser's secret,
+    never the secret itself."""
 
     def __init__(self, *, max_sessions: int = DEFAULT_MAX_SESSIONS, data_dir: Path | None = None):
         self.max_sessions = max_sessions
@@ -209,7 +214,9 @@ class Server:
 
         frontend = ServedFrontend(lambda message: loop.call_soon_threadsafe(deliver, message),
                                   lockstep=connection.target.lockstep)
-        session = Session(self, connection.target, frontend, self.data_folder(connection.secret),
+        secret = connection.secret
+        owner = hashlib.sha256(secret.encode()).hexdigest()[:32] if secret else None
+        session = Session(self, connection.target, frontend, owner,
                           lambda: loop.call_soon_threadsafe(deliver, CLOSE))
         self.sessions.add(session)
         session.start()
@@ -256,23 +263,20 @@ class Server:
         except ConnectionClosed:
             pass
 
-    def data_folder(self, secret: str | None) -> Path | None:
-        """Where a browser's players' data is kept: a folder of the server's data folder named by
-        the hash of the browser's secret, never by the secret itself; None with no secret (the
-        programs then keep nothing a player owns)."""
-        if secret is None:
-            return None
-        root = self.data_dir if self.data_dir is not None else default_folder()
-        return root / "browsers" / hashlib.sha256(secret.encode()).hexdigest()[:32]
-
 
 class Session(threading.Thread):
     """One connection's Spectrum, running the menu or a program until it ends or the terminal goes;
-    `ended` is called once it has said why it ended."""
+    `owner` is the hash of its browser's secret (None without one); `ended` is called once it has
+    said why it ended."""
 
-    def __init__(self, server: Server, target: Target, frontend: ServedFrontend, data_dir: Path | None, ended):
+    def __init__(self, server: Server, target: Target, frontend: ServedFrontend, owner: str | None, ended):
         super().__init__(name=f"zxcards session {target.program or 'menu'}", daemon=True)
-        self.server, self.target, self.frontend, self.data_dir, self._ended = server, target, frontend, data_dir, ended
+        self.server, self.target, self.frontend, self.owner, self._ended = server, target, frontend, owner, ended
+
+    @property
+    def data_root(self) -> Path:
+        """The server's data folder, where the players' data is kept."""
+        return self.server.data_dir if self.server.data_dir is not None else default_folder()
 
     def run(self) -> None:
         from .cli import start_frames_from_host_clock
@@ -300,14 +304,21 @@ class Session(threading.Thread):
             self._ended()
 
     def program_options(self, program, options: dict | None = None) -> dict:
-        """`options` for `program`, with the browser's own data folder where the program keeps a
-        player's data (and where it is asked to: not Canfield's practice)."""
+        """`options` for `program`, with where it keeps what a player owns, if it keeps anything:
+        Canfield's accounts in the server's one bank, opened only by the browser that made them;
+        the full game of Spades in the browser's own folder. ValueError when the connection gave
+        no browser secret to own them by."""
         options = dict(options or {})
-        takes_data = "data_dir" in inspect.signature(program.run).parameters
-        keeps_nothing = options.get("practice") or options.get("deal") is not None
-        if takes_data and not keeps_nothing and self.data_dir is not None:
-            options["data_dir"] = self.data_dir
-        return options
+        name = program.__name__.rpartition(".")[2]
+        if not KEEPS_PLAYERS_DATA.get(name, lambda options: False)(options):
+            return options
+        if self.owner is None:
+            raise ValueError("this connection gave no browser secret, which is what a player's accounts and games "
+                             "are kept by on a server: play in a browser that keeps site data (practice and the "
+                             "seed's game keep nothing, and play anywhere)")
+        if name == "canfield":
+            return {**options, "data_dir": self.data_root, "owner": self.owner}
+        return {**options, "data_dir": self.data_root / "browsers" / self.owner}
 
 
 async def serve_until_stopped(host: str, port: int, server: Server, started=None) -> None:

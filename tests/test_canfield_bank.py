@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from games.canfield.bank import (DATABASE, GIVEN_UP, PLAYING, SCHEMA, SCHEMA_VERSION, STUCK, WON, Bank, DealRecord,
-                                 SeatTaken, check_name, default_folder, statistics)
+from games.canfield.bank import (DATABASE, GIVEN_UP, NAME_TAKEN, PLAYING, SCHEMA, SCHEMA_VERSION, STUCK, WON, Bank,
+                                 DealRecord, NameRefused, SeatTaken, check_name, default_folder, statistics)
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -87,6 +87,22 @@ def test_accounts_are_kept_by_name_whatever_the_capitals_and_spaces(tmp_path):
     again = bank.open_account(" anna lee ")
     assert again == anna and again.name == "Anna Lee" and bank.balance(again) == 455
     assert bank.open_account("Bob") != anna
+
+
+def test_on_a_shared_bank_an_account_opens_only_for_the_owner_that_made_it(tmp_path):
+    anna = Bank(tmp_path, owner="a" * 32).open_account("Anna")
+    Bank(tmp_path).open_account("Local")  # made at the computer itself: no browser owns it
+    intruder = Bank(tmp_path, owner="b" * 32)
+    for name in ("anna", " ANNA ", "Local"):
+        with pytest.raises(NameRefused, match=NAME_TAKEN):
+            intruder.open_account(name)
+    assert Bank(tmp_path, owner="a" * 32).open_account("anna") == anna
+    assert intruder.open_account("Bob").name == "Bob"
+    with sqlite3.connect(tmp_path / DATABASE) as db:  # nothing was made by the refusals
+        assert db.execute("SELECT COUNT(*) FROM accounts").fetchone()[0] == 3
+        assert dict(db.execute("SELECT a.name, o.owner FROM accounts a JOIN owners o ON o.account = a.id")) == {
+            "Anna": "a" * 32, "Bob": "b" * 32}
+    audit(tmp_path)
 
 
 def test_an_unfinished_deal_is_kept_with_its_position(tmp_path):

@@ -41,8 +41,9 @@ def new_game(seed: int):
     return CanfieldState(Canfield(deck_for(seed)).position, seed)
 
 
-def run(machine, *, data_dir=None, deal: int | None = None, practice: bool = False) -> None:
-    """Play Canfield until BREAK: the money game, or practice (`practice`, or `deal` N replayed)."""
+def run(machine, *, data_dir=None, deal: int | None = None, practice: bool = False, owner: str | None = None) -> None:
+    """Play Canfield until BREAK: the money game, or practice (`practice`, or `deal` N replayed);
+    `owner`, on a server, is whose accounts may be opened (the hash of a browser's secret)."""
     from . import play
 
-    play.run(machine, data_dir=data_dir, deal=deal, practice=practice)
+    play.run(machine, data_dir=data_dir, deal=deal, practice=practice, owner=owner)

@@ -8,6 +8,9 @@ account is played by one program at a time: it holds a lock on the account while
 A database that can't be used (damaged, locked by another program, in a folder that can't be
 written, from a newer zxcards) raises `DataUnusable` with one line for the player, and is left
 exactly as it was.
+
+A bank may belong to many players who are not at one computer (`zxcards serve`): then each account
+has an owner, the hash of a secret its player's browser keeps, and no other owner may open it.
 """
 
 from __future__ import annotations
@@ -57,6 +60,10 @@ CREATE TABLE IF NOT EXISTS payments (
     amount INTEGER NOT NULL,
     reason TEXT NOT NULL                -- fresh start, deck, or cards home
 );
+CREATE TABLE IF NOT EXISTS owners (
+    account INTEGER PRIMARY KEY REFERENCES accounts(id),
+    owner TEXT NOT NULL                 -- the hash of the secret of the browser that made the account
+);
 CREATE TABLE IF NOT EXISTS set_aside (
     id INTEGER PRIMARY KEY,
     deal INTEGER NOT NULL REFERENCES deals(id),
@@ -68,6 +75,9 @@ VERDICT_COLUMN = "ALTER TABLE deals ADD COLUMN verdict TEXT"  # the solver on th
 
 class NameRefused(ValueError):
     """A name that can't be a player's; the message is for the player."""
+
+
+NAME_TAKEN = "That name is taken: choose another"
 
 
 class SeatTaken(Exception):
@@ -169,10 +179,12 @@ def _what_to_do(error: sqlite3.Error) -> str:
 
 
 class Bank:
-    """Accounts in `folder` (created, with the database, when the first account is opened)."""
+    """Accounts in `folder` (created, with the database, when the first account is opened); with an
+    `owner`, only that owner's accounts open, and the accounts it makes are its own."""
 
-    def __init__(self, folder: Path | str | None = None):
+    def __init__(self, folder: Path | str | None = None, owner: str | None = None):
         self.folder = Path(folder) if folder is not None else default_folder()
+        self.owner = owner
         self.path = self.folder / DATABASE
         self._db: sqlite3.Connection | None = None
         self._seat: int | None = None  # the file descriptor of the account lock held
@@ -271,7 +283,8 @@ class Bank:
 
     def open_account(self, name: str) -> Account:
         """The account of `name`, opened with START_MONEY the first time; NameRefused (with the
-        message for the player) for a name that can't be one, and then nothing is created."""
+        message for the player) for a name that can't be one, or that another owner's account has,
+        and then nothing is created."""
         refusal = check_name(name)
         if refusal:
             raise NameRefused(refusal)
@@ -283,6 +296,12 @@ class Bank:
                                     (name, name_key(name)))
                 row = (cursor.lastrowid, name)
                 self._pay(row[0], None, START_MONEY, "fresh start")
+                if self.owner is not None:
+                    db.execute("INSERT INTO owners (account, owner) VALUES (?, ?)", (row[0], self.owner))
+            elif self.owner is not None:
+                owner = db.execute("SELECT owner FROM owners WHERE account = ?", (row[0],)).fetchone()
+                if owner is None or owner[0] != self.owner:
+                    raise NameRefused(NAME_TAKEN)
         return Account(*row)
 
     def take_seat(self, account: Account) -> None:

@@ -402,9 +402,11 @@ def ask_name(machine: Spectrum, bank: accounts.Bank) -> accounts.Account | None:
             sound_refused(machine)
 
 
-def run(machine: Spectrum, *, data_dir=None, deal: int | None = None, practice: bool = False) -> None:
+def run(machine: Spectrum, *, data_dir=None, deal: int | None = None, practice: bool = False,
+        owner: str | None = None) -> None:
     """Play Canfield until BREAK (or STOP at the name). A deal number (1-65535) replays that deal,
-    as practice: a known deal is no bet. `data_dir` is where the accounts are kept. ValueError,
+    as practice: a known deal is no bet. `data_dir` is where the accounts are kept; an `owner`
+    opens only its own accounts there (`bank.Bank`). ValueError,
     before anything is drawn, for a deal number out of range, a data folder given to practice
     (which keeps nothing), or accounts that can't be used."""
     if deal is not None:
@@ -417,7 +419,7 @@ def run(machine: Spectrum, *, data_dir=None, deal: int | None = None, practice: 
         screen.prepare(machine)
         PracticeTable(machine, deal if deal is not None else new_deal_number(machine)).play()
         return
-    bank = accounts.Bank(data_dir)
+    bank = accounts.Bank(data_dir, owner)
     try:
         bank.check()
         screen.prepare(machine)
