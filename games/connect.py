@@ -1,7 +1,8 @@
 """`zxcards connect URL`: a window, or a headless script, as the terminal of a Spectrum that
 `zxcards serve` runs.
 
-Headless, the served machine keeps lockstep with the script: each frame waits for the keys the
+Like a browser, it keeps a secret of its own (in the data folder), by whose hash the server keeps
+the accounts made from here. Headless, the served machine keeps lockstep with the script: each frame waits for the keys the
 script holds for it, so a script types a key when the remote program waits for one, exactly as
 it does in a local run, and the screenshot and WAV come out the same. In a window, the served
 machine keeps its own time and the window shows each frame as it comes.
@@ -10,7 +11,10 @@ machine keeps its own time and the window shows each frame as it comes.
 from __future__ import annotations
 
 import json
+import os
 import queue
+import secrets
+import sys
 import threading
 from urllib.parse import urlsplit, urlunsplit
 
@@ -20,7 +24,10 @@ from websockets.sync.client import connect
 from spectrum.frontends import Leave, Quit, ScriptExhausted
 from spectrum.wire import Terminal
 
-from .serve import LOCKSTEP
+from .datafolder import DataUnusable, default_folder
+from .serve import LOCKSTEP, SECRET, SECRET_COOKIE
+
+SECRET_FILE = "connect-secret"  # in the data folder: this computer's secret, as a browser keeps its own
 
 
 class ConnectError(Exception):
@@ -37,14 +44,35 @@ def socket_address(url: str, *, lockstep: bool) -> str:
     return urlunsplit((scheme, parts.netloc, parts.path or "/", query, ""))
 
 
+def terminal_secret() -> str | None:
+    """This computer's secret as a terminal (made the first time, readable by its user only): a
+    server keeps the accounts made from here under its hash. None, and one line said, when the data
+    folder can't hold it."""
+    try:
+        path = default_folder() / SECRET_FILE
+        if path.is_file() and SECRET.fullmatch(secret := path.read_text().strip()):
+            return secret
+        path.parent.mkdir(parents=True, exist_ok=True)
+        secret = secrets.token_hex(16)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            file.write(secret + "\n")
+        return secret
+    except (OSError, DataUnusable) as error:
+        print(f"zxcards connect: no secret kept ({error}): accounts can't be played", file=sys.stderr)
+        return None
+
+
 def run(url: str, frontend, *, headless: bool) -> Terminal:
     """Be the terminal of the session at `url` until it ends or the front end stops (Quit, or the
     script used up); the terminal as it was last, for a screenshot. ConnectError when the session
     can't be had."""
     address = socket_address(url, lockstep=headless)
     terminal = Terminal(frontend)
+    secret = terminal_secret()
+    cookie = {"Cookie": f"{SECRET_COOKIE}={secret}"} if secret else None
     try:
-        with connect(address, max_size=None, open_timeout=10) as socket:
+        with connect(address, max_size=None, open_timeout=10, additional_headers=cookie) as socket:
             (_in_lockstep if headless else _in_real_time)(socket, terminal, frontend)
     except InvalidHandshake as refusal:
         response = getattr(refusal, "response", None)

@@ -16,7 +16,9 @@ from collections.abc import Callable
 import numpy as np
 
 from .. import render, wire
+from ..keyboard import KEY_NAMES
 from . import Leave, Quit
+from .held import HeldKeys
 from .pacing import Pacer
 
 LOCKSTEP_PATIENCE = 60.0  # seconds a lockstep terminal may take over one frame's keys
@@ -35,7 +37,8 @@ class ServedFrontend:
         self._status_sent: str | None = None
         self._picture_sent: tuple | None = None
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
-        self._held: frozenset[str] = frozenset()
+        self._held = HeldKeys()  # paced: the terminal's keys, by name
+        self._lockstep_keys: frozenset[str] = frozenset()
 
     # --- the connection's side ------------------------------------------------------------------
 
@@ -83,23 +86,28 @@ class ServedFrontend:
     def close(self) -> None:
         """The connection is the server's to close."""
 
-    def _keys_for(self, frame: int) -> frozenset[str]:
-        """The keys held for this frame: paced, those held now and any held since the last frame
-        (a tap shorter than a frame is seen by one); in lockstep, the terminal's for this frame."""
-        keys = self._held
+    def _keys_for(self, frame: int) -> frozenset[str] | set[str]:
+        """The keys held for this frame: paced, those held now and any tapped since the last frame
+        (`HeldKeys`); in lockstep, the terminal's for this frame."""
         while True:
             try:
                 message = self._inbox.get(timeout=LOCKSTEP_PATIENCE) if self.lockstep else self._inbox.get_nowait()
             except queue.Empty:
                 if self.lockstep:
                     raise Quit("the terminal gave no keys for a frame") from None
-                return keys
+                return self._held.for_frame()
             if message is DISCONNECTED:
                 raise Quit("the terminal has gone")
             if message.leave:
                 raise Leave("the terminal's leave key")
-            if message.held is not None:
-                self._held = message.held
-                keys = keys | message.held
-            if self.lockstep and message.frame is not None:
-                return self._held
+            if self.lockstep:
+                if message.held is not None:
+                    self._lockstep_keys = message.held
+                if message.frame is not None:
+                    return self._lockstep_keys
+            elif message.held is not None:
+                for key in [key for key in KEY_NAMES if self._held.held(key) and key not in message.held]:
+                    self._held.release(key)
+                for key in message.held:
+                    if not self._held.held(key):
+                        self._held.press(key, {key})

@@ -15,6 +15,7 @@ from .. import render
 from ..keyboard import KEY_NAMES, keys_for_char
 from ..sound import SAMPLE_RATE
 from . import Leave, NoDisplay, Quit
+from .held import HeldKeys
 from .pacing import Pacer
 
 STATUS_HEIGHT = 12  # the host's strip under the picture, in Spectrum pixels (scaled with it)
@@ -137,13 +138,7 @@ class WindowFrontend:
         self._frame = pygame.Surface((render.FRAME_WIDTH, render.FRAME_HEIGHT), depth=32)
         self._clock = Pacer()
         self._shown: tuple | None = None  # what the window shows now (`render.picture`)
-        # Host key -> the Spectrum keys it holds down, from its KEYDOWN to its KEYUP.
-        self._held: dict[int, frozenset[str]] = {}
-        self._typed_symbols: set[int] = set()
-        # A tap shorter than a frame must still be seen by one frame, so a key
-        # released before it was ever shown is let go after the next frame.
-        self._not_yet_shown: set[int] = set()
-        self._release_after_frame: set[int] = set()
+        self._held = HeldKeys()  # host key codes, from KEYDOWN to KEYUP
         self._sound = _open_mixer()
         self._channel = pygame.mixer.Channel(0) if self._sound else None
 
@@ -183,15 +178,9 @@ class WindowFrontend:
         self._status_shown = text
 
     def _take_keys(self) -> set[str]:
-        """The host's events of this frame, and the Spectrum keys held for it; a tap shorter than
-        a frame is let go after it."""
+        """The host's events of this frame, and the Spectrum keys held for it."""
         self._handle_events()
-        keys = self._keys_held()
-        for host_key in self._release_after_frame:
-            self._release(host_key)
-        self._release_after_frame.clear()
-        self._not_yet_shown.clear()
-        return keys
+        return self._held.for_frame()
 
     def play(self, machine, samples: np.ndarray) -> None:
         if self._sound and len(samples):
@@ -218,34 +207,15 @@ class WindowFrontend:
                 text = getattr(event, "unicode", "")
                 keys, replaces_shift = spectrum_keys(event.key, text)
                 if keys:
-                    self._held[event.key] = keys
-                    if replaces_shift:
-                        self._typed_symbols.add(event.key)
-                    self._not_yet_shown.add(event.key)
-                    self._release_after_frame.discard(event.key)
+                    self._held.press(event.key, keys, types_symbol=replaces_shift, is_shift=event.key in _SHIFT_KEYS)
                 elif text.isprintable() and text.strip():
                     self._note, self._note_frames_left = f"No Spectrum key types {text}: it was not typed", NOTE_FRAMES
             elif event.type == pygame.KEYUP:
-                if event.key in self._not_yet_shown:
-                    self._release_after_frame.add(event.key)
-                else:
-                    self._release(event.key)
+                self._held.release(event.key)
             elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
                 self._shown = self._status_shown = None  # the host lost the window's picture: draw it again
             elif event.type == pygame.WINDOWFOCUSLOST:
-                # Keys released in another window never send us their KEYUP.
-                self._release_after_frame.update(self._held)
-
-    def _release(self, host_key: int) -> None:
-        self._held.pop(host_key, None)
-        self._typed_symbols.discard(host_key)
-
-    def _keys_held(self) -> set[str]:
-        keys: set[str] = set()
-        for host_key, spectrum in self._held.items():
-            if not (self._typed_symbols and host_key in _SHIFT_KEYS):
-                keys |= spectrum
-        return keys
+                self._held.release_all()  # keys released in another window never send us their KEYUP
 
 
 def _open_mixer() -> bool:

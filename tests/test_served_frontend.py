@@ -1,0 +1,160 @@
+"""The served front end on its own, with no server: what it sends a terminal each frame, the keys it
+takes from one, its pacing, and the terminal's side rebuilding the picture and the sound."""
+
+import json
+
+import numpy as np
+import pytest
+
+from spectrum import Spectrum, render, wire
+from spectrum.frontends import HeadlessFrontend, Leave, Quit
+from spectrum.frontends.held import HeldKeys
+from spectrum.frontends.pacing import CATCH_UP_FRAMES, FRAME_SECONDS, Pacer
+from spectrum.frontends.served import ServedFrontend
+
+
+def held(*keys, frame=None):
+    return wire.TerminalMessage(held=frozenset(keys), frame=frame)
+
+
+class NoWaiting(Pacer):
+    def wait(self):
+        pass
+
+
+def served(lockstep=False):
+    sent = []
+    return ServedFrontend(sent.append, lockstep=lockstep, pacer=NoWaiting()), sent
+
+
+def test_a_tap_between_two_frames_is_seen_by_the_next_and_let_go_after_it():
+    frontend, _ = served()
+    machine = Spectrum(frontend)
+    frontend.receive(held("a"))
+    frontend.receive(held())
+    machine.wait_frame()
+    assert machine.keys_held == {"a"}
+    machine.wait_frame()
+    assert machine.keys_held == set()
+    frontend.receive(held("CAPS", "5"))
+    machine.wait_frame()
+    machine.wait_frame()
+    assert machine.keys_held == {"CAPS", "5"}  # held keys stay held
+    frontend.receive(held("CAPS"))
+    machine.wait_frame()
+    assert machine.keys_held == {"CAPS"}
+
+
+def test_the_host_shift_is_no_caps_while_a_key_types_the_symbol_it_made():
+    keys = HeldKeys()
+    keys.press("shift", {"CAPS"}, is_shift=True)
+    keys.press("quote", {"SYMBOL", "p"}, types_symbol=True)
+    assert keys.for_frame() == {"SYMBOL", "p"}
+    keys.release("quote")
+    assert keys.for_frame() == {"CAPS"}
+    keys.release_all()
+    assert keys.for_frame() == {"CAPS"}  # not yet seen let go: this frame still sees it, the next not
+    assert keys.for_frame() == set()
+
+
+def test_leave_and_a_gone_terminal_stop_the_machine_at_its_next_frame():
+    frontend, _ = served()
+    machine = Spectrum(frontend)
+    frontend.receive(wire.TerminalMessage(leave=True))
+    with pytest.raises(Leave):
+        machine.wait_frame()
+    frontend.disconnect()
+    with pytest.raises(Quit):
+        machine.wait_frame()
+
+
+def test_an_unchanged_screen_sends_nothing_and_a_change_sends_only_its_bytes():
+    frontend, sent = served()
+    machine = Spectrum(frontend)
+    machine.wait_frame()
+    first = [message for message in sent if isinstance(message, bytes)]
+    assert len(first) == 1 and len(first[0]) == wire.HEADER.size + wire.RUN.size + wire.SCREEN_BYTES
+    sent.clear()
+    for _ in range(10):
+        machine.wait_frame()
+    assert sent == []
+    machine.print_at(5, 3, "HI")
+    machine.wait_frame()
+    (frame,) = sent
+    terminal = wire.Terminal()
+    terminal.receive(first[0])
+    terminal.receive(frame)
+    assert len(frame) < 100  # two characters' cells, not the screen
+    assert terminal.memory[render.DISPLAY_FILE:render.ATTRIBUTES_END].tobytes() == render.picture(machine)[0]
+    assert terminal.frame_count == machine.frame_count and terminal.border == machine.border
+
+
+def test_flash_is_sent_as_the_ula_swaps_it_every_16_frames():
+    frontend, sent = served()
+    machine = Spectrum(frontend)
+    machine.print_at(0, 0, "X", flash=1)
+    frames = []
+    for _ in range(64):
+        machine.wait_frame()
+        frames += [wire.HEADER.unpack_from(message) for message in sent if isinstance(message, bytes)]
+        sent.clear()
+    swaps = [frame for _, frame, flags, *_ in frames[1:]]
+    assert swaps == [16, 32, 48, 64] and [flags & wire.FLASH_PHASE for _, _, flags, *_ in frames[1:]] == [2, 0, 2, 0]
+
+
+def test_the_terminal_plays_the_same_samples_as_the_wav_front_end():
+    frontend, sent = served(lockstep=False)
+    machine = Spectrum(frontend)
+    local = HeadlessFrontend()
+    reference = Spectrum(local)
+    terminal = wire.Terminal()
+    recorded = HeadlessFrontend()
+    for each in (machine, reference):
+        each.wait_frame()
+        each.beep(0.3, 5)
+        each.pause(3)
+        each.beep(0.05, -20.5)
+        each.pause(10)
+    for message in sent:
+        if terminal.receive(message):
+            samples = terminal.samples()
+            if samples.any():
+                recorded.play(terminal, samples)
+    rest = terminal.rest_of_the_sound()
+    if rest.any():
+        recorded.play(terminal, rest)
+    expected, got = local.audio(), recorded.audio()
+    assert len(expected) > 10_000 and np.array_equal(got, expected)
+
+
+def test_in_lockstep_each_frame_waits_for_the_terminals_keys_for_it():
+    frontend, sent = served(lockstep=True)
+    machine = Spectrum(frontend)
+    frontend.receive(held("q", frame=1))
+    frontend.receive(held(frame=2))
+    machine.wait_frame()
+    assert machine.keys_held == {"q"}
+    machine.wait_frame()
+    assert machine.keys_held == set()
+    assert [wire.HEADER.unpack_from(message)[1] for message in sent if isinstance(message, bytes)] == [1, 2]
+    assert json.loads(sent[0]) == {"status": ""}
+
+
+def test_the_pacer_keeps_the_ulas_rate_and_starts_afresh_when_far_behind():
+    now, slept = [100.0], []
+
+    def sleep(seconds):
+        slept.append(seconds)
+        now[0] += seconds
+
+    pacer = Pacer(clock=lambda: now[0], sleep=sleep)
+    for _ in range(50):
+        pacer.wait()
+        now[0] += 0.005  # each frame's work
+    assert now[0] == pytest.approx(100.0 + 49 * FRAME_SECONDS + 0.005, abs=1e-9)  # 50.08 frames a second
+    now[0] += (CATCH_UP_FRAMES + 1) * FRAME_SECONDS  # the host stalls
+    pacer.wait()
+    assert pacer.lateness > CATCH_UP_FRAMES * FRAME_SECONDS
+    slept.clear()
+    pacer.wait()
+    assert slept == [pytest.approx(FRAME_SECONDS)]  # counted from the stall, not rushed to catch up
