@@ -55,10 +55,15 @@ def key_value(row: int, bit: int) -> int:
     return 8 * (4 - bit) + 7 - row
 
 
+KEY_VALUES = {name: key_value(row, bit) for row, names in enumerate(MATRIX_ROWS) for bit, name in enumerate(names)}
+SCAN_ORDER = {name: order for order, name in enumerate(KEY_VALUES)}  # KEY-SCAN's: row by row, bit by bit
+
+
 def key_scan(held: frozenset[str] | set[str]) -> tuple[int, int] | None:
     """KEY-SCAN: (shift value or $FF, key value or $FF), or None for an invalid combination."""
-    found = [key_value(row, bit) for row, names in enumerate(MATRIX_ROWS)
-             for bit, name in enumerate(names) if name in held]
+    if not held:
+        return NO_SHIFT, NO_SHIFT
+    found = [KEY_VALUES[name] for name in sorted(held & KEY_VALUES.keys(), key=SCAN_ORDER.__getitem__)]
     if len(found) > 2:
         return None
     if len(found) < 2:
