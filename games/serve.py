@@ -52,6 +52,8 @@ KEEPS_PLAYERS_DATA = {
     "canfield": lambda options: not options.get("practice") and options.get("deal") is None,
     "spades": lambda options: bool(options.get("full_rules")),
 }
+TABLE_KEYS = frozenset({"table", "name", "watch"})  # /spades?table=CODE&name=Anna (or &watch)
+TABLE_CODE = re.compile(r"[A-Za-z0-9]{1,12}")
 CLOSE = object()  # in an outbox: close the connection once what is before it has gone
 PAGE_FILES = {"/zxcards.js": "text/javascript", "/zxcards-sound.js": "text/javascript", "/zxcards.css": "text/css"}
 PAGE_HEADERS = {
@@ -73,6 +75,7 @@ class Target:
     program: str | None
     options: dict = field(default_factory=dict)
     lockstep: bool = False
+    table: dict | None = None  # Spades at a table for four: its code, and this seat's name or watching
 
 
 class _QueryParser(OneLineParser):
@@ -88,6 +91,9 @@ def target_of(path: str) -> Target:
     pairs = parse_qsl(parts.query, keep_blank_values=True)
     lockstep = any(key == LOCKSTEP for key, _ in pairs)
     pairs = [(key, value) for key, value in pairs if key != LOCKSTEP]
+    table = None
+    if name == "spades" and any(key == "table" for key, _ in pairs):
+        table, pairs = table_of(pairs)
     if not name:
         if pairs:
             raise RequestRefused("the menu takes no options: a program's follow its name (/patience?seed=5)")
@@ -105,7 +111,22 @@ def target_of(path: str) -> Target:
         options = vars(parser.parse_args(argv))
     except SystemExit:  # --help and the like: a page is no terminal for them
         raise RequestRefused(f"/{name} takes its options as name=value") from None
-    return Target(name, options, lockstep)
+    if table is not None and (options["full_rules"] or options["blind_nil"]):
+        raise RequestRefused("a table for four plays the seed's game: leave out full and blind-nil")
+    return Target(name, options, lockstep, table)
+
+
+def table_of(pairs: list[tuple[str, str]]) -> tuple[dict, list[tuple[str, str]]]:
+    """A Spades table's code, the seat's name and whether it only watches, from a query's pairs;
+    the rest of the pairs (the table's options, for whoever makes it)."""
+    found = {key: value for key, value in pairs if key in TABLE_KEYS}
+    if not TABLE_CODE.fullmatch(found["table"]):
+        raise RequestRefused("a table's code is 1 to 12 letters and digits (/spades?table=K7Q2)")
+    name = found.get("name", "Player")
+    if not re.fullmatch(r"[A-Za-z0-9 ._'-]{1,10}", name) or not any(char.isalnum() for char in name):
+        raise RequestRefused("a name at a table is 1 to 10 of A-Z, 0-9, spaces and - ' . _")
+    return ({"code": found["table"], "name": name, "watch": "watch" in found},
+            [(key, value) for key, value in pairs if key not in TABLE_KEYS])
 
 
 def page_file(name: str) -> bytes:
@@ -164,6 +185,9 @@ class Server:
         self.max_sessions = max_sessions
         self.data_dir = data_dir
         self.sessions: set[Session] = set()
+        from .spades.seats import Tables  # here, not at the top: every zxcards command imports this module
+
+        self.tables = Tables()  # Spades tables for four, by code
         self.refused = 0  # connections and messages refused, for whoever watches
 
     # --- HTTP: the page, and the handshake's checks --------------------------------------------
@@ -209,15 +233,22 @@ class Server:
             if message is not CLOSE and outbox.qsize() > BACKLOG_FRAMES:
                 frontend.disconnect()  # the terminal can't keep up: it is let go, nobody else waits
                 outbox.put_nowait(CLOSE)
+                # at once: a close frame would wait behind all it has not read, and the connection
+                # (and its place among max_sessions) would linger until the keepalive gave up on it
+                connection.transport.abort()
             else:
                 outbox.put_nowait(message)
 
-        frontend = ServedFrontend(lambda message: loop.call_soon_threadsafe(deliver, message),
-                                  lockstep=connection.target.lockstep)
+        def send(message) -> None:  # on the session's thread
+            try:
+                loop.call_soon_threadsafe(deliver, message)
+            except RuntimeError:  # the loop has closed: the server has stopped, nobody is listening
+                frontend.disconnect()
+
+        frontend = ServedFrontend(send, lockstep=connection.target.lockstep)
         secret = connection.secret
         owner = hashlib.sha256(secret.encode()).hexdigest()[:32] if secret else None
-        session = Session(self, connection.target, frontend, owner,
-                          lambda: loop.call_soon_threadsafe(deliver, CLOSE))
+        session = Session(self, connection.target, frontend, owner, lambda: send(CLOSE))
         self.sessions.add(session)
         session.start()
         sender = asyncio.create_task(self._send(connection, outbox))
@@ -249,7 +280,7 @@ class Server:
                 last, frames = now, frontend.frames_presented
                 if allowance < 0:
                     self.refused += 1
-                    await connection.close(1008, "too many messages")
+                    await self._close(connection, 1008, "too many messages")
                     return
                 try:
                     frontend.receive(terminal_message(text))
@@ -257,11 +288,24 @@ class Server:
                     self.refused += 1
                     errors += 1
                     if errors > ERRORS_ALLOWED:
-                        await connection.close(1008, "too many messages refused")
+                        await self._close(connection, 1008, "too many messages refused")
                         return
                     await connection.send(json.dumps({"error": str(refusal)}))
         except ConnectionClosed:
             pass
+
+    @staticmethod
+    async def _close(connection: ServerConnection, code: int, reason: str) -> None:
+        """Close the connection, reading on meanwhile: what the terminal sent before it heard is
+        dropped, so that its answering close is read (unread messages stop the reading, and the
+        close would wait its whole timeout)."""
+        closing = asyncio.create_task(connection.close(code, reason))
+        try:
+            async for _ in connection:
+                pass
+        except ConnectionClosed:
+            pass
+        await closing
 
 
 class Session(threading.Thread):
@@ -282,11 +326,19 @@ class Session(threading.Thread):
         from .cli import start_frames_from_host_clock
 
         machine = Spectrum(self.frontend)
+        machine.speaker_steps = []  # from the start: a sound made before the first frame (a BEEP) is sent too
         start_frames_from_host_clock(machine)
         reason, status = "zxcards has ended: reload the page to play again", 0
         self.frontend.status = menu.LEAVE_ZXCARDS
         try:
-            if self.target.program is None:
+            if self.target.table is not None:
+                from .spades import seat_play
+
+                options = self.target.options
+                table = self.target.table
+                seat_play.run(machine, self.server.tables, table["code"], self.owner, table["name"],
+                              level=options["level"], seed=options["seed"], watch=table["watch"])
+            elif self.target.program is None:
                 menu.run(machine, [load(name) for name in PROGRAMS], options_for=self.program_options)
             else:
                 program = load(self.target.program)

@@ -59,6 +59,7 @@ class Scene:
     score_line: str = ""
     results: list[str] = field(default_factory=list)  # a panel over the table: the end of a hand, notices
     hand_hidden: bool = False                     # your cards face down (before a blind nil is decided)
+    names: dict[str, str] = field(default_factory=lambda: dict(NAMES))  # who sits where, as shown
 
 
 def draw(machine: Spectrum, scene: Scene) -> None:
@@ -67,9 +68,9 @@ def draw(machine: Spectrum, scene: Scene) -> None:
     if scene.score_line:
         machine.print_at(1, 0, centred(scene.score_line), ink=YELLOW, paper=BAIZE)
     for player, (row, col, width) in LABEL_AT.items():
-        machine.print_at(row, col, NAMES[player].center(width), **name_colours(player == scene.to_play))
+        machine.print_at(row, col, scene.names[player][:width].center(width), **name_colours(player == scene.to_play))
         machine.print_at(row + 1, col, scene.labels.get(player, "").center(width), ink=WHITE, paper=BAIZE)
-    yours = f"{NAMES['player_0']} {scene.labels.get('player_0', '')}"
+    yours = f"{scene.names['player_0']} {scene.labels.get('player_0', '')}"
     machine.print_at(YOUR_LABEL_ROW, (WIDTH - len(yours)) // 2, yours,
                      **name_colours(scene.to_play == "player_0"))
     for place, (player, card) in enumerate(scene.trick):

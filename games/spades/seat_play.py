@@ -1,0 +1,181 @@
+"""A seat at a Spades table for four (`seats.SpadesTable`), on that player's own Spectrum: the
+table's first screen lists the seats as they fill, ENTER starts play, and then the same Spades
+screen as at home, from this seat — its hand at the foot, the others round the table by name.
+
+The table is the referee: this screen only shows `table.view(seat)` and sends this seat's moves.
+"""
+
+from spectrum import Spectrum, sysvars
+from spectrum.colours import BLACK, BLUE, CYAN, RED, WHITE, YELLOW
+
+from ..cards import RANK_LETTERS, SUIT_LETTERS
+from ..table import BAIZE
+from .play import HELP, PLAY_PAUSE_FRAMES, tricks_label
+from .rules import PLAYERS, TRICKS_IN_A_HAND
+from .screen import KEY_DELETE, KEY_ENTER, KEY_LEFT, KEY_RIGHT, NAMES, Scene, centred, draw, hand_order, prepare
+from .seats import SEATS, SeatView, SpadesTable, Tables
+
+NEW_KEY = 0x20  # FLAGS bit 5: the keyboard interrupt has a new key in LAST_K
+CLOCK_FRAMES = 25  # how often the screen looks at the clock (a warning counts down by the second)
+WATCHING = "Watching: no hand is shown"
+COMPASS = {"player_0": "YOU", "player_1": "W", "player_2": "N", "player_3": "E"}  # as the score line at home
+
+
+def shown_player(seat: int, at: int) -> str:
+    """The screen's player for table seat `at`, seen from `seat` (who is always south, player_0)."""
+    return PLAYERS[(at - seat) % SEATS]
+
+
+def names_seen(view: SeatView, seat: int) -> dict[str, str]:
+    """Who sits where, from `seat`: YOU, then the others' names (their compass point for a computer)."""
+    names = {}
+    for at in range(SEATS):
+        player = shown_player(seat, at)
+        if at == view.seat:
+            names[player] = NAMES["player_0"]
+        elif view.humans[at]:
+            names[player] = view.names[at].upper() + ("" if view.connected[at] else "?")
+        else:
+            names[player] = NAMES[player]
+    return names
+
+
+def key_or_news(machine: Spectrum, table: SpadesTable, view: SeatView) -> int | None:
+    """The code of the next key pressed (PAUSE 0's way: LAST_K when the interrupt flags a new key),
+    or None as soon as the table changes, or the clock changes what this seat is told."""
+    frames = 0
+    while True:
+        machine.wait_frame(awaiting_key=True)
+        flags = machine.peek(sysvars.FLAGS)
+        if flags & NEW_KEY:
+            machine.poke(sysvars.FLAGS, flags & ~NEW_KEY)
+            return machine.peek(sysvars.LAST_K)
+        if table.version != view.version:
+            return None
+        frames += 1
+        if frames % CLOCK_FRAMES == 0 and table.view(view.seat).warning != view.warning:
+            return None
+
+
+def lobby(machine: Spectrum, table: SpadesTable, seat: int | None) -> None:
+    """The seats as they fill, until play starts (ENTER, from any seated player)."""
+    while True:
+        view = table.view(seat)
+        if view.started:
+            return
+        machine.cls()
+        machine.print_at(0, 0, centred(f"SPADES  table {table.code}"), ink=WHITE, paper=BLUE, bright=1)
+        machine.print_at(2, 1, "The seats, as people join:", ink=YELLOW, paper=BAIZE)
+        for at in range(SEATS):
+            who = view.names[at] if view.humans[at] else "(empty: a computer plays)"
+            mark = " <- you" if at == seat else ""
+            machine.print_at(4 + 2 * at, 3, f"{at + 1}  {who}{mark}"[:28], ink=WHITE, paper=BAIZE)
+        machine.print_at(13, 1, "Others join with the same link:", ink=CYAN, paper=BAIZE)
+        machine.print_at(14, 2, f"/spades?table={table.code}"[:29], ink=WHITE, paper=BAIZE)
+        machine.print_at(18, 1, "ENTER starts play" if seat is not None else WATCHING, ink=BLACK, paper=YELLOW, bright=1)
+        machine.print_at(20, 1, "BREAK (Esc) leaves", ink=WHITE, paper=BAIZE)
+        code = key_or_news(machine, table, view)
+        if code == KEY_ENTER and seat is not None:
+            table.start(seat)
+
+
+def scene_of(view: SeatView, seat: int, chosen: int | None, typed: str, note: str) -> Scene:
+    """The Spades screen of `view`, seen from `seat`."""
+    hand = hand_order(list(view.hand))
+    labels = {shown_player(seat, at): tricks_label(view.taken[at]) for at in range(SEATS)}
+    title = (f"SPADES  hand {view.hand_number} over" if view.finished
+             else f"SPADES  hand {view.hand_number}  trick {sum(view.taken) + 1} of {TRICKS_IN_A_HAND}")
+    scene = Scene(title=title, hand=hand, trick=[(shown_player(seat, at), card) for at, card in view.trick],
+                  labels=labels, to_play=None if view.to_play is None else shown_player(seat, view.to_play),
+                  chosen=chosen if view.to_play == view.seat and hand else None, names=names_seen(view, seat),
+                  help_line=HELP if view.seat is not None else WATCHING,
+                  score_line="Hands won: " + " ".join(f"{COMPASS[shown_player(seat, at)]} {view.hands_won[at]}"
+                                                      for at in range(SEATS)))
+    if view.finished:
+        won = [names_seen(view, seat)[shown_player(seat, at)] for at in view.winners]
+        verdict = ("YOU WIN THE HAND!" if won == ["YOU"] else f"{won[0]} wins the hand" if len(won) == 1
+                   else "Shared: " + ", ".join(won))
+        scene.results = [verdict, *(f"{names_seen(view, seat)[shown_player(seat, at)][:9]} {view.taken[at]}"
+                                    for at in range(SEATS)), "", "ENTER: next hand"]
+    if view.refusal:
+        scene.message, scene.message_ink = view.refusal, RED
+    elif view.warning:
+        scene.message, scene.message_ink = view.warning, YELLOW
+    elif typed:
+        scene.message = f"Card: {typed}_  (then its suit: {' '.join(SUIT_LETTERS)})"
+    elif note:
+        scene.message = note
+    return scene
+
+
+def show_last_trick(machine: Spectrum, table: SpadesTable, view: SeatView, seat: int) -> None:
+    """The last trick taken, until a key (or the table moves on)."""
+    scene = scene_of(view, seat, None, "", "")
+    if not view.last_trick:
+        scene.message = "No trick has been played yet"
+    else:
+        scene.trick = [(shown_player(seat, at), card) for at, card in view.last_trick]
+        scene.status = f"Last trick: {names_seen(view, seat)[shown_player(seat, view.last_winner)]} took it"
+        scene.message, scene.message_ink, scene.results = "Any key to go on", YELLOW, []
+    draw(machine, scene)
+    key_or_news(machine, table, view)
+
+
+def play_at(machine: Spectrum, table: SpadesTable, seat: int | None) -> None:
+    """Hand after hand at `seat` (None: watching) until BREAK."""
+    chosen, typed, note, shown = 0, "", "", None
+    while True:
+        view = table.view(seat)
+        at = 0 if seat is None else seat
+        hand = hand_order(list(view.hand))
+        chosen = max(0, min(chosen, len(hand) - 1))
+        scene = scene_of(view, at, chosen, typed, note)
+        if scene != shown:
+            draw(machine, scene)
+            shown = scene
+        code = key_or_news(machine, table, view)
+        if code is None or seat is None:
+            continue
+        key = chr(code).lower() if 32 <= code < 127 else ""
+        note = ""
+        if key == "l" and not typed:
+            show_last_trick(machine, table, view, at)
+            shown = None
+            continue
+        if view.finished:
+            if code == KEY_ENTER:
+                table.next_hand(seat)
+            continue
+        if view.to_play != seat or not hand:
+            continue
+        if code in (KEY_LEFT, KEY_RIGHT):
+            chosen, typed = (chosen + (1 if code == KEY_RIGHT else -1)) % len(hand), ""
+        elif code == KEY_ENTER:
+            table.play(seat, hand[chosen])
+            typed = ""
+        elif code == KEY_DELETE:
+            typed = ""
+        elif typed:
+            table.play(seat, typed + key)
+            typed = ""
+        elif key in RANK_LETTERS:
+            typed = key
+        elif key:
+            note = "Keys: CAPS5/8 ENTER, or a card: td"
+
+
+def run(machine: Spectrum, tables: Tables, code: str, owner: str | None, name: str, *, level: str = "rules",
+        seed: int | None = None, watch: bool = False) -> None:
+    """Take the next free seat at table `code` (made, with `level` and `seed`, on the first join) for
+    `owner` as `name`, or watch; the seat is let go (held, once play has started) when this ends."""
+    table = tables.table(code, level=level, seed=seed)
+    seat = None if watch or owner is None else table.join(owner, name)
+    prepare(machine)
+    try:
+        lobby(machine, table, seat)
+        machine.pause(PLAY_PAUSE_FRAMES)
+        play_at(machine, table, seat)
+    finally:
+        if seat is not None:
+            table.drop(seat)
+        tables.leave(table)
