@@ -89,8 +89,8 @@ def scene_of(view: SeatView, seat: int, chosen: int | None, typed: str, note: st
                   labels=labels, to_play=None if view.to_play is None else shown_player(seat, view.to_play),
                   chosen=chosen if view.to_play == view.seat and hand else None, names=names_seen(view, seat),
                   help_line=HELP if view.seat is not None else WATCHING,
-                  score_line="Hands won: " + " ".join(f"{COMPASS[shown_player(seat, at)]} {view.hands_won[at]}"
-                                                      for at in range(SEATS)))
+                  score_line="Hands won: " + " ".join(f"{COMPASS[PLAYERS[offset]]} {view.hands_won[(seat + offset) % SEATS]}"
+                                                      for offset in range(SEATS)))
     if view.finished:
         won = [names_seen(view, seat)[shown_player(seat, at)] for at in view.winners]
         verdict = ("YOU WIN THE HAND!" if won == ["YOU"] else f"{won[0]} wins the hand" if len(won) == 1
@@ -108,6 +108,14 @@ def scene_of(view: SeatView, seat: int, chosen: int | None, typed: str, note: st
     return scene
 
 
+def playable_nearest(hand: list[str], legal: tuple[str, ...], chosen: int) -> int:
+    """The card raised as a turn begins: the one raised before if it may be played, else the nearest
+    that may."""
+    if hand[chosen] in legal:
+        return chosen
+    return min((index for index, card in enumerate(hand) if card in legal), key=lambda index: abs(index - chosen))
+
+
 def show_last_trick(machine: Spectrum, table: SpadesTable, view: SeatView, seat: int) -> None:
     """The last trick taken, until a key (or the table moves on)."""
     scene = scene_of(view, seat, None, "", "")
@@ -123,12 +131,15 @@ def show_last_trick(machine: Spectrum, table: SpadesTable, view: SeatView, seat:
 
 def play_at(machine: Spectrum, table: SpadesTable, seat: int | None) -> None:
     """Hand after hand at `seat` (None: watching) until BREAK."""
-    chosen, typed, note, shown = 0, "", "", None
+    chosen, typed, note, shown, my_turn = 0, "", "", None, False
     while True:
         view = table.view(seat)
         at = 0 if seat is None else seat
         hand = hand_order(list(view.hand))
         chosen = max(0, min(chosen, len(hand) - 1))
+        if view.to_play == seat and not my_turn and view.legal:  # a turn begins with a card it may play raised
+            chosen = playable_nearest(hand, view.legal, chosen)
+        my_turn = view.to_play == seat
         scene = scene_of(view, at, chosen, typed, note)
         if scene != shown:
             draw(machine, scene)
@@ -138,6 +149,7 @@ def play_at(machine: Spectrum, table: SpadesTable, seat: int | None) -> None:
             continue
         key = chr(code).lower() if 32 <= code < 127 else ""
         note = ""
+        table.forget_refusal(seat)  # said until the next key, as at home
         if key == "l" and not typed:
             show_last_trick(machine, table, view, at)
             shown = None

@@ -59,6 +59,7 @@ class SeatView:
     started: bool
     hand_number: int
     hand: tuple[str, ...]  # this seat's cards; () for a spectator
+    legal: tuple[str, ...]  # those it may play now (its turn), else ()
     trick: tuple[tuple[int, str], ...]  # (seat, card) in the order played
     last_trick: tuple[tuple[int, str], ...]
     last_winner: int | None
@@ -172,6 +173,12 @@ class SpadesTable:
             self._card_played()
             return True, None
 
+    def forget_refusal(self, seat: int) -> None:
+        """The seat has read its refusal."""
+        with self.changed:
+            if self.refusals.pop(seat, None) is not None:
+                self._changed()
+
     def next_hand(self, seat: int) -> None:
         """A seated player goes on to the next hand once this one is over."""
         with self.changed:
@@ -215,6 +222,7 @@ class SpadesTable:
         """What `seat` may see (None: a spectator, who sees no hand)."""
         with self.changed:
             game, now = self.game, self.clock()
+            legal = ()
             if game is None:
                 hand, trick, taken, to_play, finished, winners = (), (), (0,) * SEATS, None, False, ()
                 last_trick, last_winner = (), None
@@ -225,6 +233,8 @@ class SpadesTable:
                 taken = tuple(scores[player] for player in PLAYERS)
                 finished = game.finished
                 to_play = None if finished else seat_of(game.to_play)
+                if seat is not None and to_play == seat:
+                    legal = tuple(game.legal_cards(PLAYERS[seat]))
                 winners = tuple(seat_of(player) for player in game.winners()) if finished else ()
                 if game.tricks:
                     cards, winner = game.tricks[-1]
@@ -240,7 +250,7 @@ class SpadesTable:
                 seat=seat, names=tuple(occupant.name if occupant else COMPUTER for occupant in self.seats),
                 humans=tuple(occupant is not None for occupant in self.seats),
                 connected=tuple(bool(occupant and occupant.connected) for occupant in self.seats),
-                started=self.started, hand_number=self.hand_number, hand=hand, trick=trick, last_trick=last_trick,
+                started=self.started, hand_number=self.hand_number, hand=hand, legal=legal, trick=trick, last_trick=last_trick,
                 last_winner=last_winner, taken=taken, hands_won=tuple(self.hands_won), to_play=to_play,
                 finished=finished, winners=winners, refusal=self.refusals.get(seat) if seat is not None else None,
                 warning=warning, version=self.version)
