@@ -35,6 +35,8 @@ def run_computers(table, clock):
 def test_seats_fill_in_turn_a_returning_owner_gets_its_seat_and_a_full_table_is_watched():
     table = table_of_two()
     assert table.join("anna-secret", "Someone else") == 0  # the secret, not the name, is the seat
+    table.drop(0)  # one of Anna's two tabs closed: she is still there
+    assert table.view(None).connected[0]
     assert table.join("cy", "Cy") == 2 and table.join("di", "Di") == 3
     assert table.join("ed", "Ed") is None
     assert table.view(None).names == ("Anna", "Bob", "Cy", "Di")

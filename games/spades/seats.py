@@ -39,13 +39,17 @@ class TableRefused(ValueError):
 
 @dataclass
 class Occupant:
-    """A person at a seat: the name they gave, the hash of the seat's secret, whether a terminal is
-    connected now and since when (connected or not)."""
+    """A person at a seat: the name they gave, the hash of the seat's secret, since when they are
+    connected (or gone), and how many terminals they have connected."""
 
     name: str
     owner: str
-    connected: bool = True
     since: float = 0.0
+    terminals: int = 1  # connected now (two tabs of one browser are one player)
+
+    @property
+    def connected(self) -> bool:
+        return self.terminals > 0
 
 
 @dataclass(frozen=True)
@@ -122,7 +126,7 @@ class SpadesTable:
         with self.changed:
             for seat, occupant in enumerate(self.seats):
                 if occupant is not None and occupant.owner == owner:
-                    occupant.connected, occupant.since = True, self.clock()
+                    occupant.terminals, occupant.since = occupant.terminals + 1, self.clock()
                     self._changed()
                     return seat
             if self.started:
@@ -130,7 +134,7 @@ class SpadesTable:
             shown = clean_name(name)
             for seat, occupant in enumerate(self.seats):
                 if occupant is None:
-                    self.seats[seat] = Occupant(shown, owner, True, self.clock())
+                    self.seats[seat] = Occupant(shown, owner, self.clock())
                     self._changed()
                     return seat
             return None
@@ -142,10 +146,13 @@ class SpadesTable:
             occupant = self.seats[seat]
             if occupant is None:
                 return
+            occupant.terminals = max(0, occupant.terminals - 1)
+            if occupant.connected:
+                return
             if not self.started:
                 self.seats[seat] = None
             else:
-                occupant.connected, occupant.since = False, self.clock()
+                occupant.since = self.clock()
             self._changed()
 
     def start(self, seat: int) -> None:
