@@ -10,9 +10,11 @@ machine keeps its own time and the window shows each frame as it comes.
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import queue
+import re
 import secrets
 import sys
 import threading
@@ -77,10 +79,17 @@ def run(url: str, frontend, *, headless: bool) -> Terminal:
     except InvalidHandshake as refusal:
         response = getattr(refusal, "response", None)
         said = f"{response.status_code} {response.reason_phrase}" if response is not None else str(refusal)
-        raise ConnectError(f"{url} refused the connection: {said}") from None
+        reason = _refusal_reason(response)
+        raise ConnectError(f"{url} refused the connection: {said}{f': {reason}' if reason else ''}") from None
     except (OSError, InvalidURI, TimeoutError) as error:
         raise ConnectError(f"cannot reach {url}: {error}") from None
     return terminal
+
+
+def _refusal_reason(response) -> str:
+    """What a refusal page says (`serve.message_page`: why, in its first paragraph), on one line."""
+    found = re.search(rb"<p>(.*?)</p>", bytes(response.body or b"")) if response is not None else None
+    return " ".join(html.unescape(found[1].decode("utf-8", "replace")).split()) if found else ""
 
 
 def _in_lockstep(socket, terminal: Terminal, frontend) -> None:

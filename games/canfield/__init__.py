@@ -25,6 +25,9 @@ def deal_number(text: str) -> int:
     return number
 
 
+SERVED_ONLY = ("owner",)  # run's keywords that only `zxcards serve` gives: no command line has them
+
+
 def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--practice", action="store_true", help="no money; undo and hints allowed")
     parser.add_argument("--deal", type=deal_number, metavar="N",

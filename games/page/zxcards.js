@@ -187,7 +187,7 @@
       screen.set(new Uint8Array(buffer, at + RUN_BYTES, length), offset);
       at += RUN_BYTES + length;
     }
-    if (!track) track = new SoundTrack(44100, frame);
+    if (!track) track = new SoundTrack(44100, Math.max(0, frame - SOUND_LATENCY));  // from frame 0: its steps come with frame 1
     for (let step = 0; step < steps; step++) {
       track.add(frame * FRAME_T_STATES + view.getInt32(at, true), view.getInt8(at + 4));
       at += STEP_BYTES;

@@ -36,6 +36,7 @@ class ServedFrontend:
         self.frames_presented = 0
         self._status_sent: str | None = None
         self._picture_sent: tuple | None = None
+        self._awaiting_sent = False
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
         self._held = HeldKeys()  # paced: the terminal's keys, by name
         self._lockstep_keys: frozenset[str] = frozenset()
@@ -68,7 +69,7 @@ class ServedFrontend:
             self._send(json.dumps({"status": self.status}))
             self._status_sent = self.status
         picture, steps = render.picture(machine), machine.speaker_steps
-        if self.lockstep or steps or picture != self._picture_sent:
+        if self.lockstep or steps or picture != self._picture_sent or machine.awaiting_key != self._awaiting_sent:
             self._send_frame(machine, picture)
         machine.keys_held = set(self._keys_for(machine.frame_count))
 
@@ -78,7 +79,7 @@ class ServedFrontend:
         old = self._picture_sent[0] if self._picture_sent else None
         self._send(wire.frame_message(machine.frame_count, awaiting_key=machine.awaiting_key, flash_phase=flash_phase,
                                       border=border, runs=wire.changed_runs(old, screen), steps=steps))
-        self._picture_sent = picture
+        self._picture_sent, self._awaiting_sent = picture, machine.awaiting_key
 
     def play(self, machine, samples: np.ndarray) -> None:
         """The terminal renders the sound from the speaker's edges, sent with the frames."""
