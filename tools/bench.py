@@ -1,7 +1,8 @@
 """Benchmarks, every figure and ratio measured in this one run (these machines are shared and noisy).
 
     python tools/bench.py            # all sections (the game sections take minutes)
-    python tools/bench.py display    # one section: display, printing, window, patience, canfield, spades
+    python tools/bench.py display    # one section: display, printing, window, patience, canfield, spades,
+                                     # games, serve
     xvfb-run -a python tools/bench.py window    # the window's idle cost on an X server without a screen
 """
 
@@ -130,6 +131,8 @@ GAME_SECTIONS = {
     "bench_canfield": "Canfield: the solver over deals 1-1,000 (solve rate, time per deal).",
     "bench_spades": "Spades: each computer player against three of the level below, over rotated deals.",
     "bench_games": "Every game through the one game-state protocol: random playouts a second.",
+    "bench_serve": "zxcards serve: sessions held at 50 frames a second, each one's processor time, bytes a "
+                   "second and key-to-screen time, the idle server.",
 }
 SECTIONS = {"display": display, "printing": printing, "window": idle_window,
             **{name.removeprefix("bench_"): game_section(name) for name in GAME_SECTIONS}}

@@ -1,0 +1,407 @@
+"""zxcards serve under load: how many sessions it keeps at 50 frames a second, what each costs.
+
+    python tools/bench_serve.py            # ramps of 50, 100 and 200 sessions, 5 s measured at each
+    python tools/bench_serve.py --quick    # 10 and 25 sessions, 2 s each: a quick look
+
+The server is the real one (`games.serve`) in a process of its own, so that its processor time
+is its own; the one thing added is a note of each frame's lateness, taken from the served front
+end's Pacer (how late the frame was when it was due). The terminals are asyncio `websockets`
+clients in this process, on loopback, reading everything they are sent. Every figure is
+measured in this one run, beside the goals it is meant for: 200 port sessions at once with p99
+lateness under 20 ms, an idle session under 1 KB/s, an idle server at about 0% of a core.
+
+`report()` is the section for tools/bench.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from spectrum.command_line import OneLineParser, positive_number, whole_number
+from spectrum.frontends.pacing import FRAME_SECONDS
+
+LEVELS = (50, 100, 200)
+QUICK_LEVELS = (10, 25)
+SECONDS = 5.0  # measured at each level, after the sessions have settled
+QUICK_SECONDS = 2.0
+SETTLE_SECONDS = 1.0
+HANDSHAKES_AT_ONCE = 16
+GOAL_SESSIONS, GOAL_P99_MS, GOAL_IDLE_BYTES, FRAME_RATE = 200, 20.0, 1024, 50.08
+KEY_PRESSES = 20  # key-to-screen measurements
+RAMPS = {  # what each session of a ramp runs: the menu idle, and Patience's port showing its shuffle
+    "menu": lambda number: "",
+    "patience": lambda number: f"patience?seed={number + 1}",
+}
+
+
+# --- the server's process -------------------------------------------------------------------------
+
+def serve_child(max_sessions: int) -> None:
+    """The real server with each frame's lateness noted; its address is the first line out, then
+    each line "mark" in is answered with a line of JSON: what happened since the last mark."""
+    from games import serve
+    from spectrum.frontends import pacing
+
+    lateness: list[float] = []
+    wait = pacing.Pacer.wait
+
+    def noted_wait(self) -> None:
+        wait(self)
+        # how late the frame starts: its work overrunning (the Pacer's own `lateness`), and the
+        # sleep's waking and the GIL's turns too; list.append is safe from every session's thread
+        lateness.append(max(0.0, time.monotonic() - self._due))
+
+    pacing.Pacer.wait = noted_wait
+    server = serve.Server(max_sessions=max_sessions)
+    started = threading.Event()
+
+    def marks() -> None:
+        started.wait()
+        last_cpu, last_wall = cpu_seconds(), time.monotonic()
+        for _ in sys.stdin:
+            taken, lateness[:] = lateness[:], []
+            cpu, wall = cpu_seconds(), time.monotonic()
+            print(json.dumps({"cpu": cpu - last_cpu, "wall": wall - last_wall, "frames": len(taken),
+                              "lateness": percentiles(taken), "sessions": len(server.sessions)}), flush=True)
+            last_cpu, last_wall = cpu, wall
+        os._exit(0)  # stdin closed: the bench is over
+
+    threading.Thread(target=marks, daemon=True).start()
+
+    def announce(url: str) -> None:
+        print(url, flush=True)
+        started.set()
+
+    asyncio.run(serve.serve_until_stopped("127.0.0.1", 0, server, started=announce))
+
+
+def cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)  # every thread of the process
+    return usage.ru_utime + usage.ru_stime
+
+
+def percentiles(values: list[float]) -> dict:
+    if not values:
+        return {"p50": 0.0, "p99": 0.0, "max": 0.0}
+    ordered = sorted(values)
+    at = lambda share: ordered[min(len(ordered) - 1, int(share * len(ordered)))]  # noqa: E731
+    return {"p50": at(0.50) * 1e3, "p99": at(0.99) * 1e3, "max": ordered[-1] * 1e3}
+
+
+class ServerProcess:
+    def __init__(self, max_sessions: int):
+        self.data = tempfile.TemporaryDirectory(prefix="bench_serve-")  # the server keeps nothing of ours
+        environment = {**os.environ, "XDG_DATA_HOME": self.data.name, "SDL_VIDEODRIVER": "dummy",
+                       "SDL_AUDIODRIVER": "dummy"}
+        self.process = subprocess.Popen([sys.executable, __file__, "--serve-child", str(max_sessions)],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment)
+        self.url = self.process.stdout.readline().strip()
+        if not self.url.startswith("http://"):
+            raise RuntimeError(f"the server did not start: {self.url!r}")
+        self.socket_url = "ws://" + self.url.removeprefix("http://")
+
+    def mark(self) -> dict:
+        self.process.stdin.write("mark\n")
+        self.process.stdin.flush()
+        return json.loads(self.process.stdout.readline())
+
+    def stop(self) -> None:
+        self.process.stdin.close()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.data.cleanup()
+
+
+# --- the terminals --------------------------------------------------------------------------------
+
+class Terminal:
+    """A paced terminal reading all it is sent: bytes counted, and when the screen last changed."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.bytes = 0
+        self.frames = 0
+        self.changes = 0  # frames that changed the screen
+        self.awaiting_key = False  # as the last frame said
+        self.arrivals: list[tuple[float, int]] | None = None  # (when, frame number), while noted
+        self.changed = asyncio.Event()
+        self.connected = asyncio.Event()
+        self.socket = None
+        self.task: asyncio.Task | None = None
+
+    async def run(self) -> None:
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import ConnectionClosed
+
+        from spectrum import wire
+
+        try:
+            async with connect(self.url, max_size=None, open_timeout=120, ping_interval=None) as socket:
+                self.socket = socket
+                async for message in socket:
+                    self.bytes += len(message)
+                    if isinstance(message, bytes):
+                        self.frames += 1
+                        _, frame, flags, _, runs, _ = wire.HEADER.unpack_from(message)
+                        self.awaiting_key = bool(flags & wire.AWAITING_KEY)
+                        if self.arrivals is not None:
+                            self.arrivals.append((time.monotonic(), frame))
+                        if runs:  # the screen changed
+                            self.changes += 1
+                            self.changed.set()
+                    if not self.connected.is_set() and self.frames:
+                        self.connected.set()
+        except ConnectionClosed:
+            pass
+        finally:
+            self.connected.set()
+
+    async def send(self, message: dict) -> None:
+        await self.socket.send(json.dumps(message))
+
+    async def quiet(self, seconds: float, limit: float = 60.0, *, awaiting_key: bool = False) -> None:
+        """Until the screen has not changed for `seconds` (a program has drawn and waits), and
+        with `awaiting_key` the program says it waits for a key."""
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline:
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), seconds)
+            except TimeoutError:
+                if self.awaiting_key or not awaiting_key:
+                    return
+
+    def lateness(self) -> list[float]:
+        """How late each frame noted came, against the frame that came soonest for its number
+        (a frame is due FRAME_SECONDS after the one before, whether it was sent or not)."""
+        offsets = [when - frame * FRAME_SECONDS for when, frame in self.arrivals or []]
+        return [offset - min(offsets) for offset in offsets]
+
+
+async def start(url: str) -> Terminal:
+    terminal = Terminal(url)
+    terminal.task = asyncio.create_task(terminal.run())
+    await terminal.connected.wait()
+    return terminal
+
+
+async def start_many(urls: list[str]) -> list[Terminal]:
+    at_once = asyncio.Semaphore(HANDSHAKES_AT_ONCE)
+
+    async def one(url: str) -> Terminal:
+        async with at_once:
+            return await start(url)
+
+    return list(await asyncio.gather(*map(one, urls)))
+
+
+async def stop(terminals: list[Terminal], server: ServerProcess) -> None:
+    for terminal in terminals:
+        if terminal.socket is not None:
+            await terminal.socket.close()
+        terminal.task.cancel()
+    await asyncio.gather(*(terminal.task for terminal in terminals), return_exceptions=True)
+    deadline = time.monotonic() + 60
+    while (await asyncio.to_thread(server.mark))["sessions"] and time.monotonic() < deadline:
+        await asyncio.sleep(0.2)
+
+
+# --- the measurements -----------------------------------------------------------------------------
+
+async def idle_server(server: ServerProcess, seconds: float) -> dict:
+    await asyncio.to_thread(server.mark)
+    await asyncio.sleep(seconds)
+    return await asyncio.to_thread(server.mark)
+
+
+async def loop_lag(lags: list[float], stop: asyncio.Event) -> None:
+    """How late this process's own event loop wakes (its clients may be what is slow, not the server)."""
+    while not stop.is_set():
+        before = time.monotonic()
+        await asyncio.sleep(0.01)
+        lags.append(max(0.0, time.monotonic() - before - 0.01))
+
+
+async def ramp(server: ServerProcess, kind: str, levels: tuple[int, ...], seconds: float) -> list[dict]:
+    """At each level, that many new sessions of `kind` (the last level's ended first: a program's
+    start is no steady load), then `seconds` of their frames measured."""
+    rows = []
+    for level in levels:
+        started = time.monotonic()
+        terminals = await start_many([server.socket_url + RAMPS[kind](number) for number in range(level)])
+        opened = time.monotonic() - started
+        await asyncio.sleep(SETTLE_SECONDS)
+        await asyncio.to_thread(server.mark)
+        before = sum(terminal.bytes for terminal in terminals)
+        for terminal in terminals:
+            terminal.arrivals = []
+        lags, stop_lag = [], asyncio.Event()
+        lagging = asyncio.create_task(loop_lag(lags, stop_lag))
+        await asyncio.sleep(seconds)
+        mark = await asyncio.to_thread(server.mark)
+        stop_lag.set()
+        await lagging
+        received = sum(terminal.bytes for terminal in terminals) - before
+        arrived = [late for terminal in terminals for late in terminal.lateness()]
+        rows.append({"kind": kind, "sessions": level, "live": mark["sessions"], "opened": opened,
+                     "frame_rate": mark["frames"] / mark["wall"] / level, "lateness": mark["lateness"],
+                     "arrived": percentiles(arrived) if len(arrived) >= 100 else None,
+                     "client_lag": percentiles(lags)["p99"],
+                     "core": mark["cpu"] / mark["wall"], "bytes": received / mark["wall"] / level})
+        await stop(terminals, server)
+    return rows
+
+
+async def bytes_a_second(server: ServerProcess, path: str, seconds: float, *, settle: bool,
+                         keys: list[list[str]] | None = None) -> tuple[float, int]:
+    """(bytes a second from the server, bytes of its first frame) for one session of `path`:
+    from its start, or once it has drawn and settled; `keys` typed meanwhile, one every 0.4 s."""
+    terminal = await start(server.socket_url + path)
+    first = terminal.bytes
+    if settle:
+        await terminal.quiet(SETTLE_SECONDS)
+    before, started = terminal.bytes if settle else 0, time.monotonic()
+    if keys:
+        for number in range(int(seconds / 0.4)):
+            await terminal.send({"held": keys[number % len(keys)]})
+            await asyncio.sleep(0.1)
+            await terminal.send({"held": []})
+            await asyncio.sleep(0.3)
+    await asyncio.sleep(max(0.0, seconds - (time.monotonic() - started)))
+    rate = (terminal.bytes - before) / (time.monotonic() - started)
+    await stop([terminal], server)
+    return rate, first
+
+
+async def key_to_screen(server: ServerProcess, presses: int) -> list[float]:
+    """Seconds from a key sent to the first frame whose screen changed, typing 9 and DELETE in
+    turn at Patience's "Your move?"."""
+    terminal = await start(server.socket_url + "patience?seed=5&fast")
+    await terminal.quiet(0.5, awaiting_key=True)  # the shuffle shown, the deal, then "Your move?"
+    times = []
+    for number in range(-2, presses):  # the first two, typed as the prompt comes, are not counted
+        terminal.changed.clear()
+        sent = time.monotonic()
+        await terminal.send({"held": ["9"] if number % 2 == 0 else ["CAPS", "0"]})
+        try:
+            await asyncio.wait_for(terminal.changed.wait(), 5)
+            if number >= 0:
+                times.append(time.monotonic() - sent)
+        except TimeoutError:
+            pass
+        await terminal.send({"held": []})
+        await terminal.quiet(0.15, limit=2)
+    await stop([terminal], server)
+    return times
+
+
+def lateness_words(late: dict | None) -> str:
+    return "n/a" if late is None else f"p50 {late['p50']:.2f} p99 {late['p99']:.2f} max {late['max']:.1f} ms"
+
+
+async def measure(levels: tuple[int, ...], seconds: float) -> list[str]:
+    server = ServerProcess(max_sessions=max(levels) + 10)
+    sessions_run = 0
+    try:
+        lines = []
+        idle = await idle_server(server, seconds)
+        lines.append(f"idle server, no sessions: {idle['cpu'] / idle['wall']:.2%} of a core over {idle['wall']:.1f} s "
+                     "(goal ~0%)")
+        lines.append("ramps (each session paced at 50.08 frames/s; lateness: server = each frame's start after "
+                     "it was due, on the session's thread; arrived = each frame's arrival here against its "
+                     "number, for sessions whose screen changes)")
+        held_at, share = {}, {}
+        for kind in RAMPS:
+            for row in await ramp(server, kind, levels, seconds):
+                share.setdefault(kind, row["core"] / row["sessions"])  # at the lowest level, least crowded
+                late = row["lateness"]
+                lines.append(
+                    f"  {kind:<8} x{row['sessions']:<4} {row['frame_rate']:5.2f} frames/s each; lateness server "
+                    f"{lateness_words(late)}, arrived {lateness_words(row['arrived'])}; server "
+                    f"{row['core']:.1%} of a core = {row['core'] / row['sessions']:.3%} a session "
+                    f"({row['core'] / row['sessions'] / FRAME_RATE * 1e6:.0f} us a frame); "
+                    f"{row['bytes']:,.0f} B/s a session  [{row['live']} live, opened in {row['opened']:.1f} s; "
+                    f"this process's loop lag p99 {row['client_lag']:.1f} ms]")
+                worst = max(late["p99"], row["arrived"]["p99"] if row["arrived"] else 0.0)
+                if row["frame_rate"] >= FRAME_RATE * 0.99 and worst < GOAL_P99_MS and row["live"] == row["sessions"]:
+                    held_at[kind] = max(held_at.get(kind, 0), row["sessions"])
+            sessions_run += sum(levels)
+        for kind in RAMPS:
+            held = held_at.get(kind, 0)
+            tried = "" if max(levels) >= GOAL_SESSIONS else f"; no more than {max(levels)} tried"
+            lines.append(f"{kind} sessions held at 50 frames/s with p99 lateness < {GOAL_P99_MS:g} ms: "
+                         f"{held or 'none'} (goal >= {GOAL_SESSIONS}: {held / GOAL_SESSIONS:.2f}x{tried}); at "
+                         f"{share[kind]:.3%} of a core each, one core (the most one process's threads take, "
+                         f"the GIL's) runs {1 / share[kind]:.0f}")
+        idle_menu, first = await bytes_a_second(server, "", seconds, settle=True)
+        lines.append(f"menu idle: {idle_menu:.1f} B/s after its first screen of {first:,} bytes "
+                     f"(goal < {GOAL_IDLE_BYTES} B/s: {idle_menu / GOAL_IDLE_BYTES:.3f}x)")
+        playing, _ = await bytes_a_second(server, "patience?seed=5&fast", seconds, settle=True,
+                                          keys=[["9"], ["ENTER"]])
+        lines.append(f"Patience played (9 ENTER, a key every 0.4 s): {playing:,.0f} B/s "
+                     f"({playing / GOAL_IDLE_BYTES:.1f}x the idle goal)")
+        shuffling, first = await bytes_a_second(server, "patience?seed=5", seconds, settle=False)
+        lines.append(f"Patience's port from its start (the shuffle shown): {shuffling:,.0f} B/s, first screen "
+                     f"{first:,} bytes")
+        rom, first = await bytes_a_second(server, "patience?rom&seed=1", seconds, settle=False)
+        lines.append(f"patience?rom from its start (the listing on the ROM): {rom:,.0f} B/s, first screen "
+                     f"{first:,} bytes ({rom / shuffling:.2f}x the port's)")
+        sessions_run += 4
+        times = await key_to_screen(server, KEY_PRESSES)
+        sessions_run += 1
+        if times:
+            ordered = sorted(times)
+            median = statistics.median(times)
+            lines.append(f"key to screen (Patience's INPUT, {len(times)} of {KEY_PRESSES} keys seen): median "
+                         f"{median * 1e3:.1f} ms = {median / FRAME_SECONDS:.1f} frames, "
+                         f"p90 {ordered[int(0.9 * (len(ordered) - 1))] * 1e3:.1f} ms, max {ordered[-1] * 1e3:.1f} ms")
+        else:
+            lines.append("key to screen: no key press was seen on the screen")
+        idle = await idle_server(server, seconds)
+        lines.append(f"idle server after {sessions_run} sessions came and went: {idle['cpu'] / idle['wall']:.2%} of "
+                     f"a core ({idle['sessions']} sessions left)")
+        return lines
+    finally:
+        server.stop()
+
+
+def report(levels: tuple[int, ...] = LEVELS, seconds: float = SECONDS) -> list[str]:
+    return asyncio.run(measure(tuple(levels), seconds))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = OneLineParser(prog="bench_serve", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true",
+                        help=f"sessions {', '.join(map(str, QUICK_LEVELS))} and {QUICK_SECONDS:g} s at each: "
+                             "a quick look")
+    parser.add_argument("--levels", type=whole_number(1, 1000, "a number of sessions"), nargs="+", metavar="N",
+                        help=f"the numbers of sessions to ramp through (default {' '.join(map(str, LEVELS))})")
+    parser.add_argument("--seconds", type=positive_number("--seconds"), metavar="S",
+                        help=f"seconds measured at each level (default {SECONDS:g})")
+    # the server, in a process of its own (the bench starts it)
+    parser.add_argument("--serve-child", type=int, metavar="MAX", help=argparse.SUPPRESS)
+    options = parser.parse_args(argv)
+    if options.serve_child is not None:
+        serve_child(options.serve_child)
+        return 0
+    levels = tuple(sorted(set(options.levels))) if options.levels else (QUICK_LEVELS if options.quick else LEVELS)
+    seconds = options.seconds or (QUICK_SECONDS if options.quick else SECONDS)
+    for line in report(levels, seconds):
+        print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
