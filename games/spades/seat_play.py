@@ -10,7 +10,7 @@ from spectrum.colours import BLACK, BLUE, CYAN, RED, WHITE, YELLOW
 
 from ..cards import RANK_LETTERS, SUIT_LETTERS
 from ..table import BAIZE
-from .play import HELP, PLAY_PAUSE_FRAMES, tricks_label
+from .play import HELP, tricks_label
 from .rules import PLAYERS, TRICKS_IN_A_HAND
 from .screen import KEY_DELETE, KEY_ENTER, KEY_LEFT, KEY_RIGHT, NAMES, Scene, centred, draw, hand_order, prepare
 from .seats import SEATS, SeatView, SpadesTable, Tables
@@ -147,6 +147,12 @@ def play_at(machine: Spectrum, table: SpadesTable, seat: int | None) -> None:
         code = key_or_news(machine, table, view)
         if code is None or seat is None:
             continue
+        if table.version != view.version:  # the key came as the table moved on: it meets the table as it is now
+            view = table.view(seat)
+            hand = hand_order(list(view.hand))
+            chosen = max(0, min(chosen, len(hand) - 1))
+            chosen = playable_nearest(hand, view.legal, chosen) if view.legal and not my_turn else chosen
+            my_turn = view.to_play == seat
         key = chr(code).lower() if 32 <= code < 127 else ""
         note = ""
         table.forget_refusal(seat)  # said until the next key, as at home
@@ -185,7 +191,6 @@ def run(machine: Spectrum, tables: Tables, code: str, owner: str | None, name: s
     prepare(machine)
     try:
         lobby(machine, table, seat)
-        machine.pause(PLAY_PAUSE_FRAMES)
         play_at(machine, table, seat)
     finally:
         if seat is not None:
