@@ -14,12 +14,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import hashlib
+import html
 import http
 import json
 import re
 import threading
 import time
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
@@ -68,6 +70,10 @@ class RequestRefused(ValueError):
     """A path or query that names no program or options it takes."""
 
 
+class NoSuchProgram(RequestRefused):
+    """A path that names no program: not here at all (404), rather than asked for wrongly."""
+
+
 @dataclass(frozen=True)
 class Target:
     """What a path and query ask for: a program (None: the menu) and its options."""
@@ -99,7 +105,7 @@ def target_of(path: str) -> Target:
             raise RequestRefused("the menu takes no options: a program's follow its name (/patience?seed=5)")
         return Target(None, {}, lockstep)
     if name not in PROGRAMS:
-        raise RequestRefused(f"there is no program {name[:40]!r}: the programs are {', '.join(PROGRAMS)}")
+        raise NoSuchProgram(f"there is no program {name[:40]!r}: the programs are {', '.join(PROGRAMS)}")
     parser = _QueryParser(prog=f"/{name}", add_help=False, allow_abbrev=False)
     load(name).add_options(parser)
     argv = []
@@ -129,10 +135,12 @@ def table_of(pairs: list[tuple[str, str]]) -> tuple[dict, list[tuple[str, str]]]
             [(key, value) for key, value in pairs if key not in TABLE_KEYS])
 
 
+@cache
 def page_file(name: str) -> bytes:
     return resources.files("games").joinpath("page", name).read_bytes()
 
 
+@cache
 def typed_characters() -> dict[str, list[str]]:
     """The keys that type each character the host's keyboard may give that is no key of its own
     ('"' is SYMBOL+p), as the window types them."""
@@ -149,17 +157,16 @@ def page(target: Target) -> bytes:
               "top": render.BORDER_TOP, "palette": render.PALETTE.tolist(), "flashFrames": render.FLASH_FRAMES,
               "title": "ZX Cards" if target.program is None else load(target.program).TITLE,
               "typed": typed_characters()}
-    html = page_file("index.html").decode()
-    return html.replace("{{config}}", json.dumps(config).replace("<", "\\u003c")).replace(
+    template = page_file("index.html").decode()
+    return template.replace("{{config}}", json.dumps(config).replace("<", "\\u003c")).replace(
         "{{title}}", config["title"]).encode()
 
 
-def message_page(status: http.HTTPStatus, title: str, text: str) -> bytes:
+def message_page(title: str, text: str) -> bytes:
     """A page that says one thing: why a request is refused."""
-    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return (f'<!doctype html><html lang="en"><meta charset="utf-8"><title>{title}</title>'
             f'<link rel="stylesheet" href="/zxcards.css"><body class="message"><h1>{title}</h1>'
-            f"<p>{escaped}</p><p><a href=\"/\">The menu</a></p></body></html>").encode()
+            f"<p>{html.escape(text)}</p><p><a href=\"/\">The menu</a></p></body></html>").encode()
 
 
 def response(status: http.HTTPStatus, body: bytes, content_type: str = "text/html; charset=utf-8") -> Response:
@@ -202,25 +209,24 @@ class Server:
         try:
             target = target_of(request.path)
         except RequestRefused as refusal:
-            self.refused += 1
-            status = http.HTTPStatus.NOT_FOUND if "no program" in str(refusal) else http.HTTPStatus.BAD_REQUEST
-            return response(status, message_page(status, "Not here", str(refusal)))
+            status = http.HTTPStatus.NOT_FOUND if isinstance(refusal, NoSuchProgram) else http.HTTPStatus.BAD_REQUEST
+            return self._refuse(status, "Not here", str(refusal))
         if websocket:
             origin = request.headers.get("Origin")
             if origin is not None and urlsplit(origin).netloc != request.headers.get("Host"):
-                self.refused += 1
-                return response(http.HTTPStatus.FORBIDDEN, message_page(
-                    http.HTTPStatus.FORBIDDEN, "Refused", "a page from another site may not play here"))
+                return self._refuse(http.HTTPStatus.FORBIDDEN, "Refused", "a page from another site may not play here")
         if len(self.sessions) >= self.max_sessions:
-            self.refused += 1
-            return response(http.HTTPStatus.SERVICE_UNAVAILABLE, message_page(
-                http.HTTPStatus.SERVICE_UNAVAILABLE, "zxcards is full",
-                f"All {self.max_sessions} Spectrums of this server are in use. Try again in a while."))
+            return self._refuse(http.HTTPStatus.SERVICE_UNAVAILABLE, "zxcards is full",
+                                f"All {self.max_sessions} Spectrums of this server are in use. Try again in a while.")
         if not websocket:
             return response(http.HTTPStatus.OK, page(target))
         connection.target = target
         connection.secret = secret_of(request)
         return None
+
+    def _refuse(self, status: http.HTTPStatus, title: str, text: str) -> Response:
+        self.refused += 1
+        return response(status, message_page(title, text))
 
     # --- WebSocket: a session per connection -----------------------------------------------------
 
@@ -323,7 +329,7 @@ class Session(threading.Thread):
         return self.server.data_dir if self.server.data_dir is not None else default_folder()
 
     def run(self) -> None:
-        from .cli import start_frames_from_host_clock
+        from .cli import start_frames_from_host_clock  # as a launch from the command line does
 
         machine = Spectrum(self.frontend)
         machine.speaker_steps = []  # from the start: a sound made before the first frame (a BEEP) is sent too

@@ -22,6 +22,14 @@ def table_of_two(clock=None):
     return table
 
 
+def at_a_persons_turn():
+    """A table of two people and two computers, played until a person is to play: (table, clock, that seat)."""
+    clock = Clock()
+    table = table_of_two(clock)
+    table.start(0)
+    return table, clock, run_computers(table, clock).to_play
+
+
 def run_computers(table, clock):
     """Let the dealer play until a person is to play or the hand is over."""
     while True:
@@ -72,11 +80,7 @@ def test_no_seat_ever_sees_another_hand():
 
 
 def test_a_move_is_the_seats_own_and_a_refusal_is_told_to_that_seat_alone():
-    clock = Clock()
-    table = table_of_two(clock)
-    table.start(0)
-    view = run_computers(table, clock)
-    mover = view.to_play
+    table, clock, mover = at_a_persons_turn()
     other = 1 - mover
     other_card = table.view(other).hand[0]
     accepted, refusal = table.play(mover, other_card)  # a card of the other seat's hand
@@ -90,11 +94,7 @@ def test_a_move_is_the_seats_own_and_a_refusal_is_told_to_that_seat_alone():
 
 
 def test_a_dropped_seat_is_held_for_its_grace_then_played_by_a_computer_until_its_player_returns():
-    clock = Clock()
-    table = table_of_two(clock)
-    table.start(0)
-    view = run_computers(table, clock)
-    mover = view.to_play
+    table, clock, mover = at_a_persons_turn()
     table.drop(mover)
     clock.now += GRACE_SECONDS - 1
     assert not table.dealer_step()  # held
@@ -106,11 +106,7 @@ def test_a_dropped_seat_is_held_for_its_grace_then_played_by_a_computer_until_it
 
 
 def test_a_player_who_does_not_move_is_warned_then_played_for():
-    clock = Clock()
-    table = table_of_two(clock)
-    table.start(0)
-    view = run_computers(table, clock)
-    mover = view.to_play
+    table, clock, mover = at_a_persons_turn()
     clock.now += WARN_SECONDS - 1
     assert table.view(mover).warning is None and not table.dealer_step()
     clock.now += 2

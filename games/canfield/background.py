@@ -57,11 +57,6 @@ class BackgroundSearch:
             self._waiting.clear()
             self._changed.notify_all()
 
-    @property
-    def running(self) -> bool:
-        """The thread is alive: it has been started and has not ended."""
-        return self._thread is not None and self._thread.is_alive()
-
     def _work(self) -> None:
         while True:
             with self._changed:

@@ -11,7 +11,7 @@ from spectrum.colours import RED, WHITE, YELLOW
 
 from ..cards import RANK_LETTERS, SUIT_LETTERS
 from ..table import next_key_code
-from .players import LEVELS, make_player
+from .players import LEVELS, card_chosen, make_player
 from .views import seed_view
 from .rules import PLAYERS, TRICKS_IN_A_HAND, Spades, shuffled_deck
 from .screen import KEY_DELETE, KEY_ENTER, KEY_LEFT, KEY_RIGHT, NAMES, Scene, draw, hand_order, prepare
@@ -134,9 +134,7 @@ class Table:
     def computer_turn(self, player: str) -> None:
         draw(self.machine, self.scene())
         self.machine.pause(PLAY_PAUSE_FRAMES)
-        view = self.view(player)
-        # the players number cards their own way: the card chosen is named by its place in the hand
-        card = dict(zip(view.hand, self.game.hand(player)))[self.players[player].choose(view)]
+        card = card_chosen(self.players[player], self.view(player), self.game.hand(player))
         accepted, refusal = self.game.receive(player, f"play_card - {card}")
         if not accepted:
             raise RuntimeError(f"the {self.level} player chose a card the rules refuse: {refusal}")

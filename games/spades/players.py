@@ -51,6 +51,12 @@ def make_player(level: str, rng: random.Random | None = None):
     raise ValueError(f"no level {level!r}: choose from {', '.join(LEVELS)}")
 
 
+def card_chosen(computer, view: View, hand: list[str]) -> str:
+    """The name of the card `computer` chooses from `view` of a seat holding `hand` (the game's
+    card names): the players number cards their own way, so the card is named by its place."""
+    return dict(zip(view.hand, hand))[computer.choose(view)]
+
+
 def play_seed_hand(deck, players: list, watch=None) -> tuple[list[int], list[list[float]]]:
     """Play one hand of the seed's game from `deck` (card names) with a computer player in each seat;
     `watch(seat, view, card)`, if given, sees each decision with a choice in it.

@@ -108,6 +108,16 @@ def scene_of(view: SeatView, seat: int, chosen: int | None, typed: str, note: st
     return scene
 
 
+def hand_and_card(view: SeatView, seat: int | None, chosen: int, my_turn: bool) -> tuple[list[str], int, bool]:
+    """The hand as shown, the card raised in it and whether it is this seat's turn: the card raised
+    stays within the hand, and a turn begins (`my_turn` was False) with a card it may play raised."""
+    hand = hand_order(list(view.hand))
+    chosen = max(0, min(chosen, len(hand) - 1))
+    if view.to_play == seat and not my_turn and view.legal:
+        chosen = playable_nearest(hand, view.legal, chosen)
+    return hand, chosen, view.to_play == seat
+
+
 def playable_nearest(hand: list[str], legal: tuple[str, ...], chosen: int) -> int:
     """The card raised as a turn begins: the one raised before if it may be played, else the nearest
     that may."""
@@ -135,11 +145,7 @@ def play_at(machine: Spectrum, table: SpadesTable, seat: int | None) -> None:
     while True:
         view = table.view(seat)
         at = 0 if seat is None else seat
-        hand = hand_order(list(view.hand))
-        chosen = max(0, min(chosen, len(hand) - 1))
-        if view.to_play == seat and not my_turn and view.legal:  # a turn begins with a card it may play raised
-            chosen = playable_nearest(hand, view.legal, chosen)
-        my_turn = view.to_play == seat
+        hand, chosen, my_turn = hand_and_card(view, seat, chosen, my_turn)
         scene = scene_of(view, at, chosen, typed, note)
         if scene != shown:
             draw(machine, scene)
@@ -149,10 +155,7 @@ def play_at(machine: Spectrum, table: SpadesTable, seat: int | None) -> None:
             continue
         if table.version != view.version:  # the key came as the table moved on: it meets the table as it is now
             view = table.view(seat)
-            hand = hand_order(list(view.hand))
-            chosen = max(0, min(chosen, len(hand) - 1))
-            chosen = playable_nearest(hand, view.legal, chosen) if view.legal and not my_turn else chosen
-            my_turn = view.to_play == seat
+            hand, chosen, my_turn = hand_and_card(view, seat, chosen, my_turn)
         key = chr(code).lower() if 32 <= code < 127 else ""
         note = ""
         table.forget_refusal(seat)  # said until the next key, as at home

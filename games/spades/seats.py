@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .players import LEVELS, make_player
+from .players import LEVELS, card_chosen, make_player
 from .rules import PLAYERS, Spades, dealing_rng, shuffled_deck
 from .views import seed_view
 
@@ -203,8 +203,7 @@ class SpadesTable:
             if now < self.next_move_at or not self._played_by_computer(seat, now):
                 return False
             player = PLAYERS[seat]
-            view = seed_view(self.game, player)
-            card = dict(zip(view.hand, self.game.hand(player)))[self.computers[player].choose(view)]
+            card = card_chosen(self.computers[player], seed_view(self.game, player), self.game.hand(player))
             accepted, refusal = self.game.receive(player, f"play_card - {card}")
             if not accepted:
                 raise RuntimeError(f"the {self.level} player chose a card the rules refuse: {refusal}")
@@ -212,18 +211,18 @@ class SpadesTable:
             return True
 
     def seconds_to_next_event(self) -> float:
-        """How long the dealer may sleep before something may be due."""
+        """How long the dealer may sleep before its next move may be due (a change wakes it sooner)."""
         with self.changed:
             if not self.started or self.game is None or self.game.finished:
                 return 1.0
-            now = self.clock()
-            seat = seat_of(self.game.to_play)
-            occupant = self.seats[seat]
+            occupant = self.seats[seat_of(self.game.to_play)]
             if occupant is None:
-                return max(0.0, self.next_move_at - now)
-            if not occupant.connected:
-                return max(0.0, min(occupant.since + GRACE_SECONDS, self.next_move_at) - now, 0.05)
-            return max(0.05, min(self.turn_began + WARN_SECONDS, self.turn_began + TURN_SECONDS) - now)
+                due = self.next_move_at
+            elif not occupant.connected:
+                due = max(occupant.since + GRACE_SECONDS, self.next_move_at)
+            else:
+                due = max(self.turn_began + TURN_SECONDS, self.next_move_at)
+            return max(0.05, due - self.clock())
 
     def view(self, seat: int | None) -> SeatView:
         """What `seat` may see (None: a spectator, who sees no hand)."""

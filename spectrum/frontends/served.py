@@ -16,7 +16,6 @@ from collections.abc import Callable
 import numpy as np
 
 from .. import render, wire
-from ..keyboard import KEY_NAMES
 from . import Leave, Quit
 from .held import HeldKeys
 from .pacing import Pacer
@@ -39,6 +38,7 @@ class ServedFrontend:
         self._awaiting_sent = False
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
         self._held = HeldKeys()  # paced: the terminal's keys, by name
+        self._terminal_held: frozenset[str] = frozenset()  # as its last message said
         self._lockstep_keys: frozenset[str] = frozenset()
 
     # --- the connection's side ------------------------------------------------------------------
@@ -107,8 +107,8 @@ class ServedFrontend:
                 if message.frame is not None:
                     return self._lockstep_keys
             elif message.held is not None:
-                for key in [key for key in KEY_NAMES if self._held.held(key) and key not in message.held]:
+                for key in self._terminal_held - message.held:
                     self._held.release(key)
-                for key in message.held:
-                    if not self._held.held(key):
-                        self._held.press(key, {key})
+                for key in message.held - self._terminal_held:
+                    self._held.press(key, {key})
+                self._terminal_held = message.held
