@@ -17,6 +17,7 @@ from spectrum.frontends import HeadlessFrontend, Leave, NoDisplay, Press, Quit, 
 from spectrum.rom_machine import ProgramFileError, RomSpectrum
 
 from . import PROGRAMS, load, menu, serve
+from .datafolder import DataUnusable, check_folder
 
 DEFAULT_SCALE = 3
 LOAD = "load"  # zxcards load FILE: a tape or a listing on the genuine ROM
@@ -224,7 +225,12 @@ def serve_command(args: argparse.Namespace) -> int:
     if args.host in ("0.0.0.0", "::", ""):
         print("zxcards serve: listening on every network this computer is on: anyone who can reach it can play, "
               "and the accounts they make are kept in this computer's zxcards data folder", file=sys.stderr)
-    server = serve.Server(max_sessions=args.max_sessions, data_dir=args.data_dir)
+    try:  # where the players' data and the tables are kept is checked before anyone connects
+        server = serve.Server(max_sessions=args.max_sessions, data_dir=args.data_dir)
+        check_folder(server.data_root)
+    except DataUnusable as error:
+        print(f"zxcards serve: {error}", file=sys.stderr)
+        return 1
     try:
         asyncio.run(serve.serve_until_stopped(args.host, args.port, server,
                                               started=lambda url: print(url, flush=True)))

@@ -1,7 +1,9 @@
 """Where zxcards keeps what players own: accounts, histories, games in progress."""
 
 import argparse
+import json
 import os
+import stat
 from pathlib import Path
 
 WHAT_TO_DO = "move it away, or give --data-dir"
@@ -78,3 +80,26 @@ def write_atomically(path: Path, text: str) -> None:
     except OSError:
         temporary.unlink(missing_ok=True)
         raise
+
+
+MAX_SAVED_BYTES = 1_000_000  # a saved game is a few kilobytes: anything over this is not one
+
+
+def read_saved(path: Path):
+    """The JSON data kept at `path`; ValueError when it is no plain file the size of a saved game
+    or no JSON, OSError when it can't be read."""
+    status = path.stat()
+    if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_SAVED_BYTES:
+        raise ValueError("not a file the size of a saved game")
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, RecursionError) as error:
+        raise ValueError(str(error)) from None
+
+
+def set_aside_name(path: Path) -> Path:
+    """The first of `path`.unreadable-1, -2, ... not yet taken: every unreadable file is kept."""
+    number = 1
+    while (kept := path.with_name(f"{path.name}.unreadable-{number}")).exists() or kept.is_symlink():
+        number += 1
+    return kept

@@ -117,8 +117,8 @@ def target_of(path: str) -> Target:
         options = vars(parser.parse_args(argv))
     except SystemExit:  # --help and the like: a page is no terminal for them
         raise RequestRefused(f"/{name} takes its options as name=value") from None
-    if table is not None and (options["full_rules"] or options["blind_nil"]):
-        raise RequestRefused("a table for four plays the seed's game: leave out full and blind-nil")
+    if table is not None and options["blind_nil"]:
+        raise RequestRefused("a table for four plays without blind nil: leave out blind-nil")
     return Target(name, options, lockstep, table)
 
 
@@ -193,9 +193,16 @@ class Server:
         self.data_dir = data_dir
         self.sessions: set[Session] = set()
         from .spades.seats import Tables  # here, not at the top: every zxcards command imports this module
+        from .spades.table_store import TableStore
 
-        self.tables = Tables()  # Spades tables for four, by code
+        # Spades tables for four, by code, kept after every move
+        self.tables = Tables(store=TableStore(self.data_root / "tables"))
         self.refused = 0  # connections and messages refused, for whoever watches
+
+    @property
+    def data_root(self) -> Path:
+        """The server's data folder, where the players' data is kept."""
+        return self.data_dir if self.data_dir is not None else default_folder()
 
     # --- HTTP: the page, and the handshake's checks --------------------------------------------
 
@@ -323,11 +330,6 @@ class Session(threading.Thread):
         super().__init__(name=f"zxcards session {target.program or 'menu'}", daemon=True)
         self.server, self.target, self.frontend, self.owner, self._ended = server, target, frontend, owner, ended
 
-    @property
-    def data_root(self) -> Path:
-        """The server's data folder, where the players' data is kept."""
-        return self.server.data_dir if self.server.data_dir is not None else default_folder()
-
     def run(self) -> None:
         from .cli import start_frames_from_host_clock  # as a launch from the command line does
 
@@ -343,7 +345,8 @@ class Session(threading.Thread):
                 options = self.target.options
                 table = self.target.table
                 seat_play.run(machine, self.server.tables, table["code"], self.owner, table["name"],
-                              level=options["level"], seed=options["seed"], watch=table["watch"])
+                              level=options["level"], seed=options["seed"], full=options["full_rules"],
+                              watch=table["watch"])
             elif self.target.program is None:
                 menu.run(machine, [load(name) for name in PROGRAMS], options_for=self.program_options)
             else:
@@ -375,8 +378,8 @@ class Session(threading.Thread):
                              "are kept by on a server: play in a browser that keeps site data (practice and the "
                              "seed's game keep nothing, and play anywhere)")
         if name == "canfield":
-            return {**options, "data_dir": self.data_root, "owner": self.owner}
-        return {**options, "data_dir": self.data_root / "browsers" / self.owner}
+            return {**options, "data_dir": self.server.data_root, "owner": self.owner}
+        return {**options, "data_dir": self.server.data_root / "browsers" / self.owner}
 
 
 async def serve_until_stopped(host: str, port: int, server: Server, started=None) -> None:

@@ -1,10 +1,13 @@
 """The Spades table for four: one referee, a seat per person, nothing of another hand ever shown,
 and seats that are held, warned and played for as people come and go."""
 
+import json
+
 import pytest
 
 from games.spades.rules import PLAYERS
 from games.spades.seats import GRACE_SECONDS, TURN_SECONDS, WARN_SECONDS, SpadesTable, TableRefused, Tables
+from games.spades.table_store import TableStore
 
 
 class Clock:
@@ -133,10 +136,10 @@ def test_a_whole_hand_finishes_and_the_next_is_dealt_on_enter():
 
 def test_a_deserted_table_is_closed_and_a_held_one_is_kept():
     clock = Clock()
-    tables = Tables()
-    table = tables.table("X", seed=1, clock=clock)
+    tables = Tables(clock=clock)
+    table = tables.table("X", seed=1)
     table.close()  # its dealer thread ends
-    table = tables.table("X", seed=1, clock=clock)
+    table = tables.table("X", seed=1)
     table.join("a", "A")
     table.start(0)
     table.drop(0)
@@ -145,3 +148,134 @@ def test_a_deserted_table_is_closed_and_a_held_one_is_kept():
     clock.now += GRACE_SECONDS + 1
     tables.leave(table)
     assert "X" not in tables.tables and table.closed
+
+
+# --- the full game at a table, kept after every move ----------------------------------------------
+
+def full_table(store=None, clock=None, code="F1"):
+    table = SpadesTable(code, seed=3, full=True, clock=clock or Clock(), store=store)
+    assert table.join("anna-secret", "Anna") == 0 and table.join("bob-secret", "Bob") == 1
+    table.start(0)
+    return table
+
+
+def person_moves(table, seat):
+    """A person's move at `seat`: a bid of 3 (nil if that is all the partner's bid leaves) or the
+    first card it may play."""
+    view = table.view(seat)
+    if view.bidding:
+        return table.bid(seat, str(min(3, view.highest_bid)) if view.highest_bid else "nil")
+    return table.play(seat, view.legal[0])
+
+
+def play_on(table, clock, moves):
+    """`moves` moves (people's or computers'), going on to the next hand when one is over."""
+    for _ in range(moves):
+        view = table.view(None)
+        if view.finished:
+            table.next_hand(0)
+        elif view.humans[view.to_play]:
+            assert person_moves(table, view.to_play)[0]
+        else:
+            clock.now += 5
+            assert table.dealer_step()
+
+
+def test_the_full_game_at_a_table_bids_then_plays_and_scores_the_partnerships():
+    clock = Clock()
+    table = full_table(clock=clock)
+    view = table.view(0)
+    assert view.full and view.bidding and view.bids == (None,) * 4
+    assert table.play(0, view.hand[0]) == (False, "bid first")
+    play_on(table, clock, 4)  # everyone has bid
+    view = table.view(None)
+    assert not view.bidding and None not in view.bids
+    refused = table.bid(view.to_play, "3")
+    assert refused == (False, "bidding is over")
+    while not table.view(None).finished:
+        play_on(table, clock, 1)
+    view = table.view(2)
+    assert sum(view.taken) == 13 and view.hand_points is not None
+    assert list(view.team_scores) == table.variant.match.scores and view.hand_points[0] == view.team_scores[0]
+
+
+def test_a_computer_bids_for_a_person_who_lets_the_time_pass():
+    clock = Clock()
+    table = full_table(clock=clock)
+    while not table.view(None).humans[table.view(None).to_play]:
+        play_on(table, clock, 1)
+    seat = table.view(None).to_play
+    clock.now += TURN_SECONDS + 1
+    assert table.dealer_step() and table.view(None).bids[seat] is not None
+
+
+def test_a_table_is_kept_after_every_move_and_taken_up_where_it_was(tmp_path):
+    store = TableStore(tmp_path)
+    clock = Clock()
+    table = full_table(store, clock)
+    for moves in (3, 9, 40):  # during the bidding, in the first tricks, in a later hand
+        play_on(table, clock, moves)
+        again = SpadesTable.restored(json.loads(store.path("F1").read_text()), clock=clock)
+        for seat in (0, 1, 2, 3, None):
+            kept, now = again.view(seat), table.view(seat)
+            assert (kept.hand, kept.trick, kept.taken, kept.bids, kept.team_scores, kept.hand_number, kept.to_play) == \
+                   (now.hand, now.trick, now.taken, now.bids, now.team_scores, now.hand_number, now.to_play)
+        assert again.view(None).connected == (False,) * 4 and again.view(None).humans == (True, True, False, False)
+        assert again.rng.getstate() == table.rng.getstate()  # the next deal is the same too
+
+
+def test_a_server_started_again_gives_each_person_their_seat_and_hand_back(tmp_path):
+    clock = Clock()
+    before = Tables(store=TableStore(tmp_path), clock=clock)
+    table = before.table("R1", seed=5, full=True)
+    table.close()  # no dealer thread: the test moves the table itself
+    assert table.join("anna-secret", "Anna") == 0
+    table.start(0)
+    play_on(table, clock, 30)
+    anna_hand, scores = table.view(0).hand, table.view(0).team_scores
+    after = Tables(store=TableStore(tmp_path), clock=clock)  # the server started again
+    again = after.table("R1", seed=99, level="random")  # the options of a later join change nothing
+    try:
+        assert again.level == "rules" and again.full
+        assert again.join("someone-else", "Eve") is None  # play has begun: Eve may watch
+        assert again.join("anna-secret", "Anna") == 0
+        assert again.view(0).hand == anna_hand and again.view(0).team_scores == scores
+    finally:
+        again.close()
+
+
+def test_an_unreadable_kept_table_is_set_aside_and_a_new_one_says_so(tmp_path):
+    store = TableStore(tmp_path)
+    store.path("B1").write_text('{"format": 1, "code": "B1", "full": true, "level": "rules"')  # cut short
+    tables = Tables(store=store, clock=Clock())
+    table = tables.table("B1", seed=1)
+    table.close()
+    assert (tmp_path / "B1.json.unreadable-1").read_text().startswith('{"format": 1')
+    assert "B1.json.unreadable-1" in table.view(None).notice
+    kept_moves = json.loads(store.path("B1").read_text()) if store.path("B1").exists() else None
+    assert kept_moves is None  # nobody has joined: nothing new kept yet
+    table.join("a", "A")
+    assert json.loads(store.path("B1").read_text())["seats"][0] == {"name": "A", "owner": "a"}
+
+
+def test_a_kept_move_the_rules_refuse_makes_the_file_unreadable(tmp_path):
+    store = TableStore(tmp_path)
+    clock = Clock()
+    table = full_table(store, clock, code="M1")
+    play_on(table, clock, 6)
+    data = json.loads(store.path("M1").read_text())
+    data["hand"]["moves"][5][1] = "play_card - zz"
+    with pytest.raises(ValueError):
+        SpadesTable.restored(data, clock=clock)
+    data["hand"]["moves"][5][0] = 9
+    with pytest.raises(IndexError):
+        SpadesTable.restored(data, clock=clock)
+
+
+def test_a_table_that_cannot_be_kept_says_so_and_plays_on(tmp_path):
+    (tmp_path / "file").write_text("")
+    clock = Clock()
+    table = full_table(TableStore(tmp_path / "file" / "tables"), clock)
+    assert table.view(0).notice.startswith("Table NOT kept")
+    play_on(table, clock, 4)
+    assert not table.view(0).bidding

@@ -2,12 +2,11 @@
 
 import json
 import os
-import stat
 from pathlib import Path
 
 from spectrum.colours import RED, YELLOW
 
-from ..datafolder import write_atomically
+from ..datafolder import read_saved, set_aside_name, write_atomically
 from ..table import next_key_code, wrapped
 from .full_rules import (BLIND_NIL, TEAM_NAMES, FullMatch, FullSpades, bid_words, choose_bid, gambles_blind_nil,
                          partner_of, team_of)
@@ -22,15 +21,6 @@ HELP_BIDDING = "Bid: the tricks you will take"
 BLIND_NIL_QUESTION = ["You may bid BLIND NIL:", "no trick at all, for 200", "(lose 200 if you take one),",
                       "bid before you see your cards.", "Bid blind nil? (Y/N)"]
 SAVED_GAME = "spades-game.json"
-MAX_SAVE_BYTES = 1_000_000  # a saved game is a few kilobytes: anything over this is not one
-
-
-def set_aside_name(path: Path) -> Path:
-    """The first of `path`.unreadable-1, -2, ... not yet taken: every unreadable file is kept."""
-    number = 1
-    while (kept := path.with_name(f"{path.name}.unreadable-{number}")).exists() or kept.is_symlink():
-        number += 1
-    return kept
 
 
 class FullTable(Table):
@@ -56,12 +46,9 @@ class FullTable(Table):
         if path is None or not path.exists():
             return FullMatch(self.blind_nil)
         try:
-            status = path.stat()
-            if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_SAVE_BYTES:
-                raise ValueError("not a file the size of a saved game")
-            saved = FullMatch.from_saved(json.loads(path.read_text(encoding="utf-8")), self.blind_nil)
+            saved = FullMatch.from_saved(read_saved(path), self.blind_nil)
             return FullMatch(self.blind_nil) if saved.over else saved  # left at its result: a new game
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        except (OSError, ValueError):
             pass
         kept = set_aside_name(path)
         try:

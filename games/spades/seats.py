@@ -7,9 +7,12 @@ starts are computer players. A seat whose player drops is held (its hand shown t
 GRACE_SECONDS, then played by a computer until its player comes back with the seat's secret; a
 player who does not move for TURN_SECONDS is warned at WARN_SECONDS and then played for.
 
-`seat_view` is all a seat may see: its own hand, the trick on the table, the tricks taken, whose
-turn it is, the names at the table — never another hand. The table's `dealer` runs on a thread of
-its own: the computer seats' cards, the players' clocks, the next hand.
+The table plays a rules variant (`variants`): the seed's game, or the full game to 500 with its
+bids. `view` is all a seat may see: its own hand, the trick on the table, the tricks taken and the
+bids, whose turn it is, the names at the table — never another hand. The table's `dealer` runs on a
+thread of its own: the computer seats' moves, the players' clocks. With a `TableStore` the table is
+kept after every move (its deal, the moves so far, the seats by owner, the standing), and taken up
+from there when a server starts again.
 """
 
 from __future__ import annotations
@@ -20,9 +23,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .players import LEVELS, card_chosen, make_player
-from .rules import PLAYERS, Spades, dealing_rng, shuffled_deck
-from .views import seed_view
+from .players import LEVELS, make_player
+from .rules import PLAY_CARD, PLAYERS, dealing_rng, shuffled_deck
+from .table_store import TableStore
+from .variants import card_message, variant
 
 GRACE_SECONDS = 60.0  # a dropped seat is held this long before a computer plays it
 TURN_SECONDS = 60.0  # a player who has not moved this long is played for
@@ -31,6 +35,8 @@ COMPUTER_SECONDS = 0.4  # a computer seat's card follows the one before by this 
 TRICK_SECONDS = 1.2  # a finished trick stays on the table this long
 NAME_LENGTH = 10
 SEATS = 4
+SAVED_FORMAT = 1
+OWNER_LENGTH = 64  # the hash of a seat's secret, as hex
 
 
 class TableRefused(ValueError):
@@ -68,13 +74,22 @@ class SeatView:
     last_trick: tuple[tuple[int, str], ...]
     last_winner: int | None
     taken: tuple[int, ...]  # tricks per seat this hand
-    hands_won: tuple[int, ...]
+    hands_won: tuple[int, ...]  # the seed's game: hands won per seat
     to_play: int | None  # None between hands or before play
     finished: bool  # the hand is over
     winners: tuple[int, ...]
     refusal: str | None  # the last refusal of this seat's move, for it alone
     warning: str | None  # to this seat: its time to move is running out
     version: int
+    full: bool = False  # the full game; then:
+    bidding: bool = False
+    bids: tuple[int | None, ...] = (None,) * SEATS  # per seat (0 = nil), said aloud as made
+    highest_bid: int = 0  # the most this seat may bid, at its turn to bid
+    team_scores: tuple[int, int] = (0, 0)  # seats 0 and 2, seats 1 and 3
+    team_bags: tuple[int, int] = (0, 0)
+    hand_points: tuple[int, int] | None = None  # each partnership's points for the hand just over
+    game_winner: int | None = None  # the partnership that won the game (0: seats 0 and 2)
+    notice: str | None = None  # for everyone: the table's own trouble (it can't be kept, say)
 
 
 COMPUTER = "computer"
@@ -94,28 +109,32 @@ def clean_name(name: str) -> str:
 
 
 class SpadesTable:
-    """The referee of one table: seats, the seed's hand in play, and the players' clocks.
+    """The referee of one table: seats, the hand in play (the seed's game or the full game), and the
+    players' clocks.
 
     Every method takes the table's lock; `changed` is notified after each change (`version` counts
     them), which is what a seat's screen waits on."""
 
-    def __init__(self, code: str, *, level: str = "rules", seed: int | None = None,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(self, code: str, *, level: str = "rules", seed: int | None = None, full: bool = False,
+                 clock: Callable[[], float] = time.monotonic, store: TableStore | None = None):
         if level not in LEVELS:
             raise TableRefused(f"no level {level!r}: choose from {', '.join(LEVELS)}")
-        self.code, self.level, self.clock = code, level, clock
+        self.code, self.level, self.full, self.clock, self.store = code, level, full, clock, store
         self.changed = threading.Condition()
         self.version = 0
         self.seats: list[Occupant | None] = [None] * SEATS
         self.rng = dealing_rng(seed)
+        self.variant = variant(full, self.rng, level)
         self.computers = {player: make_player(level, random.Random(self.rng.random())) for player in PLAYERS}
         self.started = False
-        self.game: Spades | None = None
+        self.game = None  # the hand being played: the variant's `Spades` or `FullSpades`
+        self.deck: list[str] = []  # ... the deal it was dealt from
+        self.moves: list[tuple[int, str]] = []  # ... and every move accepted since, (seat, message)
         self.hand_number = 0
-        self.hands_won = [0] * SEATS
         self.refusals: dict[int, str] = {}
         self.turn_began = 0.0  # when the seat to play was given its turn
-        self.next_move_at = 0.0  # the computer's card (or the next hand) not before this
+        self.next_move_at = 0.0  # the computer's move (or the next hand) not before this
+        self.notice: str | None = None  # the table's own trouble, said to everyone
         self.closed = False
 
     # --- people ---------------------------------------------------------------------------------
@@ -135,7 +154,7 @@ class SpadesTable:
             for seat, occupant in enumerate(self.seats):
                 if occupant is None:
                     self.seats[seat] = Occupant(shown, owner, self.clock())
-                    self._changed()
+                    self._kept()
                     return seat
             return None
 
@@ -151,9 +170,10 @@ class SpadesTable:
                 return
             if not self.started:
                 self.seats[seat] = None
+                self._kept()
             else:
                 occupant.since = self.clock()
-            self._changed()
+                self._changed()
 
     def start(self, seat: int) -> None:
         """A seated player starts play: the empty seats become computer players."""
@@ -169,15 +189,22 @@ class SpadesTable:
     def play(self, seat: int, card: str) -> tuple[bool, str | None]:
         """The seed's message for the player at `seat`; the refusal, in the ruleset's words, is
         kept for that seat alone."""
+        return self.move(seat, card_message(card))
+
+    def bid(self, seat: int, amount: str) -> tuple[bool, str | None]:
+        """The full game's bid for the player at `seat` ("4", "0" or "nil")."""
+        return self.move(seat, f"bid {amount}")
+
+    def move(self, seat: int, message: str) -> tuple[bool, str | None]:
+        """The ruleset's `message` from the player at `seat`, whatever player the message names."""
         with self.changed:
             if self.game is None or self.game.finished:
                 return self._refuse(seat, "no hand is being played")
-            player = PLAYERS[seat]
-            accepted, refusal = self.game.receive(player, f"play_card - {card}")
+            accepted, refusal = self.game.receive(PLAYERS[seat], message)
             if not accepted:
                 return self._refuse(seat, refusal)
             self.refusals.pop(seat, None)
-            self._card_played()
+            self._moved(seat, message)
             return True, None
 
     def forget_refusal(self, seat: int) -> None:
@@ -193,7 +220,7 @@ class SpadesTable:
                 self._deal()
 
     def dealer_step(self) -> bool:
-        """What the table does by itself now: a computer seat's card (an empty seat, a seat held past
+        """What the table does by itself now: a computer seat's move (an empty seat, a seat held past
         its grace, a player who let TURN_SECONDS pass); True if it did something."""
         with self.changed:
             if not self.started or self.game is None or self.game.finished:
@@ -203,11 +230,11 @@ class SpadesTable:
             if now < self.next_move_at or not self._played_by_computer(seat, now):
                 return False
             player = PLAYERS[seat]
-            card = card_chosen(self.computers[player], seed_view(self.game, player), self.game.hand(player))
-            accepted, refusal = self.game.receive(player, f"play_card - {card}")
+            message = self.variant.computer_move(self.computers[player], self.game, player)
+            accepted, refusal = self.game.receive(player, message)
             if not accepted:
-                raise RuntimeError(f"the {self.level} player chose a card the rules refuse: {refusal}")
-            self._card_played()
+                raise RuntimeError(f"the {self.level} player made a move the rules refuse: {refusal}")
+            self._moved(seat, message)
             return True
 
     def seconds_to_next_event(self) -> float:
@@ -257,14 +284,78 @@ class SpadesTable:
                 humans=tuple(occupant is not None for occupant in self.seats),
                 connected=tuple(bool(occupant and occupant.connected) for occupant in self.seats),
                 started=self.started, hand_number=self.hand_number, hand=hand, legal=legal, trick=trick, last_trick=last_trick,
-                last_winner=last_winner, taken=taken, hands_won=tuple(self.hands_won), to_play=to_play,
-                finished=finished, winners=winners, refusal=self.refusals.get(seat) if seat is not None else None,
-                warning=warning, version=self.version)
+                last_winner=last_winner, taken=taken, hands_won=tuple(getattr(self.variant, "hands_won", (0,) * SEATS)),
+                to_play=to_play, finished=finished, winners=winners,
+                refusal=self.refusals.get(seat) if seat is not None else None, warning=warning, version=self.version,
+                notice=self.notice, **(self._full_view(seat) if self.full else {}))
+
+    def _full_view(self, seat: int | None) -> dict:
+        """The full game's part of a seat's view: bids, partnerships' scores and bags, the result."""
+        game, match = self.game, self.variant.match
+        bidding = game is not None and game.bidding
+        finished = game is not None and game.finished
+        return dict(full=True, bidding=bidding,
+                    bids=tuple(game.bids[player] for player in PLAYERS) if game is not None else (None,) * SEATS,
+                    highest_bid=game.highest_bid(PLAYERS[seat]) if bidding and seat is not None
+                    and game.to_play == PLAYERS[seat] else 0,
+                    team_scores=tuple(match.scores), team_bags=tuple(match.bags),
+                    hand_points=tuple(match.history[-1]["points"]) if finished else None,
+                    game_winner=match.winner if finished else None)
 
     def close(self) -> None:
         with self.changed:
             self.closed = True
             self._changed()
+
+    # --- kept, and taken up again -----------------------------------------------------------------
+
+    def saved(self) -> dict:
+        """The table as plain data: enough to take it up where it is (its deal and the moves since,
+        not the hands themselves)."""
+        with self.changed:
+            version, internal, gauss = self.rng.getstate()
+            return {"format": SAVED_FORMAT, "code": self.code, "level": self.level, "full": self.full,
+                    "dealing": [version, list(internal), gauss], "started": self.started,
+                    "hand_number": self.hand_number,
+                    "seats": [None if occupant is None else {"name": occupant.name, "owner": occupant.owner}
+                              for occupant in self.seats],
+                    "standing": self.variant.saved(),
+                    "hand": None if self.game is None else {"deck": self.deck, "moves": self.moves}}
+
+    @classmethod
+    def restored(cls, data: dict, *, code: str | None = None, clock: Callable[[], float] = time.monotonic,
+                 store: TableStore | None = None) -> "SpadesTable":
+        """The table `saved` kept, everyone at it away (a seat held for GRACE_SECONDS from now);
+        ValueError (or KeyError, TypeError) for data that is not a table's."""
+        if data["format"] != SAVED_FORMAT or not isinstance(data["code"], str) or type(data["full"]) is not bool:
+            raise ValueError("not a table kept by this version")
+        if code is not None and data["code"] != code:
+            raise ValueError(f"not table {code}")
+        table = cls(data["code"], level=data["level"], full=data["full"], clock=clock, store=store)
+        version, internal, gauss = data["dealing"]
+        table.rng.setstate((version, tuple(internal), gauss))
+        table.variant = variant(table.full, table.rng, table.level, data["standing"])
+        table.started = data["started"] is True
+        table.hand_number = data["hand_number"]
+        if type(table.hand_number) is not int or not isinstance(data["seats"], list) or len(data["seats"]) != SEATS:
+            raise ValueError("not the seats of a table")
+        for seat, kept in enumerate(data["seats"]):
+            if kept is not None and table.started:
+                name, owner = kept["name"], kept["owner"]
+                if not (isinstance(owner, str) and 0 < len(owner) <= OWNER_LENGTH and clean_name(name) == name):
+                    raise ValueError("not a seat of a table")
+                table.seats[seat] = Occupant(name, owner, table.clock(), terminals=0)
+        hand = data["hand"]
+        if hand is not None:
+            table.deck = list(hand["deck"])
+            table.game = table.variant.redeal(table.deck)
+            for seat, message in hand["moves"]:
+                accepted, refusal = table.game.receive(PLAYERS[seat], message)
+                if not accepted:
+                    raise ValueError(f"a kept move the rules refuse: {refusal}")
+                table.moves.append((seat, message))
+        table.turn_began = table.next_move_at = table.clock()
+        return table
 
     # --- inside the lock ------------------------------------------------------------------------
 
@@ -277,26 +368,40 @@ class SpadesTable:
         return now >= self.turn_began + TURN_SECONDS
 
     def _deal(self) -> None:
-        self.game = Spades(shuffled_deck(self.rng))
+        self.deck = shuffled_deck(self.rng)
+        self.game = self.variant.deal(self.deck)
+        self.moves = []
         self.hand_number += 1
         self.refusals.clear()
         self.turn_began = self.clock()
         self.next_move_at = self.turn_began + COMPUTER_SECONDS
-        self._changed()
+        self._kept()
 
-    def _card_played(self) -> None:
+    def _moved(self, seat: int, message: str) -> None:
         now = self.clock()
+        self.moves.append((seat, message))
         if self.game.finished:
-            for player in self.game.winners():
-                self.hands_won[seat_of(player)] += 1
+            self.variant.hand_over(self.game)
         self.turn_began = now
-        self.next_move_at = now + (TRICK_SECONDS if not self.game.trick else COMPUTER_SECONDS)
-        self._changed()
+        trick_over = message.startswith(PLAY_CARD) and not self.game.trick
+        self.next_move_at = now + (TRICK_SECONDS if trick_over else COMPUTER_SECONDS)
+        self._kept()
 
     def _refuse(self, seat: int, refusal: str) -> tuple[bool, str]:
         self.refusals[seat] = refusal
         self._changed()
         return False, refusal
+
+    def _kept(self) -> None:
+        """A change worth keeping: saved (when the table has a store), then told."""
+        if self.store is not None:
+            try:
+                self.store.save(self.code, self.saved())
+            except OSError as error:
+                self.notice = f"Table NOT kept: {error.strerror or error}"
+            else:
+                self.notice = None
+        self._changed()
 
     def _changed(self) -> None:
         self.version += 1
@@ -306,23 +411,38 @@ class SpadesTable:
 @dataclass
 class Tables:
     """The tables of a server, by code; each has its dealer thread, which ends when the table is
-    left by everyone."""
+    left by everyone. With a `store`, each table is kept after every move, and a table not in
+    memory (the server was restarted, or everyone left) is taken up from where it was kept."""
 
+    store: TableStore | None = None
+    clock: Callable[[], float] = time.monotonic
     tables: dict[str, SpadesTable] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def table(self, code: str, **options) -> SpadesTable:
-        """Table `code`, made (with `options`) on the first join; later joins take it as it is."""
+        """Table `code`: as kept, or made (with `options`) on the first join; later joins take it
+        as it is."""
         with self.lock:
             table = self.tables.get(code)
             if table is None or table.closed:
-                table = self.tables[code] = SpadesTable(code, **options)
+                table = self.tables[code] = self._taken_up(code, options)
                 threading.Thread(target=dealer, args=(table, self), name=f"spades table {code}", daemon=True).start()
             return table
 
+    def _taken_up(self, code: str, options: dict) -> SpadesTable:
+        kept, notice = None, None
+        if self.store is not None:
+            kept, notice = self.store.load(code, lambda data: SpadesTable.restored(
+                data, code=code, clock=self.clock, store=self.store))
+        if kept is not None:
+            return kept
+        table = SpadesTable(code, clock=self.clock, store=self.store, **options)
+        table.notice = notice
+        return table
+
     def leave(self, table: SpadesTable) -> None:
         """Close `table` if nobody is at it: no seat taken before play, no seat connected or held
-        within its grace after."""
+        within its grace after. A table that never started is not kept."""
         with self.lock, table.changed:
             now = table.clock()
             if not any(occupant and (occupant.connected or now <= occupant.since + GRACE_SECONDS)
@@ -331,6 +451,8 @@ class Tables:
                 table.changed.notify_all()
                 if self.tables.get(table.code) is table:
                     del self.tables[table.code]
+                if not table.started and self.store is not None:
+                    self.store.forget(table.code)
 
 
 def dealer(table: SpadesTable, tables: Tables | None = None) -> None:

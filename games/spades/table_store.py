@@ -1,0 +1,53 @@
+"""Where a server keeps its Spades tables: a file per table code, written anew after every move, so
+that a server restarted (or stopped by a crash) takes every table up where it was. A file that can't
+be read is set aside under a numbered name, never deleted or written over."""
+
+import json
+import os
+from pathlib import Path
+
+from ..datafolder import read_saved, set_aside_name, write_atomically
+
+
+class TableStore:
+    """The tables kept in `folder`, as `<code>.json` (a table's code is letters and digits)."""
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+        self.left_alone: set[str] = set()  # codes whose unreadable file could not be set aside
+
+    def path(self, code: str) -> Path:
+        return self.folder / f"{code}.json"
+
+    def load(self, code: str, restore):
+        """`restore(data)` of table `code`'s file: None when there is none. A file `restore` refuses
+        (ValueError) or that can't be read is set aside; the answer is then (None, a notice saying
+        where it is kept) instead of (the table, None)."""
+        path = self.path(code)
+        if not (path.exists() or path.is_symlink()):
+            return None, None
+        try:
+            return restore(read_saved(path)), None
+        except (OSError, ValueError, KeyError, TypeError, IndexError):
+            pass
+        kept = set_aside_name(path)
+        try:
+            os.replace(path, kept)
+        except OSError as error:
+            self.left_alone.add(code)
+            return None, f"The table kept here can't be read ({error.strerror}): this one is not kept"
+        return None, f"The table kept here could not be read: it is kept as {kept.name}"
+
+    def save(self, code: str, data: dict) -> None:
+        """Keep table `code` as `data`; OSError when it can't be written (the old file stays)."""
+        if code in self.left_alone:
+            raise PermissionError(f"{self.path(code)} can't be read and is not written over")
+        write_atomically(self.path(code), json.dumps(data, separators=(",", ":")))
+
+    def forget(self, code: str) -> None:
+        """Table `code` is not kept (it ended before play began)."""
+        if code not in self.left_alone:
+            try:
+                self.path(code).unlink(missing_ok=True)
+            except OSError:
+                pass  # taken up again, it is a table nobody sits at yet: nothing is lost

@@ -1,0 +1,108 @@
+"""The games a table plays, as rules variants of one shape: the seed's game (hand after hand, most
+tricks wins, the hands won counted) and the full game (partners, bidding, nil, bags, game to 500).
+
+A variant deals a hand (or deals again the hand a saved table was playing), says a computer seat's
+move as the ruleset's message, counts a finished hand, and keeps its standing as plain data; the
+table (`seats.SpadesTable`) does everything else the same way for both.
+"""
+
+import random
+
+from .bidding import sampled_bid
+from .full_rules import FullMatch, FullSpades, choose_bid, partner_of
+from .mcts import SearchPlayer
+from .players import card_chosen
+from .rules import PLAYERS, Spades
+from .views import full_outcome, full_view, seat_of, seed_view
+
+
+def card_message(card: str) -> str:
+    """The seed's message playing `card` (its middle word is the seed's unused `$dummy`)."""
+    return f"play_card - {card}"
+
+
+class SeedGame:
+    """The seed's game: each hand stands alone; the table counts the hands each seat has won."""
+
+    full = False
+
+    def __init__(self, rng: random.Random, level: str, hands_won: list[int] | None = None):
+        self.hands_won = hands_won or [0] * len(PLAYERS)
+
+    def deal(self, deck: list[str]) -> Spades:
+        return Spades(deck)
+
+    redeal = deal  # a saved hand is dealt again from its deck just the same
+
+    def computer_move(self, computer, game: Spades, player: str) -> str:
+        return card_message(card_chosen(computer, seed_view(game, player), game.hand(player)))
+
+    def hand_over(self, game: Spades) -> None:
+        for player in game.winners():
+            self.hands_won[seat_of(player)] += 1
+
+    def saved(self) -> dict:
+        return {"hands_won": list(self.hands_won)}
+
+    @classmethod
+    def from_saved(cls, data: dict, rng: random.Random, level: str) -> "SeedGame":
+        hands_won = data["hands_won"]
+        if not (isinstance(hands_won, list) and len(hands_won) == len(PLAYERS)
+                and all(type(count) is int and count >= 0 for count in hands_won)):
+            raise ValueError("not the hands won of four seats")
+        return cls(rng, level, hands_won)
+
+
+class FullGame:
+    """The full game to 500, seats 0 and 2 against 1 and 3; a new game follows one that is over.
+    Blind nil is not played at a table (it needs a hand shown face down to one seat before its bid)."""
+
+    full = True
+
+    def __init__(self, rng: random.Random, level: str, match: FullMatch | None = None):
+        self.rng, self.level = rng, level
+        self.match = match or FullMatch()
+
+    def deal(self, deck: list[str]) -> FullSpades:
+        if self.match.over:
+            self.match = FullMatch()
+        return self.match.new_hand(deck)
+
+    def redeal(self, deck: list[str]) -> FullSpades:
+        """The hand a saved table was playing: its dealer is the match's dealer already."""
+        return FullSpades(deck, self.match.dealer, self.match.blind_nil_teams())
+
+    def computer_move(self, computer, game: FullSpades, player: str) -> str:
+        """A bid while bidding (the strongest level's from sampled play, the others' by rule), else a
+        card chosen knowing the bids."""
+        hand = game.hand(player)
+        if game.bidding:
+            partner_bid = game.bids[partner_of(player)]
+            if self.level != "solver":
+                return f"bid {choose_bid(hand, partner_bid)}"
+            leader = (seat_of(game.dealer) + 1) % len(PLAYERS)
+            return f"bid {sampled_bid(hand, seat_of(player), leader, partner_bid, self.rng)}"
+        if isinstance(computer, SearchPlayer):
+            computer.outcome = full_outcome([game.bids[other] for other in PLAYERS])
+        return card_message(card_chosen(computer, full_view(game, player), hand))
+
+    def hand_over(self, game: FullSpades) -> None:
+        self.match.score(game)
+
+    def saved(self) -> dict:
+        return {"match": self.match.saved()}
+
+    @classmethod
+    def from_saved(cls, data: dict, rng: random.Random, level: str) -> "FullGame":
+        match = FullMatch.from_saved(data["match"])
+        if not all(isinstance(hand, dict) and isinstance(hand.get("points"), list) and len(hand["points"]) == 2
+                   and all(type(points) is int for points in hand["points"]) for hand in match.history):
+            raise ValueError("not the hands of a game of Spades")
+        return cls(rng, level, match)
+
+
+def variant(full: bool, rng: random.Random, level: str, saved: dict | None = None):
+    """The full game or the seed's, new or (from `saved`) as a table kept it; ValueError for saved
+    data that is not a variant's."""
+    kind = FullGame if full else SeedGame
+    return kind(rng, level) if saved is None else kind.from_saved(saved, rng, level)
