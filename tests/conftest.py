@@ -1,11 +1,21 @@
 """Hypothesis profiles: "ci", the full runs (chosen when CI=true), and "dev", a quick look for a
 developer (the default elsewhere). HYPOTHESIS_PROFILE=ci or dev chooses either. A test that names
-its own number of examples keeps it in both: those numbers are what the README's test table states."""
+its own number of examples keeps it in both: those numbers are what the README's test table states.
+Every test keeps players' data in a folder of its own."""
 
 import os
+
+import pytest
 
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("ci", max_examples=200, deadline=None, print_blob=True)
 settings.register_profile("dev", max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") == "true" else "dev"))
+
+
+@pytest.fixture(autouse=True)
+def data_folder_of_its_own(tmp_path_factory, monkeypatch):
+    """Each test keeps what players own (and a server's tables) in a folder of its own, never in the
+    data folder of whoever runs the tests."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))

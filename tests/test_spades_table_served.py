@@ -8,8 +8,10 @@ import time
 
 from websockets.sync.client import connect
 
+from games.spades import seats
+from games.spades.rules import PLAYERS
 from games.spades.seat_play import scene_of
-from games.spades.screen import draw, prepare
+from games.spades.screen import draw, faces_shown, prepare
 from spectrum import Spectrum, render, wire
 from served import running_server
 
@@ -53,6 +55,14 @@ def wait_for(condition, seconds=20.0):
         time.sleep(0.02)
 
 
+def picture_of(view, seat):
+    """The screen a seat's Spectrum shows for `view`, drawn afresh."""
+    expected = Spectrum()
+    prepare(expected)  # the suits' UDGs and the baize, as the seat's machine has them
+    draw(expected, scene_of(view, seat, None, "", ""))
+    return render.picture(expected)[0]
+
+
 def test_two_people_play_a_hand_at_one_table_each_from_their_own_seat():
     with running_server() as (url, server):
         base = url.replace("http", "ws") + "spades?table=PAIR&seed=4&name="
@@ -75,12 +85,111 @@ def test_two_people_play_a_hand_at_one_table_each_from_their_own_seat():
         view = table.view(None)
         assert sum(view.taken) == 13 and view.hand_number == 1
         for number, seat in seats.items():
-            own = table.view(number)
-            expected = Spectrum()
-            prepare(expected)  # the suits' UDGs and the baize, as the seat's machine has them
-            draw(expected, scene_of(own, number, None, "", ""))
-            wait_for(lambda: seat.screen() == render.picture(expected)[0], seconds=5)
+            wait_for(lambda: seat.screen() == picture_of(table.view(number), number), seconds=5)
         assert anna.screen() != bob.screen()  # each from its own seat
         anna.socket.close()
         bob.socket.close()
         wait_for(lambda: not server.sessions)
+
+
+def hands_seen_by(table, seat):
+    """The cards `seat` may be shown now: its own hand and every card played this hand."""
+    with table.changed:
+        played = {message.split()[-1] for _, message in table.moves if message.startswith("play_card")}
+        return played | (set(table.game.hand(PLAYERS[seat])) if seat is not None and table.game else set())
+
+
+class CheckedSeat(Seat):
+    """A seat whose every frame is read for card faces: any card neither its own nor played yet is
+    a hand it must never see. `seat` is its place at the table once known (None: watching)."""
+
+    def __init__(self, url, secret, tables, code):
+        super().__init__(url, secret)
+        self.tables, self.code = tables, code
+        self.seat = self.watching = None
+        self.checked = self.faces_seen = 0
+        self.leaks: list[tuple[int, set[str]]] = []
+
+    def run(self):
+        try:
+            for message in self.socket:
+                if self.terminal.receive(message):
+                    self.frames += 1
+                    self.check()
+        except Exception as error:
+            self.error = error
+
+    def check(self):
+        table = self.tables.tables.get(self.code)
+        if table is None or (self.seat is None and not self.watching):
+            return
+        shown = faces_shown(self.screen())
+        hidden = shown - hands_seen_by(table, self.seat)
+        if hidden:
+            self.leaks.append((self.frames, hidden))
+        self.checked += 1
+        self.faces_seen += bool(shown)
+
+
+def seat_people(server, code, people):
+    """Each person's seat at table `code`, by the name they joined with."""
+    table = server.tables.tables[code]
+    wait_for(lambda: sum(table.view(None).humans) == len(people) or table.view(None).started)
+    names = table.view(None).names
+    for name, person in people.items():
+        person.seat = names.index(name)
+    return table
+
+
+def play_until(table, people, done):
+    """Each person moves at their turn (a bid of 2 typed, or ENTER on the card raised) until `done`."""
+    by_seat = {person.seat: person for person in people.values()}
+    while not done():
+        view = table.view(None)
+        if view.to_play in by_seat and not view.finished:
+            before = table.version
+            person = by_seat[view.to_play]
+            if view.bidding:
+                person.tap({"2"})
+            person.tap()
+            wait_for(lambda: table.version != before)
+        time.sleep(0.01)
+
+
+def test_three_people_play_the_full_game_through_a_server_restart_and_see_no_other_hand(tmp_path, monkeypatch):
+    monkeypatch.setattr(seats, "COMPUTER_SECONDS", 0.05)
+    monkeypatch.setattr(seats, "TRICK_SECONDS", 0.1)
+    secrets = {"Anna": "a" * 32, "Bob": "b" * 32, "Cy": "c" * 32}
+    tricks_before = 4
+    with running_server(data_dir=tmp_path) as (url, server):
+        base = url.replace("http", "ws") + "spades?table=FULL&full&seed=8&name="
+        people = {name: CheckedSeat(base + name, secret, server.tables, "FULL") for name, secret in secrets.items()}
+        watcher = CheckedSeat(base.replace("name=", "watch"), "d" * 32, server.tables, "FULL")
+        watcher.watching = True
+        for person in (*people.values(), watcher):
+            person.start()
+        table = seat_people(server, "FULL", people)
+        people["Cy"].tap()  # ENTER starts play
+        wait_for(lambda: table.view(None).started)
+        play_until(table, people, lambda: len(table.game.tricks) >= tricks_before)
+        bids, hands = table.view(None).bids, {name: table.view(person.seat).hand for name, person in people.items()}
+        kept_moves = len(table.moves)
+    for person in (*people.values(), watcher):  # the server has stopped: every seat's screen was checked
+        assert not person.leaks, person.leaks
+        assert person.faces_seen > 10
+    with running_server(data_dir=tmp_path) as (url, server):  # started again, on the same data folder
+        base = url.replace("http", "ws") + "spades?table=FULL&name="
+        people = {name: CheckedSeat(base + name, secret, server.tables, "FULL") for name, secret in secrets.items()}
+        for person in people.values():
+            person.start()
+        table = seat_people(server, "FULL", people)
+        assert table.view(None).bids == bids and len(table.moves) == kept_moves
+        assert {name: table.view(person.seat).hand for name, person in people.items()} == hands
+        play_until(table, people, lambda: table.view(None).finished)
+        view = table.view(None)
+        assert sum(view.taken) == 13 and view.hand_points is not None
+        assert list(view.team_scores) == [sum(points) for points in zip(*(hand["points"] for hand in table.variant.match.history))]
+        for person in people.values():
+            wait_for(lambda: person.screen() == picture_of(table.view(person.seat), person.seat), seconds=5)
+            assert not person.leaks and person.faces_seen > 10
+            person.socket.close()

@@ -4,11 +4,16 @@ You sit south; west, north and east play in that order after you (the seed's pla
 """
 
 from dataclasses import dataclass, field
+from functools import cache
+
+import numpy as np
 
 from spectrum import Spectrum
+from spectrum.screen import cell_address
+from spectrum.sysvars import DISPLAY_FILE
 from spectrum.colours import BLACK, BLUE, RED, WHITE, YELLOW
 
-from ..cards import BY_NAME, Suit
+from ..cards import BY_NAME, DECK, Suit
 from ..table import BAIZE, CARD_PAPER, draw_card, draw_hand_card, lay_baize
 
 HAND_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and red alternate in your hand
@@ -129,3 +134,28 @@ def draw_backs(machine: Spectrum, count: int) -> None:
     start = (WIDTH - width) // 2
     for row in (HAND_ROW, HAND_ROW + 1):
         machine.print_at(row, start, " " * width, paper=BLUE, bright=1)
+
+
+@cache
+def _faces_by_pixels() -> dict[bytes, str]:
+    """Each card's face as the pixels of its two cells (rank, suit UDG), as any table draws it."""
+    machine = Spectrum()
+    prepare(machine)
+    faces = {}
+    for card in DECK:
+        machine.print_at(0, 0, card.face)
+        faces[bytes(machine.memory[cell_address(0, col) + (line << 8)] for col in (0, 1) for line in range(8))] = card.name
+    return faces
+
+
+_CELL_LINES = np.array([[[cell_address(row, col) + (line << 8) - DISPLAY_FILE for line in range(8)]
+                         for col in range(WIDTH)] for row in range(24)])  # each cell's 8 bytes in SCREEN$
+
+
+def faces_shown(screen: bytes) -> set[str]:
+    """The names of the cards whose faces a SCREEN$ (display file and attributes, 6,912 bytes) shows:
+    what a seat has been sent, to check that it holds no hand but its own."""
+    cells = np.frombuffer(screen, np.uint8)[_CELL_LINES]  # rows x columns x 8 bytes
+    pairs = np.concatenate([cells[:, :-1], cells[:, 1:]], axis=2).reshape(-1, 16)
+    faces = _faces_by_pixels()
+    return {faces[pair] for pair in map(bytes, pairs) if pair in faces}
