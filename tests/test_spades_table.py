@@ -279,3 +279,18 @@ def test_a_table_that_cannot_be_kept_says_so_and_plays_on(tmp_path):
     assert table.view(0).notice.startswith("Table NOT kept")
     play_on(table, clock, 4)
     assert not table.view(0).bidding
+
+
+def test_a_full_game_at_a_table_is_played_to_its_end_and_a_new_one_follows(tmp_path):
+    store = TableStore(tmp_path)
+    clock = Clock()
+    table = full_table(store, clock)
+    while table.view(0).game_winner is None:
+        play_on(table, clock, 1)
+    view = table.view(0)
+    assert max(view.team_scores) >= 500 or min(view.team_scores) <= -200
+    assert view.team_scores[view.game_winner] > view.team_scores[1 - view.game_winner]
+    kept = SpadesTable.restored(json.loads(store.path("F1").read_text()), clock=clock)
+    assert kept.view(0).team_scores == view.team_scores and kept.view(0).game_winner == view.game_winner
+    table.next_hand(1)
+    assert table.view(0).team_scores == (0, 0) and table.view(0).bidding

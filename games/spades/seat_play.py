@@ -12,7 +12,7 @@ from spectrum.colours import BLACK, BLUE, CYAN, RED, WHITE, YELLOW
 from ..cards import RANK_LETTERS, SUIT_LETTERS
 from ..table import BAIZE
 from .full_rules import TEAM_NAMES, bid_words
-from .play import HELP, tricks_label
+from .play import AFTER_HAND_HELP, HELP, tricks_label
 from .rules import PLAYERS, TRICKS_IN_A_HAND
 from .screen import (KEY_DELETE, KEY_ENTER, KEY_LEFT, KEY_RIGHT, NAMES, RESULT_WIDTH, Scene, centred, draw, hand_order,
                      prepare)
@@ -21,7 +21,7 @@ from .seats import SEATS, SeatView, SpadesTable, Tables
 NEW_KEY = 0x20  # FLAGS bit 5: the keyboard interrupt has a new key in LAST_K
 CLOCK_FRAMES = 25  # how often the screen looks at the clock (a warning counts down by the second)
 WATCHING = "Watching: no hand is shown"
-BID_HELP = "Bid: digits, ENTER (0 or N: nil)"
+BID_HELP = "Type your bid and ENTER (N: nil)"
 BID_DIGITS = 2
 COMPASS = {"player_0": "YOU", "player_1": "W", "player_2": "N", "player_3": "E"}  # as the score line at home
 
@@ -98,7 +98,8 @@ def scene_of(view: SeatView, seat: int, chosen: int | None, typed: str, note: st
                   to_play=None if view.to_play is None else shown_player(seat, view.to_play),
                   chosen=chosen if view.to_play == view.seat and hand and not view.bidding else None,
                   names=names_seen(view, seat),
-                  help_line=WATCHING if view.seat is None else BID_HELP if bidding_now else HELP,
+                  help_line=(WATCHING if view.seat is None else AFTER_HAND_HELP if view.finished
+                             else BID_HELP if bidding_now else HELP),
                   score_line=score_line_of(view, seat))
     if view.finished:
         scene.results = full_results(view, seat) if view.full else seed_results(view, seat)
