@@ -294,3 +294,12 @@ def test_a_full_game_at_a_table_is_played_to_its_end_and_a_new_one_follows(tmp_p
     assert kept.view(0).team_scores == view.team_scores and kept.view(0).game_winner == view.game_winner
     table.next_hand(1)
     assert table.view(0).team_scores == (0, 0) and table.view(0).bidding
+
+
+def test_a_seat_may_be_shown_its_own_hand_and_the_cards_played_and_nothing_else():
+    table, clock, seat = at_a_persons_turn()
+    played = {card for _, card in table.view(None).trick}
+    assert table.cards_open_to(seat) == set(table.view(seat).hand) | played
+    assert table.cards_open_to(None) == played
+    others = set().union(*(table.game.hand(PLAYERS[other]) for other in range(4) if other != seat))
+    assert not table.cards_open_to(seat) & others

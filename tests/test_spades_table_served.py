@@ -9,7 +9,6 @@ import time
 from websockets.sync.client import connect
 
 from games.spades import seats
-from games.spades.rules import PLAYERS
 from games.spades.seat_play import scene_of
 from games.spades.screen import draw, faces_shown, prepare
 from spectrum import Spectrum, render, wire
@@ -92,13 +91,6 @@ def test_two_people_play_a_hand_at_one_table_each_from_their_own_seat():
         wait_for(lambda: not server.sessions)
 
 
-def hands_seen_by(table, seat):
-    """The cards `seat` may be shown now: its own hand and every card played this hand."""
-    with table.changed:
-        played = {message.split()[-1] for _, message in table.moves if message.startswith("play_card")}
-        return played | (set(table.game.hand(PLAYERS[seat])) if seat is not None and table.game else set())
-
-
 class CheckedSeat(Seat):
     """A seat whose every frame is read for card faces: any card neither its own nor played yet is
     a hand it must never see. `seat` is its place at the table once known (None: watching)."""
@@ -124,7 +116,7 @@ class CheckedSeat(Seat):
         if table is None or (self.seat is None and not self.watching):
             return
         shown = faces_shown(self.screen())
-        hidden = shown - hands_seen_by(table, self.seat)
+        hidden = shown - table.cards_open_to(self.seat)
         if hidden:
             self.leaks.append((self.frames, hidden))
         self.checked += 1

@@ -2,7 +2,7 @@
 
     python tools/bench.py            # all sections (the game sections take minutes)
     python tools/bench.py display    # one section: display, printing, window, patience, canfield, spades,
-                                     # games, serve
+                                     # games, serve, tables
     xvfb-run -a python tools/bench.py window    # the window's idle cost on an X server without a screen
 """
 
@@ -133,6 +133,8 @@ GAME_SECTIONS = {
     "bench_games": "Every game through the one game-state protocol: random playouts a second.",
     "bench_serve": "zxcards serve: sessions held at 50 frames a second, each one's processor time, bytes a "
                    "second and key-to-screen time, the idle server.",
+    "bench_tables": "Spades tables for four: 50 tables of scripted people coming and going, every frame read "
+                    "for another's hand, each hand's end against the seat's view, the frame rate held.",
 }
 SECTIONS = {"display": display, "printing": printing, "window": idle_window,
             **{name.removeprefix("bench_"): game_section(name) for name in GAME_SECTIONS}}

@@ -46,9 +46,11 @@ RAMPS = {  # what each session of a ramp runs: the menu idle, and Patience's por
 
 # --- the server's process -------------------------------------------------------------------------
 
-def serve_child(max_sessions: int) -> None:
+def serve_child(max_sessions: int, watch=None) -> None:
     """The real server with each frame's lateness noted; its address is the first line out, then
-    each line "mark" in is answered with a line of JSON: what happened since the last mark."""
+    each line "mark" in is answered with a line of JSON: what happened since the last mark.
+    `watch(server)`, if given, is called before the server starts and returns a function whose
+    dict is added to each mark's answer."""
     from games import serve
     from spectrum.frontends import pacing
 
@@ -63,6 +65,7 @@ def serve_child(max_sessions: int) -> None:
 
     pacing.Pacer.wait = noted_wait
     server = serve.Server(max_sessions=max_sessions)
+    watched = watch(server) if watch else dict
     started = threading.Event()
 
     def marks() -> None:
@@ -72,7 +75,8 @@ def serve_child(max_sessions: int) -> None:
             taken, lateness[:] = lateness[:], []
             cpu, wall = cpu_seconds(), time.monotonic()
             print(json.dumps({"cpu": cpu - last_cpu, "wall": wall - last_wall, "frames": len(taken),
-                              "lateness": percentiles(taken), "sessions": len(server.sessions)}), flush=True)
+                              "lateness": percentiles(taken), "sessions": len(server.sessions)} | watched()),
+                  flush=True)
             last_cpu, last_wall = cpu, wall
         os._exit(0)  # stdin closed: the bench is over
 
@@ -99,11 +103,14 @@ def percentiles(values: list[float]) -> dict:
 
 
 class ServerProcess:
-    def __init__(self, max_sessions: int):
+    """The server child of `script` (this file, or another bench built on it), in a data folder
+    of its own."""
+
+    def __init__(self, max_sessions: int, script: str = __file__):
         self.data = tempfile.TemporaryDirectory(prefix="bench_serve-")  # the server keeps nothing of ours
         environment = {**os.environ, "XDG_DATA_HOME": self.data.name, "SDL_VIDEODRIVER": "dummy",
                        "SDL_AUDIODRIVER": "dummy"}
-        self.process = subprocess.Popen([sys.executable, __file__, "--serve-child", str(max_sessions)],
+        self.process = subprocess.Popen([sys.executable, script, "--serve-child", str(max_sessions)],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment)
         self.url = self.process.stdout.readline().strip()
         if not self.url.startswith("http://"):

@@ -289,6 +289,14 @@ class SpadesTable:
                 refusal=self.refusals.get(seat) if seat is not None else None, warning=warning, version=self.version,
                 notice=self.notice, **(self._full_view(seat) if self.full else {}))
 
+    def cards_open_to(self, seat: int | None) -> set[str]:
+        """The cards `seat` may be shown now (None: a spectator): its own hand and the cards
+        played this hand; anything else on its screen would be another hand."""
+        with self.changed:
+            played = {message.split()[-1] for _, message in self.moves if message.startswith(PLAY_CARD)}
+            own = set(self.game.hand(PLAYERS[seat])) if self.game is not None and seat is not None else set()
+            return played | own
+
     def _full_view(self, seat: int | None) -> dict:
         """The full game's part of a seat's view: bids, partnerships' scores and bags, the result."""
         game, match = self.game, self.variant.match
