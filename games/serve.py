@@ -18,6 +18,7 @@ import html
 import http
 import json
 import re
+import secrets
 import threading
 import time
 from dataclasses import dataclass, field
@@ -55,6 +56,8 @@ KEEPS_PLAYERS_DATA = {
     "spades": lambda options: bool(options.get("full_rules")),
 }
 TABLE_KEYS = frozenset({"table", "name", "watch"})  # /spades?table=CODE&name=Anna (or &watch)
+TABLE_NAME_CHARACTERS = "A-Za-z0-9 ._'"  # and "-", which a browser's pattern wants escaped
+TABLE_NAME = re.compile(rf"[{TABLE_NAME_CHARACTERS}-]{{1,10}}")
 TABLE_CODE = re.compile(r"[A-Za-z0-9]{1,12}")
 CLOSE = object()  # in an outbox: close the connection once what is before it has gone
 PAGE_FILES = {"/zxcards.js": "text/javascript", "/zxcards-sound.js": "text/javascript", "/zxcards.css": "text/css"}
@@ -129,7 +132,7 @@ def table_of(pairs: list[tuple[str, str]]) -> tuple[dict, list[tuple[str, str]]]
     if not TABLE_CODE.fullmatch(found["table"]):
         raise RequestRefused("a table's code is 1 to 12 letters and digits (/spades?table=K7Q2)")
     name = found.get("name", "Player")
-    if not re.fullmatch(r"[A-Za-z0-9 ._'-]{1,10}", name) or not any(char.isalnum() for char in name):
+    if not TABLE_NAME.fullmatch(name) or not any(char.isalnum() for char in name):
         raise RequestRefused("a name at a table is 1 to 10 of A-Z, 0-9, spaces and - ' . _")
     return ({"code": found["table"], "name": name, "watch": "watch" in found},
             [(key, value) for key, value in pairs if key not in TABLE_KEYS])
@@ -159,7 +162,33 @@ def page(target: Target) -> bytes:
               "typed": typed_characters()}
     template = page_file("index.html").decode()
     return template.replace("{{config}}", json.dumps(config).replace("<", "\\u003c")).replace(
-        "{{title}}", config["title"]).encode()
+        "{{title}}", config["title"]).replace("{{friends}}", friends_part(target)).encode()
+
+
+TABLE_CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # none that are read as another (O and 0, I and 1)
+
+
+def friends_part(target: Target) -> str:
+    """Under the menu, a form that makes a new Spades table (a fresh code, a name, the game and the
+    computers); at a table, the link the others join with."""
+    if target.table is not None:
+        code = html.escape(target.table["code"])
+        return (f'<p id="share">Friends join this table with: <a id="share-link" href="/spades?table={code}">'
+                f'/spades?table={code}</a></p>')
+    if target.program is not None:
+        return ""
+    from .spades.players import LEVELS  # here: the menu's page only
+
+    code = "".join(secrets.choice(TABLE_CODE_LETTERS) for _ in range(6))
+    levels = "".join(f'<option value="{level}"{" selected" if level == "rules" else ""}>{level} computers</option>'
+                     for level in LEVELS)
+    return (f'<form id="friends" action="/spades" method="get">Spades with friends: '
+            f'<input type="hidden" name="table" value="{code}">'
+            f'<input name="name" required maxlength="10" pattern="[{html.escape(TABLE_NAME_CHARACTERS)}\\-]{{1,10}}" placeholder="your name" '
+            f'aria-label="Your name at the table"> '
+            f'<label><input type="checkbox" name="full" value=""> full game</label> '
+            f'<select name="level" aria-label="The computers">{levels}</select> '
+            f'<button type="submit">New table</button></form>')
 
 
 def message_page(title: str, text: str) -> bytes:

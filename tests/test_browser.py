@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import base64
 import os
+import re
 import threading
 import time
 import urllib.request
 import wave
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import numpy as np
 import pytest
@@ -636,5 +638,29 @@ def test_the_on_screen_keys_show_only_when_asked_for_with_a_mouse(browser, serve
         assert keyboard.is_visible() and page.get_attribute("#touch", "aria-pressed") == "true"
         page.click("#touch")
         assert keyboard.is_hidden()
+    finally:
+        page.context.close()
+
+
+def test_the_menu_page_makes_a_new_table_and_its_page_gives_the_link_to_share(browser, server):
+    url, running = server
+    page = browser.new_context(viewport=VIEWPORT).new_page()  # the page's own security policy, as served
+    try:
+        page.goto(url)
+        page.fill("#friends input[name=name]", "Anna q")
+        page.keyboard.press("4")  # typed into the form, not the Spectrum: the menu stays
+        page.check("#friends input[name=full]")
+        page.select_option("#friends select", "random")
+        page.click("#friends button")
+        page.wait_for_url("**/spades?table=*")
+        code = urlsplit(page.url).query.split("&")[0].removeprefix("table=")
+        assert re.fullmatch(r"[A-Z2-9]{6}", code)
+        deadline = time.monotonic() + WAIT_SECONDS
+        while code not in running.tables.tables or not any(running.tables.tables[code].seats):
+            assert time.monotonic() < deadline, "the table was not made"
+            time.sleep(0.05)
+        table = running.tables.tables[code]
+        assert table.full and table.level == "random" and table.seats[0].name == "Anna q4"
+        assert page.text_content("#share-link") == f"{url}spades?table={code}"
     finally:
         page.context.close()

@@ -296,7 +296,9 @@
     if (socket.readyState === WebSocket.OPEN) socket.send('{"leave": true}');
   }
 
+  const typedIntoThePage = event => event.target.closest && event.target.closest("input, select, textarea");
   window.addEventListener("keydown", event => {
+    if (typedIntoThePage(event)) return;  // a name typed into the form under the menu, not the Spectrum's
     if (event.key === "Escape") { event.preventDefault(); leave(); return; }
     const keys = spectrumKeys(event);
     if (keys) {
@@ -307,6 +309,7 @@
     }
   });
   window.addEventListener("keyup", event => {
+    if (typedIntoThePage(event)) return;
     if (heldByKeyboard.delete(event.code)) { event.preventDefault(); sendHeld(); }
   });
   function letGo() {  // keys let go of in another window never send their keyup here
@@ -316,6 +319,8 @@
     sendHeld();
   }
   window.addEventListener("blur", letGo);
+  const shareLink = document.getElementById("share-link");
+  if (shareLink) shareLink.textContent = shareLink.href;  // the whole address, to send to friends
   document.addEventListener("visibilitychange", () => { if (document.hidden) letGo(); });
 
   // --- keys on the screen, for touch ------------------------------------------------------------
