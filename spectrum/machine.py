@@ -121,9 +121,8 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
         if interrupts and breakable and BREAK_KEYS <= self.keys_held:
             raise ReportError(BREAK_INTO_PROGRAM)
         if interrupts:
-            frames = self.memory[sysvars.FRAMES:sysvars.FRAMES + 3]
-            frames[:] = list(((int.from_bytes(frames.tobytes(), "little") + 1) & 0xFFFFFF)
-                             .to_bytes(3, "little"))
+            frames = slice(sysvars.FRAMES, sysvars.FRAMES + 3)
+            self._ram[frames] = ((int.from_bytes(self._ram[frames], "little") + 1) & 0xFFFFFF).to_bytes(3, "little")
             self._keyboard_interrupt()
 
     def show_report(self, error: ReportError) -> None:

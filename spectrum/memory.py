@@ -13,11 +13,15 @@ from .rom import ROM
 
 def find_byte(value: float) -> int:
     """FIND-INT1: a number rounded (halves up) to 0–255, or report B."""
+    if type(value) is int and 0 <= value <= 0xFF:  # as the ROM takes it, without the round trip
+        return value
     return fp.find_int1(fp.from_float(value))
 
 
 def find_word(value: float) -> int:
     """FIND-INT2: a number rounded (halves up) to 0–65535, or report B."""
+    if type(value) is int and 0 <= value <= 0xFFFF:
+        return value
     return fp.find_int2(fp.from_float(value))
 
 

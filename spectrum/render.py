@@ -96,7 +96,7 @@ def picture(machine) -> tuple:
     """What decides the picture of `machine`: SCREEN$ (display file and attributes), the border,
     and the FLASH phase when a cell flashes; a front end draws again only when it changes."""
     memory = machine.memory
-    flashing = bool((memory[ATTRIBUTES:ATTRIBUTES_END] & FLASH_BIT).any())
+    flashing = int(memory[ATTRIBUTES:ATTRIBUTES_END].max()) >= FLASH_BIT  # the top bit of some attribute
     return memory[DISPLAY_FILE:ATTRIBUTES_END].tobytes(), machine.border & 7, flashing and machine.flash_phase
 
 

@@ -349,8 +349,9 @@ class Screen:
             self._print_token(code)
             return
         ram = self._ram
-        self._charge(("print-out-graphic" if 128 <= code < 144 else "print-out-udg" if code >= 144 else
-                      "print-out-char") + ("-lower" if self._lower else ""))
+        if self.timing is not None:
+            self._charge(("print-out-graphic" if 128 <= code < 144 else "print-out-udg" if code >= 144 else
+                          "print-out-char") + ("-lower" if self._lower else ""))
         if 128 <= code < 144:
             glyph = BLOCK_GRAPHICS[code - 128]
         else:
@@ -394,13 +395,16 @@ class Screen:
         """PR-ALL and PO-ATTR: 8 pixel lines with OVER and INVERSE, then the attribute."""
         ram = self._ram
         flag = ram[sysvars.P_FLAG]
-        lines = slice(cell_address(row, col), cell_address(row, col) + 8 * 256, 256)
-        pixels = int.from_bytes(glyph, "big")
-        if flag & P_INVERSE:
-            pixels ^= ALL_PIXELS
-        if flag & P_OVER:
-            pixels ^= int.from_bytes(ram[lines].tobytes(), "big")
-        ram[lines] = pixels.to_bytes(8, "big")
+        top = cell_address(row, col)
+        lines = slice(top, top + 8 * 256, 256)
+        if flag & (P_INVERSE | P_OVER):
+            pixels = int.from_bytes(glyph, "big")
+            if flag & P_INVERSE:
+                pixels ^= ALL_PIXELS
+            if flag & P_OVER:
+                pixels ^= int.from_bytes(ram[lines].tobytes(), "big")
+            glyph = pixels.to_bytes(8, "big")
+        ram[lines] = glyph
         address = attribute_address(row, col)
         attr_t = ram[sysvars.ATTR_T]
         attr = ((ram[address] ^ attr_t) & ram[sysvars.MASK_T]) ^ attr_t

@@ -121,6 +121,8 @@ class Speaker:
     def _play_frame_audio(self, whole: bool = False) -> None:
         """Hand the front end this frame's share of the sound stream (or, `whole`, all that is
         left of it), unless it is silence."""
+        if not len(self._pending_audio):
+            return
         length = frame_start_sample(self.frame_count + 1) - frame_start_sample(self.frame_count)
         if whole:
             length = len(self._pending_audio)

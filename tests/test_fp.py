@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from rom_routines import E_TO_FP, FP_TO_A, moderate, numbers, outcome, pairs, rom
 
 from spectrum import fp
+from spectrum.memory import find_byte, find_word
 from spectrum.errors import ReportError
 from spectrum.rom import ROM
 
@@ -205,3 +206,11 @@ def test_from_float_rejects_what_does_not_fit():
         fp.from_float(1.7015e38)
     assert fp.from_float(1e-45) == fp.ZERO
     assert fp.to_float(fp.from_float(2.0 ** -129 * 1.01)) == 2.0 ** -128
+
+
+@given(value=st.integers(-70000, 70000) | st.sampled_from([-1, 0, 255, 256, 65535, 65536]))
+def test_a_whole_number_argument_is_taken_as_the_roms_route_takes_it(value):
+    """FIND-INT1 and FIND-INT2 of a Python int skip the 5-byte round trip; the answer, or the
+    report, is the same as the full route's."""
+    assert outcome(find_byte, value) == outcome(lambda v: fp.find_int1(fp.from_float(v)), value)
+    assert outcome(find_word, value) == outcome(lambda v: fp.find_int2(fp.from_float(v)), value)

@@ -137,15 +137,18 @@ def draw_backs(machine: Spectrum, count: int) -> None:
 
 
 @cache
-def _faces_by_pixels() -> dict[bytes, str]:
-    """Each card's face as the pixels of its two cells (rank, suit UDG), as any table draws it."""
+def _faces_by_pixels() -> tuple[dict[tuple[int, int], str], np.ndarray]:
+    """Each card's face as the pixels of its two cells (rank, suit UDG) as any table draws it, each
+    cell's 8 lines read as one little-endian number; and the rank cells' numbers, to look for."""
     machine = Spectrum()
     prepare(machine)
     faces = {}
     for card in DECK:
         machine.print_at(0, 0, card.face)
-        faces[bytes(machine.memory[cell_address(0, col) + (line << 8)] for col in (0, 1) for line in range(8))] = card.name
-    return faces
+        left, right = (int.from_bytes(bytes(machine.memory[cell_address(0, col) + (line << 8)] for line in range(8)),
+                                      "little") for col in (0, 1))
+        faces[left, right] = card.name
+    return faces, np.array(sorted({left for left, _ in faces}), np.uint64)
 
 
 _CELL_LINES = np.array([[[cell_address(row, col) + (line << 8) - DISPLAY_FILE for line in range(8)]
@@ -155,7 +158,8 @@ _CELL_LINES = np.array([[[cell_address(row, col) + (line << 8) - DISPLAY_FILE fo
 def faces_shown(screen: bytes) -> set[str]:
     """The names of the cards whose faces a SCREEN$ (display file and attributes, 6,912 bytes) shows:
     what a seat has been sent, to check that it holds no hand but its own."""
-    cells = np.frombuffer(screen, np.uint8)[_CELL_LINES]  # rows x columns x 8 bytes
-    pairs = np.concatenate([cells[:, :-1], cells[:, 1:]], axis=2).reshape(-1, 16)
-    faces = _faces_by_pixels()
-    return {faces[pair] for pair in map(bytes, pairs) if pair in faces}
+    cells = np.frombuffer(screen, np.uint8)[_CELL_LINES].view("<u8")[..., 0]  # rows x columns, a cell a number
+    left, right = cells[:, :-1].ravel(), cells[:, 1:].ravel()
+    faces, rank_cells = _faces_by_pixels()
+    found = np.flatnonzero(np.isin(left, rank_cells))  # only a rank's cell can start a face
+    return {faces[pair] for pair in zip(left[found].tolist(), right[found].tolist()) if pair in faces}
