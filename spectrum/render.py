@@ -15,7 +15,6 @@ import numpy as np
 from .sysvars import ATTRIBUTES, DISPLAY_FILE
 
 SCREEN_WIDTH = 256
-FLASH_BIT = 0x80  # of an attribute byte
 FLASH_FRAMES = 16  # the ULA swaps FLASH cells every 16 frames
 SCREEN_HEIGHT = 192
 ATTRIBUTES_END = ATTRIBUTES + 24 * 32
@@ -95,9 +94,9 @@ def flash_phase(frame: int) -> bool:
 def picture(machine) -> tuple:
     """What decides the picture of `machine`: SCREEN$ (display file and attributes), the border,
     and the FLASH phase when a cell flashes; a front end draws again only when it changes."""
-    memory = machine.memory
-    flashing = int(memory[ATTRIBUTES:ATTRIBUTES_END].max()) >= FLASH_BIT  # the top bit of some attribute
-    return memory[DISPLAY_FILE:ATTRIBUTES_END].tobytes(), machine.border & 7, flashing and machine.flash_phase
+    screen = machine.memory[DISPLAY_FILE:ATTRIBUTES_END].tobytes()
+    flashing = not screen[ATTRIBUTES - DISPLAY_FILE:].isascii()  # FLASH is an attribute's top bit
+    return screen, machine.border & 7, flashing and machine.flash_phase
 
 
 def screen_rgb(memory: np.ndarray, flash_phase: bool) -> np.ndarray:

@@ -44,6 +44,7 @@ THINK_SECONDS = (0.3, 1.2)  # a person's time to move
 AWAY_SECONDS = (0.5, 5.0)  # a dropped connection comes back after this long
 FAULTS_A_MOVE = {"drop": 0.03, "malformed": 0.05, "wrong card": 0.08, "out of turn": 0.05}
 LIMIT_SECONDS = 1800  # the whole run gives up after this long
+STALL_SECONDS = 300  # ... or once no hand has ended for this long, saying where each person was
 MALFORMED = ['{"held": ["NOKEY"]}', "{not json", '{"held": "ENTER"}', '{"frame": -1}', "[]", '{"leave": 5}',
              b"\x00\x01binary"]
 RANKS, SUITS = "a23456789tjqk", "shdc"
@@ -113,16 +114,22 @@ def watch_tables(server) -> callable:
     seats.SpadesTable._moved = noted_moved
 
     def report() -> dict:
+        # each table's lock alone, then the counters': a move notes its hand's end in the counters
+        # while it holds its table, so holding the counters while waiting for a table would deadlock
+        tables = {}
+        for code, table in list(server.tables.tables.items()):
+            kept = table.store.path(code)
+            with table.changed:  # the file and the table at one moment
+                same = kept.exists() and json.loads(kept.read_text()) == json.loads(json.dumps(table.saved()))
+                tables[code] = {"moves": len(table.moves), "hand_number": table.hand_number, "kept": same,
+                                "scores": table.view(None).team_scores,
+                                "doubled": sum(occupant is not None and occupant.terminals > 1
+                                               for occupant in table.seats)}
         with lock:
-            tables = {}
-            for code, table in list(server.tables.tables.items()):
-                kept = table.store.path(code)
-                with table.changed:  # the file and the table at one moment
-                    same = kept.exists() and json.loads(kept.read_text()) == json.loads(json.dumps(table.saved()))
-                tables[code] = {"hands": hands[code], "moves": len(table.moves), "hand_number": table.hand_number,
-                                "kept": same, "scores": table.view(None).team_scores}
-            return {"checked": dict(checked), "leaks": leaks[:20], "leak_count": len(leaks), "finals": finals,
-                    "tables": tables}
+            for code, entry in tables.items():
+                entry["hands"] = hands[code]
+            return {"checked": dict(checked), "leaks": leaks[:20], "leak_count": len(leaks),
+                    "finals": {owner: list(hashes) for owner, hashes in finals.items()}, "tables": tables}
 
     return report
 
@@ -148,15 +155,31 @@ class Person:
         self.finals: list[str] = []  # hashes of the screens it was left on at each hand's end
         self.frames = 0
         self.changed_at = time.monotonic()
+        self.doing = "not begun"  # what the person is about, for a run that stalls
 
     async def connect(self) -> None:
+        """Open the table's page again (a refusal, a full server, is tried again after a while, as a
+        person reloads); a connection still open is closed first, as a browser's tab is."""
         from websockets.asyncio.client import connect
+        from websockets.exceptions import InvalidStatus
+        from websockets.protocol import State
 
         from spectrum import wire
 
+        if self.socket is not None and self.socket.state is not State.CLOSED:
+            self.counts["connected again over an open connection"] += 1
+            self.doing = "closing an open connection"
+            await self.socket.close()
+        while True:
+            self.doing = "connecting"
+            try:
+                self.socket = await connect(self.url, additional_headers={"Cookie": f"zxcards-secret={self.secret}"},
+                                            max_size=None, open_timeout=120, ping_interval=None)
+                break
+            except (InvalidStatus, OSError, TimeoutError) as refusal:
+                self.counts[f"refused ({type(refusal).__name__}), tried again"] += 1
+                await asyncio.sleep(self.rng.uniform(*AWAY_SECONDS))
         self.terminal = wire.Terminal()
-        self.socket = await connect(self.url, additional_headers={"Cookie": f"zxcards-secret={self.secret}"},
-                                    max_size=None, open_timeout=120, ping_interval=None)
         self.reader = asyncio.create_task(self.read())
 
     async def read(self) -> None:
@@ -171,6 +194,8 @@ class Person:
                     self.changed_at = time.monotonic()
         except ConnectionClosed:
             pass
+        except Exception as failure:  # what the terminal could not take: counted and shown, not hidden
+            self.counts[f"terminal failed: {type(failure).__name__}: {failure}"[:120]] += 1
 
     def screen(self) -> bytes:
         from spectrum import render
@@ -209,13 +234,17 @@ class Person:
             self.counts["sent to a closed connection"] += 1
 
     async def quiet(self, seconds: float) -> None:
+        self.doing = f"waiting for the screen to be still {seconds} s"
         while time.monotonic() - self.changed_at < seconds:
             await asyncio.sleep(0.05)
 
     async def drop_and_return(self) -> None:
         self.counts["drops"] += 1
+        self.doing = "dropping"
         await self.socket.close()
+        self.doing = "dropping: reading the last"
         await self.reader
+        self.doing = "away"
         await asyncio.sleep(self.rng.uniform(*AWAY_SECONDS))
         await self.connect()
         self.counts["returns"] += 1
@@ -225,6 +254,7 @@ class Person:
         await self.connect()
         hands_seen = 0
         while not done.is_set():
+            self.doing = "looking"
             await asyncio.sleep(0.05)
             if self.reader.done():  # the server closed it (too many refused messages): come back
                 self.counts["closed by the server"] += 1
@@ -247,6 +277,7 @@ class Person:
                     continue
                 self.finals.append(screen_hash(self.screen()))
                 hands_seen += 1
+                self.doing = "noting the end"
                 await asyncio.sleep(self.rng.uniform(1.0, 2.5))  # the others note the end too
                 if self.state() == "over" and not done.is_set():
                     await self.tap("ENTER")
@@ -305,13 +336,18 @@ async def run_tables(tables: int, hands: int, seed: int) -> list[str]:
             event.set()
         await asyncio.sleep(3.0)  # play has begun everywhere: the impostors come
         tasks += [asyncio.create_task(person.play(done, asyncio.Event())) for person in impostors]
-        marks = []
+        marks, moved_at, stalled = [], started, []
         while time.monotonic() - started < LIMIT_SECONDS:
             await asyncio.sleep(5.0)
             mark = await asyncio.to_thread(server.mark)
             marks.append(mark)
             finished = [table["hands"] for table in mark["tables"].values()]
             if len(finished) == tables and min(finished) >= hands:
+                break
+            if len(marks) > 1 and sum(finished) != sum(table["hands"] for table in marks[-2]["tables"].values()):
+                moved_at = time.monotonic()
+            if time.monotonic() - max(moved_at, started) > STALL_SECONDS:
+                stalled = [code for code, table in mark["tables"].items() if table["hands"] < hands]
                 break
         done.set()
         await asyncio.sleep(0.5)
@@ -325,7 +361,12 @@ async def run_tables(tables: int, hands: int, seed: int) -> list[str]:
         await asyncio.gather(*tasks, return_exceptions=True)
         for person in (*people, *impostors):
             await person.close()
-        return summary(tables, hands, wall, marks, people, impostors, lags)
+        return summary(tables, hands, wall, marks, people, impostors, lags) + [
+            f"stalled at {code}: " + "; ".join(f"{person.name} {person.doing}, screen {person.state()}, changed "
+                                              f"{time.monotonic() - person.changed_at:.0f} s ago, socket "
+                                              f"{person.socket.state.name if person.socket else None}"
+                                              for person in (*people, *impostors) if person.code == code)
+            for code in stalled[:3]]
     finally:
         server.stop()
 
@@ -351,11 +392,14 @@ def summary(tables, hands, wall, marks, people, impostors, lags) -> list[str]:
         f"{counts['malformed']} (refusals said {counts['errors said']}, connections closed by the server "
         f"{counts['closed by the server']}), cards typed at random {counts['cards typed']}, keys out of turn "
         f"{counts['keys out of turn']}, late {counts['late keys']}",
+        "troubles: " + (", ".join(f"{what} {count}" for what, count in sorted(counts.items())
+                                  if what.startswith(("refused", "connected again", "terminal failed"))) or "none"),
         f"frames sent to seats and impostors read for faces: {final['checked'].get('frames', 0):,} "
         f"({final['checked'].get('with faces', 0):,} showing cards): leaks {final['leak_count']}"
         + (f" e.g. {final['leaks'][:3]}" if final["leaks"] else ""),
         f"screens at each hand's end equal to the seat's own view drawn afresh: {agreed}/{seen}",
-        f"tables equal to the file each is kept in: {kept}/{len(final['tables'])}",
+        f"tables equal to the file each is kept in: {kept}/{len(final['tables'])}; seats with two terminals at "
+        f"the end: {sum(table['doubled'] for table in final['tables'].values())}",
         f"server: {frames / measured / max(1, sessions):.2f} frames/s a session ({sessions} sessions at most), "
         f"worst p99 lateness over a 5 s mark {lateness:.1f} ms (goal < {GOAL_P99_MS:g} ms at {FRAME_RATE} frames/s), "
         f"{cpu / measured:.0%} of a core; this process's loop lag p99 {bench_serve.percentiles(lags)['p99']:.1f} ms",
