@@ -185,3 +185,20 @@ def test_three_people_play_the_full_game_through_a_server_restart_and_see_no_oth
             wait_for(lambda: person.screen() == picture_of(table.view(person.seat), person.seat), seconds=5)
             assert not person.leaks and person.faces_seen > 10
             person.socket.close()
+
+
+def test_zxcards_connect_takes_a_seat_at_a_table_and_shows_its_own_hand_only(tmp_path):
+    """The window's terminal (headless here, a script) is a seat as a browser is: ENTER starts
+    play, and the screen it is left on shows its own hand and nothing of another."""
+    from games import cli
+
+    shot = tmp_path / "seat.scr"
+    with running_server() as (url, server):
+        status = cli.main(["connect", url + "spades?table=CONN&name=Ann", "--headless", "--keys", "{ENTER}x",
+                           "--screenshot", str(shot)])
+        table = server.tables.tables["CONN"]
+        view = table.view(0)
+        assert status == 0 and view.started and view.names[0] == "Ann"
+        shown = faces_shown(shot.read_bytes())
+        assert set(view.hand) <= shown, "the seat's own hand is at the foot of its screen"
+        assert shown <= table.cards_open_to(0), "no card of another hand is shown"

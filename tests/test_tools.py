@@ -16,7 +16,8 @@ from spectrum import make_tap, udg_art
 ROOT = Path(__file__).resolve().parent.parent
 LISTING = ROOT / "games" / "patience" / "patience.bas"
 TOOL_MODULES = {"bench": "bench", "bench_games": "bench_games", "bench_patience": "bench_patience",
-                "bench_canfield": "bench_canfield", "bench_spades": "bench_spades"}
+                "bench_canfield": "bench_canfield", "bench_spades": "bench_spades",
+                "bench_opponents": "bench_opponents"}
 
 
 @pytest.fixture(autouse=True)
@@ -71,7 +72,9 @@ def bad_files(tmp_path) -> dict[str, Path]:
     ("bench_canfield", ["--deals", "0"], "1-65535"),
     ("bench_canfield", ["--seconds", "nan"], "above 0"),
     ("bench_spades", ["--hands", "-4"], "from 0 up"),
-    ("bench_spades", ["--games-log", "{folder}"], "is a folder: name a file in it")])
+    ("bench_spades", ["--games-log", "{folder}"], "is a folder: name a file in it"),
+    ("bench_opponents", ["--levels", "rules,nosuch"], "no level 'nosuch'"),
+    ("bench_opponents", ["--games", "-1"], "from 0 up")])
 def test_a_bad_argument_is_said_in_one_line_before_any_work(tmp_path, capsys, command, argv, said):
     files = bad_files(tmp_path)
     code, out, err = outcome(command, [arg.format(**files) for arg in argv], capsys)

@@ -43,6 +43,7 @@ from games.spades.full_rules import FullMatch, choose_bid, partner_of
 from games.spades.bidding import sampled_bid
 from games.spades.habits import Deal, model_for, rule_model
 from games.spades.information_set import SolverPlayer
+from games.spades.opponents import make_opponent
 from games.spades.players import make_player, play_seed_hand
 from games.spades.seeing import SeeingPlayer, dealt_hands
 from games.spades.views import full_view, seat_of
@@ -93,7 +94,7 @@ def rotated_deal(job) -> list[tuple[int, float, list[float]]]:
     rng = random.Random(number)
     results = []
     for seat in range(4):
-        players = [make_player(below, random.Random(rng.random())) for _ in range(4)]
+        players = [make_opponent(below, random.Random(rng.random())) for _ in range(4)]
         players[seat] = player_under_test(level, deck, rng)
         tricks, times = play_seed_hand(deck, players)
         best = max(tricks)
@@ -118,7 +119,7 @@ def row(level, below: str, deals: int, pool) -> tuple[str, list[float]]:
     interval = interval_95(deal_means)
     share = statistics.mean(share for _, share, _ in hands)
     times = [seconds for _, _, decisions in hands for seconds in decisions]
-    line = (f"{level_name(level):>17} vs 3 {below:<6} {len(hands):5d} hands: tricks {tricks:5.2f} ± {interval:4.2f}  "
+    line = (f"{level_name(level):>17} vs 3 {below:<8} {len(hands):5d} hands: tricks {tricks:5.2f} ± {interval:4.2f}  "
             f"win share {share:6.1%}  decision median {statistics.median(times) * 1e3:7.2f} ms, "
             f"max {max(times) * 1e3:6.0f} ms  [{time.time() - started:.0f} s wall]")
     return line, deal_means

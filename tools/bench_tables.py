@@ -6,9 +6,9 @@
 
 The server is the real one in a process of its own (`bench_serve.serve_child`), watched from inside:
 every frame sent to a seat or a spectator is read for card faces (`screen.faces_shown`), and any
-card that is neither that seat's own nor played yet counts as a leak; at the end of each hand the
-screen each seat should show is drawn from its own view and its hash noted; at the end, each table
-is compared with the file it is kept in. The people are asyncio `websockets` clients in this process:
+card that is neither that seat's own nor played yet counts as a leak; while a hand is over, the
+screen each seat should show is drawn from its own view at every change (a seat dropped or back)
+and its hash noted; at the end, each table is compared with the file it is kept in. The people are asyncio `websockets` clients in this process:
 each reads its own screen as a person would (its name lit: its turn; the panel: the hand is over),
 thinks, and types — a bid of 2 or ENTER on the card raised, now and then a card it may not have,
 keys out of turn and late, malformed messages, its connection dropped and made again with the same
@@ -58,7 +58,7 @@ YELLOW, WHITE = 6, 7
 
 def watch_tables(server) -> callable:
     """Hooks on the server (its process only): each frame a table's session sends is read for card
-    faces; each hand's end notes the screen each seat should show. Returns the mark's report."""
+    faces; while a hand is over, the screens each seat should show are noted. Returns the mark's report."""
     from games.serve import Session
     from games.spades import seats
     from games.spades.seat_play import scene_of
@@ -94,11 +94,19 @@ def watch_tables(server) -> callable:
             if hidden:
                 leaks.append(f"table {table.code} seat {seat}: {sorted(hidden)}")
 
-    moved = seats.SpadesTable._moved
+    moved, changed = seats.SpadesTable._moved, seats.SpadesTable._changed
 
     def noted_moved(self, seat, message):
         moved(self, seat, message)
-        if not self.game.finished:
+        if self.game.finished:
+            with lock:
+                hands[self.code] += 1
+
+    def noted_changed(self):
+        """While a hand is over, each change (a seat dropped or back, a refusal read) changes what
+        each seat should show: every screen it may be left on is noted."""
+        changed(self)
+        if not (self.started and self.game is not None and self.game.finished):
             return
         for number, occupant in enumerate(self.seats):
             if occupant is not None:
@@ -107,11 +115,9 @@ def watch_tables(server) -> callable:
                 draw(expected, scene_of(self.view(number), number, None, "", ""))
                 with lock:
                     finals.setdefault(occupant.owner, []).append(screen_hash(render.picture(expected)[0]))
-        with lock:
-            hands[self.code] += 1
 
     ServedFrontend._send_frame = checked_send
-    seats.SpadesTable._moved = noted_moved
+    seats.SpadesTable._moved, seats.SpadesTable._changed = noted_moved, noted_changed
 
     def report() -> dict:
         # each table's lock alone, then the counters': a move notes its hand's end in the counters
