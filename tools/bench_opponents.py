@@ -22,13 +22,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_spades  # noqa: E402  (beside this file)
-from games.cards import NAMES  # noqa: E402
 from games.spades.bidding import sampled_bid  # noqa: E402
 from games.spades.full_rules import FullMatch, choose_bid, partner_of  # noqa: E402
 from games.spades.opponents import OPPONENTS, make_opponent  # noqa: E402
 from games.spades.players import LEVELS, make_player  # noqa: E402
 from games.spades.rules import PLAYERS  # noqa: E402
-from games.spades.views import full_view, seat_of  # noqa: E402
+from games.spades.views import seat_of  # noqa: E402
 from spectrum.command_line import OneLineParser, whole_number  # noqa: E402
 
 AGAINST = ("rules", *OPPONENTS)  # our rule player first, as the row everyone knows
@@ -65,12 +64,7 @@ def full_game(level: str, opponent: str, number: int) -> dict:
             else:
                 bid = players[seat].bid(cards, partner_bid)
             hand.bid(player, bid)
-        while not hand.finished:
-            player = hand.to_play
-            card = players[seat_of(player)].choose(full_view(hand, player))
-            accepted, refusal = hand.play_card(player, NAMES[card])
-            if not accepted:
-                raise RuntimeError(f"a computer player chose a card the rules refuse: {refusal}")
+        bench_spades.play_out(hand, players)
         taken = hand.scores()
         side = [player for player in PLAYERS if seat_of(player) % 2 == ours]
         for player in side:

@@ -210,6 +210,16 @@ def solver_lines(deals: int) -> list[str]:
 MOST_HANDS_IN_A_GAME = 200
 
 
+def play_out(hand, players: list) -> None:
+    """A hand of the full game played to its end, each seat's player choosing from its own view."""
+    while not hand.finished:
+        player = hand.to_play
+        card = players[seat_of(player)].choose(full_view(hand, player))
+        accepted, refusal = hand.play_card(player, NAMES[card])
+        if not accepted:
+            raise RuntimeError(f"a computer player chose a card the rules refuse: {refusal}")
+
+
 def full_game(number: int) -> dict:
     """Game `number` of the full game to 500: the solver level as one partnership (you and north in
     even games, west and east in odd ones), rule players as the other. Its hands, points, bids."""
@@ -231,12 +241,7 @@ def full_game(number: int) -> dict:
             else:
                 bid = choose_bid(hand.hand(player), partner_bid)
             hand.bid(player, bid)
-        while not hand.finished:
-            player = hand.to_play
-            card = players[seat_of(player)].choose(full_view(hand, player))
-            accepted, refusal = hand.play_card(player, NAMES[card])
-            if not accepted:
-                raise RuntimeError(f"a computer player chose a card the rules refuse: {refusal}")
+        play_out(hand, players)
         for player in PLAYERS:
             if seat_of(player) % 2 == searching and hand.bids[player] == 0:
                 nil_bids += 1
