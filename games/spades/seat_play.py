@@ -23,6 +23,7 @@ CLOCK_FRAMES = 25  # how often the screen looks at the clock (a warning counts d
 WATCHING = "Watching: no hand is shown"
 BID_HELP = "Type your bid and ENTER (N: nil)"
 BID_DIGITS = 2
+SEAT_WIDTH = 20  # a lobby's seat line ("1 Annamariax <- you"), then its partnership in a column
 COMPASS = {"player_0": "YOU", "player_1": "W", "player_2": "N", "player_3": "E"}  # as the score line at home
 
 
@@ -70,14 +71,13 @@ def lobby(machine: Spectrum, table: SpadesTable, seat: int | None) -> None:
             return
         machine.cls()
         machine.print_at(0, 0, centred(f"SPADES  table {table.code}"), ink=WHITE, paper=BLUE, bright=1)
-        game = "the full game to 500" if table.full else "the seed's game"
-        machine.print_at(2, 1, f"{game}, {table.level} computers"[:30], ink=YELLOW, paper=BAIZE)
+        machine.print_at(2, 1, "The full game to 500" if table.full else "The seed's game", ink=YELLOW, paper=BAIZE)
         machine.print_at(3, 1, "The seats, as people join:", ink=YELLOW, paper=BAIZE)
         for at in range(SEATS):
-            who = view.names[at] if view.humans[at] else "(empty: a computer plays)"
+            who = view.names[at] if view.humans[at] else f"({table.level} computer)"
             mark = " <- you" if at == seat else ""
-            partners = f"  ({TEAM_NAMES[0] if at % 2 == (seat or 0) % 2 else TEAM_NAMES[1]})" if table.full else ""
-            machine.print_at(5 + 2 * at, 3, f"{at + 1}  {who}{mark}{partners}"[:28], ink=WHITE, paper=BAIZE)
+            partners = (TEAM_NAMES[0] if at % 2 == (seat or 0) % 2 else TEAM_NAMES[1]) if table.full else ""
+            machine.print_at(5 + 2 * at, 3, f"{at + 1} {who}{mark}".ljust(SEAT_WIDTH) + partners, ink=WHITE, paper=BAIZE)
         machine.print_at(13, 1, "Others join with the same link:", ink=CYAN, paper=BAIZE)
         machine.print_at(14, 2, f"/spades?table={table.code}"[:29], ink=WHITE, paper=BAIZE)
         machine.print_at(18, 1, "ENTER starts play" if seat is not None else WATCHING, ink=BLACK, paper=YELLOW, bright=1)
