@@ -14,7 +14,7 @@ from games.spades.bidding import sampled_bid
 from games.spades.guesses import (consistent_deal, deal_hidden_cards, exact_deal, guessed_deal, habit_agreement,
                                   habit_guesses)
 from games.spades.information_set import SolverPlayer
-from games.spades.mcts import SearchPlayer
+from games.spades.mcts import SearchPlayer, seed_outcome
 from games.spades.players import RandomPlayer, RulePlayer, make_player, play_seed_hand
 from games.spades.views import View, full_outcome, full_view, seed_view, win_shares
 from games.spades.solver import CARD_OF_BIT
@@ -355,3 +355,23 @@ def test_full_game_players_play_legal_cards_and_score():
         assert hand.play_card(player, NAMES[card]) == (True, None)
     changes = match.score(hand)
     assert match.scores == changes and len(match.history) == 1
+
+
+def test_the_search_plays_the_full_game_for_its_bids_without_being_told():
+    """In the full game the mcts level's reward is its partnership's points for the bids in the view
+    (a nil's trick costs), as if given `full_outcome`; the seed's reward would play for tricks."""
+    differing = 0
+    for seed in range(6):
+        game = FullMatch().new_hand(shuffled(seed))
+        while game.bidding:
+            game.bid(game.to_play, 0 if game.to_play == "player_0" else 3)
+        while not game.finished:
+            player = game.to_play
+            seen = full_view(game, player)
+            if player == "player_0" and len(seen.legal()) > 1:
+                choices = [SearchPlayer(rng=random.Random(seed), outcome=outcome).choose(seen)
+                           for outcome in (None, full_outcome(seen.bids), seed_outcome)]
+                assert choices[0] == choices[1]
+                differing += choices[1] != choices[2]
+            game.play_card(player, NAMES[RulePlayer().choose(seen)])
+    assert differing, "no position told the two rewards apart: the test would show nothing"

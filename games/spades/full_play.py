@@ -12,8 +12,7 @@ from .full_rules import (BLIND_NIL, TEAM_NAMES, FullMatch, FullSpades, bid_words
                          partner_of, team_of)
 from .play import BEEP_PITCH, BEEP_SECONDS, HUMAN, NEXT_HAND, PLAY_PAUSE_FRAMES, Table
 from .bidding import sampled_bid
-from .mcts import SearchPlayer
-from .views import full_outcome, full_view
+from .views import full_view
 from .rules import PLAYERS
 from .screen import NAMES, RESULT_WIDTH, draw
 
@@ -123,10 +122,6 @@ class FullTable(Table):
                 if not accepted:
                     raise RuntimeError(f"a computer player's bid was refused: {refusal}")
                 self.machine.beep(BEEP_SECONDS, BEEP_PITCH)
-        bids = [self.game.bids[player] for player in PLAYERS]
-        for player in self.players.values():
-            if isinstance(player, SearchPlayer):
-                player.outcome = full_outcome(bids)
 
     def scene(self, **changes):
         return super().scene(**({"hand_hidden": not self.hand_seen} | changes))

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from .guesses import HabitCheck, consistent_deal, guessed_deal
 from .habits import Deal
 from .solver import BIT, CARD_OF_BIT
-from .views import View, win_shares
+from .views import View, full_outcome, win_shares
 
 
 class Node:
@@ -42,14 +42,14 @@ class SearchPlayer:
     pool: int = 300
     mismatch: float = 0.3
     rng: random.Random = field(default_factory=random.Random)
-    outcome: object = None  # tricks taken per seat -> reward per seat in [0, 1]; default: seed_outcome
+    outcome: object = None  # tricks taken per seat -> reward per seat in [0, 1]; default: the view's game's
     name = "mcts"
 
     def choose(self, view: View) -> int:
         legal = view.legal()
         if len(legal) == 1:
             return legal[0]
-        outcome = self.outcome or seed_outcome
+        outcome = self.outcome or (seed_outcome if view.bids is None else full_outcome(view.bids))
         root = {BIT[card]: Node() for card in legal}
         guesses = [consistent_deal(view, self.rng) for _ in range(self.pool)]
         check = HabitCheck(view, range(4))

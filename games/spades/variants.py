@@ -10,10 +10,9 @@ import random
 
 from .bidding import sampled_bid
 from .full_rules import FullMatch, FullSpades, choose_bid, partner_of
-from .mcts import SearchPlayer
 from .players import card_chosen
 from .rules import PLAYERS, Spades
-from .views import full_outcome, full_view, seat_of, seed_view
+from .views import full_view, seat_of, seed_view
 
 
 def card_message(card: str) -> str:
@@ -82,8 +81,6 @@ class FullGame:
                 return f"bid {choose_bid(hand, partner_bid)}"
             leader = (seat_of(game.dealer) + 1) % len(PLAYERS)
             return f"bid {sampled_bid(hand, seat_of(player), leader, partner_bid, self.rng)}"
-        if isinstance(computer, SearchPlayer):
-            computer.outcome = full_outcome([game.bids[other] for other in PLAYERS])
         return card_message(card_chosen(computer, full_view(game, player), hand))
 
     def hand_over(self, game: FullSpades) -> None:
