@@ -4,7 +4,7 @@ as its habits say in positions built for them."""
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from games.cards import BY_NAME, NAMES
@@ -29,6 +29,7 @@ def view_of(seat, hand, trick=(), *, bids=None, taken=(0, 0, 0, 0), played=(), v
 
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), name=st.sampled_from(sorted(OPPONENTS)))
+@example(seed=2215, name="greedy")  # its game is over before the third hand
 def test_each_opponent_plays_only_legal_cards_and_bids_within_what_its_partner_leaves(seed, name):
     rng = random.Random(seed)
     deck = list(NAMES)
@@ -38,6 +39,8 @@ def test_each_opponent_plays_only_legal_cards_and_bids_within_what_its_partner_l
     assert sum(tricks) == MOST_TRICKS
     match = FullMatch()
     for _ in range(3):
+        if match.winner is not None:  # greedy bids can lose a game in a few hands
+            break
         rng.shuffle(deck)
         hand = match.new_hand(list(deck))
         while hand.bidding:
