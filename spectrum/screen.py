@@ -349,9 +349,9 @@ class Screen:
             self._print_token(code)
             return
         ram = self._ram
-        if self.timing is not None:
-            self._charge(("print-out-graphic" if 128 <= code < 144 else "print-out-udg" if code >= 144 else
-                          "print-out-char") + ("-lower" if self._lower else ""))
+        if self.timing is not None:  # the item's name is made only when the time is kept: a hot path
+            self.timing.charge(("print-out-graphic" if 128 <= code < 144 else "print-out-udg" if code >= 144 else
+                                "print-out-char") + ("-lower" if self._lower else ""))
         if 128 <= code < 144:
             glyph = BLOCK_GRAPHICS[code - 128]
         else:

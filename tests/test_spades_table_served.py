@@ -8,6 +8,7 @@ import time
 
 from websockets.sync.client import connect
 
+from games import cli
 from games.spades import seats
 from games.spades.seat_play import scene_of
 from games.spades.screen import draw, faces_shown, prepare
@@ -190,8 +191,6 @@ def test_three_people_play_the_full_game_through_a_server_restart_and_see_no_oth
 def test_zxcards_connect_takes_a_seat_at_a_table_and_shows_its_own_hand_only(tmp_path):
     """The window's terminal (headless here, a script) is a seat as a browser is: ENTER starts
     play, and the screen it is left on shows its own hand and nothing of another."""
-    from games import cli
-
     shot = tmp_path / "seat.scr"
     with running_server() as (url, server):
         status = cli.main(["connect", url + "spades?table=CONN&name=Ann", "--headless", "--keys", "{ENTER}x",

@@ -34,6 +34,7 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass
+from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -220,15 +221,24 @@ def play_out(hand, players: list) -> None:
             raise RuntimeError(f"a computer player chose a card the rules refuse: {refusal}")
 
 
-def full_game(number: int) -> dict:
-    """Game `number` of the full game to 500: the solver level as one partnership (you and north in
-    even games, west and east in odd ones), rule players as the other. Its hands, points, bids."""
+def level_bid(level: str, hand: list[str], seat: int, leader: int, partner_bid: int | None, rng: random.Random) -> int:
+    """A level's bid, as the tables' computers bid: the solver from sampled play, the others by estimate."""
+    if level == "solver":
+        return sampled_bid(hand, seat, leader, partner_bid, rng)
+    return choose_bid(hand, partner_bid)
+
+
+def full_game(level: str, opponent: str, number: int) -> dict:
+    """Game `number` of the full game to 500: `level` as one partnership (you and north in even games,
+    west and east in odd ones), `opponent` (a level, or one of `opponents.OPPONENTS`, bidding its own
+    way) as the other. Its hands and points, and the nils and contracts (bids other than nil) of
+    `level`'s side."""
     rng = random.Random(number)
-    searching = number % 2
-    players = [make_player("solver" if seat % 2 == searching else "rules", random.Random(rng.random()))
-               for seat in range(4)]
+    ours = number % 2
+    players = [make_player(level, random.Random(rng.random())) if seat % 2 == ours
+               else make_opponent(opponent, random.Random(rng.random())) for seat in range(4)]
     match = FullMatch()
-    nil_bids = nils_made = 0
+    counts = {"nil_bids": 0, "nils_made": 0, "contracts": 0, "contracts_made": 0}
     while match.winner is None and len(match.history) < MOST_HANDS_IN_A_GAME:
         hand = match.new_hand(deck_of(rng.getrandbits(64)))
         leader = (seat_of(match.dealer) + 1) % 4
@@ -236,27 +246,33 @@ def full_game(number: int) -> dict:
             player = hand.to_play
             seat = seat_of(player)
             partner_bid = hand.bids[partner_of(player)]
-            if seat % 2 == searching:
-                bid = sampled_bid(hand.hand(player), seat, leader, partner_bid, rng)
+            cards = hand.hand(player)
+            if seat % 2 == ours or not hasattr(players[seat], "bid"):
+                bid = level_bid(level if seat % 2 == ours else opponent, cards, seat, leader, partner_bid, rng)
             else:
-                bid = choose_bid(hand.hand(player), partner_bid)
+                bid = players[seat].bid(cards, partner_bid)
             hand.bid(player, bid)
         play_out(hand, players)
-        for player in PLAYERS:
-            if seat_of(player) % 2 == searching and hand.bids[player] == 0:
-                nil_bids += 1
-                nils_made += hand.scores()[player] == 0
+        taken = hand.scores()
+        side = [player for player in PLAYERS if seat_of(player) % 2 == ours]
+        for player in side:
+            if hand.bids[player] == 0:
+                counts["nil_bids"] += 1
+                counts["nils_made"] += taken[player] == 0
+        contract = sum(hand.bids[player] for player in side if hand.bids[player])
+        if contract:
+            counts["contracts"] += 1
+            counts["contracts_made"] += sum(taken[player] for player in side if hand.bids[player]) >= contract
         match.score(hand)
-    return {"game": number, "hands": len(match.history),
-            "points": [match.scores[searching], match.scores[1 - searching]],
-            "won": match.winner == searching, "nil_bids": nil_bids, "nils_made": nils_made}
+    return {"game": number, "hands": len(match.history), "points": [match.scores[ours], match.scores[1 - ours]],
+            "won": match.winner == ours, **counts}
 
 
 def full_game_results(first: int, games: int, pool, log: Path | None) -> list[dict]:
     """Full games `first` to `first + games - 1`. With a `log`, each game's result is appended to it
     as a line of JSON as soon as the game ends, and the results are every game in the log (a game
     played twice counted once): a long run can go in parts, and be summed again without playing."""
-    played = pool.imap_unordered(full_game, range(first, first + games))
+    played = pool.imap_unordered(partial(full_game, "solver", "rules"), range(first, first + games))
     if log is None:
         return list(played)
     for result in played:

@@ -8,12 +8,12 @@ The server is the real one in a process of its own (`bench_serve.serve_child`), 
 every frame sent to a seat or a spectator is read for card faces (`screen.faces_shown`), and any
 card that is neither that seat's own nor played yet counts as a leak; while a hand is over, the
 screen each seat should show is drawn from its own view at every change (a seat dropped or back)
-and its hash noted; at the end, each table is compared with the file it is kept in. The people are asyncio `websockets` clients in this process:
-each reads its own screen as a person would (its name lit: its turn; the panel: the hand is over),
-thinks, and types — a bid of 2 or ENTER on the card raised, now and then a card it may not have,
-keys out of turn and late, malformed messages, its connection dropped and made again with the same
-secret; and at each table someone who gives a seated person's name with a secret of their own (an
-impostor: they may only watch). Every figure is measured in this one run.
+and its hash noted; at the end, each table is compared with the file it is kept in. The people are
+asyncio `websockets` clients in this process: each reads its own screen as a person would (its
+name lit: its turn; the panel: the hand is over), thinks, and types — a bid of 2 or ENTER on the
+card raised, now and then a card it may not have, keys out of turn and late, malformed messages,
+its connection dropped and made again with the same secret; and at each table someone who gives a
+seated person's name with a secret of their own (an impostor: they may only watch). Every figure is measured in this one run.
 
 `report()` is the section for tools/bench.py.
 """
@@ -342,7 +342,7 @@ async def run_tables(tables: int, hands: int, seed: int) -> list[str]:
             event.set()
         await asyncio.sleep(3.0)  # play has begun everywhere: the impostors come
         tasks += [asyncio.create_task(person.play(done, asyncio.Event())) for person in impostors]
-        marks, moved_at, stalled = [], started, []
+        marks, hands_ended, hand_ended_at, stalled = [], 0, started, []
         while time.monotonic() - started < LIMIT_SECONDS:
             await asyncio.sleep(5.0)
             mark = await asyncio.to_thread(server.mark)
@@ -350,9 +350,9 @@ async def run_tables(tables: int, hands: int, seed: int) -> list[str]:
             finished = [table["hands"] for table in mark["tables"].values()]
             if len(finished) == tables and min(finished) >= hands:
                 break
-            if len(marks) > 1 and sum(finished) != sum(table["hands"] for table in marks[-2]["tables"].values()):
-                moved_at = time.monotonic()
-            if time.monotonic() - max(moved_at, started) > STALL_SECONDS:
+            if sum(finished) != hands_ended:
+                hands_ended, hand_ended_at = sum(finished), time.monotonic()
+            if time.monotonic() - hand_ended_at > STALL_SECONDS:
                 stalled = [code for code, table in mark["tables"].items() if table["hands"] < hands]
                 break
         done.set()

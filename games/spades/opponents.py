@@ -6,42 +6,37 @@ partner's bid (`bid`), in the seed's game and the full game alike; none of them 
 seat could not see.
 """
 
+from ..cards import DECK
 from .full_rules import MOST_TRICKS, estimate_tricks
-from .habits import habitual_card_of
+from .habits import habitual_card_of, is_master
 from .players import make_player
-from .views import View
+from .solver import ALL_CARDS, BIT, SPADE_MASK, mask_of, strength
+from .views import SUIT, View
 
-SPADES = 0  # the trump suit, as a card number's suit (card // 13)
-
-
-def high_rank(card: int) -> int:
-    """2 ... 13 for two to king, 14 for the ace."""
-    return card % 13 + 1 if card % 13 else 14
+SPADES = 0  # the trump suit, as a card number's suit
 
 
 def power(card: int, led: int) -> int:
-    """How a card stands in a trick led in suit `led`: any spade over the led suit, the rest nothing."""
-    if card // 13 == SPADES:
-        return 100 + high_rank(card)
-    return high_rank(card) if card // 13 == led else -1
+    """How a card (a card number) stands in a trick led in suit `led` (`solver.strength`)."""
+    return strength(BIT[card], led)
 
 
 def winning_now(view: View) -> tuple[int, int] | None:
     """(seat, power) of the card winning the trick so far, or None before the lead."""
     if not view.trick:
         return None
-    led = view.trick[0][1] // 13
+    led = SUIT[view.trick[0][1]]
     seat, card = max(view.trick, key=lambda played: power(played[1], led))
     return seat, power(card, led)
 
 
 def lowest(cards: list[int]) -> int:
     """The lowest card by rank, a side card before a spade of the same rank."""
-    return min(cards, key=lambda card: (high_rank(card), card // 13 == SPADES))
+    return min(cards, key=lambda card: (DECK[card].high_rank, SUIT[card] == SPADES))
 
 
 def highest(cards: list[int]) -> int:
-    return max(cards, key=lambda card: (card // 13 == SPADES, high_rank(card)))
+    return max(cards, key=lambda card: (SUIT[card] == SPADES, DECK[card].high_rank))
 
 
 class NilBuster:
@@ -60,9 +55,9 @@ class NilBuster:
         if len(legal) == 1 or target is None:
             return habitual_card_of(view)
         if not view.trick:
-            open_suits = [card for card in legal if card // 13 not in view.voids[target] and card // 13 != SPADES]
+            open_suits = [card for card in legal if SUIT[card] not in view.voids[target] and SUIT[card] != SPADES]
             return lowest(open_suits or legal)
-        led = view.trick[0][1] // 13
+        led = SUIT[view.trick[0][1]]
         played = {seat for seat, _ in view.trick}
         winner, top = winning_now(view)
         if winner == target:  # the nil bidder is winning: stay under it
@@ -100,16 +95,13 @@ class CautiousPlayer:
             return habitual_card_of(view)  # a nil: the rule player's ducking
         if view.bids is not None and sum(view.taken[seat] for seat in view.side) >= sum(view.bids[seat] for seat in view.side):
             return lowest(legal)  # the side's bid is made: no bags
-        unseen = set(range(52)) - view.played - set(view.hand)
-        led = view.trick[0][1] // 13 if view.trick else None
+        outside = ALL_CARDS ^ mask_of(view.hand) ^ mask_of(view.played)  # the cards the others hold
+        led = SUIT[view.trick[0][1]] if view.trick else None
         winning = winning_now(view)
-        for card in sorted(legal, key=high_rank, reverse=True):
-            suit = card // 13
-            lead_suit = suit if led is None else led
-            beats_trick = winning is None or power(card, lead_suit) > winning[1]
-            masters = not any(other // 13 == suit and high_rank(other) > high_rank(card) for other in unseen)
-            safe_from_trumps = suit == SPADES or not any(other // 13 == SPADES for other in unseen) or len(view.trick) == 3
-            if beats_trick and masters and safe_from_trumps:
+        for card in sorted(legal, key=lambda card: DECK[card].high_rank, reverse=True):
+            beats_trick = winning is None or power(card, led) > winning[1]
+            safe_from_trumps = SUIT[card] == SPADES or not outside & SPADE_MASK or len(view.trick) == 3
+            if beats_trick and is_master(BIT[card], outside) and safe_from_trumps:
                 return card
         return lowest(legal)
 
@@ -127,13 +119,12 @@ class GreedyPlayer:
         winning = winning_now(view)
         if winning is None:
             return highest(legal)
-        led = view.trick[0][1] // 13
+        led = SUIT[view.trick[0][1]]
         winners = [card for card in legal if power(card, led) > winning[1]]
         return highest(winners) if winners else lowest(legal)
 
 
 OPPONENTS = {player.name: player for player in (NilBuster, CautiousPlayer, GreedyPlayer)}
-
 
 
 def make_opponent(name: str, rng=None):
