@@ -11,7 +11,7 @@ from spectrum.frontends import Leave, ScriptExhausted
 from spectrum.colours import BLACK, CYAN, RED, WHITE, YELLOW
 
 from .cards import ACE, Card, Suit
-from .table import CARD_PAPER, SUIT_UDGS, poke_udgs, wrapped
+from .table import CARD_PAPER, DOZE_FRAMES, SUIT_UDGS, poke_udgs, wrapped
 
 TITLE_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and red in turn
 # What Escape does, said by the window under the picture (the Spectrum's screen stays the program's)
@@ -39,7 +39,7 @@ def choose(machine: Spectrum, programs: list) -> object:
         key = machine.inkey()
         if key.isdigit() and 1 <= int(key) <= len(programs):
             break
-        machine.wait_frame(awaiting_key=True)
+        machine.wait_frames_for_key(DOZE_FRAMES)
     let_go(machine)  # the program chosen must not take the same key press as its own first key
     return programs[int(key) - 1]
 

@@ -23,6 +23,7 @@ SUIT_UDGS = {  # USR "a" to "d": the order of `Suit`
 CARD_PAPER = WHITE
 BAIZE = GREEN
 CARD_WIDTH = 3
+DOZE_FRAMES = 50  # the most frames a served screen waiting for a key sleeps through at once
 
 
 def poke_udgs(machine: Spectrum, udgs: dict[str, tuple[int, ...]]) -> None:
@@ -59,8 +60,10 @@ def next_key(machine: Spectrum, idle: Callable[[], None] | None = None) -> str:
     while machine.inkey():
         machine.wait_frame()
     while not (key := machine.inkey()):
-        machine.wait_frame(awaiting_key=True)
-        if idle is not None:
+        if idle is None:
+            machine.wait_frames_for_key(DOZE_FRAMES)
+        else:
+            machine.wait_frame(awaiting_key=True)
             idle()
     return key.lower()
 

@@ -111,13 +111,35 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
         self.t_state = 0
         self._frame_begins(interrupts=interrupts, awaiting_key=awaiting_key, breakable=breakable)
 
-    def _frame_begins(self, *, interrupts: bool, awaiting_key: bool = False, breakable: bool = True) -> None:
+    def wait_frames_for_key(self, most: int) -> int:
+        """Wait for the next frame, as `wait_frame(awaiting_key=True)`, after letting as many as
+        `most` - 1 frames go by first while nothing happens: a front end that can (a served one)
+        sleeps through frames in which no key comes, nothing is to be shown and `wake` is not
+        called, and those frames pass unseen, each counted by the interrupt as it would have been.
+        How many frames passed (1 with any other front end)."""
+        doze = getattr(self.frontend, "doze", None)
+        unseen = doze(self, most - 1) if doze is not None and most > 1 else 0
+        for _ in range(unseen):
+            self._frame_begins(interrupts=True, awaiting_key=True, shown=False)
+        self.wait_frame(awaiting_key=True)
+        return unseen + 1
+
+    def wake(self) -> None:
+        """From any thread: a front end sleeping through frames (`wait_frames_for_key`) stops, as
+        something the program waits on besides a key has happened."""
+        wake = getattr(self.frontend, "wake", None)
+        if wake is not None:
+            wake()
+
+    def _frame_begins(self, *, interrupts: bool, awaiting_key: bool = False, breakable: bool = True,
+                      shown: bool = True) -> None:
         # a program that reads the keys itself waits for one, as the ROM machine takes it
         self.awaiting_key, self.keyboard_read = awaiting_key or self.keyboard_read, False
         self._play_frame_audio()
         self.frame_count += 1
         self.flash_phase = flash_phase(self.frame_count)
-        self.frontend.present(self)
+        if shown:
+            self.frontend.present(self)
         if interrupts and breakable and BREAK_KEYS <= self.keys_held:
             raise ReportError(BREAK_INTO_PROGRAM)
         if interrupts:

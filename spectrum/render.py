@@ -95,8 +95,12 @@ def picture(machine) -> tuple:
     """What decides the picture of `machine`: SCREEN$ (display file and attributes), the border,
     and the FLASH phase when a cell flashes; a front end draws again only when it changes."""
     screen = machine.memory[DISPLAY_FILE:ATTRIBUTES_END].tobytes()
-    flashing = not screen[ATTRIBUTES - DISPLAY_FILE:].isascii()  # FLASH is an attribute's top bit
-    return screen, machine.border & 7, flashing and machine.flash_phase
+    return screen, machine.border & 7, flashes(screen) and machine.flash_phase
+
+
+def flashes(screen: bytes) -> bool:
+    """Whether a cell of SCREEN$ flashes: FLASH is an attribute's top bit."""
+    return not screen[ATTRIBUTES - DISPLAY_FILE:].isascii()
 
 
 def screen_rgb(memory: np.ndarray, flash_phase: bool) -> np.ndarray:

@@ -2,11 +2,12 @@
 takes from one, its pacing, and the terminal's side rebuilding the picture and the sound."""
 
 import json
+import threading
 
 import numpy as np
 import pytest
 
-from spectrum import Spectrum, render, wire
+from spectrum import Spectrum, render, sysvars, wire
 from spectrum.frontends import HeadlessFrontend, Leave, Quit
 from spectrum.frontends.held import HeldKeys
 from spectrum.frontends.pacing import CATCH_UP_FRAMES, FRAME_SECONDS, Pacer
@@ -158,3 +159,54 @@ def test_the_pacer_keeps_the_ulas_rate_and_starts_afresh_when_far_behind():
     slept.clear()
     pacer.wait()
     assert slept == [pytest.approx(FRAME_SECONDS)]  # counted from the stall, not rushed to catch up
+
+
+def frames_counted(machine):
+    return int.from_bytes(machine.memory[sysvars.FRAMES:sysvars.FRAMES + 3].tobytes(), "little")
+
+
+def test_a_session_waiting_for_a_key_sleeps_through_idle_frames_and_counts_them():
+    sent = []
+    frontend = ServedFrontend(sent.append)  # paced on the host's clock
+    machine = Spectrum(frontend)
+    machine.wait_frame(awaiting_key=True)
+    sent.clear()
+    counted, presented = frames_counted(machine), frontend.frames_presented
+    assert machine.wait_frames_for_key(5) == 5
+    assert machine.frame_count == 6 and frames_counted(machine) == counted + 5  # the interrupt counted each
+    assert frontend.frames_presented == presented + 1 and sent == []  # one frame shown: nothing had changed
+    frontend.receive(held("a"))  # a key ends the doze: the next frame sees it
+    assert machine.wait_frames_for_key(250) < 250 and machine.keys_held == {"a"}
+    frontend.receive(held())
+    machine.wait_frame()
+    threading.Timer(0.1, machine.wake).start()  # news from another thread ends it too
+    assert machine.wait_frames_for_key(250) < 250
+
+
+def test_a_doze_ends_at_the_frame_a_flash_swaps_and_never_outside_a_paced_session():
+    sent = []
+    machine = Spectrum(ServedFrontend(sent.append))
+    machine.print_at(0, 0, "X", flash=1)
+    machine.wait_frame(awaiting_key=True)
+    sent.clear()
+    passed = machine.wait_frames_for_key(40)
+    assert machine.frame_count == 16 and passed == 15
+    assert [wire.HEADER.unpack_from(message)[1] for message in sent if isinstance(message, bytes)] == [16]
+    lockstep, _ = served(lockstep=True)
+    lockstep.receive(held(frame=1))
+    for frontend in (HeadlessFrontend(["a"]), lockstep):
+        other = Spectrum(frontend)
+        assert other.wait_frames_for_key(10) == 1 and other.frame_count == 1
+
+
+def test_the_pacer_counts_the_frames_slept_through_and_the_wait_until_a_later_one():
+    now = [50.0]
+    pacer = Pacer(clock=lambda: now[0], sleep=lambda seconds: None)
+    assert pacer.pass_frames(10) == 0 and pacer.seconds_until(3) == 0.0  # no frame yet
+    pacer.wait()
+    assert pacer.seconds_until(3) == pytest.approx(4 * FRAME_SECONDS)
+    now[0] += 2.5 * FRAME_SECONDS
+    assert pacer.pass_frames(10) == 2
+    assert pacer.seconds_until(0) == pytest.approx(0.5 * FRAME_SECONDS)  # the next frame is the 3rd
+    now[0] += 100 * FRAME_SECONDS
+    assert pacer.pass_frames(10) == 10

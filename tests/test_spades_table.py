@@ -82,6 +82,21 @@ def test_no_seat_ever_sees_another_hand():
         assert not any(f"'{card}'" in text for card in others - {card for _, card in view.trick})
 
 
+def test_every_change_at_the_table_is_told_to_its_listeners_until_they_stop():
+    clock = Clock()
+    table = table_of_two(clock)
+    told = []
+    table.listen(lambda: told.append(table.version))
+    table.start(0)
+    view = run_computers(table, clock)
+    assert told and told == list(range(told[0], view.version + 1))  # each change, in turn
+    heard = len(told)
+    table.listen(told.append)
+    table.stop_listening(told.append)
+    table.drop(0)
+    assert len(told) == heard + 1  # the first listener still hears; the one that stopped does not
+
+
 def test_a_move_is_the_seats_own_and_a_refusal_is_told_to_that_seat_alone():
     table, clock, mover = at_a_persons_turn()
     other = 1 - mover

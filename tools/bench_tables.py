@@ -385,6 +385,7 @@ def summary(tables, hands, wall, marks, people, impostors, lags) -> list[str]:
     agreed = sum(person_final in expected.get(person.owner, []) for person in people for person_final in person.finals)
     seen = sum(len(person.finals) for person in people)
     frames = sum(mark["frames"] for mark in marks)
+    slept = sum(mark["slept"] for mark in marks)
     cpu = sum(mark["cpu"] for mark in marks)
     measured = sum(mark["wall"] for mark in marks)
     lateness = max((mark["lateness"]["p99"] for mark in marks), default=0.0)
@@ -406,7 +407,8 @@ def summary(tables, hands, wall, marks, people, impostors, lags) -> list[str]:
         f"screens at each hand's end equal to the seat's own view drawn afresh: {agreed}/{seen}",
         f"tables equal to the file each is kept in: {kept}/{len(final['tables'])}; seats with two terminals at "
         f"the end: {sum(table['doubled'] for table in final['tables'].values())}",
-        f"server: {frames / measured / max(1, sessions):.2f} frames/s a session ({sessions} sessions at most), "
+        f"server: {frames / measured / max(1, sessions):.2f} frames/s a session ({sessions} sessions at most; "
+        f"{slept / max(1, frames):.0%} of the frames slept through, waiting for a key or the table), "
         f"worst p99 lateness over a 5 s mark {lateness:.1f} ms (goal < {GOAL_P99_MS:g} ms at {FRAME_RATE} frames/s), "
         f"{cpu / measured:.0%} of a core; this process's loop lag p99 {bench_serve.percentiles(lags)['p99']:.1f} ms",
     ]

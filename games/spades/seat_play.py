@@ -51,14 +51,13 @@ def key_or_news(machine: Spectrum, table: SpadesTable, view: SeatView) -> int | 
     or None as soon as the table changes, or the clock changes what this seat is told."""
     frames = 0
     while True:
-        machine.wait_frame(awaiting_key=True)
+        frames += machine.wait_frames_for_key(CLOCK_FRAMES - frames % CLOCK_FRAMES)
         flags = machine.peek(sysvars.FLAGS)
         if flags & NEW_KEY:
             machine.poke(sysvars.FLAGS, flags & ~NEW_KEY)
             return machine.peek(sysvars.LAST_K)
         if table.version != view.version:
             return None
-        frames += 1
         if frames % CLOCK_FRAMES == 0 and table.view(view.seat).warning != view.warning:
             return None
 
@@ -281,11 +280,13 @@ def run(machine: Spectrum, tables: Tables, code: str, owner: str | None, name: s
     this ends."""
     table = tables.table(code, level=level, seed=seed, full=full)
     seat = None if watch or owner is None else table.join(owner, name)
+    table.listen(machine.wake)  # a change at the table wakes this screen, if its front end dozes
     prepare(machine)
     try:
         lobby(machine, table, seat)
         play_at(machine, table, seat)
     finally:
+        table.stop_listening(machine.wake)
         if seat is not None:
             table.drop(seat)
         tables.leave(table)

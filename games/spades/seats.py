@@ -113,7 +113,8 @@ class SpadesTable:
     players' clocks.
 
     Every method takes the table's lock; `changed` is notified after each change (`version` counts
-    them), which is what a seat's screen waits on."""
+    them), which is what a seat's screen waits on, and each function given to `listen` is called
+    (under the lock: it must not wait)."""
 
     def __init__(self, code: str, *, level: str = "rules", seed: int | None = None, full: bool = False,
                  clock: Callable[[], float] = time.monotonic, store: TableStore | None = None):
@@ -122,6 +123,7 @@ class SpadesTable:
         self.code, self.level, self.full, self.clock, self.store = code, level, full, clock, store
         self.changed = threading.Condition()
         self.version = 0
+        self._listeners: list[Callable[[], None]] = []
         self.seats: list[Occupant | None] = [None] * SEATS
         self.rng = dealing_rng(seed)
         self.variant = variant(full, self.rng, level)
@@ -411,9 +413,20 @@ class SpadesTable:
                 self.notice = None
         self._changed()
 
+    def listen(self, listener: Callable[[], None]) -> None:
+        """Call `listener` (from whichever thread changes the table) at every change from now on."""
+        with self.changed:
+            self._listeners.append(listener)
+
+    def stop_listening(self, listener: Callable[[], None]) -> None:
+        with self.changed:
+            self._listeners.remove(listener)
+
     def _changed(self) -> None:
         self.version += 1
         self.changed.notify_all()
+        for listener in self._listeners:
+            listener()
 
 
 @dataclass

@@ -31,3 +31,18 @@ class Pacer:
             self._sleep(early)
         elif self.lateness > CATCH_UP_FRAMES * FRAME_SECONDS:
             self._due = now
+
+    def seconds_until(self, frames: int) -> float:
+        """How long from now until the frame `frames` after the next one is due (0 if it is past)."""
+        if self._due is None:
+            return 0.0
+        return max(0.0, self._due + (frames + 1) * FRAME_SECONDS - self._clock())
+
+    def pass_frames(self, most: int) -> int:
+        """Count as gone by the frames whose time came since the last (at most `most`), as a front
+        end that slept through them; how many."""
+        if self._due is None:
+            return 0
+        passed = min(most, max(0, int((self._clock() - self._due) / FRAME_SECONDS)))
+        self._due += passed * FRAME_SECONDS
+        return passed

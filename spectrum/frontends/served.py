@@ -22,6 +22,7 @@ from .pacing import Pacer
 
 LOCKSTEP_PATIENCE = 60.0  # seconds a lockstep terminal may take over one frame's keys
 DISCONNECTED = None  # in the inbox: the terminal has gone
+WAKE = "wake"  # in the inbox: the program has news besides the keys (`wake`)
 
 
 class ServedFrontend:
@@ -37,6 +38,7 @@ class ServedFrontend:
         self._picture_sent: tuple | None = None
         self._awaiting_sent = False
         self._inbox: queue.SimpleQueue = queue.SimpleQueue()
+        self._taken: list = []  # a message taken from the inbox while dozing, not yet read
         self._held = HeldKeys()  # paced: the terminal's keys, by name
         self._terminal_held: frozenset[str] = frozenset()  # as its last message said
         self._lockstep_keys: frozenset[str] = frozenset()
@@ -49,6 +51,10 @@ class ServedFrontend:
     def disconnect(self) -> None:
         """The terminal has gone: the machine stops at its next frame (Quit)."""
         self._inbox.put(DISCONNECTED)
+
+    def wake(self) -> None:
+        """From any thread: a doze ends (the program has news to show)."""
+        self._inbox.put(WAKE)
 
     def end(self, machine, reason: str, status: int = 0) -> None:
         """Tell the terminal the session is over, why, and its exit status as a command's (0: it
@@ -73,6 +79,27 @@ class ServedFrontend:
             self._send_frame(machine, picture)
         machine.keys_held = set(self._keys_for(machine.frame_count))
 
+    def doze(self, machine, most: int) -> int:
+        """Paced, while the program waits for a key and nothing is held, sounding or left to send:
+        sleep until a message comes (keys, `wake`) or `most` frames have gone by, and count the
+        frames slept through (a FLASH on screen, which changes the picture, ends them); how many.
+        Nothing would be sent for those frames, so the terminal sees them as any others; the
+        session's thread wakes a few times a second instead of fifty."""
+        if self.lockstep or self._taken or machine.keys_held or self._terminal_held or machine.speaker_steps:
+            return 0
+        picture = render.picture(machine)
+        if picture != self._picture_sent:
+            return 0
+        if render.flashes(picture[0]):
+            most = min(most, render.FLASH_FRAMES - 1 - machine.frame_count % render.FLASH_FRAMES)
+        if most < 1:
+            return 0
+        try:
+            self._taken.append(self._inbox.get(timeout=self.pacer.seconds_until(most)))
+        except queue.Empty:
+            pass
+        return self.pacer.pass_frames(most)
+
     def _send_frame(self, machine, picture: tuple) -> None:
         steps, machine.speaker_steps = machine.speaker_steps, []
         screen, border, flash_phase = picture
@@ -92,11 +119,13 @@ class ServedFrontend:
         (`HeldKeys`); in lockstep, the terminal's for this frame."""
         while True:
             try:
-                message = self._inbox.get(timeout=LOCKSTEP_PATIENCE) if self.lockstep else self._inbox.get_nowait()
+                message = self._next_message()
             except queue.Empty:
                 if self.lockstep:
                     raise Quit("the terminal gave no keys for a frame") from None
                 return self._held.for_frame()
+            if message is WAKE:
+                continue
             if message is DISCONNECTED:
                 raise Quit("the terminal has gone")
             if message.leave:
@@ -112,3 +141,9 @@ class ServedFrontend:
                 for key in message.held - self._terminal_held:
                     self._held.press(key, {key})
                 self._terminal_held = message.held
+
+    def _next_message(self):
+        """The next message from the terminal (queue.Empty if none): in lockstep waiting for it."""
+        if self._taken:
+            return self._taken.pop()
+        return self._inbox.get(timeout=LOCKSTEP_PATIENCE) if self.lockstep else self._inbox.get_nowait()
