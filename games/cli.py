@@ -108,9 +108,13 @@ def command_line() -> OneLineParser:
         program.add_options(program_parser)
         add_common_options(program_parser, with_defaults=False)
     loader = programs.add_parser(LOAD, help="a .tap or a BASIC listing, on the genuine 48K ROM",
-                                 description="A .tap with a BASIC program (LOAD \"\"), or a listing in text "
-                                             "(typed in and RUN), on the genuine 48K ROM.")
+                                 description="A .tap with a BASIC program (LOAD \"\", played to the ROM's loader at "
+                                             "the tape's speed), or a listing in text (typed in and RUN), on the "
+                                             "genuine 48K ROM.")
     loader.add_argument("file", type=Path, help="the .tap, or the listing (zmakebas escapes, as zxcards-tap reads)")
+    loader.add_argument("--fast", action="store_true",
+                        help="put the tape's blocks in memory at once as the ROM asks for them, instead of playing "
+                             "the tape to its loader")
     add_common_options(loader, with_defaults=False)
     server = programs.add_parser(SERVE, help="every program on a web page, a Spectrum for each tab",
                                  description="Serve the menu and every program on a web page: each browser tab gets a "
@@ -173,7 +177,7 @@ def main(argv=None) -> int:
         return 2
     if args.program == LOAD:
         try:  # the file is read, and refused if it must be, before a window opens
-            machine = RomSpectrum.from_file(None, args.file)
+            machine = RomSpectrum.from_file(None, args.file, fast=args.fast)
         except ProgramFileError as error:
             print(f"zxcards load: {error}", file=sys.stderr)
             return 1

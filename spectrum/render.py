@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -52,6 +53,14 @@ BORDER_LEFT = BORDER_RIGHT = 32
 BORDER_TOP = BORDER_BOTTOM = 24
 FRAME_WIDTH = BORDER_LEFT + SCREEN_WIDTH + BORDER_RIGHT
 FRAME_HEIGHT = BORDER_TOP + SCREEN_HEIGHT + BORDER_BOTTOM
+
+# The ULA draws a line in 224 T-states, and the display's first line 14,336 T-states after the
+# frame's interrupt (64 lines of 224, the top border's lines first), two pixels a T-state.
+LINE_T_STATES = 224
+SCREEN_TOP_T = 14336
+# When (T-states from the interrupt) the ULA begins each visible line, at its left border
+_VISIBLE_LINE_STARTS = (SCREEN_TOP_T - BORDER_LEFT // 2
+                        + LINE_T_STATES * (np.arange(FRAME_HEIGHT) - BORDER_TOP))
 
 
 def _attribute_maps() -> np.ndarray:
@@ -103,6 +112,22 @@ def flashes(screen: bytes) -> bool:
     return not screen[ATTRIBUTES - DISPLAY_FILE:].isascii()
 
 
+def border_lines(colour: int, changes: list[tuple[int, int]]) -> tuple[int, ...]:
+    """The border colour of each visible line of a frame that began with the border `colour` and
+    set it to c at T-state t (from the frame's interrupt) for each (t, c) of `changes`, in time
+    order: a line takes the colour of the moment the ULA begins to draw it (one colour a line
+    is enough for the stripes of the ROM's tape loader, a pulse every 4 to 10 lines)."""
+    colours = np.array([colour] + [changed for _, changed in changes])
+    chosen = np.searchsorted([t_state for t_state, _ in changes], _VISIBLE_LINE_STARTS, side="right")
+    return tuple((colours[chosen] & 7).tolist())
+
+
+def border_of(machine) -> int | tuple[int, ...]:
+    """The border as `machine`'s last frame drew it: its colour, or a colour for each visible line
+    when it changed during the frame (`machine.border_lines`, which the ROM's machine keeps)."""
+    return getattr(machine, "border_lines", None) or machine.border & 7
+
+
 def screen_rgb(memory: np.ndarray, flash_phase: bool) -> np.ndarray:
     """The 256 x 192 paper area as a (192, 256, 3) uint8 RGB array.
 
@@ -118,11 +143,12 @@ def screen_rgb(memory: np.ndarray, flash_phase: bool) -> np.ndarray:
     return np.take(_PIXELS_OF_CELL_BYTE, lookup, axis=0).reshape(SCREEN_HEIGHT, SCREEN_WIDTH, 3)
 
 
-def frame_rgb(memory: np.ndarray, flash_phase: bool, border: int) -> np.ndarray:
-    """The whole visible picture, (240, 320, 3) uint8: the screen inside its border."""
+def frame_rgb(memory: np.ndarray, flash_phase: bool, border: int | Sequence[int]) -> np.ndarray:
+    """The whole visible picture, (240, 320, 3) uint8: the screen inside its border, which is one
+    colour or a colour for each of the FRAME_HEIGHT lines (`border_lines`)."""
     frame = np.empty((FRAME_HEIGHT, FRAME_WIDTH, 3), dtype=np.uint8)
     # The ULA takes the border from the low three bits of port 254 and never makes it BRIGHT.
-    frame[:] = _BORDER_LINES[border & 7]
+    frame[:] = _BORDER_LINES[np.asarray(border) & 7]
     frame[BORDER_TOP:BORDER_TOP + SCREEN_HEIGHT, BORDER_LEFT:BORDER_LEFT + SCREEN_WIDTH] = screen_rgb(
         memory, flash_phase)
     return frame

@@ -10,6 +10,11 @@ The program waits for a key (`awaiting_key`, when a scripted press is typed) whi
 editor waits (INPUT or the command line), in PAUSE 0, or when the program reads the keyboard
 itself (INKEY$, IN) with interrupts on.
 
+A tape is played to the ROM's loader at its own speed (`spectrum.tape_signal`): LD-BYTES reads its
+signal from the EAR bit, the border shows the loader's stripes (`border_lines`: a colour for each
+line of the frame, as the ULA drew them) and the tape is heard, as a Spectrum's speaker sounds the
+EAR signal while it loads; or, `fast`, each block is put in memory at once when LD-BYTES asks.
+
 Sound: the speaker's edges become samples as `spectrum.sound` renders a BEEP — the level swings
 from the first edge of a sound and falls silent at its last. Whether an edge is a sound's last
 is known up to a frame later, so each frame's sound reaches the front end one frame late
@@ -22,16 +27,19 @@ from pathlib import Path
 
 import numpy as np
 
-from . import sysvars
+from . import render, sysvars
 from .render import flash_phase
 from .basic import ListingError, listing_text, starts_as_a_listing
 from .oracle import (EDITOR, EDITOR_IDLE_FRAMES, ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, OracleError, Ports,
                      Z80Spectrum, booted)
 from .sound import FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start_sample, stepped_samples
-from .tape import DATA_FLAG, HEADER_FLAG, PROGRAM, TapeError, read_blocks
-from .z80 import INTERRUPT_T_STATES, A, B, C, D, E, F, IFF, IXh, IXl, PC, SP
+from .tape import DATA_FLAG, HEADER_FLAG, PROGRAM, TapeError, read_blocks, recorded_blocks
+from .tape_signal import TapeRecorder, TapeSignal
+from .z80 import INTERRUPT_T_STATES, A, B, C, D, E, F, IFF, IXh, IXl, PC, SP, T
 
 LD_BYTES = 0x0556  # the ROM's tape loader: A the flag, IX where to, DE how many; carry set when loaded
+SA_LD_RET = 0x053F  # where LD-BYTES returns through, loaded or not (it pushes it first)
+EAR_BIT = 6  # of what IN reads from an even port: the tape's signal
 TAPE_LOADER = range(LD_BYTES, 0x0605)  # LD-BYTES to LD-SAMPLE: with no tape left it waits for one, or BREAK
 TOKEN_LOAD = 0xEF
 TOKEN_CLS = 0xFB
@@ -46,6 +54,9 @@ SOUND_GAP = FRAME_T_STATES  # the longest half-wave of a sound (BEEP pitches fro
 # from a frame's end (the interrupt) the idle editor is back at WAIT-KEY within about 1,100 T-states
 KEY_WAIT_LOOK_AHEAD = 10_000
 T_PER_SAMPLE = T_STATES_PER_SECOND / SAMPLE_RATE
+# LD-EDGE gives up on a block within a few thousand T-states of its last edge: a loader still
+# running a frame after the tape's last edge waits for a tape that has ended
+LOADER_PATIENCE = FRAME_T_STATES
 
 
 class ProgramFileError(ValueError):
@@ -53,12 +64,16 @@ class ProgramFileError(ValueError):
 
 
 class LivePorts(Ports):
-    """The port tracer, also noting when the program reads the keys itself: INKEY$ or IN with
-    interrupts on (the interrupt's own scan has them off; BREAK checks read the port elsewhere)."""
+    """The port tracer, also noting when the program reads the keys itself (INKEY$ or IN with
+    interrupts on: the interrupt's own scan has them off; BREAK checks read the port elsewhere),
+    answering the EAR bit from `tape` when there is one, and noting each change of the border
+    with its T-state (`border_changes`)."""
 
     def __init__(self):
         super().__init__()
         self.polled = False
+        self.tape: TapeRecorder | None = None
+        self.border_changes: list[tuple[int, int]] = []
         self._answers: dict[int, int] = {}  # port -> what IN reads, for the keys in `_answers_for`
         self._answers_for: frozenset[str] = frozenset()
 
@@ -69,7 +84,14 @@ class LivePorts(Ports):
             self._answers, self._answers_for = {}, self.held
         if port not in self._answers:
             self._answers[port] = super().read_port(registers, port)
+        if self.tape is not None and not port & 1:  # LD-SAMPLE reads it every 59 T-states
+            return self._answers[port] | self.tape.ear(registers[T]) << EAR_BIT
         return self._answers[port]
+
+    def write_port(self, registers, port, value, *rest):
+        if not port & 1 and value & 7 != self.border:
+            self.border_changes.append((registers[T], value & 7))
+        super().write_port(registers, port, value, *rest)
 
 
 class BeeperStream:
@@ -78,7 +100,8 @@ class BeeperStream:
     From the first edge of a sound the level is +1, then -1, +1 … at each edge; from the last
     edge of a sound it is silent — as `edges_to_samples` renders a BEEP. A sound's last edge is
     one that no edge follows within twice the interval before it (within SOUND_GAP of a first
-    edge), so BEEPs, key clicks and sounds a few milliseconds apart stay apart.
+    edge), so BEEPs, key clicks and sounds a few milliseconds apart stay apart; but a tape's block
+    sounds on to its last edge (`sounds_to`), where a 1,710 T-state pulse follows a sync pulse of 735.
     """
 
     def __init__(self, origin: int, frame_zero: int):
@@ -89,6 +112,7 @@ class BeeperStream:
         self.level = 0.0  # the level at the end of the last samples handed out
         self.last_edge = 0  # the edge before it
         self.onsets: list[int] = []  # the first edge of each sound
+        self.sounds_to = 0  # a tape's block is one sound up to its last edge, whatever its pulses' pace
 
     def samples(self, first: int, end: int) -> np.ndarray:
         """int16 samples `first` to `end` - 1; every edge before their end + SOUND_GAP is known."""
@@ -101,7 +125,7 @@ class BeeperStream:
             # a sound goes on while its edges keep their pace: the next one within twice the last
             # interval (within SOUND_GAP after a sound's first edge)
             window = SOUND_GAP if not self.level else min(SOUND_GAP, 2 * (edge - self.last_edge))
-            follows = bool(self.edges) and self.edges[0] - edge <= window
+            follows = edge < self.sounds_to or (bool(self.edges) and self.edges[0] - edge <= window)
             if not self.level and follows:
                 self.onsets.append(edge)
             self.level = (-self.level or 1.0) if follows else 0.0
@@ -119,7 +143,8 @@ class RomSpectrum:
 
     sound_latency = 1  # frames: the sound handed on in a frame is the frame before's
 
-    def __init__(self, frontend, memory: bytes, registers: list[int], tape: list[tuple[int, bytes]] = ()):
+    def __init__(self, frontend, memory: bytes, registers: list[int], tape: list[tuple[int, bytes]] = (),
+                 recorder: TapeRecorder | None = None):
         self.z80 = Z80Spectrum(memory, registers)
         self.ports = LivePorts()
         self.z80.ports = self.ports
@@ -127,7 +152,10 @@ class RomSpectrum:
         self.sim = self.z80.sim
         self.memory = np.frombuffer(self.sim.memory, dtype=np.uint8)  # the simulator's own bytes, live
         self.frontend = frontend
-        self.tape = list(tape)  # blocks (flag, data) still to load, in order
+        self._blocks = list(tape)  # blocks (flag, data) still to put in memory at once, in order
+        self.recorder = self.ports.tape = recorder  # or the tape played to the ROM's loader
+        self._in_loader = False  # LD-BYTES reads the recorder's tape
+        self.border_lines: tuple[int, ...] | None = None  # the last frame's border by line, when it changed
         self.keys_held: set[str] = set()
         self.awaiting_key = False
         self._at_command_line = False  # where the editor waited last: the command line (not INPUT, not scroll?)
@@ -164,24 +192,31 @@ class RomSpectrum:
         return machine
 
     @classmethod
-    def loading(cls, frontend, tap: bytes) -> RomSpectrum:
-        """The machine just switched on, with LOAD "" typed and a tape with a BASIC program playing.
+    def loading(cls, frontend, tap: bytes, *, fast: bool = False) -> RomSpectrum:
+        """The machine just switched on, with LOAD "" typed and a tape with a BASIC program playing:
+        its signal read by the ROM's loader at the tape's speed, each block as it is recorded (one
+        that fails its checksum or is cut short fails as the ROM fails it, R Tape loading error);
+        or, `fast`, each block put in memory at once as LD-BYTES asks for it.
 
-        TapeError for a file that is not such a tape.
+        TapeError for a file that is not such a tape, and (`fast`) for one the ROM would fail to load.
         """
-        blocks = read_blocks(tap)
+        recorded = recorded_blocks(tap)
+        blocks = read_blocks(tap) if fast else [(body[0], body[1:-1]) for body in recorded]
         headers = [index for index, (flag, data) in enumerate(blocks)
                    if flag == HEADER_FLAG and len(data) == HEADER_LENGTH and data[0] == PROGRAM]
         if not headers:
             raise TapeError("the tape holds no BASIC program")
         header = blocks[headers[0]][1]
         following = blocks[headers[0] + 1:headers[0] + 2]
-        if not following or following[0][0] != DATA_FLAG:
+        if fast and (not following or following[0][0] != DATA_FLAG):
             raise TapeError("the BASIC program's header is not followed by the program (the tape is cut short)")
-        said, held = int.from_bytes(header[11:13], "little"), len(following[0][1])
-        if held != said:  # the ROM would stop with "R Tape loading error"
+        said, held = int.from_bytes(header[11:13], "little"), len(following[0][1]) if following else 0
+        if fast and held != said:  # the ROM would stop with "R Tape loading error"
             raise TapeError(f"the BASIC program's header says {said:,} bytes, and its block holds {held:,}")
-        machine = cls(frontend, *booted(), tape=blocks)
+        if fast:
+            machine = cls(frontend, *booted(), tape=blocks)
+        else:
+            machine = cls(frontend, *booted(), recorder=TapeRecorder(TapeSignal(recorded)))
         for code in (TOKEN_LOAD, QUOTE, QUOTE):
             machine.z80.feed(code)
         # ENTER as the keyboard interrupt hands it over; the first frame runs into LD-BYTES
@@ -191,16 +226,17 @@ class RomSpectrum:
         return machine
 
     @classmethod
-    def from_file(cls, frontend, path: str | Path) -> RomSpectrum:
-        """A .tap to LOAD "" from, or a BASIC listing in text (zmakebas escapes, as make_tap
-        reads it) typed in and RUN. ProgramFileError says in one line what is wrong with the
-        file; OSError, that it cannot be read."""
+    def from_file(cls, frontend, path: str | Path, *, fast: bool = False) -> RomSpectrum:
+        """A .tap to LOAD "" from (at the tape's speed, or `fast`: see `loading`), or a BASIC
+        listing in text (zmakebas escapes, as make_tap reads it) typed in and RUN.
+        ProgramFileError says in one line what is wrong with the file; OSError, that it cannot be
+        read."""
         path = Path(path)
         data = path.read_bytes()
         if data.startswith(TZX_SIGNATURE):
             raise ProgramFileError(f"{path}: a .tzx tape, which zxcards does not read: it loads .tap files")
         try:
-            return cls.loading(frontend, data)
+            return cls.loading(frontend, data, fast=fast)
         except TapeError as not_a_tape:
             if path.suffix.lower() == ".tap":
                 raise ProgramFileError(f"{path}: {not_a_tape}") from None
@@ -225,6 +261,11 @@ class RomSpectrum:
     @property
     def border(self) -> int:
         return self.ports.border
+
+    @property
+    def tape(self) -> list:
+        """The blocks still on the tape: not yet put in memory, or (played) not yet played to their end."""
+        return self.recorder.blocks_left(self.now) if self.recorder else self._blocks
 
     @property
     def speaker_steps(self) -> list[tuple[int, int]] | None:
@@ -260,23 +301,51 @@ class RomSpectrum:
         self.awaiting_key = False
         # to just before the next frame's interrupt, which the keys the front end gives then are
         # to meet (a run to the frame's very end would take it with this frame's keys)
-        end = self._origin + (self.frame_count + 1) * FRAME_T_STATES - INTERRUPT_T_STATES
+        frame_start = self._origin + self.frame_count * FRAME_T_STATES  # the frame's interrupt
+        end = frame_start + FRAME_T_STATES - INTERRUPT_T_STATES
+        border, stop = self.border, NEVER
         while self.now < end:
-            stop = LD_BYTES if self.tape else (NEVER if self.awaiting_key else WAIT_KEY)
+            stop = self._stop_address()
             self.sim.run(stop=stop, until=end)
-            if self.sim.registers[PC] == LD_BYTES and self.tape:
+            pc = self.sim.registers[PC]
+            if pc == stop == LD_BYTES and self.recorder:
+                self.recorder.loader_started(self.now)
+                self._in_loader = True
+            elif pc == stop == LD_BYTES:
                 self._load_block()
-            elif self.sim.registers[PC] == WAIT_KEY and self.now < end:
+            elif pc == stop == SA_LD_RET:
+                self.recorder.loader_returned(self.now)
+                self._in_loader = False
+            elif pc == WAIT_KEY and self.now < end:
                 self._note_key_wait(self.z80)
-        if self.tape:  # the frame stopped only where the tape is read, never at WAIT-KEY
+        if stop == LD_BYTES:  # the frame stopped only where the tape is read, never at WAIT-KEY
             self._look_ahead_for_key_wait()
+        changes = [(t_state - frame_start, colour) for t_state, colour in self.ports.border_changes]
+        self.ports.border_changes.clear()
+        self.border_lines = render.border_lines(border, changes) if changes else None
         registers = self.sim.registers
         in_pause_0 = self._program_counter() in PAUSE_LOOP and registers[B] * 256 + registers[C] in (0, 0xFFFF)
-        waiting_for_tape = not self.tape and self._program_counter() in TAPE_LOADER  # as a Spectrum does: BREAK ends it
-        self.awaiting_key = self.awaiting_key or in_pause_0 or self.ports.polled or waiting_for_tape
+        self.awaiting_key = self.awaiting_key or in_pause_0 or self.ports.polled or self._waiting_for_tape()
         self._hear_edges()
         self._play(frame_start_sample(self.frame_count), frame_start_sample(self.frame_count + 1))
         self.frame_count += 1
+
+    def _stop_address(self) -> int:
+        """Where the Z80 is to stop next: where LD-BYTES returns while it reads the recorder's tape;
+        at LD-BYTES while blocks are left on the tape; else at the editor's key wait, unless the
+        frame has found one already."""
+        if self._in_loader:
+            return SA_LD_RET
+        if self.tape:
+            return LD_BYTES
+        return NEVER if self.awaiting_key else WAIT_KEY
+
+    def _waiting_for_tape(self) -> bool:
+        """The ROM's loader waits for a tape that has nothing left on it, as a Spectrum does until
+        BREAK (a recorder's tape ended more than LD-EDGE's time-out ago)."""
+        if self.tape or self._program_counter() not in TAPE_LOADER:
+            return False
+        return not self.recorder or self.recorder.quiet_for(self.now) > LOADER_PATIENCE
 
     def _note_key_wait(self, machine: Z80Spectrum) -> None:
         """`machine` (this one, or a copy of it) is at WAIT-KEY: the editor waits, once it has
@@ -301,6 +370,7 @@ class RomSpectrum:
     def flush_sound(self) -> None:
         """Hand over the sound still held back (when the run ends)."""
         self._hear_edges()
+        self._beeper.sounds_to = 0  # a block the tape was playing is cut off here too
         self._beeper.edges.append(self.now + 2 * SOUND_GAP)  # a stand-in after the end: the last sound ends
         self._play(frame_start_sample(self.frame_count), int((self.now - self._beeper.origin) / T_PER_SAMPLE) + 1)
         self._beeper.edges.clear()
@@ -314,7 +384,13 @@ class RomSpectrum:
         return registers[PC]
 
     def _hear_edges(self) -> None:
-        self._beeper.edges += [t for t, _ in self.ports.edges]
+        """The speaker's edges to the beeper, and the tape's while it plays: the EAR signal sounds
+        on a Spectrum's speaker as it loads."""
+        edges = [t for t, _ in self.ports.edges]
+        if self.recorder:
+            edges = sorted(edges + self.recorder.edges_until(self.now))
+            self._beeper.sounds_to = self.recorder.sound_ends(self.now)
+        self._beeper.edges += edges
         self.ports.edges.clear()
 
     def _play(self, first: int, end: int) -> None:
@@ -326,7 +402,7 @@ class RomSpectrum:
     def _load_block(self) -> None:
         """LD-BYTES with the next block from the tape, as if it came off the tape at once."""
         registers, memory = self.sim.registers, self.sim.memory
-        flag, data = self.tape.pop(0)
+        flag, data = self._blocks.pop(0)
         loaded = flag == registers[A]
         if loaded:
             start, length = registers[IXl] + 256 * registers[IXh], registers[E] + 256 * registers[D]

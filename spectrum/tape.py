@@ -45,9 +45,9 @@ class TapeError(ValueError):
     """Bytes that are not a .tap file."""
 
 
-def read_blocks(tap: bytes) -> list[tuple[int, bytes]]:
-    """The blocks of a .tap, (flag, data) each in order; TapeError unless every block is whole
-    and its checksum right."""
+def recorded_blocks(tap: bytes) -> list[bytes]:
+    """The blocks of a .tap as they are recorded on tape, flag, data and checksum each, in order,
+    checksums unchecked (the ROM's loader checks them); TapeError unless every block is whole."""
     blocks, offset = [], 0
     while offset < len(tap):
         if offset + 2 > len(tap):
@@ -56,10 +56,20 @@ def read_blocks(tap: bytes) -> list[tuple[int, bytes]]:
         body = tap[offset + 2:offset + 2 + length]
         if length < 2 or len(body) < length:
             raise TapeError(f"not a .tap file: block {len(blocks) + 1} at offset {offset} is cut short")
-        if xor_of(body):
-            raise TapeError(f"not a .tap file: block {len(blocks) + 1} at offset {offset} fails its checksum")
-        blocks.append((body[0], bytes(body[1:-1])))
+        blocks.append(bytes(body))
         offset += 2 + length
     if not blocks:
         raise TapeError("not a .tap file: it is empty")
+    return blocks
+
+
+def read_blocks(tap: bytes) -> list[tuple[int, bytes]]:
+    """The blocks of a .tap, (flag, data) each in order; TapeError unless every block is whole
+    and its checksum right."""
+    blocks, offset = [], 0
+    for number, recorded in enumerate(recorded_blocks(tap), 1):
+        if xor_of(recorded):
+            raise TapeError(f"not a .tap file: block {number} at offset {offset} fails its checksum")
+        blocks.append((recorded[0], recorded[1:-1]))
+        offset += 2 + len(recorded)
     return blocks

@@ -64,18 +64,19 @@ def test_what_is_not_a_tape_is_said_in_one_line(tap, why):
     assert "\n" not in str(error.value)
 
 
-def test_a_tape_with_no_program_or_only_its_header_is_refused():
+def test_a_tape_with_no_program_or_only_its_header_is_refused_when_loaded_at_once():
+    """Loaded at once (`fast`), a tape the ROM would fail to load is refused before it runs."""
     code_only = bytes([4, 0, 0xFF, 1, 2, 0xFC])  # one data block: flag, two bytes, checksum
     with pytest.raises(TapeError, match="no BASIC program"):
-        RomSpectrum.loading(HeadlessFrontend(), code_only)
+        RomSpectrum.loading(HeadlessFrontend(), code_only)  # at tape speed too
     tap = program_tap("demo", b"\x00\x0a\x02\x00\xf7\x0d")  # 10 RUN
     header_only = tap[:2 + 19]
     with pytest.raises(TapeError, match="not followed by the program"):
-        RomSpectrum.loading(HeadlessFrontend(), header_only)
+        RomSpectrum.loading(HeadlessFrontend(), header_only, fast=True)
     with pytest.raises(TapeError, match="header says 6 bytes, and its block holds 2$"):
-        RomSpectrum.loading(HeadlessFrontend(), header_only + block(0xFF, b"\x00\x0a"))  # shorter than said
+        RomSpectrum.loading(HeadlessFrontend(), header_only + block(0xFF, b"\x00\x0a"), fast=True)  # shorter than said
     with pytest.raises(TapeError, match="header says 6 bytes, and its block holds 7$"):
-        RomSpectrum.loading(HeadlessFrontend(), header_only + block(0xFF, b"\x00\x0a\x02\x00\xf7\x0d\x00"))
+        RomSpectrum.loading(HeadlessFrontend(), header_only + block(0xFF, b"\x00\x0a\x02\x00\xf7\x0d\x00"), fast=True)
 
 
 @pytest.mark.rom
@@ -145,7 +146,7 @@ def test_the_rom_beep_sounds_as_the_layer_renders_a_beep():
     clicks are short sounds of their own."""
     frontend = HeadlessFrontend(["x", "ENTER"])
     tap = program_tap("demo", Oracle().program_bytes(PROGRAM), autostart=10)
-    run_until_keys_run_out(RomSpectrum.loading(frontend, tap)).flush_sound()
+    run_until_keys_run_out(RomSpectrum.loading(frontend, tap, fast=True)).flush_sound()  # no tape heard
     pieces = sounds(frontend.audio())
     beep = edges_to_samples(beep_edges(0.05, 0))
     clicks = [piece for piece in pieces if len(piece) < 20]

@@ -1,9 +1,11 @@
 """The listing itself, `patience.bas`, on the genuine 48K ROM in the same front ends as the port,
 and the two side by side with the same keys.
 
-The ROM types the listing in with its own editor and RUNs it; `seed` rewrites line 1040 to
-`RANDOMIZE seed`, which is what the port's `seed` stands for. Side by side, both play the game
-of one seed (one is drawn from the clock when none is given: their FRAMES differ).
+The ROM types the listing in with its own editor and RUNs it, or LOADs it from the tape it is
+saved to as in 1984 (autostarting at its loader, line 1760, which asks to stop the tape); `seed`
+rewrites line 1040 to `RANDOMIZE seed`, which is what the port's `seed` stands for. Side by side,
+both play the game of one seed (one is drawn from the clock when none is given: their FRAMES
+differ).
 """
 
 from __future__ import annotations
@@ -15,12 +17,14 @@ from spectrum import ReportError, Spectrum
 from spectrum import sysvars
 from spectrum.compare import Difference, KeyWait, KeyWaitRecorder, Lateness, first_difference, first_lateness
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
+from spectrum.make_tap import listing_tap
 from spectrum.rom_machine import RomSpectrum
 
 from . import play
 
 LISTING_FILE = play.LISTING_FILE
 RANDOMIZE_LINE = "\n1040 RANDOMIZE\n"
+TAPE_NAME, AUTOSTART_LINE = "patience", 1760  # as the listing was saved: its loader asks to stop the tape
 
 
 def listing(seed: int | None = None) -> str:
@@ -29,8 +33,11 @@ def listing(seed: int | None = None) -> str:
     return text if seed is None else text.replace(RANDOMIZE_LINE, f"\n1040 RANDOMIZE {seed}\n")
 
 
-def rom_machine(frontend, seed: int | None = None) -> RomSpectrum:
-    """The listing RUN on the ROM, about to show its first frame in `frontend`."""
+def rom_machine(frontend, seed: int | None = None, from_tape: bool = False) -> RomSpectrum:
+    """The listing RUN on the ROM, or (`from_tape`) LOADed from its tape at the tape's speed, about
+    to show its first frame in `frontend`."""
+    if from_tape:
+        return RomSpectrum.loading(frontend, listing_tap(listing(seed), TAPE_NAME, AUTOSTART_LINE)[0])
     return RomSpectrum.running(frontend, listing(seed))
 
 
@@ -69,12 +76,12 @@ def compare_headless(machine: Spectrum, seed: int | None) -> tuple[Difference | 
     return difference, port_keys.waits, rom
 
 
-def run(machine: Spectrum, seed: int | None = None, compare: bool = False) -> int:
-    """The listing on the ROM in `machine`'s front end, or beside the port (`compare`): in a
-    window until it is closed, headless until the keys run out. Headless, the comparison prints
-    "identical" (and gives 0) or the first difference (and gives 1)."""
+def run(machine: Spectrum, seed: int | None = None, compare: bool = False, from_tape: bool = False) -> int:
+    """The listing on the ROM in `machine`'s front end (typed in, or `from_tape`), or beside the
+    port (`compare`, typed in): in a window until it is closed, headless until the keys run out.
+    Headless, the comparison prints "identical" (and gives 0) or the first difference (and gives 1)."""
     if not compare:
-        return play_on_rom(machine.frontend, seed)
+        return play_on_rom(machine.frontend, seed, from_tape)
     if isinstance(machine.frontend, HeadlessFrontend):
         difference, _, _ = compare_headless(machine, seed)
         print(f"{f'seed {seed}' if seed else 'seed from FRAMES'}: {difference or 'identical'}")
@@ -86,8 +93,8 @@ def run(machine: Spectrum, seed: int | None = None, compare: bool = False) -> in
     return side_by_side(window, lambda port: play.run(port, seed), listing(seed))
 
 
-def play_on_rom(frontend, seed: int | None) -> int:
-    rom = rom_machine(frontend, seed)
+def play_on_rom(frontend, seed: int | None, from_tape: bool = False) -> int:
+    rom = rom_machine(frontend, seed, from_tape)
     try:
         rom.run()
     finally:

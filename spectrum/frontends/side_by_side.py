@@ -108,10 +108,11 @@ class SideBySideWindow(WindowFrontend):
         width, height = render.FRAME_WIDTH * self.scale, render.FRAME_HEIGHT * self.scale
         changed = []
         for side, (left, machine) in enumerate(((0, port), (width, rom))):
-            picture = (render.picture(machine), tuple(cells))
+            border = render.border_of(machine)
+            picture = (render.picture(machine), border, tuple(cells))
             if picture == self._drawn[side]:
                 continue
-            frame = render.frame_rgb(machine.memory, machine.flash_phase, machine.border)
+            frame = render.frame_rgb(machine.memory, machine.flash_phase, border)
             pygame.surfarray.blit_array(self._frame, frame.transpose(1, 0, 2))
             area = pygame.Rect(left, 0, width, height)
             pygame.transform.scale(self._frame, area.size, self._window.subsurface(area))
