@@ -101,7 +101,7 @@ class BeeperStream:
     edge of a sound it is silent — as `edges_to_samples` renders a BEEP. A sound's last edge is
     one that no edge follows within twice the interval before it (within SOUND_GAP of a first
     edge), so BEEPs, key clicks and sounds a few milliseconds apart stay apart; but a tape's block
-    sounds on to its last edge (`sounds_to`), where a 1,710 T-state pulse follows a sync pulse of 735.
+    sounds on to its last edge (`sounding`), where a 1,710 T-state pulse follows a sync pulse of 735.
     """
 
     def __init__(self, origin: int, frame_zero: int):
@@ -112,7 +112,7 @@ class BeeperStream:
         self.level = 0.0  # the level at the end of the last samples handed out
         self.last_edge = 0  # the edge before it
         self.onsets: list[int] = []  # the first edge of each sound
-        self.sounds_to = 0  # a tape's block is one sound up to its last edge, whatever its pulses' pace
+        self.sounding = range(0)  # a tape's block: one sound from its first edge to its last, whatever their pace
 
     def samples(self, first: int, end: int) -> np.ndarray:
         """int16 samples `first` to `end` - 1; every edge before their end + SOUND_GAP is known."""
@@ -125,7 +125,7 @@ class BeeperStream:
             # a sound goes on while its edges keep their pace: the next one within twice the last
             # interval (within SOUND_GAP after a sound's first edge)
             window = SOUND_GAP if not self.level else min(SOUND_GAP, 2 * (edge - self.last_edge))
-            follows = edge < self.sounds_to or (bool(self.edges) and self.edges[0] - edge <= window)
+            follows = edge in self.sounding or (bool(self.edges) and self.edges[0] - edge <= window)
             if not self.level and follows:
                 self.onsets.append(edge)
             self.level = (-self.level or 1.0) if follows else 0.0
@@ -155,6 +155,7 @@ class RomSpectrum:
         self._blocks = list(tape)  # blocks (flag, data) still to put in memory at once, in order
         self.recorder = self.ports.tape = recorder  # or the tape played to the ROM's loader
         self._in_loader = False  # LD-BYTES reads the recorder's tape
+        self.border_changes: list[tuple[int, int]] = []  # the last frame's: (T-state from its interrupt, colour)
         self.border_lines: tuple[int, ...] | None = None  # the last frame's border by line, when it changed
         self.keys_held: set[str] = set()
         self.awaiting_key = False
@@ -320,9 +321,9 @@ class RomSpectrum:
                 self._note_key_wait(self.z80)
         if stop == LD_BYTES:  # the frame stopped only where the tape is read, never at WAIT-KEY
             self._look_ahead_for_key_wait()
-        changes = [(t_state - frame_start, colour) for t_state, colour in self.ports.border_changes]
+        self.border_changes = [(t_state - frame_start, colour) for t_state, colour in self.ports.border_changes]
         self.ports.border_changes.clear()
-        self.border_lines = render.border_lines(border, changes) if changes else None
+        self.border_lines = render.border_lines(border, self.border_changes) if self.border_changes else None
         registers = self.sim.registers
         in_pause_0 = self._program_counter() in PAUSE_LOOP and registers[B] * 256 + registers[C] in (0, 0xFFFF)
         self.awaiting_key = self.awaiting_key or in_pause_0 or self.ports.polled or self._waiting_for_tape()
@@ -370,7 +371,7 @@ class RomSpectrum:
     def flush_sound(self) -> None:
         """Hand over the sound still held back (when the run ends)."""
         self._hear_edges()
-        self._beeper.sounds_to = 0  # a block the tape was playing is cut off here too
+        self._beeper.sounding = range(0)  # a block the tape was playing is cut off here too
         self._beeper.edges.append(self.now + 2 * SOUND_GAP)  # a stand-in after the end: the last sound ends
         self._play(frame_start_sample(self.frame_count), int((self.now - self._beeper.origin) / T_PER_SAMPLE) + 1)
         self._beeper.edges.clear()
@@ -389,7 +390,7 @@ class RomSpectrum:
         edges = [t for t, _ in self.ports.edges]
         if self.recorder:
             edges = sorted(edges + self.recorder.edges_until(self.now))
-            self._beeper.sounds_to = self.recorder.sound_ends(self.now)
+            self._beeper.sounding = self.recorder.sounding(self.now)
         self._beeper.edges += edges
         self.ports.edges.clear()
 

@@ -112,9 +112,10 @@ class TapeRecorder:
         heard, self._heard = edges[self._heard:end], end
         return [edge + self._origin for edge in heard]
 
-    def sound_ends(self, now: int) -> int:
-        """The machine's T-state of the last edge of the block playing at `now` (or played last):
-        up to there the tape's signal is one sound."""
+    def sounding(self, now: int) -> range:
+        """The machine's T-states from the first edge to the last of the block playing at `now` (or
+        played last): the tape's signal is one sound over them."""
         ends = self.signal.block_ends
-        index = bisect_right(self.signal.pause_ends, self.tape_time(now))
-        return ends[min(index, len(ends) - 1)] + self._origin if ends else 0
+        index = min(bisect_right(self.signal.pause_ends, self.tape_time(now)), len(ends) - 1)
+        start = self.signal.pause_ends[index - 1] if index else 0
+        return range(start + self._origin, ends[index] + self._origin)

@@ -120,6 +120,23 @@ def test_border_uses_low_three_bits_and_is_never_bright():
     assert tuple(render.frame_rgb(memory, False, 8 + 1)[0, 0]) == (0, 0, 0xD7)
 
 
+def test_a_border_change_shows_from_the_first_line_the_ula_begins_after_it():
+    first = render.SCREEN_TOP_T - render.BORDER_LEFT // 2  # where the display's first line's border begins
+    lines = render.border_lines(7, [(first, 2), (first + 10 * render.LINE_T_STATES + 1, 8 + 5)])
+    assert lines == (7,) * render.BORDER_TOP + (2,) * 11 + (5,) * (render.FRAME_HEIGHT - render.BORDER_TOP - 11)
+    last = first + (render.FRAME_HEIGHT - 1 - render.BORDER_TOP) * render.LINE_T_STATES  # the last visible line's
+    assert render.border_lines(3, [(last + 1, 4)]) == (3,) * render.FRAME_HEIGHT
+
+
+def test_a_frame_draws_a_colour_for_each_border_line():
+    memory = random_memory(6)
+    lines = tuple(line % 8 for line in range(render.FRAME_HEIGHT))
+    frame = render.frame_rgb(memory, False, lines)
+    assert (frame[:, 0] == render.PALETTE[list(lines)]).all() and (frame[:, -1] == frame[:, 0]).all()
+    top, left = render.BORDER_TOP, render.BORDER_LEFT
+    np.testing.assert_array_equal(frame[top:top + 192, left:left + 256], render.screen_rgb(memory, False))
+
+
 def test_png_round_trip(tmp_path):
     pygame = pytest.importorskip("pygame")
     rgb = np.random.default_rng(1).integers(0, 256, (30, 41, 3), dtype=np.uint8)

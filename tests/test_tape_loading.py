@@ -1,0 +1,224 @@
+"""LOAD "" at the tape's speed: the ROM's own loader reads the tape's signal, its border stripes
+follow the pulses, the tape is heard, the load takes the tape's time and leaves the memory the
+instant load leaves; a tape that fails fails as the ROM fails it."""
+
+import numpy as np
+import pytest
+
+from games import cli
+from games.patience import original
+from spectrum import render, sysvars
+from spectrum.frontends import HeadlessFrontend, ScriptExhausted
+from spectrum.oracle import Oracle
+from spectrum.rom_machine import RomSpectrum
+from spectrum.sound import FRAME_T_STATES
+from spectrum.tape import block, program_tap, recorded_blocks
+from spectrum.tape_signal import (BIT_PULSES, DATA_PILOT_PULSES, HEADER_PILOT_PULSES, PILOT_PULSE, SYNC_PULSES,
+                                  TapeSignal, block_pulses)
+from tests.test_cli_rom import screen_after, screen_row
+from tests.test_rom_machine import run_until_keys_run_out, text_at
+
+pytestmark = pytest.mark.rom  # every test here but the first runs the genuine ROM
+
+PROGRAM = "10 REM " + "x" * 200 + "\n20 LET a=5\n"  # a data block long enough for frames of data stripes
+PILOT_COLOURS, DATA_COLOURS = {2, 5}, {1, 6}  # red and cyan, blue and yellow
+WHITE = 7  # the border the loader puts back (BORDCR) when it is done
+# LD-SAMPLE reads the EAR every 59 T-states and LD-EDGE's OUT follows: a stripe begins 64-122 T after its edge
+EDGE_TO_STRIPE = range(60, 130)
+
+
+def test_a_block_is_its_pilot_sync_and_two_pulses_a_bit_msb_first():
+    header, data = block_pulses(bytes([0x00, 0x80])), block_pulses(bytes([0xFF]))
+    assert len(header) == HEADER_PILOT_PULSES + 2 + 32 and len(data) == DATA_PILOT_PULSES + 2 + 16
+    assert set(header[:HEADER_PILOT_PULSES]) == {PILOT_PULSE}
+    assert tuple(header[HEADER_PILOT_PULSES:HEADER_PILOT_PULSES + 2]) == SYNC_PULSES
+    bits = header[HEADER_PILOT_PULSES + 2:].tolist()
+    assert bits == [BIT_PULSES[0]] * 16 + [BIT_PULSES[1]] * 2 + [BIT_PULSES[0]] * 14  # 0x00, then 0x80
+    signal = TapeSignal([bytes([0x00, 0x80]), bytes([0xFF])])
+    assert [signal.level(t) for t in (-1, 0, PILOT_PULSE - 1, PILOT_PULSE)] == [0, 1, 1, 0]
+    assert signal.length == sum(header) + 3_500_000 + sum(data)
+
+
+class Recording(HeadlessFrontend):
+    """A headless front end that keeps each frame's border changes (T-states from frame 0) and lines."""
+
+    def __init__(self):
+        super().__init__()
+        self.changes: list[tuple[int, int]] = []
+        self.lines: list[tuple | None] = []
+
+    def present(self, machine) -> None:
+        if machine.frame_count:  # the frame just run is the one before
+            start = (machine.frame_count - 1) * FRAME_T_STATES
+            self.changes += [(start + t_state, colour) for t_state, colour in machine.border_changes]
+            self.lines.append(machine.border_lines)
+        super().present(machine)
+
+
+@pytest.fixture(scope="module")
+def tap() -> bytes:
+    return program_tap("demo", Oracle().program_bytes(PROGRAM))
+
+
+@pytest.fixture(scope="module")
+def loaded(tap):
+    """The tape loaded at its speed (to the command line's 0 OK): its front end, the speaker's
+    steps (T-state from frame 0, level) and the machine."""
+    frontend = Recording()
+    machine = RomSpectrum.loading(frontend, tap)
+    machine.speaker_steps = []
+    run_until_keys_run_out(machine).flush_sound()
+    return frontend, machine.speaker_steps, machine
+
+
+def blocks_heard(steps: list[tuple[int, int]]) -> list[list[int]]:
+    """The edges of each sound heard but the key clicks (two edges each: ENTER's, after LOAD "")."""
+    sounds, edges = [], []
+    for t_state, level in steps:
+        edges.append(t_state)
+        if not level:  # a sound's last edge
+            sounds.append(edges)
+            edges = []
+    return [edges for edges in sounds if len(edges) > 2]
+
+
+def test_the_tape_is_heard_pulse_for_pulse_as_it_loads(loaded, tap):
+    """The speaker sounds the EAR signal: every edge of every block, at the pulses' lengths."""
+    frontend, steps, _ = loaded
+    heard, recorded = blocks_heard(steps), recorded_blocks(tap)
+    assert [np.diff(edges).tolist() for edges in heard] == [block_pulses(block).tolist() for block in recorded]
+    samples = frontend.audio()
+    start = heard[0][0] * 44_100 // 3_500_000
+    pilot = samples[start:start + 44_100 * 4]  # four seconds inside the header's pilot: a tone of 807 Hz
+    assert abs(np.argmax(np.abs(np.fft.rfft(pilot))) / 4 - 3_500_000 / (2 * PILOT_PULSE)) < 1
+    assert not ((pilot[:-1] == 0) & (pilot[1:] == 0)).any()  # not broken (a sample may straddle an edge: 0)
+
+
+def stripes_and_edges(loaded, tap, block_number: int, colours: set[int]) -> tuple[list, list[int]]:
+    """The border changes in `colours` during a block, and the edges heard in it."""
+    frontend, steps, _ = loaded
+    heard = blocks_heard(steps)[block_number]
+    changes = [(t_state, colour) for t_state, colour in frontend.changes
+               if heard[0] <= t_state <= heard[-1] + EDGE_TO_STRIPE.stop and colour in colours]
+    return changes, heard
+
+
+def edge_before(heard: list[int], t_state: int) -> int:
+    """The index of the last edge heard before `t_state`."""
+    return int(np.searchsorted(heard, t_state)) - 1
+
+
+@pytest.mark.parametrize("block_number", [0, 1])
+def test_the_pilot_stripes_are_red_and_cyan_one_for_each_pulse(loaded, tap, block_number):
+    """Once the loader has found the pilot (it waits a second after the first edge it sees), LD-EDGE
+    turns the border from red to cyan and back at each of its edges, a moment after it: every
+    2,168 T-states, as LD-SAMPLE sees each edge; the sync pulses' two edges too."""
+    changes, heard = stripes_and_edges(loaded, tap, block_number, PILOT_COLOURS)
+    pilot = HEADER_PILOT_PULSES if block_number == 0 else DATA_PILOT_PULSES
+    followed = [edge_before(heard, t_state) for t_state, _ in changes[2:]]  # the first two: the loader finding it
+    assert followed == list(range(followed[0], followed[0] + len(followed)))  # every edge, one stripe each
+    assert followed[-1] == pilot + 2  # to the pilot's end and through the sync pulses
+    assert followed[0] * PILOT_PULSE < 3_500_000 + 10 * PILOT_PULSE
+    assert all(t_state - heard[index] in EDGE_TO_STRIPE for (t_state, _), index in zip(changes[2:], followed))
+    assert all(a != b for (_, a), (_, b) in zip(changes, changes[1:]))  # red, cyan, red...
+    intervals = np.diff([t_state for t_state, _ in changes[2:-2]])  # the pilot's, not the sync pulses'
+    assert abs(intervals.mean() - PILOT_PULSE) < 1 and np.abs(intervals - PILOT_PULSE).max() < 60
+
+
+@pytest.mark.parametrize("block_number", [0, 1])
+def test_the_data_stripes_are_blue_and_yellow_one_for_each_pulse_of_each_bit(loaded, tap, block_number):
+    changes, heard = stripes_and_edges(loaded, tap, block_number, DATA_COLOURS)
+    recorded = recorded_blocks(tap)[block_number]
+    first_bit = len(block_pulses(recorded)) - 16 * len(recorded)  # the first bit's first pulse, and edge
+    followed = [edge_before(heard, t_state) for t_state, _ in changes]
+    assert followed == list(range(first_bit + 1, len(heard)))  # the end of every pulse of every bit
+    assert all(t_state - heard[index] in EDGE_TO_STRIPE for (t_state, _), index in zip(changes, followed))
+    assert all(a != b for (_, a), (_, b) in zip(changes, changes[1:]))  # blue, yellow, blue...
+
+
+def runs(lines) -> list[tuple[int, int]]:
+    """(colour, number of lines) of each band of one colour, top to bottom."""
+    cuts = np.flatnonzero(np.diff(lines)) + 1
+    return [(int(part[0]), len(part)) for part in np.split(np.array(lines), cuts)]
+
+
+def test_each_frame_draws_the_stripes_line_by_line_in_the_picture(loaded):
+    """A pulse of 2,168 T-states is 9.7 lines of 224 T; a bit's of 855 or 1,710, 3.8 or 7.6."""
+    frontend, _, machine = loaded
+    frames = [lines for lines in frontend.lines if lines]
+    pilot = next(lines for lines in frames if set(lines) == PILOT_COLOURS and len(runs(lines)) > 20)
+    data = next(lines for lines in frames if set(lines) == DATA_COLOURS and len(runs(lines)) > 40)
+    assert {length for _, length in runs(pilot)[1:-1]} == {9, 10}
+    assert {length for _, length in runs(data)[1:-1]} <= {3, 4, 7, 8}
+    picture = render.frame_rgb(machine.memory, False, data)
+    assert (picture[:, 0] == render.PALETTE[list(data)]).all()
+    assert (picture[render.BORDER_TOP + 1, -1] == render.PALETTE[data[render.BORDER_TOP + 1]]).all()
+
+
+def test_the_load_takes_the_tapes_time_to_within_a_frame(loaded, tap):
+    """From LOAD's ENTER (frame 0) the tape starts within the frame; the loader is done, and puts the
+    white border back, within a frame of the last block's last edge."""
+    frontend, steps, _ = loaded
+    heard = blocks_heard(steps)
+    start, length = heard[0][0], TapeSignal(recorded_blocks(tap)).length
+    done = frontend.changes[-1]
+    assert done[1] == WHITE and 0 <= start < FRAME_T_STATES
+    assert 0 < done[0] - start - length < FRAME_T_STATES
+    assert heard[-1][-1] - start == length
+
+
+def test_the_memory_is_what_the_instant_load_leaves(loaded, tap):
+    """The screen, the system variables (but FRAMES, which counts no frame while the loader runs)
+    and the program, to E_LINE."""
+    _, _, played = loaded
+    instant = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(), tap, fast=True))
+    assert instant.frame_count < 10 < 400 < played.frame_count
+    prog, e_line = (int(played.memory[address]) + 256 * int(played.memory[address + 1])
+                    for address in (sysvars.PROG, sysvars.E_LINE))
+    assert e_line - prog > 200
+    for part in (slice(sysvars.DISPLAY_FILE, sysvars.FRAMES), slice(sysvars.FRAMES + 3, e_line + 1)):
+        assert (played.memory[part] == instant.memory[part]).all(), part
+    assert text_at(played, 23, 0, 9) == "0 OK, 0:1"
+
+
+def failing_tapes(tap: bytes) -> dict[str, bytes]:
+    bad_checksum = tap[:-1] + bytes([tap[-1] ^ 1])
+    header, data = tap[:21], recorded_blocks(tap)[1]
+    return {"checksum": bad_checksum, "cut short": header + block(0xFF, data[1:101])}  # 100 bytes of 200-odd
+
+
+@pytest.mark.parametrize("fault", ["checksum", "cut short"])
+def test_a_tape_that_fails_stops_with_r_tape_loading_error_and_exit_0(tmp_path, tap, fault, capsys):
+    """As `load` documents: headless, the run ends with the ROM's report on the screen (exit 0);
+    `--fast` refuses the tape in one line before it runs (exit 1)."""
+    path = tmp_path / "bad.tap"
+    path.write_bytes(failing_tapes(tap)[fault])
+    assert screen_row(screen_after(tmp_path, "load", str(path)), 23) == "R Tape loading error, 0:1"
+    assert cli.main(["load", str(path), "--fast", "--headless"]) == 1
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_load_plays_the_tape_unless_fast(tmp_path, tap, monkeypatch):
+    path = tmp_path / "demo.tap"
+    path.write_bytes(tap)
+    presented = []
+    monkeypatch.setattr(HeadlessFrontend, "close", lambda frontend: presented.append(frontend.frames_presented))
+    for fast in ([], ["--fast"]):
+        assert cli.main(["load", str(path), *fast, "--headless"]) == 0
+    at_tape_speed, at_once = presented
+    assert at_once < 10 < 400 < at_tape_speed
+
+
+def test_patience_on_the_rom_loads_from_its_tape_and_asks_to_stop_it():
+    """Saved with LINE 1760 as in 1984: LOADed, it autostarts at its loader, which says to stop the
+    tape, and then types out its title."""
+    machine = original.rom_machine(HeadlessFrontend(), 3, from_tape=True)
+    asked = None
+    with pytest.raises(ScriptExhausted):
+        while True:
+            machine.run_frame()
+            if asked is None and text_at(machine, 10, 4, 4) == "Stop":  # (a whole line each frame is slow)
+                asked = machine.frame_count
+    signal_frames = machine.recorder.signal.length / FRAME_T_STATES
+    assert signal_frames < asked < signal_frames + 10 and text_at(machine, 10, 4, 22) != "Stop the tape, please."
+    assert text_at(machine, 2, 9, 14) == "11-UP PATIENCE"
