@@ -121,11 +121,14 @@ def test_border_uses_low_three_bits_and_is_never_bright():
 
 
 def test_a_border_change_shows_from_the_first_line_the_ula_begins_after_it():
-    first = render.SCREEN_TOP_T - render.BORDER_LEFT // 2  # where the display's first line's border begins
-    lines = render.border_lines(7, [(first, 2), (first + 10 * render.LINE_T_STATES + 1, 8 + 5)])
-    assert lines == (7,) * render.BORDER_TOP + (2,) * 11 + (5,) * (render.FRAME_HEIGHT - render.BORDER_TOP - 11)
-    last = first + (render.FRAME_HEIGHT - 1 - render.BORDER_TOP) * render.LINE_T_STATES  # the last visible line's
-    assert render.border_lines(3, [(last + 1, 4)]) == (3,) * render.FRAME_HEIGHT
+    """The ULA begins the display's first line 14,336 T-states after the interrupt, a line every
+    224 T, two pixels a T-state: the visible 32 pixels of its border 16 T before."""
+    first = 14336 - 16  # the 25th visible line, after 24 of the top border
+    lines = render.border_lines(7, [(first, 2), (first + 10 * 224 + 1, 8 + 5)])
+    assert lines == (7,) * 24 + (2,) * 11 + (5,) * (240 - 24 - 11)
+    last = first + (239 - 24) * 224  # where the last visible line begins
+    assert render.border_lines(3, [(last, 1)])[-2:] == (3, 1)
+    assert render.border_lines(3, [(last + 1, 4)]) == (3,) * 240
 
 
 def test_a_frame_draws_a_colour_for_each_border_line():

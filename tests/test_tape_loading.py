@@ -8,13 +8,12 @@ import pytest
 from games import cli
 from games.patience import original
 from spectrum import render, sysvars
-from spectrum.frontends import HeadlessFrontend, ScriptExhausted
+from spectrum.frontends import HeadlessFrontend, Press, ScriptExhausted, presses_from
 from spectrum.oracle import Oracle
 from spectrum.rom_machine import RomSpectrum
 from spectrum.sound import FRAME_T_STATES
 from spectrum.tape import block, program_tap, recorded_blocks
-from spectrum.tape_signal import (BIT_PULSES, DATA_PILOT_PULSES, HEADER_PILOT_PULSES, PILOT_PULSE, SYNC_PULSES,
-                                  TapeSignal, block_pulses)
+from spectrum.tape_signal import TapeSignal, block_pulses
 from tests.test_cli_rom import screen_after, screen_row
 from tests.test_rom_machine import run_until_keys_run_out, text_at
 
@@ -23,6 +22,10 @@ pytestmark = pytest.mark.rom  # every test here but the first runs the genuine R
 PROGRAM = "10 REM " + "x" * 200 + "\n20 LET a=5\n"  # a data block long enough for frames of data stripes
 PILOT_COLOURS, DATA_COLOURS = {2, 5}, {1, 6}  # red and cyan, blue and yellow
 WHITE = 7  # the border the loader puts back (BORDCR) when it is done
+# The ROM's SA-BYTES timings (T-states), written out here so that the tests check the module's
+PILOT_PULSE, HEADER_PILOT_PULSES, DATA_PILOT_PULSES = 2168, 8063, 3223
+SYNC_PULSES, ZERO_PULSE, ONE_PULSE = (667, 735), 855, 1710
+SECOND = 3_500_000
 # LD-SAMPLE reads the EAR every 59 T-states and LD-EDGE's OUT follows: a stripe begins 64-122 T after its edge
 EDGE_TO_STRIPE = range(60, 130)
 
@@ -33,10 +36,10 @@ def test_a_block_is_its_pilot_sync_and_two_pulses_a_bit_msb_first():
     assert set(header[:HEADER_PILOT_PULSES]) == {PILOT_PULSE}
     assert tuple(header[HEADER_PILOT_PULSES:HEADER_PILOT_PULSES + 2]) == SYNC_PULSES
     bits = header[HEADER_PILOT_PULSES + 2:].tolist()
-    assert bits == [BIT_PULSES[0]] * 16 + [BIT_PULSES[1]] * 2 + [BIT_PULSES[0]] * 14  # 0x00, then 0x80
+    assert bits == [ZERO_PULSE] * 16 + [ONE_PULSE] * 2 + [ZERO_PULSE] * 14  # 0x00, then 0x80
     signal = TapeSignal([bytes([0x00, 0x80]), bytes([0xFF])])
     assert [signal.level(t) for t in (-1, 0, PILOT_PULSE - 1, PILOT_PULSE)] == [0, 1, 1, 0]
-    assert signal.length == sum(header) + 3_500_000 + sum(data)
+    assert signal.length == sum(header) + SECOND + sum(data)  # a second's pause between
 
 
 class Recording(HeadlessFrontend):
@@ -88,9 +91,9 @@ def test_the_tape_is_heard_pulse_for_pulse_as_it_loads(loaded, tap):
     heard, recorded = blocks_heard(steps), recorded_blocks(tap)
     assert [np.diff(edges).tolist() for edges in heard] == [block_pulses(block).tolist() for block in recorded]
     samples = frontend.audio()
-    start = heard[0][0] * 44_100 // 3_500_000
+    start = heard[0][0] * 44_100 // SECOND
     pilot = samples[start:start + 44_100 * 4]  # four seconds inside the header's pilot: a tone of 807 Hz
-    assert abs(np.argmax(np.abs(np.fft.rfft(pilot))) / 4 - 3_500_000 / (2 * PILOT_PULSE)) < 1
+    assert abs(np.argmax(np.abs(np.fft.rfft(pilot))) / 4 - SECOND / (2 * PILOT_PULSE)) < 1
     assert not ((pilot[:-1] == 0) & (pilot[1:] == 0)).any()  # not broken (a sample may straddle an edge: 0)
 
 
@@ -118,7 +121,7 @@ def test_the_pilot_stripes_are_red_and_cyan_one_for_each_pulse(loaded, tap, bloc
     followed = [edge_before(heard, t_state) for t_state, _ in changes[2:]]  # the first two: the loader finding it
     assert followed == list(range(followed[0], followed[0] + len(followed)))  # every edge, one stripe each
     assert followed[-1] == pilot + 2  # to the pilot's end and through the sync pulses
-    assert followed[0] * PILOT_PULSE < 3_500_000 + 10 * PILOT_PULSE
+    assert followed[0] * PILOT_PULSE < SECOND + 10 * PILOT_PULSE
     assert all(t_state - heard[index] in EDGE_TO_STRIPE for (t_state, _), index in zip(changes[2:], followed))
     assert all(a != b for (_, a), (_, b) in zip(changes, changes[1:]))  # red, cyan, red...
     intervals = np.diff([t_state for t_state, _ in changes[2:-2]])  # the pilot's, not the sync pulses'
@@ -207,6 +210,20 @@ def test_load_plays_the_tape_unless_fast(tmp_path, tap, monkeypatch):
         assert cli.main(["load", str(path), *fast, "--headless"]) == 0
     at_tape_speed, at_once = presented
     assert at_once < 10 < 400 < at_tape_speed
+
+
+def test_the_tape_stops_after_the_program_loaded_and_the_next_waits_on_it():
+    """The recorder stops at the end of the pause after the first program: LOAD "" typed a minute
+    later reads the second from its pilot on."""
+    first, second = (program_tap(name, Oracle().program_bytes(f'10 PRINT "{name.upper()}"\n'), autostart=10)
+                     for name in ("first", "second"))
+    machine = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(), first + second))
+    assert text_at(machine, 2, 0, 5) == "FIRST" and len(machine.tape) == 2
+    a_minute_on = machine.frame_count + 3000
+    typed = presses_from(["j", '"', '"', "ENTER"])  # J is LOAD in K mode
+    machine.frontend.presses.extend([Press(typed[0], at=a_minute_on), *map(Press, typed[1:])])
+    run_until_keys_run_out(machine)
+    assert machine.frame_count > a_minute_on + 400 and text_at(machine, 5, 0, 6) == "SECOND" and not machine.tape
 
 
 def test_patience_on_the_rom_loads_from_its_tape_and_asks_to_stop_it():
