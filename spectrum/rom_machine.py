@@ -63,6 +63,18 @@ class ProgramFileError(ValueError):
     """A file that is neither a tape with a BASIC program nor a listing."""
 
 
+def check_program_follows(blocks: list[tuple[int, bytes]], header_index: int) -> None:
+    """TapeError unless the program's header (at `header_index`) is followed by the program, as
+    long as the header says: else the ROM would stop with "R Tape loading error"."""
+    header = blocks[header_index][1]
+    following = blocks[header_index + 1:header_index + 2]
+    if not following or following[0][0] != DATA_FLAG:
+        raise TapeError("the BASIC program's header is not followed by the program (the tape is cut short)")
+    said, held = int.from_bytes(header[11:13], "little"), len(following[0][1])
+    if held != said:
+        raise TapeError(f"the BASIC program's header says {said:,} bytes, and its block holds {held:,}")
+
+
 class LivePorts(Ports):
     """The port tracer, also noting when the program reads the keys itself (INKEY$ or IN with
     interrupts on: the interrupt's own scan has them off; BREAK checks read the port elsewhere),
@@ -207,14 +219,8 @@ class RomSpectrum:
                    if flag == HEADER_FLAG and len(data) == HEADER_LENGTH and data[0] == PROGRAM]
         if not headers:
             raise TapeError("the tape holds no BASIC program")
-        header = blocks[headers[0]][1]
-        following = blocks[headers[0] + 1:headers[0] + 2]
-        if fast and (not following or following[0][0] != DATA_FLAG):
-            raise TapeError("the BASIC program's header is not followed by the program (the tape is cut short)")
-        said, held = int.from_bytes(header[11:13], "little"), len(following[0][1]) if following else 0
-        if fast and held != said:  # the ROM would stop with "R Tape loading error"
-            raise TapeError(f"the BASIC program's header says {said:,} bytes, and its block holds {held:,}")
         if fast:
+            check_program_follows(blocks, headers[0])
             machine = cls(frontend, *booted(), tape=blocks)
         else:
             machine = cls(frontend, *booted(), recorder=TapeRecorder(TapeSignal(recorded)))

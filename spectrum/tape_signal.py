@@ -26,15 +26,15 @@ PAUSE = 3_500_000  # the second of silence after each block
 def block_pulses(recorded: bytes) -> np.ndarray:
     """The pulses (T-states) of one block as it is recorded: flag, data and checksum (or as much
     of it as there is), after its pilot and sync pulses."""
-    pilot = HEADER_PILOT_PULSES if recorded[:1] and recorded[0] in HEADER_FLAGS else DATA_PILOT_PULSES
+    pilot = HEADER_PILOT_PULSES if recorded[0] in HEADER_FLAGS else DATA_PILOT_PULSES
     bits = np.unpackbits(np.frombuffer(recorded, np.uint8))  # MSB first
     return np.concatenate([np.full(pilot, PILOT_PULSE), SYNC_PULSES,
                            np.repeat(np.take(BIT_PULSES, bits), 2)]).astype(np.int64)
 
 
 class TapeSignal:
-    """The signal of a tape's blocks, in T-states from the start of the tape: its `edges`, where
-    each block's last edge is (`block_ends`) and each block's pause ends (`pause_ends`)."""
+    """The signal of a tape's blocks (one or more), in T-states from the start of the tape: its
+    `edges`, where each block's last edge is (`block_ends`) and each block's pause ends (`pause_ends`)."""
 
     def __init__(self, blocks: list[bytes]):
         self.blocks = list(blocks)
@@ -46,12 +46,12 @@ class TapeSignal:
             self.block_ends.append(int(times[-1]))
             start = int(times[-1]) + PAUSE
             self.pause_ends.append(start)
-        self.edges: list[int] = np.concatenate(edges).tolist() if edges else []
+        self.edges: list[int] = np.concatenate(edges).tolist()
 
     @property
     def length(self) -> int:
         """The T-states from the first edge to the last block's last."""
-        return self.block_ends[-1] if self.block_ends else 0
+        return self.block_ends[-1]
 
     def level(self, time: int) -> int:
         """The EAR level (0 or 1) at `time`: low before the first edge."""
@@ -87,14 +87,16 @@ class TapeRecorder:
         """LD-BYTES runs: the tape plays on, or starts again from where it stopped."""
         position = self.tape_time(now)
         if self._stops_at is not None and position >= self._stops_at:
-            self._origin = now - position  # no edge lies in the pause it stopped in: none is moved
+            # it stopped in a pause, a second after the last edge (heard long since): moving the
+            # tape's time moves no edge not yet heard
+            self._origin = now - position
         self._stops_at = None
 
     def loader_returned(self, now: int) -> None:
         """LD-BYTES has returned: the tape stops at the end of the pause after the block under the head."""
         position = self.tape_time(now)
         ends = self.signal.pause_ends
-        self._stops_at = ends[min(bisect_right(ends, position), len(ends) - 1)] if ends else 0
+        self._stops_at = ends[min(bisect_right(ends, position), len(ends) - 1)]
 
     def blocks_left(self, now: int) -> list[bytes]:
         """The blocks whose signal has not yet been played to their end."""
@@ -113,8 +115,8 @@ class TapeRecorder:
         return [edge + self._origin for edge in heard]
 
     def sounding(self, now: int) -> range:
-        """The machine's T-states from the first edge to the last of the block playing at `now` (or
-        played last): the tape's signal is one sound over them."""
+        """The machine's T-states from the first edge of the block playing at `now` (or played last)
+        up to its last: the tape's signal is one sound over them."""
         ends = self.signal.block_ends
         index = min(bisect_right(self.signal.pause_ends, self.tape_time(now)), len(ends) - 1)
         start = self.signal.pause_ends[index - 1] if index else 0
