@@ -10,7 +10,7 @@ about every 60 T-states — so the edges are kept in one sorted list and found b
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 
 import numpy as np
 
@@ -54,8 +54,8 @@ class TapeSignal:
         return self.block_ends[-1]
 
     def level(self, time: int) -> int:
-        """The EAR level (0 or 1) at `time`: low before the first edge."""
-        return bisect_right(self.edges, time) & 1
+        """The EAR level (0 or 1) at `time`: low to the first edge, an edge's level from just after it."""
+        return bisect_left(self.edges, time) & 1
 
 
 class TapeRecorder:
@@ -93,14 +93,16 @@ class TapeRecorder:
         self._stops_at = None
 
     def loader_returned(self, now: int) -> None:
-        """LD-BYTES has returned: the tape stops at the end of the pause after the block under the head."""
+        """LD-BYTES has returned: the tape stops at the end of the pause after the block under the
+        head (at once, past the last one's)."""
         position = self.tape_time(now)
         ends = self.signal.pause_ends
-        self._stops_at = ends[min(bisect_right(ends, position), len(ends) - 1)]
+        following = bisect_right(ends, position)
+        self._stops_at = ends[following] if following < len(ends) else position
 
     def blocks_left(self, now: int) -> list[bytes]:
-        """The blocks whose signal has not yet been played to their end."""
-        return self.signal.blocks[bisect_right(self.signal.block_ends, self.tape_time(now)):]
+        """The blocks whose signal has not yet been played to their end (past their last edge)."""
+        return self.signal.blocks[bisect_left(self.signal.block_ends, self.tape_time(now)):]
 
     def quiet_for(self, now: int) -> int:
         """The T-states since the tape's last edge."""
@@ -108,9 +110,9 @@ class TapeRecorder:
         return time - self.signal.edges[bisect_right(self.signal.edges, time) - 1]  # the first edge is at 0
 
     def edges_until(self, now: int) -> list[int]:
-        """The machine's T-state of each edge played since the last call, to `now`."""
+        """The machine's T-state of each edge played since the last call, before `now`."""
         edges = self.signal.edges
-        end = bisect_right(edges, self.tape_time(now), self._heard)
+        end = bisect_left(edges, self.tape_time(now), self._heard)
         heard, self._heard = edges[self._heard:end], end
         return [edge + self._origin for edge in heard]
 

@@ -13,11 +13,12 @@ from spectrum.oracle import Oracle
 from spectrum.rom_machine import RomSpectrum
 from spectrum.sound import FRAME_T_STATES
 from spectrum.tape import block, program_tap, recorded_blocks
-from spectrum.tape_signal import TapeSignal, block_pulses
+from spectrum.tape_signal import TapeRecorder, TapeSignal, block_pulses
 from tests.test_cli_rom import screen_after, screen_row
 from tests.test_rom_machine import run_until_keys_run_out, text_at
 
-pytestmark = pytest.mark.rom  # every test here but the first runs the genuine ROM
+
+pytestmark = pytest.mark.rom  # every test here but the first two runs the genuine ROM
 
 PROGRAM = "10 REM " + "x" * 200 + "\n20 LET a=5\n"  # a data block long enough for frames of data stripes
 PILOT_COLOURS, DATA_COLOURS = {2, 5}, {1, 6}  # red and cyan, blue and yellow
@@ -38,8 +39,26 @@ def test_a_block_is_its_pilot_sync_and_two_pulses_a_bit_msb_first():
     bits = header[HEADER_PILOT_PULSES + 2:].tolist()
     assert bits == [ZERO_PULSE] * 16 + [ONE_PULSE] * 2 + [ZERO_PULSE] * 14  # 0x00, then 0x80
     signal = TapeSignal([bytes([0x00, 0x80]), bytes([0xFF])])
-    assert [signal.level(t) for t in (-1, 0, PILOT_PULSE - 1, PILOT_PULSE)] == [0, 1, 1, 0]
+    assert [signal.level(t) for t in (0, 1, PILOT_PULSE, PILOT_PULSE + 1)] == [0, 1, 1, 0]  # from just after an edge
     assert signal.length == sum(header) + SECOND + sum(data)  # a second's pause between
+
+
+def test_the_recorder_plays_to_the_end_of_a_blocks_pause_after_the_loader_and_goes_on_from_there():
+    signal = TapeSignal([bytes([0x00, 0x80]), bytes([0xFF])])
+    recorder = TapeRecorder(signal)
+    assert recorder.tape_time(123_456) == 0 and recorder.ear(123_456) == 0  # not started: at its start
+    recorder.loader_started(1_000)
+    assert recorder.tape_time(1_000 + 5) == 5 and recorder.ear(1_000 + 5) == 1
+    first_block_end = signal.block_ends[0]
+    recorder.loader_returned(1_000 + first_block_end + 10)  # just after the header's last edge
+    stopped = first_block_end + SECOND
+    assert recorder.tape_time(1_000 + stopped + 50_000) == stopped and len(recorder.blocks_left(10**9)) == 1
+    assert len(recorder.edges_until(10**9)) == len(block_pulses(signal.blocks[0])) + 1  # the header's, no more
+    recorder.loader_started(10**9)  # a LOAD later: the data block from its first edge on
+    assert recorder.tape_time(10**9 + 7) == stopped + 7
+    assert recorder.edges_until(10**9 + PILOT_PULSE + 1) == [10**9, 10**9 + PILOT_PULSE]
+    recorder.loader_returned(10**9 + 100)  # in the pilot: it plays on to the pause's end
+    assert recorder.tape_time(2 * 10**9) == signal.pause_ends[1] and not recorder.blocks_left(2 * 10**9)
 
 
 class Recording(HeadlessFrontend):
