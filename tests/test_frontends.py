@@ -124,6 +124,17 @@ def test_screenshot_is_the_scaled_frame(tmp_path):
     np.testing.assert_array_equal(picture[1::2, 1::2], picture[::2, ::2])
 
 
+STRIPES = tuple(2 + 3 * (line // 10 % 2) for line in range(render.FRAME_HEIGHT))  # red and cyan, 10 lines each
+
+
+def test_screenshot_draws_the_border_line_by_line_when_the_machine_keeps_its_lines(tmp_path):
+    machine = stand_in_machine(seed=4, border=5)
+    machine.border_lines = STRIPES
+    path = tmp_path / "stripes.png"
+    HeadlessFrontend().screenshot(path, machine, scale=1)
+    assert (load_png(path)[:, 0] == render.PALETTE[list(STRIPES)]).all()
+
+
 def test_importing_the_package_loads_no_window_code():
     probe = ("import sys, spectrum.frontends as f\n"
              "assert 'spectrum.frontends.window' not in sys.modules\n"
@@ -158,6 +169,17 @@ def test_window_shows_the_frame(window):
     window.present(machine)
     picture = render.scale_nearest(render.frame_rgb(machine.memory, False, 6), 2)
     np.testing.assert_array_equal(window_pixels()[:len(picture)], picture)
+
+
+def test_window_shows_the_border_line_by_line_and_draws_again_when_only_the_stripes_move(window):
+    machine = stand_in_machine(seed=9, border=6)
+    machine.border_lines = STRIPES
+    window.present(machine)
+    np.testing.assert_array_equal(window_pixels()[:2 * render.FRAME_HEIGHT:2, 0], render.PALETTE[list(STRIPES)])
+    machine.border_lines = STRIPES[5:] + STRIPES[:5]  # the next frame's stripes, the border's last colour the same
+    window.present(machine)
+    np.testing.assert_array_equal(window_pixels()[:2 * render.FRAME_HEIGHT:2, 0],
+                                  render.PALETTE[list(machine.border_lines)])
 
 
 def test_window_says_the_status_under_the_picture(window):

@@ -93,6 +93,17 @@ def test_a_cell_that_differs_is_outlined_on_both_pictures(window):
     assert np.array_equal(shown[title_line, 1:width - 1], shown[title_line, width + 1:2 * width - 1])
 
 
+def test_the_roms_border_is_drawn_line_by_line_when_it_changes_within_a_frame(window, monkeypatch):
+    port = play_frames(window, [], 3)
+    stripes = tuple(2 + 3 * (line // 10 % 2) for line in range(render.FRAME_HEIGHT))  # the loader's red and cyan
+    monkeypatch.setattr(window.rom, "run_frame", lambda: setattr(window.rom, "border_lines", stripes))
+    SideBySideWindow.present(window, port)  # the window's own (play_frames put a counting one in its place)
+    shown = pygame.surfarray.array3d(pygame.display.get_surface()).transpose(1, 0, 2)
+    width, height = render.FRAME_WIDTH * 2, render.FRAME_HEIGHT * 2
+    assert (shown[:height:2, width + 1] == render.PALETTE[list(stripes)]).all()
+    assert (shown[:height, 0] == shown[0, 0]).all()  # the port's border: one colour
+
+
 def test_the_shuffle_replay_in_a_window_deals_the_same_table_on_both(window, monkeypatch):
     monkeypatch.setattr(original, "side_by_side_window", lambda scale, title, command: window)
     monkeypatch.setattr(window, "present", Played(window, [], frames=1100))
