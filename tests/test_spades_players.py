@@ -11,8 +11,8 @@ from games.cards import BY_NAME, NAMES
 from games.spades.rules import PLAYERS, Spades
 from games.spades.full_rules import FullMatch, FullSpades, choose_bid, hand_points, partner_of
 from games.spades.bidding import sampled_bid
-from games.spades.guesses import (consistent_deal, deal_hidden_cards, exact_deal, guessed_deal, habit_agreement,
-                                  habit_guesses)
+from games.spades.guesses import (HabitCheck, consistent_deal, deal_hidden_cards, exact_deal, guessed_deal,
+                                  habit_agreement, habit_guesses)
 from games.spades.information_set import SolverPlayer
 from games.spades.mcts import SearchPlayer, seed_outcome
 from games.spades.players import RandomPlayer, RulePlayer, make_player, play_seed_hand
@@ -68,6 +68,22 @@ def test_rule_player_leaves_a_winning_partner_alone_and_a_nil_bidder_ducks():
     assert NAMES[RulePlayer().choose(view(("jh", "3h"), trick, seat=3, partner=1, bids=[3, 3, 3, 3]))] == "3h"
     nil = view(("jh", "9h", "3h"), [(1, "th")], seat=2, partner=0, bids=[3, 3, 0, 3])
     assert NAMES[RulePlayer().choose(nil)] == "9h"
+
+
+def test_rule_player_covers_its_partners_nil_and_sets_an_opponents():
+    nil_partner = [3, 3, 0, 3]  # seat 2, seat 0's partner, bid nil
+    # the nil bidder still to play: win as high as can be, not second hand low
+    assert NAMES[RulePlayer().choose(view(("jh", "kh", "3h"), [(3, "th")], seat=0, partner=2, bids=nil_partner))] == "kh"
+    # the nil bidder winning the trick: take it from it, cheaply
+    trick = [(2, "5h"), (1, "th"), (0, "2h")]
+    assert NAMES[RulePlayer().choose(view(("jh", "kh", "3h"), trick, seat=3, partner=1, bids=[3, 0, 3, 3]))] == "jh"
+    assert NAMES[RulePlayer().choose(view(("jh", "kh", "3h"), trick, seat=3, partner=1, bids=[3] * 4))] == "3h"
+    # an opponent's nil (seat 2) still to play after this seat: low, not third hand high
+    trick = [(3, "5h"), (0, "6h")]
+    assert NAMES[RulePlayer().choose(view(("jh", "kh", "3h"), trick, seat=1, partner=3, bids=nil_partner))] == "3h"
+    # ... and winning the trick: stay under its card
+    assert NAMES[RulePlayer().choose(view(("jh", "9h", "3h"), [(2, "th")], seat=3, partner=1, bids=nil_partner))] == "9h"
+    assert NAMES[RulePlayer().choose(view(("jh", "9h", "3h"), [(2, "th")], seat=3, partner=1, bids=[3] * 4))] == "3h"
 
 
 @pytest.mark.parametrize("level", ["random", "rules"])
@@ -235,6 +251,16 @@ def test_players_who_do_not_play_by_the_habits_are_guessed_without_them():
     assert weights == [1.0] * player.samples
     for hands in guesses:
         assert sorted(card for hand in hands for card in hand) == sorted(set(range(52)) - seen.played)
+
+
+def test_only_the_seats_that_play_by_the_habits_are_judged_by_them():
+    game, rng = Spades(shuffled(21)), random.Random(3)
+    players = [RulePlayer(), RulePlayer(), RandomPlayer(rng), RulePlayer()]
+    while len(game.tricks) < 5 or game.to_play != "player_0":
+        game.play_card(game.to_play, NAMES[players[PLAYERS.index(game.to_play)].choose(seed_view(game, game.to_play))])
+    seen = seed_view(game, "player_0")
+    guesses = [consistent_deal(seen, random.Random(seed)) for seed in range(300)]
+    assert HabitCheck(seen, range(4)).habitual_seats(guesses) == {1, 3}  # the random player is not judged
 
 
 def test_guesses_that_explain_the_plays_seen_weigh_more():

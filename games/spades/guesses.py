@@ -1,6 +1,6 @@
 """Guessing the hidden hands: deals consistent with what a seat has seen (its cards, every card
 played, who has shown out of a suit), and weighed by how well they explain the other seats' plays
-by the rule player's habits."""
+by the rule player's habits — the plays of each seat that plays by them."""
 
 import math
 import random
@@ -100,9 +100,17 @@ class HabitCheck:
                 later |= 1 << play[3]
                 play[4] = later
 
-    def agreement(self, hands: list[list[int]], mismatch: float) -> float:
-        """`mismatch` to the power of the judged plays that `hands` (a whole deal) fails to explain."""
-        return mismatch ** sum(self.misses(seat, mask_of(hands[seat])) for seat in self.plays)
+    def agreement(self, hands: list[list[int]], mismatch: float, seats=None) -> float:
+        """`mismatch` to the power of the plays of the judged `seats` (default: all) that `hands` (a
+        whole deal) fails to explain."""
+        return mismatch ** sum(self.misses(seat, mask_of(hands[seat])) for seat in (self.plays if seats is None else seats))
+
+    def habitual_seats(self, guesses: list[list[list[int]]]) -> set[int]:
+        """The judged seats whose every play so far one of `guesses` explains by the rule player's
+        habits. A rule player's plays nearly always are; the others play by habits of their own (a
+        person, another program), and what they played is no evidence for or against a guess."""
+        return {seat for seat in self.plays
+                if any(not self.misses(seat, mask_of(hands[seat]), most=0) for hands in guesses)}
 
     def misses(self, seat: int, hidden: int, most: int = 52) -> int:
         """How many of `seat`'s plays differ from its habits were `hidden` (a mask) its cards now;

@@ -27,13 +27,24 @@ def rule_card(hand: int, outside: int, trick: list[tuple[int, int]], seat: int, 
 
     Second hand low, third hand high, win as cheaply as possible, trump when void, discard the least
     useful card; lead a card that cannot be beaten in its suit, else low from the longest side suit.
-    With a partner: do not overtake a partner who is winning, unless the partner bid nil; having bid
-    nil, take nothing: duck under the best card, discard high."""
+    With a partner: do not overtake a partner who is winning; having bid nil, take nothing: duck
+    under the best card, discard high; beside a partner's nil, cover it (`cover`); against an
+    opponent's nil, set it (`set_nil`)."""
     legal = legal_mask(hand, trick, spades_closed)
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     if bids and bids[seat] == 0:
         return duck(legal, trick)
+    if bids and partner is not None:
+        if bids[partner] == 0:
+            covering = cover(legal, outside, trick, partner)
+            if covering is not None:
+                return covering
+        else:
+            nil = next((other for other in range(4) if other not in (seat, partner) and bids[other] == 0), None)
+            setting = None if nil is None else set_nil(legal, trick, nil)
+            if setting is not None:
+                return setting
     if not trick:
         return lead(legal, outside)
     led = trick[0][1] // 13
@@ -83,6 +94,54 @@ def duck(legal: int, trick: list[tuple[int, int]]) -> int:
     if losers:
         return max(losers, key=lambda bit: (bit >= 13, rank_of_bit(bit)))
     return min(cards, key=lambda bit: strength(bit, led))
+
+
+def trick_leader(trick: list[tuple[int, int]]) -> tuple[int, int]:
+    """(seat, strength) of the card winning the trick so far."""
+    led = trick[0][1] // 13
+    seat, bit = max(trick, key=lambda play: strength(play[1], led))
+    return seat, strength(bit, led)
+
+
+def cover(legal: int, outside: int, trick: list[tuple[int, int]], partner: int) -> int | None:
+    """Beside a partner's nil: lead high (masters first) so that the partner can duck; while the
+    partner is still to play, win the trick as high as the hand allows; once the partner is
+    winning, take the trick from it. None where the usual play does as well."""
+    cards = bits_of(legal)
+    if not trick:
+        for suit in (3, 2, 1, 0):
+            held = legal & SUIT_MASK[suit]
+            if held and is_master(held.bit_length() - 1, outside):
+                return held.bit_length() - 1
+        side = [bit for bit in cards if bit >= 13] or cards
+        return max(side, key=rank_of_bit)
+    led = trick[0][1] // 13
+    leader, top = trick_leader(trick)
+    winners = [bit for bit in cards if strength(bit, led) > top]
+    if partner not in (seat for seat, _ in trick):
+        return max(winners, key=lambda bit: strength(bit, led)) if winners else None
+    if leader == partner and winners:
+        return min(winners, key=lambda bit: strength(bit, led))
+    return None
+
+
+def set_nil(legal: int, trick: list[tuple[int, int]], nil: int) -> int | None:
+    """Against an opponent's nil: lead low in a side suit; while the nil bidder is still to play,
+    play low to leave it the trick; while it is winning, stay under its card. None once it has
+    played a card that is beaten."""
+    cards = bits_of(legal)
+    if not trick:
+        side = [bit for bit in cards if bit >= 13] or cards
+        return min(side, key=rank_of_bit)
+    led = trick[0][1] // 13
+    leader, top = trick_leader(trick)
+    if leader == nil:
+        under = [bit for bit in cards if strength(bit, led) < top]
+        if under:
+            return max(under, key=lambda bit: strength(bit, led))
+    if leader == nil or nil not in (seat for seat, _ in trick):
+        return min(cards, key=lambda bit: strength(bit, led)) if legal & SUIT_MASK[led] else discard(legal)
+    return None
 
 
 def lead(legal: int, outside: int) -> int:

@@ -4,7 +4,7 @@ end of the hand (`solver.Solver`), within a budget of work."""
 import random
 from dataclasses import dataclass, field
 
-from .guesses import habit_guesses
+from .guesses import HabitCheck, habit_guesses
 from .habits import Deal, habitual_card_of, model_for, rank_of_bit
 from .solver import CARD_OF_BIT, Budget, OutOfWork, Solver, mask_of
 from .views import View
@@ -79,12 +79,13 @@ class SolverPlayer:
 
     def guesses(self, view: View) -> tuple[list[list[list[int]]], list[float]]:
         """The guesses weighted by the rule player's habits; when none explains every play seen, the
-        others do not play by those habits (a person, another level), and guesses consistent with
-        what was seen are drawn without them."""
-        guesses, weights = habit_guesses(view, set(range(4)) - view.side, self.rng, self.samples, self.chains,
-                                         self.sweeps, self.mismatch)
+        seats whose plays no guess explains do not play by those habits (a person, another level),
+        and the guesses are drawn again by the habits of the others only."""
+        judged = set(range(4)) - view.side
+        guesses, weights = habit_guesses(view, judged, self.rng, self.samples, self.chains, self.sweeps, self.mismatch)
         if max(weights) < 1:
-            return habit_guesses(view, set(), self.rng, self.samples, self.chains, self.sweeps, self.mismatch)
+            habitual = HabitCheck(view, judged).habitual_seats(guesses)
+            return habit_guesses(view, habitual, self.rng, self.samples, self.chains, self.sweeps, self.mismatch)
         return guesses, weights
 
 

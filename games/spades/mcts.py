@@ -27,7 +27,8 @@ class SearchPlayer:
 
     Each iteration takes a guess at the hidden hands, consistent with what this seat has seen (its
     own cards, every card played, who has shown out of which suit): it draws `pool` such guesses and
-    weighs each by how well it explains the others' plays so far (`habit_agreement`), and each
+    weighs each by how well it explains the plays so far of the others that play by the rule
+    player's habits (`HabitCheck.habitual_seats`: the best of the guesses explains them all), and each
     iteration picks one by weight. In that guess it tries every card this seat may play now, so that
     the cards are compared on equal terms. After that card the other seats play by the rule
     player's habits (the model of the opponents), and this seat's own later cards are chosen in a
@@ -53,7 +54,8 @@ class SearchPlayer:
         root = {BIT[card]: Node() for card in legal}
         guesses = [consistent_deal(view, self.rng) for _ in range(self.pool)]
         check = HabitCheck(view, range(4))
-        weights = [check.agreement(hands, self.mismatch) for hands in guesses]
+        habitual = check.habitual_seats(guesses)
+        weights = [check.agreement(hands, self.mismatch, habitual) for hands in guesses]
         for _ in range(self.iterations):
             hands = self.rng.choices(guesses, weights)[0]
             for bit, node in root.items():
