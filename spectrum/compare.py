@@ -7,6 +7,9 @@ the ROM then shows its report (with a line number the layer has no notion of) be
 
 Their time is compared there too, and where each sound begins: the k-th key wait, and the k-th
 sound, of one within 3 frames of the other's, or 0.5% of the time since frame 0 if that is more.
+
+The comparison ends at the first key wait at which both programs have stopped: keys typed after
+that go to the ROM's command line (ENTER lists the program), which the port does not have.
 """
 
 from __future__ import annotations
@@ -85,10 +88,23 @@ def allowed_frames(frame: float) -> float:
     return max(TOLERANCE_FRAMES, TOLERANCE_SHARE * frame)
 
 
+def while_a_program_runs(port: list[KeyWait], rom: list[KeyWait]) -> tuple[list[KeyWait], list[KeyWait]]:
+    """The key waits of both up to the first at which both programs have stopped."""
+    for number, (ours, theirs) in enumerate(zip(port, rom), 1):
+        if ours.stopped and theirs.stopped:
+            return port[:number], rom[:number]
+    return port, rom
+
+
 def first_lateness(port: list[KeyWait], rom: list[KeyWait], port_sounds: list[int],
                    rom_sounds: list[int]) -> Lateness | str | None:
     """The first key wait or sound (T-states from frame 0) the port has too early or too late,
     a line saying that the two sound a different number of times, or None."""
+    compared_port, compared_rom = while_a_program_runs(port, rom)
+    if len(compared_rom) < len(rom):  # both stopped: the sounds after that are the command line's
+        port_sounds = [t for t in port_sounds if t <= compared_port[-1].frame * FRAME_T_STATES]
+        rom_sounds = [t for t in rom_sounds if t <= compared_rom[-1].frame * FRAME_T_STATES]
+    port, rom = compared_port, compared_rom
     frames = [(f"key wait {number}", ours.frame, theirs.frame) for number, (ours, theirs) in enumerate(zip(port, rom), 1)]
     frames += [(f"sound {number}", ours / FRAME_T_STATES, theirs / FRAME_T_STATES)
                for number, (ours, theirs) in enumerate(zip(port_sounds, rom_sounds), 1)]
@@ -103,6 +119,7 @@ def first_lateness(port: list[KeyWait], rom: list[KeyWait], port_sounds: list[in
 def first_difference(port: list[KeyWait], rom: list[KeyWait]) -> Difference | None:
     """Where the k-th key waits of the two first show different screens (or one waits where the
     other has none left), or None."""
+    port, rom = while_a_program_runs(port, rom)
     for number, (ours, theirs) in enumerate(zip(port, rom), 1):
         rows = UPPER_ROWS if ours.stopped or theirs.stopped else 24
         cells = differing_cells(ours.screen, theirs.screen, rows)

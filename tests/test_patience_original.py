@@ -60,6 +60,16 @@ def test_a_won_game_and_goodbye_show_the_same_screen_at_every_key():
     assert rows_of(rom.memory) == rows_of(port.memory)
 
 
+def test_keys_typed_after_both_programs_have_stopped_are_not_compared():
+    # 0 resigns, N ends with "Thanks for playing." and STOP; then ENTER at the ROM's command line
+    # lists the program, which the port has no notion of
+    keys = ["SPACE", *typed("9", "0"), "n", "ENTER", "ENTER", "x"]
+    difference, port_waits, rom = original.compare_headless(Spectrum(HeadlessFrontend(keys)), 5)
+    assert difference is None
+    stopped = [number for number, wait in enumerate(rom.frontend.waits) if wait.stopped]
+    assert stopped and stopped[0] < len(rom.frontend.waits) - 1  # the ROM took keys after its STOP
+
+
 @pytest.mark.parametrize("seed, entries", [(77, ["12", "", "0"]), (62, ["9", "9", "47", "0"])])
 def test_refusals_resigning_and_the_end_screen_are_the_same_at_every_key(seed, entries):
     port = Spectrum(HeadlessFrontend(["SPACE", *typed(*entries)]))

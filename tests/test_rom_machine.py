@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 
 from spectrum import sysvars
 from spectrum.beeper import beep_edges
-from spectrum.compare import KeyWait, cell_of, differing_cells, first_difference
+from spectrum.compare import KeyWait, cell_of, differing_cells, first_difference, first_lateness
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.basic import listing_text, lowercase_keyword, tokenize
 from spectrum.oracle import Oracle, OracleError, Z80Spectrum, booted, check_room
@@ -196,6 +196,13 @@ def test_the_first_different_key_wait_and_cell_are_found():
     assert first_difference([same], [KeyWait(70, bytes(report), stopped=True)]) is None  # a report below
     assert differing_cells(screen, bytes(changed)) == [(9, 30), (23, 5)]
     assert first_difference([same], [same, other]).key_wait == 2  # one waits again, the other not
+    # both programs stopped: what follows is typed at the ROM's command line, which the port has not
+    ended = KeyWait(80, screen, stopped=True)
+    assert first_difference([same, ended], [same, ended, other]) is None
+    assert first_difference([same, ended], [same, KeyWait(80, screen), other]).key_wait == 3
+    assert first_lateness([same, ended], [same, ended, KeyWait(900, screen)], [100], [100, 80 * 69888 + 5]) is None
+    assert first_lateness([same, KeyWait(80, screen)], [same, KeyWait(80, screen), KeyWait(900, screen)], [100],
+                          [100, 80 * 69888 + 5]) == "the port made 1 sounds, the ROM 2"
 
 
 @pytest.mark.rom
