@@ -125,9 +125,9 @@ def stripes_and_edges(loaded, tap, block_number: int, colours: set[int]) -> tupl
     return changes, heard
 
 
-def edge_before(heard: list[int], t_state: int) -> int:
-    """The index of the last edge heard before `t_state`."""
-    return int(np.searchsorted(heard, t_state)) - 1
+def edges_before(heard: list[int], changes: list[tuple[int, int]]) -> list[int]:
+    """The index of the last edge heard before each change."""
+    return (np.searchsorted(heard, [t_state for t_state, _ in changes]) - 1).tolist()
 
 
 @pytest.mark.parametrize("block_number", [0, 1])
@@ -137,7 +137,7 @@ def test_the_pilot_stripes_are_red_and_cyan_one_for_each_pulse(loaded, tap, bloc
     2,168 T-states, as LD-SAMPLE sees each edge; the sync pulses' two edges too."""
     changes, heard = stripes_and_edges(loaded, tap, block_number, PILOT_COLOURS)
     pilot = HEADER_PILOT_PULSES if block_number == 0 else DATA_PILOT_PULSES
-    followed = [edge_before(heard, t_state) for t_state, _ in changes[2:]]  # the first two: the loader finding it
+    followed = edges_before(heard, changes[2:])  # the first two: the loader finding it
     assert followed == list(range(followed[0], followed[0] + len(followed)))  # every edge, one stripe each
     assert followed[-1] == pilot + 2  # to the pilot's end and through the sync pulses
     assert followed[0] * PILOT_PULSE < SECOND + 10 * PILOT_PULSE
@@ -152,7 +152,7 @@ def test_the_data_stripes_are_blue_and_yellow_one_for_each_pulse_of_each_bit(loa
     changes, heard = stripes_and_edges(loaded, tap, block_number, DATA_COLOURS)
     recorded = recorded_blocks(tap)[block_number]
     first_bit = len(block_pulses(recorded)) - 16 * len(recorded)  # the first bit's first pulse, and edge
-    followed = [edge_before(heard, t_state) for t_state, _ in changes]
+    followed = edges_before(heard, changes)
     assert followed == list(range(first_bit + 1, len(heard)))  # the end of every pulse of every bit
     assert all(t_state - heard[index] in EDGE_TO_STRIPE for (t_state, _), index in zip(changes, followed))
     assert all(a != b for (_, a), (_, b) in zip(changes, changes[1:]))  # blue, yellow, blue...
