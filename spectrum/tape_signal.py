@@ -14,13 +14,15 @@ from bisect import bisect_left, bisect_right
 
 import numpy as np
 
+from .sound import T_STATES_PER_SECOND
+
 PILOT_PULSE = 2168
 HEADER_PILOT_PULSES = 8063  # about 5 s of pilot before a header, so that a LOAD finds it in time
 DATA_PILOT_PULSES = 3223  # 2 s before the data that follows
 HEADER_FLAGS = range(128)  # SA-BYTES gives the long pilot to a block whose flag has bit 7 clear
 SYNC_PULSES = (667, 735)
 BIT_PULSES = (855, 1710)  # a pulse of a 0 bit, of a 1 bit
-PAUSE = 3_500_000  # the second of silence after each block
+PAUSE = T_STATES_PER_SECOND  # the second of silence after each block
 
 
 def block_pulses(recorded: bytes) -> np.ndarray:
