@@ -363,6 +363,12 @@ def test_computer_bids():
     assert choose_bid(strong, 6) <= 7
     assert choose_bid(weak, None) == 0
     assert choose_bid(weak, 0) == 1  # no double nil
+    guarded_ace = ["ah", "2h", "3h", "4h", "5h", *weak[5:9], "2s", "3s", "9s", "2d"]  # four hearts beneath the ace
+    assert choose_bid(guarded_ace, None) == 0
+    for risky in (["ah", "2s", "3s", "3d", "5d", "7d", "9d", "2c", "3c", "4c", "5c", "6c", "8c"],  # a bare ace
+                  [*weak[:12], "ts"],             # a spade above the nine
+                  ["4s", "5s", "6s", "7s", *weak[2:11]]):  # four spades
+        assert choose_bid(risky, None) >= 1, risky
 
 
 def test_full_game_players_play_legal_cards_and_score():
