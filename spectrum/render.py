@@ -101,10 +101,11 @@ def flash_phase(frame: int) -> bool:
 
 
 def picture(machine) -> tuple:
-    """What decides the picture of `machine`: SCREEN$ (display file and attributes), the border,
-    and the FLASH phase when a cell flashes; a front end draws again only when it changes."""
+    """What decides the picture of `machine`: SCREEN$ (display file and attributes), the border
+    (`border_of`: a colour, or one a line), and the FLASH phase when a cell flashes; a front end
+    draws again only when it changes."""
     screen = machine.memory[DISPLAY_FILE:ATTRIBUTES_END].tobytes()
-    return screen, machine.border & 7, flashes(screen) and machine.flash_phase
+    return screen, border_of(machine), flashes(screen) and machine.flash_phase
 
 
 def flashes(screen: bytes) -> bool:

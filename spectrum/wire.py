@@ -6,6 +6,10 @@ every frame, when the terminal keeps the machine in lockstep:
     kind (1) | frame (u32) | flags (u8) | border (u8) | runs (u16) | steps (u16)
     then each run:  offset into SCREEN$ (u16) | length (u16) | the bytes
     then each step: T-state from the start of this frame (i32) | level from then on (i8)
+    then, with the BORDER_LINES flag (the border changed during the frame: a tape's stripes):
+        changes (u8) | each: the visible line it begins at (u8) | the colour from there on (u8)
+
+The border byte is the colour the frame ends with; the visible lines are render.FRAME_HEIGHT.
 
 SCREEN$ is the display file and attributes, 6,912 bytes: a run is bytes that changed since the
 last message. A step is a speaker edge: the terminal turns the level into samples at its own
@@ -37,7 +41,8 @@ HEADER = struct.Struct("<BIBBHH")
 RUN = struct.Struct("<HH")
 STEP = struct.Struct("<ib")
 SCREEN_BYTES = render.ATTRIBUTES_END - render.DISPLAY_FILE  # 6,912
-AWAITING_KEY, FLASH_PHASE = 1, 2  # flag bits
+AWAITING_KEY, FLASH_PHASE, BORDER_LINES = 1, 2, 4  # flag bits
+BORDER_CHANGE = struct.Struct("<BB")
 RUN_JOIN = RUN.size  # runs closer than a run's header are sent as one
 MAX_MESSAGE = 1024  # bytes: the longest message a terminal may send
 # the ROM's steps come a frame after their frame, and a frame's arrive with the frame after it
@@ -98,15 +103,21 @@ def changed_runs(old: bytes | None, new: bytes) -> list[tuple[int, bytes]]:
     return [(int(start), new[start:end]) for start, end in zip(starts, ends)]
 
 
-def frame_message(frame: int, *, awaiting_key: bool, flash_phase: bool, border: int,
+def frame_message(frame: int, *, awaiting_key: bool, flash_phase: bool, border: int | tuple[int, ...],
                   runs: list[tuple[int, bytes]], steps: list[tuple[int, int]]) -> bytes:
-    """A FRAME message; `steps` are (T-state from frame 0, level)."""
-    flags = AWAITING_KEY * awaiting_key | FLASH_PHASE * flash_phase
-    parts = [HEADER.pack(FRAME, frame & 0xFFFFFFFF, flags, border & 7, len(runs), len(steps))]
+    """A FRAME message; `border` a colour or one for each visible line (`render.border_of`);
+    `steps` are (T-state from frame 0, level)."""
+    by_line = isinstance(border, tuple)
+    flags = AWAITING_KEY * awaiting_key | FLASH_PHASE * flash_phase | BORDER_LINES * by_line
+    last = border[-1] if by_line else border
+    parts = [HEADER.pack(FRAME, frame & 0xFFFFFFFF, flags, last & 7, len(runs), len(steps))]
     for offset, data in runs:
         parts += [RUN.pack(offset, len(data)), data]
     origin = frame * FRAME_T_STATES
     parts += [STEP.pack(t_state - origin, level) for t_state, level in steps]
+    if by_line:
+        changes = [(line, colour & 7) for line, colour in enumerate(border) if not line or colour != border[line - 1]]
+        parts += [bytes([len(changes)]), *(BORDER_CHANGE.pack(*change) for change in changes)]
     return b"".join(parts)
 
 
@@ -121,6 +132,7 @@ class Terminal:
         self.frontend = frontend
         self.memory = np.zeros(0x10000, np.uint8)
         self.border = 7
+        self.border_lines: tuple[int, ...] | None = None  # the last frame's, when it changed during the frame
         self.flash_phase = False
         self.frame_count = 0
         self.awaiting_key = False
@@ -157,9 +169,20 @@ class Terminal:
             t_state, level = STEP.unpack_from(message, at)
             at += STEP.size
             bisect.insort(self._steps, (origin + t_state, level))
+        self.border_lines = self._border_lines(message, at) if flags & BORDER_LINES else None
         self.frame_count, self.border = frame, border
         self.awaiting_key, self.flash_phase = bool(flags & AWAITING_KEY), bool(flags & FLASH_PHASE)
         return True
+
+    @staticmethod
+    def _border_lines(message: bytes, at: int) -> tuple[int, ...]:
+        """The border's colour on each visible line, from a FRAME message's changes at `at`."""
+        lines = [0] * render.FRAME_HEIGHT
+        count = message[at]
+        for number in range(count):
+            line, colour = BORDER_CHANGE.unpack_from(message, at + 1 + number * BORDER_CHANGE.size)
+            lines[line:] = [colour & 7] * (render.FRAME_HEIGHT - line)
+        return tuple(lines)
 
     def samples(self, rate: int = SAMPLE_RATE) -> np.ndarray:
         """The sound from where the last call ended to SOUND_LATENCY frames before the last frame

@@ -460,6 +460,31 @@ def test_a_beep_before_the_first_frame_is_heard_from_frame_0(browser, server, tm
     assert_sounds_alike(recorded_samples(sound), wav, sound["frame"])
 
 
+STRIPES = """() => {
+  const lines = zxcards.borderLines;
+  // a frame of the pilot tone's stripes: red and cyan, many times over
+  if (!lines || !lines.includes(2) || lines.filter((colour, y) => y && colour !== lines[y - 1]).length < 10) return null;
+  const canvas = document.getElementById("screen");
+  const data = canvas.getContext("2d").getImageData(0, 0, 1, canvas.height).data;
+  return {left: Array.from(data), lines: Array.from(lines)};
+}"""
+
+
+def test_the_page_draws_the_tape_loaders_stripes_line_by_line(browser, server):
+    """Patience on the ROM loads from its tape: in the pilot tone the page's border is striped red
+    and cyan, each line in the colour the frame gave it."""
+    base, _ = server
+    page = new_page(browser, base + "patience?rom")
+    try:
+        read = page.wait_for_function(STRIPES, timeout=20_000).json_value()
+    finally:
+        page.context.close()
+    lines = read["lines"]
+    assert len(lines) == render.FRAME_HEIGHT and set(lines) == {2, 5}
+    left = np.array(read["left"], np.uint8).reshape(-1, 4)[:, :3]
+    assert (left == render.PALETTE[lines]).all()
+
+
 # --- 3. the keys ------------------------------------------------------------------------------------
 
 @pytest.fixture

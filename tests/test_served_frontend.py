@@ -210,3 +210,22 @@ def test_the_pacer_counts_the_frames_slept_through_and_the_wait_until_a_later_on
     assert pacer.seconds_until(0) == pytest.approx(0.5 * FRAME_SECONDS)  # the next frame is the 3rd
     now[0] += 100 * FRAME_SECONDS
     assert pacer.pass_frames(10) == 10
+
+
+def test_a_border_striped_within_a_frame_reaches_the_terminal_line_by_line():
+    sent = []
+    frontend = ServedFrontend(sent.append, pacer=NoWaiting())
+    machine = Spectrum(frontend)
+    stripes = tuple(2 if line // 9 % 2 else 5 for line in range(render.FRAME_HEIGHT))  # a pilot tone's, say
+    machine.border_lines = stripes  # as the ROM machine keeps them while it loads a tape
+    machine.wait_frame()
+    machine.border_lines = None
+    machine.border = 1
+    machine.wait_frame()
+    terminal = wire.Terminal()
+    frames = [message for message in sent if isinstance(message, bytes)]
+    assert len(frames) == 2
+    terminal.receive(frames[0])
+    assert terminal.border_lines == stripes and render.border_of(terminal) == stripes and terminal.border == stripes[-1]
+    terminal.receive(frames[1])
+    assert terminal.border_lines is None and render.border_of(terminal) == 1

@@ -108,11 +108,10 @@ class SideBySideWindow(WindowFrontend):
         width, height = render.FRAME_WIDTH * self.scale, render.FRAME_HEIGHT * self.scale
         changed = []
         for side, (left, machine) in enumerate(((0, port), (width, rom))):
-            border = render.border_of(machine)
-            picture = (render.picture(machine), border, tuple(cells))
+            picture = (render.picture(machine), tuple(cells))
             if picture == self._drawn[side]:
                 continue
-            frame = render.frame_rgb(machine.memory, machine.flash_phase, border)
+            frame = render.frame_rgb(machine.memory, machine.flash_phase, picture[0][1])
             pygame.surfarray.blit_array(self._frame, frame.transpose(1, 0, 2))
             area = pygame.Rect(left, 0, width, height)
             pygame.transform.scale(self._frame, area.size, self._window.subsurface(area))

@@ -137,7 +137,7 @@ class WindowFrontend:
         self._note, self._note_frames_left = "", 0  # said in place of `status` for a while
         self._frame = pygame.Surface((render.FRAME_WIDTH, render.FRAME_HEIGHT), depth=32)
         self._clock = Pacer()
-        self._shown: tuple | None = None  # what the window shows now (`render.picture`, the border's lines)
+        self._shown: tuple | None = None  # what the window shows now (`render.picture`)
         self._held = HeldKeys()  # host key codes, from KEYDOWN to KEYUP
         self._sound = _open_mixer()
         self._channel = pygame.mixer.Channel(0) if self._sound else None
@@ -151,11 +151,10 @@ class WindowFrontend:
 
     def present(self, machine) -> None:
         machine.keys_held = self._take_keys()
-        border = render.border_of(machine)  # by line while the ROM loads a tape: its stripes
-        picture, strip = (render.picture(machine), border), self._strip_text()
+        picture, strip = render.picture(machine), self._strip_text()  # the border by line while a tape loads
         changed = picture != self._shown or strip != self._status_shown
         if picture != self._shown:  # an idle screen costs no drawing, scaling or flipping
-            frame = render.frame_rgb(machine.memory, machine.flash_phase, border)
+            frame = render.frame_rgb(machine.memory, machine.flash_phase, picture[1])
             pygame.surfarray.blit_array(self._frame, frame.transpose(1, 0, 2))
             pygame.transform.scale(self._frame, self._picture_area.get_size(), self._picture_area)
             self._shown = picture
