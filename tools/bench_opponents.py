@@ -3,7 +3,8 @@
 The seed's game: each level in one seat against three of one opponent, every deal played four
 times (the level in each seat in turn): mean tricks with a 95% interval clustered by deal (the nil
 buster is left out there: with no bids, it plays as the rule player). The full
-game: a partnership of each level against a partnership of one opponent, games to 500: games won,
+game: a partnership of each level against a partnership of one opponent (or of two, one a seat:
+mixed tables), games to 500: games won,
 nils bid and made, contracts (a partnership's bids other than nil) made. Every figure is from this
 one run.
 
@@ -13,6 +14,7 @@ one run.
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from functools import partial
@@ -28,6 +30,7 @@ from spectrum.command_line import OneLineParser, whole_number  # noqa: E402
 
 AGAINST = ("rules", *OPPONENTS)  # our rule player first, as the row everyone knows
 SEED_AGAINST = tuple(name for name in AGAINST if name != NilBuster.name)  # with no bids it plays as the rule player
+MIXED_PAIRS = tuple(bench_spades.MIXED.join(pair) for pair in (("buster", "greedy"), ("cautious", "rules")))
 HANDS, GAMES = 400, 20
 
 
@@ -37,10 +40,12 @@ def full_game_line(level: str, opponent: str, games: int, pool) -> str:
     total = {key: sum(result[key] for result in results)
              for key in ("won", "hands", "nil_bids", "nils_made", "contracts", "contracts_made")}
     hands = total["hands"]
-    return (f"full game {level:>7} pair vs {opponent:<8} pair: won {total['won']}/{games} ({total['won'] / games:.0%}); "
+    decisions = [seconds for result in results for seconds in result["decisions"]]
+    return (f"full game {level:>7} pair vs {opponent:<15} pair: won {total['won']}/{games} ({total['won'] / games:.0%}); "
             f"nils bid {total['nil_bids']} in {hands} hands ({total['nil_bids'] / (2 * hands):.0%} of bids), made "
-            f"{total['nils_made']}; contracts made {total['contracts_made']}/{total['contracts']}  "
-            f"[{time.time() - started:.0f} s wall]")
+            f"{total['nils_made']}; contracts made {total['contracts_made']}/{total['contracts']} "
+            f"({total['contracts_made'] / max(1, total['contracts']):.0%}); decision median "
+            f"{statistics.median(decisions) * 1e3:.1f} ms, max {max(decisions) * 1e3:.0f} ms  [{time.time() - started:.0f} s wall]")
 
 
 def report(hands: int = HANDS, games: int = GAMES, levels: tuple[str, ...] = tuple(LEVELS), show=None) -> list[str]:
@@ -57,7 +62,7 @@ def report(hands: int = HANDS, games: int = GAMES, levels: tuple[str, ...] = tup
         for opponent in SEED_AGAINST if deals else ():
             for level in levels:
                 measured(bench_spades.row(level, opponent, deals, pool)[0])
-        for opponent in AGAINST if games else ():
+        for opponent in (*AGAINST, *MIXED_PAIRS) if games else ():
             for level in levels:
                 measured(full_game_line(level, opponent, games, pool))
     return lines

@@ -211,11 +211,17 @@ def solver_lines(deals: int) -> list[str]:
 MOST_HANDS_IN_A_GAME = 200
 
 
-def play_out(hand, players: list) -> None:
-    """A hand of the full game played to its end, each seat's player choosing from its own view."""
+def play_out(hand, players: list, timed: int, times: list[float]) -> None:
+    """A hand of the full game played to its end, each seat's player choosing from its own view; the
+    seconds of each decision with a choice of the partnership of seats `timed` and `timed` + 2 added to
+    `times`."""
     while not hand.finished:
         player = hand.to_play
-        card = players[seat_of(player)].choose(full_view(hand, player))
+        view = full_view(hand, player)
+        started = time.process_time()
+        card = players[seat_of(player)].choose(view)
+        if seat_of(player) % 2 == timed and len(view.legal()) > 1:
+            times.append(time.process_time() - started)
         accepted, refusal = hand.play_card(player, NAMES[card])
         if not accepted:
             raise RuntimeError(f"a computer player chose a card the rules refuse: {refusal}")
@@ -228,17 +234,22 @@ def level_bid(level: str, hand: list[str], seat: int, leader: int, partner_bid: 
     return choose_bid(hand, partner_bid)
 
 
+MIXED = "+"
+
+
 def full_game(level: str, opponent: str, number: int) -> dict:
     """Game `number` of the full game to 500: `level` as one partnership (you and north in even games,
     west and east in odd ones), `opponent` (a level, or one of `opponents.OPPONENTS`, bidding its own
-    way) as the other. Its hands and points, and the nils and contracts (bids other than nil) of
+    way; or two of them joined by MIXED, one a seat) as the other. Its hands and points, and the nils and contracts (bids other than nil) of
     `level`'s side."""
     rng = random.Random(number)
     ours = number % 2
+    partners = opponent.split(MIXED)  # "buster+greedy": a partnership of two kinds, seat by seat
+    kinds = [level if seat % 2 == ours else partners[seat // 2 % len(partners)] for seat in range(4)]
     players = [make_player(level, random.Random(rng.random())) if seat % 2 == ours
-               else make_opponent(opponent, random.Random(rng.random())) for seat in range(4)]
+               else make_opponent(kinds[seat], random.Random(rng.random())) for seat in range(4)]
     match = FullMatch()
-    counts = {"nil_bids": 0, "nils_made": 0, "contracts": 0, "contracts_made": 0}
+    counts = {"nil_bids": 0, "nils_made": 0, "contracts": 0, "contracts_made": 0, "decisions": []}
     while match.winner is None and len(match.history) < MOST_HANDS_IN_A_GAME:
         hand = match.new_hand(deck_of(rng.getrandbits(64)))
         leader = (seat_of(match.dealer) + 1) % 4
@@ -248,11 +259,11 @@ def full_game(level: str, opponent: str, number: int) -> dict:
             partner_bid = hand.bids[partner_of(player)]
             cards = hand.hand(player)
             if seat % 2 == ours or not hasattr(players[seat], "bid"):
-                bid = level_bid(level if seat % 2 == ours else opponent, cards, seat, leader, partner_bid, rng)
+                bid = level_bid(kinds[seat], cards, seat, leader, partner_bid, rng)
             else:
                 bid = players[seat].bid(cards, partner_bid)
             hand.bid(player, bid)
-        play_out(hand, players)
+        play_out(hand, players, ours, counts["decisions"])
         taken = hand.scores()
         side = [player for player in PLAYERS if seat_of(player) % 2 == ours]
         for player in side:
