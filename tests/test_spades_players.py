@@ -389,9 +389,17 @@ def test_full_game_players_play_legal_cards_and_score():
     assert match.scores == changes and len(match.history) == 1
 
 
+def test_the_full_games_reward_is_the_lead_over_the_other_partnership():
+    taken = [3, 4, 3, 3]  # north and south take the 6 they bid; west and east take 7
+    set_them, they_make = full_outcome([3, 4, 3, 4])(taken), full_outcome([3, 4, 3, 3])(taken)
+    assert set_them[0] == set_them[2] > they_make[0]  # their 8 set is worth to us what it costs them
+    assert set_them[1] < they_make[1]
+    assert set_them[0] + set_them[1] == pytest.approx(1.0)
+
+
 def test_the_search_plays_the_full_game_for_its_bids_without_being_told():
-    """In the full game the mcts level's reward is its partnership's points for the bids in the view
-    (a nil's trick costs), as if given `full_outcome`; the seed's reward would play for tricks."""
+    """In the full game the mcts level's reward is its partnership's lead in points for the bids in
+    the view (a nil's trick costs), as if given `full_outcome`; the seed's reward would play for tricks."""
     differing = 0
     for seed in range(6):
         game = FullMatch().new_hand(shuffled(seed))

@@ -96,10 +96,13 @@ def full_view(game: FullSpades, player: str) -> View:
 
 
 def full_outcome(bids: list[int]):
-    """The full game's reward for a hand's tricks: each seat gets its partnership's points, bags
-    counted at their real cost (a tenth of the 100-point penalty), scaled into [0, 1]."""
+    """The full game's reward for a hand's tricks: each seat gets how far its partnership's points
+    are ahead of the other's (a game to 500 is won on the difference: an opponents' contract set is
+    worth as much as one's own made), bags counted at their real cost (a tenth of the 100-point
+    penalty), scaled into [0, 1]."""
     def outcome(taken: list[int]) -> list[float]:
         points = hand_points(dict(zip(PLAYERS, bids)), dict(zip(PLAYERS, taken)))
-        team_values = [min(1.0, max(0.0, (score - 11 * bags + 300) / 600)) for score, bags in points]
+        worth = [score - 11 * bags for score, bags in points]
+        team_values = [min(1.0, max(0.0, (worth[team] - worth[1 - team] + 600) / 1200)) for team in (0, 1)]
         return [team_values[seat % 2] for seat in range(4)]
     return outcome
