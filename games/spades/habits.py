@@ -48,12 +48,8 @@ def rule_card(hand: int, outside: int, trick: list[tuple[int, int]], seat: int, 
     if not trick:
         return lead(legal, outside)
     led = trick[0][1] // 13
-    leader_seat, best = trick[0]
+    leader_seat, best = trick_leader(trick)
     top = strength(best, led)
-    for play in trick[1:]:
-        if strength(play[1], led) > top:
-            leader_seat, best = play
-            top = strength(best, led)
     position = len(trick)
     partner_nil = bids is not None and bids[partner] == 0
     partner_winning = partner is not None and leader_seat == partner and not partner_nil and (
@@ -97,10 +93,24 @@ def duck(legal: int, trick: list[tuple[int, int]]) -> int:
 
 
 def trick_leader(trick: list[tuple[int, int]]) -> tuple[int, int]:
-    """(seat, strength) of the card winning the trick so far."""
+    """(seat, bit) of the card winning the trick so far."""
     led = trick[0][1] // 13
-    seat, bit = max(trick, key=lambda play: strength(play[1], led))
-    return seat, strength(bit, led)
+    return max(trick, key=lambda play: strength(play[1], led))
+
+
+def side_cards(cards: list[int]) -> list[int]:
+    """The cards of side suits, or all of them when there are none."""
+    return [bit for bit in cards if bit >= 13] or cards
+
+
+def master_lead(legal: int, outside: int) -> int | None:
+    """The highest side-suit master, else the highest master spade (a suit's highest card is its
+    master if any is); None without one."""
+    for suit in (3, 2, 1, 0):
+        held = legal & SUIT_MASK[suit]
+        if held and is_master(held.bit_length() - 1, outside):
+            return held.bit_length() - 1
+    return None
 
 
 def cover(legal: int, outside: int, trick: list[tuple[int, int]], partner: int) -> int | None:
@@ -109,14 +119,11 @@ def cover(legal: int, outside: int, trick: list[tuple[int, int]], partner: int) 
     winning, take the trick from it. None where the usual play does as well."""
     cards = bits_of(legal)
     if not trick:
-        for suit in (3, 2, 1, 0):
-            held = legal & SUIT_MASK[suit]
-            if held and is_master(held.bit_length() - 1, outside):
-                return held.bit_length() - 1
-        side = [bit for bit in cards if bit >= 13] or cards
-        return max(side, key=rank_of_bit)
+        master = master_lead(legal, outside)
+        return master if master is not None else max(side_cards(cards), key=rank_of_bit)
     led = trick[0][1] // 13
-    leader, top = trick_leader(trick)
+    leader, best = trick_leader(trick)
+    top = strength(best, led)
     winners = [bit for bit in cards if strength(bit, led) > top]
     if partner not in (seat for seat, _ in trick):
         return max(winners, key=lambda bit: strength(bit, led)) if winners else None
@@ -131,10 +138,10 @@ def set_nil(legal: int, trick: list[tuple[int, int]], nil: int) -> int | None:
     played a card that is beaten."""
     cards = bits_of(legal)
     if not trick:
-        side = [bit for bit in cards if bit >= 13] or cards
-        return min(side, key=rank_of_bit)
+        return min(side_cards(cards), key=rank_of_bit)
     led = trick[0][1] // 13
-    leader, top = trick_leader(trick)
+    leader, best = trick_leader(trick)
+    top = strength(best, led)
     if leader == nil:
         under = [bit for bit in cards if strength(bit, led) < top]
         if under:
@@ -145,23 +152,18 @@ def set_nil(legal: int, trick: list[tuple[int, int]], nil: int) -> int | None:
 
 
 def lead(legal: int, outside: int) -> int:
-    # the highest side-suit master, else the highest master spade: a suit's highest card is its master if any is
-    for suit in (3, 2, 1, 0):
-        held = legal & SUIT_MASK[suit]
-        if held and is_master(held.bit_length() - 1, outside):
-            return held.bit_length() - 1
-    cards = bits_of(legal)
-    side = [bit for bit in cards if bit >= 13] or cards
+    """A master (`master_lead`), else low from the longest side suit."""
+    master = master_lead(legal, outside)
+    if master is not None:
+        return master
     length = suit_lengths(legal)
-    return min(side, key=lambda bit: (-length[bit // 13], rank_of_bit(bit)))
+    return min(side_cards(bits_of(legal)), key=lambda bit: (-length[bit // 13], rank_of_bit(bit)))
 
 
 def discard(legal: int) -> int:
     """The lowest side card, from the shortest suit (towards a void to trump in); spades last."""
-    cards = bits_of(legal)
-    side = [bit for bit in cards if bit >= 13] or cards
     length = suit_lengths(legal)
-    return min(side, key=lambda bit: (rank_of_bit(bit), length[bit // 13]))
+    return min(side_cards(bits_of(legal)), key=lambda bit: (rank_of_bit(bit), length[bit // 13]))
 
 
 def habitual_card_of(view: View) -> int:
