@@ -120,8 +120,8 @@ def target_of(path: str) -> Target:
         options = vars(parser.parse_args(argv))
     except SystemExit:  # --help and the like: a page is no terminal for them
         raise RequestRefused(f"/{name} takes its options as name=value") from None
-    if table is not None and options["blind_nil"]:
-        raise RequestRefused("a table for four plays without blind nil: leave out blind-nil")
+    if table is not None and options["blind_nil"] and not options["full_rules"]:
+        raise RequestRefused("blind nil is a bid of the full game: add full")
     return Target(name, options, lockstep, table)
 
 
@@ -375,7 +375,7 @@ class Session(threading.Thread):
                 table = self.target.table
                 seat_play.run(machine, self.server.tables, table["code"], self.owner, table["name"],
                               level=options["level"], seed=options["seed"], full=options["full_rules"],
-                              watch=table["watch"])
+                              blind_nil=options["blind_nil"], watch=table["watch"])
             elif self.target.program is None:
                 menu.run(machine, [load(name) for name in PROGRAMS], options_for=self.program_options)
             else:

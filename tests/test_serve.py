@@ -84,6 +84,7 @@ def test_the_root_is_the_menu():
     assert target_of("/") == Target(None, {}, lockstep=False)
     table = target_of("/spades?table=K1&full&name=Anna")
     assert table.options["full_rules"] and table.table == {"code": "K1", "name": "Anna", "watch": False}
+    assert target_of("/spades?table=K1&full&blind-nil").options["blind_nil"]
     assert target_of("/?lockstep") == Target(None, {}, lockstep=True)
 
 
@@ -103,7 +104,7 @@ def test_the_root_is_the_menu():
     ("/patience?compare", "takes no option 'compare' on a server"),
     ("/canfield?data-dir=/tmp", "takes no option 'data-dir' on a server"),
     ("/spades?data-dir=/tmp&full", "takes no option 'data-dir' on a server"),
-    ("/spades?table=K1&full&blind-nil", "a table for four plays without blind nil"),
+    ("/spades?table=K1&blind-nil", "blind nil is a bid of the full game: add full"),
     ("/spades?table=K-1", "a table's code is 1 to 12 letters and digits"),
 ])
 def test_what_names_no_program_or_no_option_it_takes_is_refused_in_one_line(path, said):

@@ -1,21 +1,22 @@
-"""Spades at the Spectrum: keys, the screen, the computer players' pace, the end of a hand."""
+"""Spades at home: the table for four with one Spectrum seat (yours, seat 0) and three computers —
+keys, the screen, the computer players' pace and BEEPs, the end of a hand, the full game kept."""
 
 import errno
 import json
 import os
-import random
 
 import pytest
 
 from games.cards import NAMES
-from games.spades import run
-from games.spades.full_play import FullTable
-from games.spades.play import HUMAN, Table
-from games.spades.screen import HAND_ROW, HELP_ROW, MESSAGE_ROW, STATUS_ROW, YOUR_LABEL_ROW, prepare, results_top
+from games.spades import run, seats
+from games.spades.home import HOME_OWNER, SAVED_GAME, home_table, play_at_home
+from games.spades.screen import HAND_ROW, HELP_ROW, MESSAGE_ROW, STATUS_ROW, YOUR_LABEL_ROW, results_top
+from games.spades.seat_play import BEEP_PITCH, BEEP_SECONDS, REFUSAL_BEEP, scene_of
 from spectrum import ReportError, Spectrum
-from spectrum.frontends import HeadlessFrontend, ScriptExhausted
+from spectrum.frontends import HeadlessFrontend, Press, ScriptExhausted
 from spectrum.frontends.headless import presses_from
 
+YOU = "player_0"
 CAPS_RIGHT, CAPS_LEFT = {"CAPS", "8"}, {"CAPS", "5"}
 CLUBS_DECK = list(NAMES[1:] + NAMES[:1])  # you: the clubs and the ace of spades; west: diamonds and ac; ...
 
@@ -24,35 +25,90 @@ def row_text(machine: Spectrum, row: int) -> str:
     return "".join(machine.screen_char(row, col) or "?" for col in range(32)).strip()
 
 
-def table_after(presses, deck=CLUBS_DECK, table_class=Table, level="rules") -> tuple[Table, HeadlessFrontend]:
-    frontend = HeadlessFrontend(presses)
+def screen_text(machine: Spectrum) -> str:
+    return " ".join(row_text(machine, row) for row in range(24))
+
+
+@pytest.fixture
+def dealt(monkeypatch):
+    """Deal `deck` (every hand) instead of a shuffled one."""
+    def deal(deck):
+        monkeypatch.setattr(seats, "shuffled_deck", lambda rng: list(deck))
+    return deal
+
+
+def at_home(frontend, *, full=False, level="rules", seed=1, folder=None, blind_nil=False):
+    """The table at home on a machine with `frontend`, played until the script is used up."""
     machine = Spectrum(frontend)
-    table = table_class(machine, level=level, rng=random.Random(1))
-    prepare(machine)
+    table, notice = home_table(machine, level=level, seed=seed, full=full, blind_nil=blind_nil, folder=folder)
+    frontend.table = table
     with pytest.raises(ScriptExhausted):
-        table.play_hand(deck)
-    return table, frontend
+        play_at_home(machine, table, notice)
+    return table, machine
 
 
-def test_a_card_you_do_not_hold_is_refused_with_the_rulesets_text_and_nothing_changes():
-    table, _ = table_after(["t", "d"])
-    assert row_text(table.machine, MESSAGE_ROW) == "card not in player hand: td"
-    assert len(table.game.hand(HUMAN)) == 13 and table.game.to_play == HUMAN
+def table_after(presses, dealt, deck=CLUBS_DECK, **options):
+    dealt(deck)
+    return at_home(HeadlessFrontend(presses), **options)
 
 
-def test_typing_a_card_plays_it_and_the_computers_answer_with_a_beep_each():
-    table, frontend = table_after(["k", "c"])
+def test_a_card_you_do_not_hold_is_refused_with_the_rulesets_text_and_nothing_changes(dealt):
+    table, machine = table_after(["t", "d"], dealt)
+    assert row_text(machine, MESSAGE_ROW) == "card not in player hand: td"
+    assert len(table.game.hand(YOU)) == 13 and table.game.to_play == YOU
+
+
+def test_typing_a_card_plays_it_and_the_computers_answer_with_a_beep_each(dealt, monkeypatch):
+    beeps = []
+    beep = Spectrum.beep
+    monkeypatch.setattr(Spectrum, "beep", lambda machine, *sound: (beeps.append(sound), beep(machine, *sound)))
+    table, machine = table_after(["k", "c"], dealt)
     played = [card for _, card in table.game.tricks[0][0]]
     assert played[:3] == ["kc", "ac", "2h"] and played[3][1] == "s"  # east, out of clubs, ruffs
-    assert "kc" not in table.game.hand(HUMAN)
-    assert len(frontend.audio()) > 0
-    assert row_text(table.machine, YOUR_LABEL_ROW) == "YOU 0 tricks"
+    assert "kc" not in table.game.hand(YOU)
+    computer_cards = sum(player != YOU for cards, _ in table.game.tricks for player, _ in cards) + len(table.game.trick)
+    assert beeps == [(BEEP_SECONDS, BEEP_PITCH)] * computer_cards and computer_cards >= 3
+    assert len(machine.frontend.audio()) > 0
+    assert row_text(machine, YOUR_LABEL_ROW) == "YOU 0 tricks"
 
 
-def test_cursor_keys_choose_and_enter_plays():
+class NotesMoves(HeadlessFrontend):
+    """Notes the frame at which each move is seen made at the table."""
+
+    def __init__(self, presses):
+        super().__init__(presses)
+        self.table, self.moved_at = None, []
+
+    def present(self, machine) -> None:
+        if self.table is not None and self.table.game is not None and len(self.moved_at) < len(self.table.moves):
+            self.moved_at.append(machine.frame_count)
+        super().present(machine)
+
+
+def test_a_key_while_a_computer_is_to_play_hurries_it_and_plays_no_card(dealt):
+    dealt(CLUBS_DECK)
+    patient = NotesMoves(["k", "c"])
+    at_home(patient)
+    hurried = NotesMoves(["k", "c", Press(frozenset({"ENTER"}), after=2)])  # ENTER as west thinks
+    table, _ = at_home(hurried)
+    waits = [later - sooner for sooner, later in zip(patient.moved_at, patient.moved_at[1:])]
+    assert waits[0] >= 20 and hurried.moved_at[1] - hurried.moved_at[0] < 10  # west's card at once
+    assert hurried.moved_at[2:] == [frame - (patient.moved_at[1] - hurried.moved_at[1])
+                                    for frame in patient.moved_at[2:]]  # then the same pace
+    assert [card for _, card in table.game.tricks[0][0]][:2] == ["kc", "ac"] and len(table.game.hand(YOU)) == 12
+
+
+def test_a_refused_card_buzzes(dealt, monkeypatch):
+    beeps = []
+    monkeypatch.setattr(Spectrum, "beep", lambda machine, *sound: beeps.append(sound))
+    table_after(["t", "d"], dealt)
+    assert beeps == [REFUSAL_BEEP]
+
+
+def test_cursor_keys_choose_and_enter_plays(dealt):
     # your hand shows the ace of spades first, then the clubs 2..k: two steps right is the 3 of clubs
-    table, _ = table_after([CAPS_RIGHT, CAPS_RIGHT, CAPS_LEFT, CAPS_RIGHT, "ENTER"])
-    assert table.game.tricks[0][0][0] == (HUMAN, "3c")
+    table, _ = table_after([CAPS_RIGHT, CAPS_RIGHT, CAPS_LEFT, CAPS_RIGHT, "ENTER"], dealt)
+    assert table.game.tricks[0][0][0] == (YOU, "3c")
 
 
 REVOKE_DECK = (
@@ -62,63 +118,69 @@ REVOKE_DECK = (
     + ["2c", "3c", "4c", "5c", "6c", "7c", "2h", "3h", "4h", "5h", "6h", "7h", "8h"])  # you
 
 
-def test_the_last_trick_on_request_and_a_revoke_refused_with_must_follow_suit():
+def test_the_last_trick_on_request_and_a_revoke_refused_with_must_follow_suit(dealt):
     # you lead the 7 of hearts, west trumps and leads the ace of clubs
-    table, _ = table_after(["7", "h", "l"], deck=REVOKE_DECK)
-    assert row_text(table.machine, STATUS_ROW) == "Last trick: WEST took it"
-    assert table.game.trick[0] == ("player_1", "ac") and table.game.to_play == HUMAN
-    table, _ = table_after(["7", "h", "2", "h"], deck=REVOKE_DECK)
-    assert row_text(table.machine, MESSAGE_ROW) == "must follow suit: 2h"
-    assert "2h" in table.game.hand(HUMAN) and table.game.to_play == HUMAN
+    table, machine = table_after(["7", "h", "l"], dealt, deck=REVOKE_DECK)
+    assert row_text(machine, STATUS_ROW) == "Last trick: WEST took it"
+    assert table.game.trick[0] == ("player_1", "ac") and table.game.to_play == YOU
+    table, machine = table_after(["7", "h", "2", "h"], dealt, deck=REVOKE_DECK)
+    assert row_text(machine, MESSAGE_ROW) == "must follow suit: 2h"
+    assert "2h" in table.game.hand(YOU) and table.game.to_play == YOU
 
 
-def test_your_turn_begins_with_a_card_you_may_play_raised():
+def test_your_turn_begins_with_a_card_you_may_play_raised(dealt):
     # the 2 of hearts is raised until west leads the ace of clubs: then the nearest club, the 2
-    table, _ = table_after(["7", "h", "ENTER"], deck=REVOKE_DECK)
-    yours = [card for cards, _ in table.game.tricks for player, card in cards if player == HUMAN]
+    table, _ = table_after(["7", "h", "ENTER"], dealt, deck=REVOKE_DECK)
+    yours = [card for cards, _ in table.game.tricks for player, card in cards if player == YOU]
     assert yours == ["7h", "2c"]
     # a card you may play stays raised: here the 3 of hearts, led
-    table, _ = table_after([CAPS_RIGHT, "ENTER"], deck=REVOKE_DECK)
-    assert table.game.tricks[0][0][0] == (HUMAN, "3h")
+    table, _ = table_after([CAPS_RIGHT, "ENTER"], dealt, deck=REVOKE_DECK)
+    assert table.game.tricks[0][0][0] == (YOU, "3h")
 
 
 class TypesLegalCards(HeadlessFrontend):
-    """Types a legal card (or a bid of 3) whenever the table waits for one; stops at the end of a hand."""
+    """Types a legal card (or a bid of 3) whenever the table waits for you, and ENTER after each hand
+    until `hands` are over; then stops."""
 
-    def __init__(self):
+    def __init__(self, hands: int = 1):
         super().__init__()
-        self.table = None
+        self.table, self.hands = None, hands
 
     def present(self, machine) -> None:
-        game = self.table.game if self.table else None
-        if not self.presses and machine.awaiting_key and game and not game.finished and game.to_play == HUMAN:
-            if getattr(game, "bidding", False):
-                self.presses.extend(presses_from([str(min(3, game.highest_bid(HUMAN))), "ENTER"]))
-            else:
-                self.presses.extend(presses_from(list(game.legal_cards(HUMAN)[0])))
+        view = self.table.view(0) if self.table else None
+        if not self.presses and machine.awaiting_key and view:
+            if view.finished and view.hand_number < self.hands:
+                self.presses.extend(presses_from(["ENTER"]))
+            elif not view.finished and view.to_play == 0 and view.bidding:
+                self.presses.extend(presses_from([str(min(3, view.highest_bid)), "ENTER"]))
+            elif not view.finished and view.to_play == 0:
+                self.presses.extend(presses_from(list(view.legal[0])))
         super().present(machine)
 
 
-@pytest.mark.parametrize("table_class", [Table, FullTable])
-def test_a_whole_hand_ends_with_the_result(table_class):
-    frontend = TypesLegalCards()
-    machine = Spectrum(frontend)
-    frontend.table = table = table_class(machine, level="rules", rng=random.Random(2))
-    with pytest.raises(ScriptExhausted):
-        table.play()
-    assert table.game.finished
-    results = table.results()
-    top = results_top([*results, "", "ENTER: next hand"])
-    lines = [row_text(machine, row) for row in range(top + 1, top + len(results) + 3)]
-    assert lines[-1] == "ENTER: next hand"
-    if table_class is Table:
-        assert sum(table.hands_won.values()) >= 1
+@pytest.mark.parametrize("full", [False, True], ids=["the seed's game", "the full game"])
+def test_a_whole_hand_ends_with_the_result(tmp_path, full):
+    table, machine = at_home(TypesLegalCards(), full=full, seed=2, folder=tmp_path)
+    view = table.view(0)
+    assert view.finished and not view.trick_taken
+    results = scene_of(view, 0, None, "", "").results
+    top = results_top(results)
+    lines = [row_text(machine, row) for row in range(top + 1, top + len(results) + 1)]
+    assert lines[-1] == "ENTER: next hand" and lines[0] == results[0]
+    if not full:
+        assert sum(view.hands_won) >= 1
         assert lines[0] in ("YOU WIN THE HAND!", "WEST wins the hand", "NORTH wins the hand", "EAST wins the hand") \
             or lines[0].startswith("Shared: ")
     else:
         assert lines[0] in ("YOU and NORTH win the hand", "WEST and EAST win the hand") or lines[0].startswith("Hand even")
         assert lines[1].startswith("US bid ") and lines[2].startswith("THEM bid ")
-        assert len(table.match.history) == 1
+        assert len(table.variant.match.history) == 1
+
+
+def test_enter_after_a_hand_deals_the_next():
+    table, _ = at_home(TypesLegalCards(hands=2), seed=2)
+    view = table.view(0)
+    assert view.hand_number == 2 and view.finished and sum(view.hands_won) >= 2
 
 
 def test_break_leaves_the_game():
@@ -132,84 +194,143 @@ def test_an_unknown_level_is_refused():
         run(Spectrum(HeadlessFrontend()), level="expert")
 
 
-def test_full_game_asks_for_a_bid_and_refuses_a_wrong_one():
-    table, _ = table_after(presses_from(["x", "ENTER"]), table_class=FullTable)
-    assert table.game.bidding and table.game.to_play == HUMAN
-    assert row_text(table.machine, MESSAGE_ROW) == "not a bid: x"
-    assert row_text(table.machine, HELP_ROW) == "Bid: the tricks you will take"
+def test_full_game_asks_for_a_bid_and_refuses_a_wrong_one(dealt, tmp_path):
+    table, machine = table_after(presses_from(["1", "4", "ENTER"]), dealt, full=True, folder=tmp_path)
+    assert table.game.bidding and table.game.to_play == YOU
+    assert row_text(machine, MESSAGE_ROW) == "not a bid: 14"
+    assert row_text(machine, HELP_ROW) == "Type your bid and ENTER (N: nil)"
 
 
-# --- the full game's score is kept between sessions ------------------------------------------------
+def test_your_bid_is_capped_by_north_s(dealt, tmp_path):
+    table, machine = table_after(presses_from(["1", "3", "ENTER"]), dealt, full=True, folder=tmp_path)
+    north = table.game.bids["player_2"]
+    assert north and table.game.to_play == YOU  # north bid before you
+    assert row_text(machine, MESSAGE_ROW) == "partners bid 13 at most: 13"
+    assert table.game.bids[YOU] is None
 
-def test_a_saved_game_to_500_comes_back_as_it_was(tmp_path):
-    from games.spades.full_rules import FullMatch
 
-    path = tmp_path / "spades-game.json"
-    table = FullTable(Spectrum(), level="random", rng=random.Random(1), save_path=path)
-    table.match.scores, table.match.bags, table.match.dealer = [230, -40], [3, 7], "player_2"
-    table.match.history.append({"bids": {}, "taken": {}, "points": [230, -40]})
-    table.save_match()
-    again = FullTable(Spectrum(), level="random", rng=random.Random(1), save_path=path)
-    assert again.match.saved() == table.match.saved() and not again.notice
-    assert FullMatch.from_saved(json.loads(path.read_text())).scores == [230, -40]
+# --- the trick taken stays on the table a while -----------------------------------------------------
+
+class WatchesTheTricks(TypesLegalCards):
+    """Also keeps, for each frame, the trick's status line and whether the table shows a trick taken."""
+
+    def __init__(self):
+        super().__init__()
+        self.status_rows = []
+
+    def present(self, machine) -> None:
+        if self.table is not None:
+            self.status_rows.append((machine.frame_count, row_text(machine, STATUS_ROW),
+                                     row_text(machine, MESSAGE_ROW), self.table.view(0).hands_won))
+        super().present(machine)
+
+
+def test_each_trick_taken_stays_on_the_table_for_its_time_and_the_last_says_who_won_the_hand():
+    frontend = WatchesTheTricks()
+    table, _ = at_home(frontend, seed=2)
+    shows = []  # (first frame, last frame, status) of each stretch a trick taken is shown
+    for frame, status, message, won in frontend.status_rows:
+        if status.endswith(("the trick", "the last trick")):
+            if shows and shows[-1][1] == frame - 1:
+                shows[-1][1] = frame
+            else:
+                shows.append([frame, frame, status, message, won])
+    assert len(shows) == 13 and all(status.endswith("the trick") for *_, status, _, _ in shows[:12])
+    lengths = [last - first + 1 for first, last, *_ in shows]
+    assert all(abs(length - round(seats.TRICK_SECONDS * 50.08)) <= 1 for length in lengths), lengths
+    *_, status, message, won = shows[-1]
+    assert status.endswith("the last trick") and sum(won) >= 1  # the hand is counted as soon as it is over
+    assert message == scene_of(table.view(0), 0, None, "", "").results[0]
+
+
+# --- the full game is kept after every move -----------------------------------------------------------
+
+def test_the_full_game_is_kept_after_every_move_and_taken_up_where_it_was(tmp_path):
+    table, machine = table_after(presses_from(["3", "ENTER"]), lambda deck: None, full=True, folder=tmp_path)
+    kept = json.loads((tmp_path / SAVED_GAME).read_text())
+    assert kept == json.loads(json.dumps(table.saved())) and kept["hand"]["moves"]
+    again, notice = home_table(Spectrum(), level="rules", seed=1, full=True, blind_nil=False, folder=tmp_path)
+    assert notice is None and again.saved() == table.saved()
+    assert again.game.hand(YOU) == table.game.hand(YOU) and again.game.bids == table.game.bids
+
+
+def old_saved_game(scores=(230, -40), padding: int = 0) -> str:
+    """A game kept by an earlier zxcards: its score, between hands."""
+    return json.dumps({"scores": list(scores), "bags": [3, 7], "dealer": "player_2",
+                       "history": [{"bids": {}, "taken": {}, "points": [0, 0], "note": "x" * padding}]})
+
+
+def test_a_game_kept_by_an_earlier_zxcards_is_taken_up_with_its_score(tmp_path):
+    path = tmp_path / SAVED_GAME
+    path.write_text(old_saved_game())
+    table, notice = home_table(Spectrum(), level="rules", seed=1, full=True, blind_nil=False, folder=tmp_path)
+    assert notice is None and table.variant.match.scores == [230, -40] and table.variant.match.bags == [3, 7]
+    table.join(HOME_OWNER, "YOU")
+    table.start(0)
+    assert table.game.dealer == "player_3"  # the next dealer after the kept one
+    assert json.loads(path.read_text())["standing"]["match"]["scores"] == [230, -40]
 
 
 BAD_SAVES = ["", "{", "[]", '{"scores": [1, 2]}', b"\xff\xfe".decode("latin-1"), "[" * 400_000,
              '{"scores": [1, "2"], "bags": [0, 0], "dealer": "player_0", "history": []}',
              '{"scores": [1, 2], "bags": [0, 10], "dealer": "player_0", "history": []}',
-             '{"scores": [1, 2], "bags": [0, 0], "dealer": "nobody", "history": []}']
+             '{"scores": [1, 2], "bags": [0, 0], "dealer": "nobody", "history": []}',
+             '{"format": 1, "code": "home", "full": true}', '{"format": 99}']
 
 
-def saved_game(scores=(230, -40), padding: int = 0) -> str:
-    return json.dumps({"scores": list(scores), "bags": [3, 7], "dealer": "player_2",
-                       "history": [{"bids": {}, "taken": {}, "points": [0, 0], "note": "x" * padding}]})
-
-
-@pytest.mark.parametrize("content", BAD_SAVES + [saved_game(padding=1_000_001)],
+@pytest.mark.parametrize("content", BAD_SAVES + [old_saved_game(padding=1_000_001)],
                          ids=[f"bad{number}" for number in range(len(BAD_SAVES))] + ["over a megabyte"])
 def test_an_unreadable_save_is_set_aside_not_lost_and_a_new_game_begins(tmp_path, content):
-    path = tmp_path / "spades-game.json"
+    path = tmp_path / SAVED_GAME
     path.write_text(content, encoding="latin-1")
-    table = FullTable(Spectrum(), level="random", rng=random.Random(1), save_path=path)
-    assert table.match.scores == [0, 0] and table.notice[0] == "Unreadable saved game kept as:"
+    table, notice = home_table(Spectrum(), level="random", seed=1, full=True, blind_nil=False, folder=tmp_path)
+    assert table.variant.match.scores == [0, 0] and f"{SAVED_GAME}.unreadable-1" in notice
     assert not path.exists()
-    assert (tmp_path / "spades-game.json.unreadable-1").read_text(encoding="latin-1") == content
+    assert (tmp_path / f"{SAVED_GAME}.unreadable-1").read_text(encoding="latin-1") == content
 
 
-def test_a_game_saved_at_its_final_result_gives_way_to_a_new_one_without_a_word(tmp_path):
-    path = tmp_path / "spades-game.json"
-    path.write_text(saved_game(scores=(-210, 40)))
-    table = FullTable(Spectrum(), level="random", rng=random.Random(1), save_path=path)
-    assert table.match.scores == [0, 0] and not table.notice and sorted(tmp_path.iterdir()) == [path]
+def test_a_game_kept_at_its_final_result_gives_way_to_a_new_one_without_a_word(tmp_path):
+    path = tmp_path / SAVED_GAME
+    path.write_text(old_saved_game(scores=(-210, 40)))
+    table, notice = home_table(Spectrum(), level="random", seed=1, full=True, blind_nil=False, folder=tmp_path)
+    assert notice is None
+    table.join(HOME_OWNER, "YOU")
+    table.start(0)
+    assert table.variant.match.scores == [0, 0] and sorted(tmp_path.iterdir()) == [path]
 
 
 def test_every_unreadable_save_is_kept_numbered_and_the_screen_says_where(tmp_path):
-    path = tmp_path / "spades-game.json"
+    path = tmp_path / SAVED_GAME
     for number in (1, 2, 3):
         path.write_text(f"damaged {number}")
-        frontend = HeadlessFrontend()
-        table = FullTable(Spectrum(frontend), level="rules", rng=random.Random(1), save_path=path)
-        prepare(table.machine)
-        with pytest.raises(ScriptExhausted):
-            table.play_hand(CLUBS_DECK)
-        kept = tmp_path / f"spades-game.json.unreadable-{number}"
-        screen = "".join(row_text(table.machine, row) for row in range(24))
-        assert str(kept).replace("/", "") in screen.replace("/", "").replace(" ", "")
-        assert row_text(table.machine, MESSAGE_ROW) == "Any key to go on"
-    assert [(tmp_path / f"spades-game.json.unreadable-{number}").read_text() for number in (1, 2, 3)] == \
+        _, machine = at_home(HeadlessFrontend(), full=True, folder=tmp_path)
+        screen = screen_text(machine).replace(" ", "")
+        assert f"{SAVED_GAME}.unreadable-{number}" in screen
+        assert row_text(machine, MESSAGE_ROW) == "Any key to go on"
+    assert [(tmp_path / f"{SAVED_GAME}.unreadable-{number}").read_text() for number in (1, 2, 3)] == \
         ["damaged 1", "damaged 2", "damaged 3"]
 
 
-def full_hand_with(path, monkeypatch=None, trouble=None) -> FullTable:
-    """One hand of the full game saved at `path`, with `trouble` patched in while it is played."""
+@pytest.mark.parametrize("make", [os.mkfifo, os.mkdir], ids=["a named pipe", "a folder"])
+def test_a_save_that_is_no_plain_file_is_set_aside_without_being_read(tmp_path, make):
+    path = tmp_path / SAVED_GAME
+    make(path)
+    table, notice = home_table(Spectrum(), level="random", seed=1, full=True, blind_nil=False, folder=tmp_path)
+    assert table.variant.match.scores == [0, 0] and notice
+    assert not path.exists() and (tmp_path / f"{SAVED_GAME}.unreadable-1").exists()
+
+
+def full_hand_with(folder, monkeypatch=None, trouble=None):
+    """One hand of the full game kept in `folder`, with `trouble` patched in while it is played."""
     frontend = TypesLegalCards()
     machine = Spectrum(frontend)
-    frontend.table = table = FullTable(machine, level="rules", rng=random.Random(2), save_path=path)
+    table, notice = home_table(machine, level="rules", seed=2, full=True, blind_nil=False, folder=folder)
+    frontend.table = table
     if trouble:
         trouble(monkeypatch)
     with pytest.raises(ScriptExhausted):
-        table.play()
-    return table
+        play_at_home(machine, table, notice)
+    return table, machine
 
 
 def disk_full(monkeypatch):
@@ -227,118 +348,51 @@ def read_only(monkeypatch):
 @pytest.mark.parametrize("trouble, reason", [(disk_full, "No space left on device"),
                                              (read_only, "Permission denied")])
 def test_a_save_that_fails_is_said_the_game_goes_on_and_the_old_save_is_kept(tmp_path, monkeypatch, trouble, reason):
-    path = tmp_path / "spades-game.json"
-    path.write_text(saved_game())
-    table = full_hand_with(path, monkeypatch, trouble)
-    assert table.game.finished and len(table.match.history) == 2  # the hand was played and scored
-    assert path.read_text() == saved_game() and sorted(tmp_path.iterdir()) == [path]
-    panel = " ".join(row_text(table.machine, row) for row in range(24))
-    assert "Score NOT saved:" in panel and reason in panel
-
-
-def test_a_data_folder_that_is_a_file_is_said_and_the_file_kept(tmp_path):
-    folder = tmp_path / "zxcards"
-    folder.write_text("mine")
-    table = full_hand_with(folder / "spades-game.json")
-    assert table.game.finished and table.save_trouble[0] == "Score NOT saved:"
-    assert folder.read_text() == "mine" and sorted(tmp_path.iterdir()) == [folder]
+    path = tmp_path / SAVED_GAME
+    path.write_text(old_saved_game())
+    table, machine = full_hand_with(tmp_path, monkeypatch, trouble)
+    assert table.game.finished and len(table.variant.match.history) == 2  # the hand was played and scored
+    assert path.read_text() == old_saved_game() and sorted(tmp_path.iterdir()) == [path]
+    assert f"Table NOT kept: {reason}" in screen_text(machine)
 
 
 def test_an_unreadable_save_that_cannot_be_moved_stays_and_is_never_written_over(tmp_path, monkeypatch):
-    path = tmp_path / "spades-game.json"
+    path = tmp_path / SAVED_GAME
     path.write_text("damaged")
 
     def refused(source, target):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
     monkeypatch.setattr(os, "replace", refused)
-    table = FullTable(Spectrum(), level="rules", rng=random.Random(1), save_path=path)
+    table, notice = home_table(Spectrum(), level="rules", seed=1, full=True, blind_nil=False, folder=tmp_path)
     monkeypatch.undo()
-    assert table.notice[-1] == "This game will not be saved." and table.save_path is None
-    table.save_match()
+    assert "can't be read" in notice and "not kept" in notice
+    table.join(HOME_OWNER, "YOU")
+    table.start(0)
+    assert table.view(0).notice.startswith("Table NOT kept")
     assert path.read_text() == "damaged" and sorted(tmp_path.iterdir()) == [path]
 
 
 def test_a_save_behind_a_symbolic_link_is_written_to_its_target(tmp_path):
     target = tmp_path / "elsewhere" / "my-spades.json"
     target.parent.mkdir()
-    target.write_text(saved_game())
-    link = tmp_path / "spades-game.json"
+    target.write_text(old_saved_game())
+    link = tmp_path / SAVED_GAME
     link.symlink_to(target)
-    table = full_hand_with(link)
+    table, _ = full_hand_with(tmp_path)
     assert link.is_symlink() and link.resolve() == target
-    assert json.loads(target.read_text()) == table.match.saved() and len(table.match.history) == 2
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["elsewhere", "spades-game.json"]
+    assert json.loads(target.read_text()) == json.loads(json.dumps(table.saved()))
+    assert len(table.variant.match.history) == 2
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["elsewhere", SAVED_GAME]
 
 
-def test_the_full_game_keeps_its_score_after_every_hand(tmp_path):
-    path = tmp_path / "spades-game.json"
-    frontend = TypesLegalCards()
-    machine = Spectrum(frontend)
-    frontend.table = table = FullTable(machine, level="rules", rng=random.Random(2), save_path=path)
-    with pytest.raises(ScriptExhausted):
-        table.play()
-    assert table.game.finished and len(table.match.history) == 1
-    assert json.loads(path.read_text()) == table.match.saved()
-    assert FullTable(Spectrum(), level="rules", rng=random.Random(2), save_path=path).match.history == \
-        table.match.history
-
-
-# --- the end of a hand ----------------------------------------------------------------------------
-
-class WatchesTheLastTrick(TypesLegalCards):
-    """Also keeps the screen's lines while the hand's last trick is shown."""
-
-    def __init__(self):
-        super().__init__()
-        self.last_trick_rows = None
-
-    def present(self, machine) -> None:
-        game = self.table.game if self.table else None
-        if game is not None and game.finished and self.last_trick_rows is None and not machine.awaiting_key:
-            self.last_trick_rows = {row: row_text(machine, row) for row in range(24)}
-        super().present(machine)
-
-
-def test_the_last_trick_says_who_won_the_hand_and_the_score_line_counts_it_at_once():
-    frontend = WatchesTheLastTrick()
-    machine = Spectrum(frontend)
-    frontend.table = table = Table(machine, level="rules", rng=random.Random(2))
-    with pytest.raises(ScriptExhausted):
-        table.play()
-    rows = frontend.last_trick_rows
-    won = table.hands_won
-    assert rows[1] == f"Hands won: YOU {won['player_0']} W {won['player_1']} N {won['player_2']} E {won['player_3']}"
-    assert sum(won.values()) >= 1
-    assert rows[STATUS_ROW].endswith("the last trick")
-    assert rows[MESSAGE_ROW] == table.hand_verdict() and "the hand" in rows[MESSAGE_ROW] or \
-        rows[MESSAGE_ROW].startswith("Shared: ")
-
-
-def finished_full_table(scores: list[int], rng_seed: int = 2) -> FullTable:
-    """A full-game table whose match stood at `scores` when a hand was played to its end."""
-    frontend = TypesLegalCards()
-    machine = Spectrum(frontend)
-    frontend.table = table = FullTable(machine, level="rules", rng=random.Random(rng_seed))
-    table.match.scores = list(scores)
-    with pytest.raises(ScriptExhausted):
-        table.play()
-    return table
-
-
-def test_the_end_of_a_full_game_is_said_and_enter_starts_a_new_one():
-    table = finished_full_table([0, 440])  # this deal gives west and east 63
-    assert table.match.over and table.match.winner == 1
-    top = results_top([*table.results(), "", "ENTER: a new game"])
-    panel = [row_text(table.machine, row) for row in range(top + 1, top + len(table.results()) + 3)]
-    assert "WEST AND EAST WIN THE GAME" in panel and panel[-1] == "ENTER: a new game"
-
-
-def test_your_bid_is_capped_by_north_s():
-    table, _ = table_after(presses_from(["1", "3", "ENTER"]), table_class=FullTable)
-    north = table.game.bids["player_2"]
-    assert north and table.game.to_play == HUMAN  # north bid before you
-    assert row_text(table.machine, MESSAGE_ROW) == "partners bid 13 at most: 13"
-    assert table.game.bids[HUMAN] is None
+def test_the_end_of_a_full_game_is_said_and_enter_starts_a_new_one(tmp_path):
+    (tmp_path / SAVED_GAME).write_text(old_saved_game(scores=(460, 0)))  # this deal gives you and north 45
+    table, machine = full_hand_with(tmp_path)
+    match = table.variant.match
+    assert match.over and match.winner == 0
+    assert "YOU AND NORTH WIN THE GAME!" in screen_text(machine) and "ENTER: a new game" in screen_text(machine)
+    table.next_hand(0)
+    assert table.variant.match.scores == [0, 0] and table.game.bidding
 
 
 # --- seeds ------------------------------------------------------------------------------------------
@@ -359,14 +413,9 @@ def test_seed_zero_deals_the_same_hands_every_time(tmp_path):
 
 # --- blind nil ----------------------------------------------------------------------------------
 
-def blind_nil_table(presses, scores=(0, 150)) -> FullTable:
-    frontend = HeadlessFrontend(presses_from(presses))
-    table = FullTable(Spectrum(frontend), level="rules", rng=random.Random(1), blind_nil=True)
-    table.match.scores = list(scores)
-    prepare(table.machine)
-    with pytest.raises(ScriptExhausted):
-        table.play_hand(list(NAMES))
-    return table
+def blind_nil_table(presses, dealt, tmp_path, scores=(0, 150)):
+    (tmp_path / SAVED_GAME).write_text(old_saved_game(scores=scores))
+    return table_after(presses_from(presses), dealt, deck=list(NAMES), full=True, folder=tmp_path, blind_nil=True)
 
 
 def hand_shown(machine: Spectrum) -> bool:
@@ -375,27 +424,26 @@ def hand_shown(machine: Spectrum) -> bool:
                for col in range(32))
 
 
-def test_behind_by_100_you_are_asked_for_blind_nil_before_seeing_your_cards():
-    table = blind_nil_table([])
-    assert "Bid blind nil? (Y/N)" in " ".join(row_text(table.machine, row) for row in range(24))
-    assert not hand_shown(table.machine) and table.game.bids[HUMAN] is None
+def test_behind_by_100_you_are_asked_for_blind_nil_before_seeing_your_cards(dealt, tmp_path):
+    table, machine = blind_nil_table([], dealt, tmp_path)
+    assert "Bid blind nil? (Y/N)" in screen_text(machine)
+    assert not hand_shown(machine) and table.game.bids[YOU] is None
 
 
-def test_y_bids_blind_nil_at_your_turn_and_then_shows_your_cards():
-    table = blind_nil_table(["y"])
-    assert table.game.bids[HUMAN] == 0 and table.game.blind == {HUMAN} and not table.game.bidding
-    assert hand_shown(table.machine) and row_text(table.machine, YOUR_LABEL_ROW) == "YOU 0 of blind nil"
+def test_y_bids_blind_nil_at_your_turn_and_then_shows_your_cards(dealt, tmp_path):
+    table, machine = blind_nil_table(["y"], dealt, tmp_path)
+    assert table.game.bids[YOU] == 0 and table.game.blind == {YOU} and not table.game.bidding
+    assert hand_shown(machine) and row_text(machine, YOUR_LABEL_ROW) == "YOU 0 of blind nil"
 
 
-def test_n_shows_your_cards_and_blind_nil_is_no_longer_taken():
-    table = blind_nil_table(["n", *"blind nil", "ENTER"])
-    assert hand_shown(table.machine) and table.game.bids[HUMAN] is None
-    assert row_text(table.machine, MESSAGE_ROW) == "No blind nil: you saw your cards"
+def test_n_shows_your_cards_for_an_ordinary_bid(dealt, tmp_path):
+    table, machine = blind_nil_table(["n", "4", "ENTER"], dealt, tmp_path)
+    assert hand_shown(machine) and table.game.bids[YOU] == 4 and table.game.blind == set()
 
 
-def test_without_being_100_behind_there_is_no_question():
-    table = blind_nil_table([], scores=(0, 99))
-    assert hand_shown(table.machine) and table.game.to_play == HUMAN and table.game.bidding
+def test_without_being_100_behind_there_is_no_question(dealt, tmp_path):
+    table, machine = blind_nil_table([], dealt, tmp_path, scores=(0, 99))
+    assert hand_shown(machine) and table.game.to_play == YOU and table.game.bidding
 
 
 def test_the_blind_nil_option_needs_the_full_game(capsys):
@@ -406,37 +454,31 @@ def test_the_blind_nil_option_needs_the_full_game(capsys):
     assert "\n" not in error and error.endswith(": --blind-nil is a bid of the full game: add --full")
 
 
-@pytest.mark.parametrize("make", [os.mkfifo, os.mkdir], ids=["a named pipe", "a folder"])
-def test_a_save_that_is_no_plain_file_is_set_aside_without_being_read(tmp_path, make):
-    path = tmp_path / "spades-game.json"
-    make(path)
-    table = FullTable(Spectrum(), level="random", rng=random.Random(1), save_path=path)
-    assert table.match.scores == [0, 0] and table.notice[0] == "Unreadable saved game kept as:"
-    assert not path.exists() and (tmp_path / "spades-game.json.unreadable-1").exists()
-
-
 @pytest.mark.parametrize("scores, partner_bid, blind", [
     ([400, 150], None, True),      # far behind, the other side near game: the gamble
     ([400, 150], 0, False),        # never beside a partner's nil
     ([300, 50], None, False),      # far behind, but the other side not near game
     ([400, 250], None, False),     # near game, but only 150 behind
 ])
-def test_computers_gamble_on_blind_nil_only_as_a_comeback(tmp_path, scores, partner_bid, blind):
-    from games.spades.full_rules import BLIND_NIL
+def test_computers_gamble_on_blind_nil_only_as_a_comeback(scores, partner_bid, blind):
+    import random
 
-    table = FullTable(Spectrum(), level="rules", rng=random.Random(1), save_path=tmp_path / "g.json", blind_nil=True)
-    table.match.scores = scores
-    table.game = table.new_game(list(CLUBS_DECK))
-    assert table.game.may_bid_blind_nil("player_1")
-    assert (table.computer_bid("player_1", partner_bid) == BLIND_NIL) == blind
-    assert table.game.bid("player_1", table.computer_bid("player_1", partner_bid)) == (True, None)
+    from games.spades.variants import FullGame
+
+    game = FullGame(random.Random(1), "rules", blind_nil=True)
+    game.match.scores = scores
+    game.match.dealer = "player_3" if partner_bid is None else "player_1"  # west bids first, or after east and you
+    hand = game.deal(list(CLUBS_DECK))
+    if partner_bid is not None:
+        assert hand.bid("player_3", partner_bid)[0] and hand.bid("player_0", 4)[0]
+    assert hand.to_play == "player_1" and hand.may_bid_blind_nil("player_1")
+    move = game.computer_move(None, hand, "player_1")
+    assert (move == "bid blind nil") == blind
+    assert hand.receive("player_1", move) == (True, None)
 
 
-@pytest.mark.parametrize("table_class", [Table, FullTable])
-def test_the_first_screen_says_how_to_leave(tmp_path, table_class):
-    options = {"save_path": tmp_path / "g.json"} if table_class is FullTable else {}
-    table = table_class(Spectrum(HeadlessFrontend()), level="rules", rng=random.Random(1), **options)
-    prepare(table.machine)
-    with pytest.raises(ScriptExhausted):
-        table.play_hand(CLUBS_DECK)
-    assert row_text(table.machine, MESSAGE_ROW) == "BREAK (Esc) leaves"
+@pytest.mark.parametrize("full", [False, True])
+def test_the_first_screen_says_how_to_leave_or_asks_for_your_bid(dealt, tmp_path, full):
+    _, machine = table_after([], dealt, full=full, folder=tmp_path)
+    said = row_text(machine, MESSAGE_ROW)
+    assert said.startswith("Your bid (0 = nil, 1-") if full else said == "BREAK (Esc) leaves"

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from games.spades.rules import PLAYERS
+from games.spades import seats
 from games.spades.seats import GRACE_SECONDS, TURN_SECONDS, WARN_SECONDS, SpadesTable, TableRefused, Tables
 from games.spades.table_store import TableStore
 
@@ -318,3 +319,67 @@ def test_a_seat_may_be_shown_its_own_hand_and_the_cards_played_and_nothing_else(
     assert table.cards_open_to(None) == played
     others = set().union(*(table.game.hand(PLAYERS[other]) for other in range(4) if other != seat))
     assert not table.cards_open_to(seat) & others
+
+
+# --- what the clock shows, blind nil, a table at home --------------------------------------------------
+
+def test_a_trick_taken_stays_on_the_table_for_its_time_or_until_the_next_card():
+    from games.spades.seats import TRICK_SECONDS
+
+    clock = Clock()
+    table = table_of_two(clock)
+    table.start(0)
+    while table.view(None).taken == (0,) * 4:
+        play_on(table, clock, 1)
+    view = table.view(1)
+    winner = view.last_winner
+    assert view.trick_taken and view.trick == () and len(view.last_trick) == 4 and view.taken[winner] == 1
+    assert view.trick_shown_until == clock.now + TRICK_SECONDS
+    clock.now += TRICK_SECONDS - 0.01
+    assert table.view(1).trick_taken
+    clock.now += 0.02
+    assert not table.view(1).trick_taken and table.view(1).last_trick == view.last_trick
+    clock.now -= 1  # back within the show: the next card ends it all the same
+    play_on(table, clock, 1)
+    assert not table.view(1).trick_taken and len(table.view(1).trick) == 1
+
+
+def test_a_seat_100_behind_may_bid_blind_nil_and_the_others_see_it_said_blind(tmp_path):
+    from games.spades.full_rules import BLIND_NIL
+
+    store = TableStore(tmp_path)
+    table = SpadesTable("N1", seed=3, full=True, blind_nil=True, clock=Clock(), store=store)
+    table.variant.match.scores = [0, 100]  # seats 0 and 2 are 100 behind
+    assert table.join("anna-secret", "Anna") == 0 and table.join("bob-secret", "Bob") == 1
+    table.start(0)
+    assert table.view(0).may_bid_blind_nil and not table.view(1).may_bid_blind_nil
+    while (view := table.view(None)).to_play != 0:
+        if view.humans[view.to_play]:
+            assert person_moves(table, view.to_play)[0]
+        else:
+            table.clock.now += 5
+            assert table.dealer_step()
+    assert table.bid(1, BLIND_NIL) == (False, "not player turn: player_1")
+    assert table.bid(0, BLIND_NIL) == (True, None)
+    assert table.view(1).blind[0] and table.view(1).bids[0] == 0 and not table.view(0).may_bid_blind_nil
+    again = SpadesTable.restored(json.loads(store.path("N1").read_text()), clock=table.clock)
+    assert again.view(1).blind == table.view(1).blind and again.variant.match.blind_nil
+
+
+def test_blind_nil_needs_the_full_game():
+    with pytest.raises(TableRefused, match="full game"):
+        SpadesTable("B", blind_nil=True)
+
+
+def test_at_home_nobody_s_time_runs_out_and_the_table_says_when_it_moves_itself():
+    clock = Clock()
+    table = SpadesTable("H", seed=7, clock=clock, turn_seconds=None)
+    table.join("me", "Me")
+    table.start(0)
+    assert table.due() is None  # the first lead is yours, with all the time in the world
+    clock.now += TURN_SECONDS * 10
+    assert not table.dealer_step() and table.view(0).warning is None
+    assert table.play(0, table.view(0).legal[0]) == (True, None)
+    assert table.due() == clock.now + seats.COMPUTER_SECONDS
+    clock.now += 1
+    assert table.dealer_step() and table.view(0).moves == 2 and table.view(0).last_mover == 1

@@ -1,7 +1,8 @@
 """Spades: the seed's ruleset (no bidding, no partners, most tricks wins) and the full game.
 
-`rules` is the seed's game and `full_rules` the full one, both pure; `screen` draws the table and
-`play`/`full_play` run it on the Spectrum; `players` are the computer players.
+`rules` is the seed's game and `full_rules` the full one, both pure; `seats` is a table (the
+referee, its seats and its clocks) playing either, `screen` draws it and `seat_play` is a seat at it
+on a Spectrum, at home (`home`) or served; `players` are the computer players.
 """
 
 import argparse
@@ -42,22 +43,19 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 def run(machine, *, level: str = "rules", seed: int | None = None, full_rules: bool = False,
         data_dir=None, blind_nil: bool = False) -> None:
     """Play until BREAK: against three computer players of `level`; `seed` makes the deals (and the
-    computer players' choices) repeatable; `full_rules` plays the full game instead, its score kept
-    after every hand in `data_dir` (default: the zxcards data folder) and taken up again next time;
+    computer players' choices) repeatable; `full_rules` plays the full game instead, kept after
+    every move in `data_dir` (default: the zxcards data folder) and taken up again next time;
     `blind_nil` lets a partnership far behind bid blind nil there. ValueError, before anything is
-    drawn, for options refused together or a data folder that can't be used."""
-    from .play import Table
-    from .rules import dealing_rng
+    drawn, for options refused together, an unknown level or a data folder that can't be used."""
+    from .home import home_table, play_at_home
 
     if blind_nil and not full_rules:
         raise ValueError("--blind-nil is a bid of the full game: add --full")
     if data_dir is not None and not full_rules:
         raise ValueError("--data-dir is where the full game is kept: add --full")
-    rng = dealing_rng(seed)
+    folder = None
     if full_rules:
-        from .full_play import SAVED_GAME, FullTable
         folder = Path(data_dir) if data_dir is not None else default_folder()
         check_folder(folder)  # before a hand is played for nothing
-        FullTable(machine, level=level, rng=rng, save_path=folder / SAVED_GAME, blind_nil=blind_nil).play()
-    else:
-        Table(machine, level=level, rng=rng).play()
+    play_at_home(machine, *home_table(machine, level=level, seed=seed, full=full_rules, blind_nil=blind_nil,
+                                      folder=folder))

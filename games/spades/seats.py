@@ -9,10 +9,12 @@ player who does not move for TURN_SECONDS is warned at WARN_SECONDS and then pla
 
 The table plays a rules variant (`variants`): the seed's game, or the full game to 500 with its
 bids. `view` is all a seat may see: its own hand, the trick on the table, the tricks taken and the
-bids, whose turn it is, the names at the table — never another hand. The table's `dealer` runs on a
-thread of its own: the computer seats' moves, the players' clocks. With a `TableStore` the table is
-kept after every move (its deal, the moves so far, the seats by owner, the standing), and taken up
-from there when a server starts again.
+bids, whose turn it is, the names at the table — never another hand. The table moves by itself
+(the computer seats' moves, the players' clocks) when its `dealer_step` is called: by a `dealer`
+thread of its own on a server, or, at home, by the one Spectrum seat's screen on the machine's own
+clock (`seat_play.play_at(..., deals=True)`), where nobody's time to move runs out. With a
+`TableStore` the table is kept after every move (its deal, the moves so far, the seats by owner, the
+standing), and taken up from there when it is opened again.
 """
 
 from __future__ import annotations
@@ -73,23 +75,33 @@ class SeatView:
     trick: tuple[tuple[int, str], ...]  # (seat, card) in the order played
     last_trick: tuple[tuple[int, str], ...]
     last_winner: int | None
+    trick_shown_until: float | None  # the trick just taken stays on the table until then (or the next card)
     taken: tuple[int, ...]  # tricks per seat this hand
     hands_won: tuple[int, ...]  # the seed's game: hands won per seat
     to_play: int | None  # None between hands or before play
     finished: bool  # the hand is over
     winners: tuple[int, ...]
+    moves: int  # the moves (bids and cards) made this hand
+    last_mover: int | None  # the seat that made the last of them
     refusal: str | None  # the last refusal of this seat's move, for it alone
     warning: str | None  # to this seat: its time to move is running out
     version: int
     full: bool = False  # the full game; then:
     bidding: bool = False
     bids: tuple[int | None, ...] = (None,) * SEATS  # per seat (0 = nil), said aloud as made
+    blind: tuple[bool, ...] = (False,) * SEATS  # per seat: its nil was bid blind
+    may_bid_blind_nil: bool = False  # this seat, before its bid, may bid nil without seeing its cards
     highest_bid: int = 0  # the most this seat may bid, at its turn to bid
     team_scores: tuple[int, int] = (0, 0)  # seats 0 and 2, seats 1 and 3
     team_bags: tuple[int, int] = (0, 0)
     hand_points: tuple[int, int] | None = None  # each partnership's points for the hand just over
     game_winner: int | None = None  # the partnership that won the game (0: seats 0 and 2)
     notice: str | None = None  # for everyone: the table's own trouble (it can't be kept, say)
+
+    @property
+    def trick_taken(self) -> bool:
+        """The trick just taken is still shown: `last_trick`, `last_winner`."""
+        return self.trick_shown_until is not None
 
 
 COMPUTER = "computer"
@@ -117,16 +129,20 @@ class SpadesTable:
     (under the lock: it must not wait)."""
 
     def __init__(self, code: str, *, level: str = "rules", seed: int | None = None, full: bool = False,
-                 clock: Callable[[], float] = time.monotonic, store: TableStore | None = None):
+                 blind_nil: bool = False, clock: Callable[[], float] = time.monotonic,
+                 store: TableStore | None = None, turn_seconds: float | None = TURN_SECONDS):
         if level not in LEVELS:
             raise TableRefused(f"no level {level!r}: choose from {', '.join(LEVELS)}")
+        if blind_nil and not full:
+            raise TableRefused("blind nil is a bid of the full game")
         self.code, self.level, self.full, self.clock, self.store = code, level, full, clock, store
+        self.turn_seconds = turn_seconds  # a person's time to move (None: theirs to take, as at home)
         self.changed = threading.Condition()
         self.version = 0
         self._listeners: list[Callable[[], None]] = []
         self.seats: list[Occupant | None] = [None] * SEATS
         self.rng = dealing_rng(seed)
-        self.variant = variant(full, self.rng, level)
+        self.variant = variant(full, self.rng, level, blind_nil=blind_nil)
         self.computers = {player: make_player(level, random.Random(self.rng.random())) for player in PLAYERS}
         self.started = False
         self.game = None  # the hand being played: the variant's `Spades` or `FullSpades`
@@ -221,6 +237,14 @@ class SpadesTable:
             if self.started and self.game is not None and self.game.finished and self.seats[seat] is not None:
                 self._deal()
 
+    def hurry(self) -> None:
+        """The table's own next move, or the end of a trick's show, is due now (a lone player at
+        home pressed a key to go on)."""
+        with self.changed:
+            if self.next_move_at > self.clock():
+                self.next_move_at = self.clock()
+                self._changed()
+
     def dealer_step(self) -> bool:
         """What the table does by itself now: a computer seat's move (an empty seat, a seat held past
         its grace, a player who let TURN_SECONDS pass); True if it did something."""
@@ -239,19 +263,25 @@ class SpadesTable:
             self._moved(seat, message)
             return True
 
-    def seconds_to_next_event(self) -> float:
-        """How long the dealer may sleep before its next move may be due (a change wakes it sooner)."""
+    def due(self) -> float | None:
+        """When, on the table's clock, its next move of its own is due (a computer seat's, or one
+        made for a person); None while it waits for a person with time to take, or for nothing."""
         with self.changed:
             if not self.started or self.game is None or self.game.finished:
-                return 1.0
+                return None
             occupant = self.seats[seat_of(self.game.to_play)]
             if occupant is None:
-                due = self.next_move_at
-            elif not occupant.connected:
-                due = max(occupant.since + GRACE_SECONDS, self.next_move_at)
-            else:
-                due = max(self.turn_began + TURN_SECONDS, self.next_move_at)
-            return max(0.05, due - self.clock())
+                return self.next_move_at
+            if not occupant.connected:
+                return max(occupant.since + GRACE_SECONDS, self.next_move_at)
+            if self.turn_seconds is None:
+                return None
+            return max(self.turn_began + self.turn_seconds, self.next_move_at)
+
+    def seconds_to_next_event(self) -> float:
+        """How long the dealer may sleep before its next move may be due (a change wakes it sooner)."""
+        due = self.due()
+        return 1.0 if due is None else max(0.05, due - self.clock())
 
     def view(self, seat: int | None) -> SeatView:
         """What `seat` may see (None: a spectator, who sees no hand)."""
@@ -260,7 +290,7 @@ class SpadesTable:
             legal = ()
             if game is None:
                 hand, trick, taken, to_play, finished, winners = (), (), (0,) * SEATS, None, False, ()
-                last_trick, last_winner = (), None
+                last_trick, last_winner, trick_shown_until = (), None, None
             else:
                 hand = tuple(game.hand(PLAYERS[seat])) if seat is not None else ()
                 trick = tuple((seat_of(player), card) for player, card in game.trick)
@@ -276,18 +306,21 @@ class SpadesTable:
                     last_trick, last_winner = tuple((seat_of(player), card) for player, card in cards), seat_of(winner)
                 else:
                     last_trick, last_winner = (), None
+                trick_shown_until = self.next_move_at if last_trick and not trick and self._trick_on_show(now) else None
             warning = None
-            if seat is not None and to_play == seat and self.seats[seat] is not None:
-                left = self.turn_began + TURN_SECONDS - now
-                if left <= TURN_SECONDS - WARN_SECONDS:
+            if seat is not None and to_play == seat and self.seats[seat] is not None and self.turn_seconds is not None:
+                left = self.turn_began + self.turn_seconds - now
+                if left <= self.turn_seconds - WARN_SECONDS:
                     warning = f"Play within {max(0, round(left))} s or a computer plays for you"
             return SeatView(
                 seat=seat, names=tuple(occupant.name if occupant else COMPUTER for occupant in self.seats),
                 humans=tuple(occupant is not None for occupant in self.seats),
                 connected=tuple(bool(occupant and occupant.connected) for occupant in self.seats),
                 started=self.started, hand_number=self.hand_number, hand=hand, legal=legal, trick=trick, last_trick=last_trick,
-                last_winner=last_winner, taken=taken, hands_won=tuple(getattr(self.variant, "hands_won", (0,) * SEATS)),
-                to_play=to_play, finished=finished, winners=winners,
+                last_winner=last_winner, trick_shown_until=trick_shown_until, taken=taken,
+                hands_won=tuple(getattr(self.variant, "hands_won", (0,) * SEATS)),
+                to_play=to_play, finished=finished, winners=winners, moves=len(self.moves),
+                last_mover=self.moves[-1][0] if self.moves else None,
                 refusal=self.refusals.get(seat) if seat is not None else None, warning=warning, version=self.version,
                 notice=self.notice, **(self._full_view(seat) if self.full else {}))
 
@@ -306,6 +339,9 @@ class SpadesTable:
         finished = game is not None and game.finished
         return dict(full=True, bidding=bidding,
                     bids=tuple(game.bids[player] for player in PLAYERS) if game is not None else (None,) * SEATS,
+                    blind=tuple(game is not None and player in game.blind for player in PLAYERS),
+                    may_bid_blind_nil=bidding and seat is not None and game.bids[PLAYERS[seat]] is None
+                    and game.may_bid_blind_nil(PLAYERS[seat]),
                     highest_bid=game.highest_bid(PLAYERS[seat]) if bidding and seat is not None
                     and game.to_play == PLAYERS[seat] else 0,
                     team_scores=tuple(match.scores), team_bags=tuple(match.bags),
@@ -334,17 +370,20 @@ class SpadesTable:
 
     @classmethod
     def restored(cls, data: dict, *, code: str | None = None, clock: Callable[[], float] = time.monotonic,
-                 store: TableStore | None = None) -> "SpadesTable":
-        """The table `saved` kept, everyone at it away (a seat held for GRACE_SECONDS from now);
+                 store: TableStore | None = None, level: str | None = None, blind_nil: bool | None = None,
+                 turn_seconds: float | None = TURN_SECONDS) -> "SpadesTable":
+        """The table `saved` kept, everyone at it away (a seat held for GRACE_SECONDS from now), its
+        computers of `level` from now on and blind nil as `blind_nil` says (None: as kept);
         ValueError (or KeyError, TypeError) for data that is not a table's."""
         if data["format"] != SAVED_FORMAT or not isinstance(data["code"], str) or type(data["full"]) is not bool:
             raise ValueError("not a table kept by this version")
         if code is not None and data["code"] != code:
             raise ValueError(f"not table {code}")
-        table = cls(data["code"], level=data["level"], full=data["full"], clock=clock, store=store)
+        table = cls(data["code"], level=level or data["level"], full=data["full"], clock=clock, store=store,
+                    turn_seconds=turn_seconds)
         version, internal, gauss = data["dealing"]
         table.rng.setstate((version, tuple(internal), gauss))
-        table.variant = variant(table.full, table.rng, table.level, data["standing"])
+        table.variant = variant(table.full, table.rng, table.level, data["standing"], blind_nil)
         table.started = data["started"] is True
         table.hand_number = data["hand_number"]
         if type(table.hand_number) is not int or not isinstance(data["seats"], list) or len(data["seats"]) != SEATS:
@@ -375,7 +414,11 @@ class SpadesTable:
             return True
         if not occupant.connected:
             return now >= occupant.since + GRACE_SECONDS
-        return now >= self.turn_began + TURN_SECONDS
+        return self.turn_seconds is not None and now >= self.turn_began + self.turn_seconds
+
+    def _trick_on_show(self, now: float) -> bool:
+        """The last move took a trick, and its TRICK_SECONDS are not yet over."""
+        return bool(self.moves) and self.moves[-1][1].startswith(PLAY_CARD) and now < self.next_move_at
 
     def _deal(self) -> None:
         self.deck = shuffled_deck(self.rng)

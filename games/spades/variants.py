@@ -9,7 +9,7 @@ table (`seats.SpadesTable`) does everything else the same way for both.
 import random
 
 from .bidding import sampled_bid
-from .full_rules import FullMatch, FullSpades, choose_bid, partner_of
+from .full_rules import BLIND_NIL, FullMatch, FullSpades, choose_bid, gambles_blind_nil, partner_of, team_of
 from .players import card_chosen
 from .rules import PLAYERS, Spades
 from .views import full_view, seat_of, seed_view
@@ -54,17 +54,18 @@ class SeedGame:
 
 class FullGame:
     """The full game to 500, seats 0 and 2 against 1 and 3; a new game follows one that is over.
-    Blind nil is not played at a table (it needs a hand shown face down to one seat before its bid)."""
+    With `blind_nil`, a partnership 100 or more behind may bid nil before seeing its cards (each
+    seat's screen keeps them face down until its player says whether to)."""
 
     full = True
 
-    def __init__(self, rng: random.Random, level: str, match: FullMatch | None = None):
+    def __init__(self, rng: random.Random, level: str, match: FullMatch | None = None, blind_nil: bool = False):
         self.rng, self.level = rng, level
-        self.match = match or FullMatch()
+        self.match = match or FullMatch(blind_nil)
 
     def deal(self, deck: list[str]) -> FullSpades:
         if self.match.over:
-            self.match = FullMatch()
+            self.match = FullMatch(self.match.blind_nil)
         return self.match.new_hand(deck)
 
     def redeal(self, deck: list[str]) -> FullSpades:
@@ -72,11 +73,13 @@ class FullGame:
         return FullSpades(deck, self.match.dealer, self.match.blind_nil_teams())
 
     def computer_move(self, computer, game: FullSpades, player: str) -> str:
-        """A bid while bidding (the strongest level's from sampled play, the others' by rule), else a
-        card chosen knowing the bids."""
+        """A bid while bidding (blind nil as a comeback where it may; else the strongest level's
+        from sampled play, the others' by rule), else a card chosen knowing the bids."""
         hand = game.hand(player)
         if game.bidding:
             partner_bid = game.bids[partner_of(player)]
+            if game.may_bid_blind_nil(player) and gambles_blind_nil(self.match.scores, team_of(player), partner_bid):
+                return f"bid {BLIND_NIL}"
             if self.level != "solver":
                 return f"bid {choose_bid(hand, partner_bid)}"
             leader = (seat_of(game.dealer) + 1) % len(PLAYERS)
@@ -87,19 +90,28 @@ class FullGame:
         self.match.score(game)
 
     def saved(self) -> dict:
-        return {"match": self.match.saved()}
+        return {"match": self.match.saved(), "blind_nil": self.match.blind_nil}
 
     @classmethod
-    def from_saved(cls, data: dict, rng: random.Random, level: str) -> "FullGame":
-        match = FullMatch.from_saved(data["match"])
+    def from_saved(cls, data: dict, rng: random.Random, level: str, blind_nil: bool | None = None) -> "FullGame":
+        """The standing `saved` kept, played with or without blind nil as kept, unless `blind_nil`
+        says otherwise."""
+        blind_nil = data.get("blind_nil", False) if blind_nil is None else blind_nil
+        if type(blind_nil) is not bool:
+            raise ValueError("not a game of Spades")
+        match = FullMatch.from_saved(data["match"], blind_nil)
         if not all(isinstance(hand, dict) and isinstance(hand.get("points"), list) and len(hand["points"]) == 2
                    and all(type(points) is int for points in hand["points"]) for hand in match.history):
             raise ValueError("not the hands of a game of Spades")
         return cls(rng, level, match)
 
 
-def variant(full: bool, rng: random.Random, level: str, saved: dict | None = None):
-    """The full game or the seed's, new or (from `saved`) as a table kept it; ValueError for saved
-    data that is not a variant's."""
-    kind = FullGame if full else SeedGame
-    return kind(rng, level) if saved is None else kind.from_saved(saved, rng, level)
+def variant(full: bool, rng: random.Random, level: str, saved: dict | None = None, blind_nil: bool | None = None):
+    """The full game or the seed's, new or (from `saved`) as a table kept it, with or without blind
+    nil as `blind_nil` says (None: as kept; new, without); ValueError for saved data that is not a
+    variant's."""
+    if not full:
+        return SeedGame(rng, level) if saved is None else SeedGame.from_saved(saved, rng, level)
+    if saved is None:
+        return FullGame(rng, level, blind_nil=bool(blind_nil))
+    return FullGame.from_saved(saved, rng, level, blind_nil)

@@ -1,0 +1,73 @@
+"""Spades at home: you at one seat of a Spades table, three computer players at the others.
+
+It is the table a server keeps for four people (`seats.SpadesTable`), with one Spectrum seat
+(`seat_play`): its clock is the machine's, the seat's screen makes the computers' moves as their
+time comes on that clock, and nobody's time to move runs out. The full game is kept after every
+move, in the data folder's `spades-game.json`, and taken up where it was next time (a game kept
+by an earlier zxcards, its score between hands, too).
+"""
+
+from pathlib import Path
+
+from spectrum import Spectrum
+from spectrum.colours import YELLOW
+
+from ..table import next_key_code, wrapped
+from .full_rules import FullMatch
+from .screen import RESULT_WIDTH, Scene, draw, prepare
+from .seat_play import machine_clock, play_at
+from .seats import SpadesTable
+from .table_store import TableStore
+from .variants import FullGame
+
+HOME = "home"  # the table's code, said nowhere
+HOME_OWNER = "this machine"  # the one seat's owner
+YOUR_NAME = "YOU"
+SAVED_GAME = "spades-game.json"
+
+
+class HomeStore(TableStore):
+    """The one table kept at home: `spades-game.json` in the data folder."""
+
+    def path(self, code: str) -> Path:
+        return self.folder / SAVED_GAME
+
+
+def play_at_home(machine: Spectrum, table: SpadesTable, notice: str | None = None) -> None:
+    """Hands at `table` (`home_table`) until BREAK, `notice` said first."""
+    seat = table.join(HOME_OWNER, YOUR_NAME)
+    table.start(seat)
+    prepare(machine)
+    if notice:
+        show_notice(machine, notice)
+    play_at(machine, table, seat, deals=True)
+
+
+def home_table(machine: Spectrum, *, level: str, seed: int | None, full: bool, blind_nil: bool,
+               folder: Path | None) -> tuple[SpadesTable, str | None]:
+    """The table at home on `machine`'s clock, and a notice when a kept one could not be taken up:
+    the full game as kept in `folder` (its computers of `level`, blind nil as `blind_nil` says), or
+    a new one; the seed's game is kept nowhere."""
+    options = dict(clock=machine_clock(machine), turn_seconds=None)
+    if not full:
+        return SpadesTable(HOME, level=level, seed=seed, **options), None
+    store = HomeStore(folder)
+
+    def taken_up(data) -> SpadesTable:
+        if "format" in data:
+            return SpadesTable.restored(data, code=HOME, store=store, level=level, blind_nil=blind_nil, **options)
+        # kept by an earlier zxcards: the score between hands (ValueError when it is not one)
+        table = SpadesTable(HOME, level=level, seed=seed, full=True, store=store, **options)
+        table.variant = FullGame(table.rng, level, FullMatch.from_saved(data, blind_nil))
+        return table
+
+    kept, notice = store.load(HOME, taken_up)
+    return kept or SpadesTable(HOME, level=level, seed=seed, full=True, blind_nil=blind_nil, store=store,
+                               **options), notice
+
+
+def show_notice(machine: Spectrum, notice: str) -> None:
+    """`notice` in a panel over the table, until a key."""
+    draw(machine, Scene(title="SPADES", hand=[], trick=[], labels={}, results=wrapped(notice, RESULT_WIDTH),
+                        message="Any key to go on", message_ink=YELLOW))
+    next_key_code(machine)
