@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from games.cards import BY_NAME, NAMES
 from games.spades.full_rules import MOST_TRICKS, FullMatch, partner_of
-from games.spades.opponents import OPPONENTS, CautiousPlayer, GreedyPlayer, NilBuster, make_opponent
+from games.spades.opponents import (OPPONENTS, CautiousPlayer, CountingPlayer, GreedyPlayer, NilBuster, Sandbagger,
+                                      make_opponent)
 from games.spades.players import play_seed_hand
 from games.spades.views import View, full_view, seat_of
 
@@ -100,3 +101,44 @@ def test_the_cautious_player_ducks_once_its_side_has_its_bid():
 ])
 def test_the_greedy_player_wins_what_it_can_with_its_highest(hand, trick, chosen):
     assert GreedyPlayer().choose(view_of(1, hand, trick=trick)) == card(chosen)
+
+
+def test_the_counter_wins_with_the_cheapest_card_nobody_still_to_play_can_beat():
+    # hearts led by east (3); the ace is gone, so west's king and queen are both masters: the queen
+    view = view_of(1, ["kh", "qh", "3h"], trick=[(3, "5h"), (0, "7h")], played=["ah"])
+    assert CountingPlayer().choose(view) == card("qh")
+    # with the ace still out, third hand plays high, but only as high as it must
+    assert CountingPlayer().choose(view_of(1, ["kh", "qh", "3h"], trick=[(3, "5h"), (0, "7h")])) == card("qh")
+    # second to play with no sure winner: low
+    assert CountingPlayer().choose(view_of(1, ["kh", "qh", "3h"], trick=[(0, "7h")])) == card("3h")
+
+
+def test_the_counter_ducks_once_its_contract_is_made_unless_the_other_side_can_be_set():
+    made = dict(bids=[3, 3, 2, 3], played=[name for name in NAMES if name[1] == "s"])
+    # three tricks left; south and north bid 5 and have 6; west and east need 2 more: set them
+    assert CountingPlayer().choose(view_of(0, ["ah", "3h", "4c"], trick=[(3, "5h")], taken=[4, 2, 2, 2], **made)) == card("ah")
+    # south and north have their 5, west and east need 1 more: no bag for nothing, duck
+    assert CountingPlayer().choose(view_of(0, ["ah", "3h", "4c"], trick=[(3, "5h")], taken=[3, 3, 2, 2], **made)) == card("3h")
+    # the sandbagger takes it all the same
+    assert Sandbagger().choose(view_of(0, ["ah", "3h", "4c"], trick=[(3, "5h")], taken=[3, 3, 2, 2], **made)) == card("ah")
+
+
+def test_the_counter_covers_its_partners_nil_and_busts_an_opponents():
+    # north (2) bid nil and plays after south: south wins as high as it can, not second hand low
+    assert CountingPlayer().choose(view_of(0, ["kh", "jh", "3h"], trick=[(3, "th")], bids=[3, 3, 0, 3])) == card("kh")
+    assert CountingPlayer().choose(view_of(0, ["kh", "jh", "3h"], trick=[(3, "th")], bids=[3, 3, 2, 3])) == card("3h")
+    # east (3) bid nil and has shown it lacks clubs: north leads its lowest heart, not the two of clubs
+    voids = [set(), set(), set(), {3}]
+    assert CountingPlayer().choose(view_of(2, ["ah", "9h", "4h", "2c"], bids=[3, 3, 4, 0], voids=voids)) == card("4h")
+    # the nil bidder (east) is winning with the ten: stay under it with the nine
+    assert CountingPlayer().choose(view_of(0, ["jh", "9h", "3h"], trick=[(2, "5h"), (3, "th")], bids=[3, 3, 4, 0])) == card("9h")
+
+
+def test_the_counter_bids_its_count_nil_with_small_cards_and_over_beside_a_partners_nil():
+    strong = ["as", "ks", "qs", "4s", "ah", "kh", "2h", "ad", "3d", "4d", "5c", "6c", "7c"]
+    small = ["2s", "5s", "9s", "3h", "6h", "8h", "2d", "4d", "7d", "jd", "3c", "5c", "8c"]
+    assert CountingPlayer().bid(strong, None) == 7   # three spade honours, a fourth spade, two aces, a king beside one
+    assert CountingPlayer().bid(strong, 0) == 8       # the partner's nil to cover
+    assert CountingPlayer().bid(small, None) == 0
+    assert CountingPlayer().bid(small, 0) == 1        # no double nil
+    assert Sandbagger().bid(strong, None) == 6 and Sandbagger().bid(small, None) == 1

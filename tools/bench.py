@@ -131,7 +131,8 @@ GAME_SECTIONS = {
     "bench_canfield": "Canfield: the solver over deals 1-1,000 (solve rate, time per deal).",
     "bench_spades": "Spades: each computer player against three of the level below, over rotated deals.",
     "bench_opponents": "Spades: every level against opponents of other habits (a nil buster, a cautious "
-                       "player, a greedy one), the seed's game and the full game to 500.",
+                       "player, a greedy one, a card counter, a sandbagger) and mixed pairs of them, the seed's "
+                       "game and the full game to 500.",
     "bench_games": "Every game through the one game-state protocol: random playouts a second.",
     "bench_serve": "zxcards serve: sessions held at 50 frames a second, each one's processor time, bytes a "
                    "second and key-to-screen time, the idle server.",

@@ -2,7 +2,8 @@
 
 The seed's game: each level in one seat against three of one opponent, every deal played four
 times (the level in each seat in turn): mean tricks with a 95% interval clustered by deal (the nil
-buster is left out there: with no bids, it plays as the rule player). The full
+buster and the sandbagger are left out there: with no bids, they play as the rule player and the
+card counter). The full
 game: a partnership of each level against a partnership of one opponent (or of two, one a seat:
 mixed tables), games to 500: games won,
 nils bid and made, contracts (a partnership's bids other than nil) made. Every figure is from this
@@ -24,13 +25,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_spades  # noqa: E402  (beside this file)
-from games.spades.opponents import OPPONENTS, NilBuster  # noqa: E402
+from games.spades.opponents import OPPONENTS, NilBuster, Sandbagger  # noqa: E402
 from games.spades.players import LEVELS  # noqa: E402
 from spectrum.command_line import OneLineParser, whole_number  # noqa: E402
 
 AGAINST = ("rules", *OPPONENTS)  # our rule player first, as the row everyone knows
-SEED_AGAINST = tuple(name for name in AGAINST if name != NilBuster.name)  # with no bids it plays as the rule player
-MIXED_PAIRS = tuple(bench_spades.MIXED.join(pair) for pair in (("buster", "greedy"), ("cautious", "rules")))
+# with no bids the nil buster plays as the rule player, and the sandbagger as the card counter
+SEED_AGAINST = tuple(name for name in AGAINST if name not in (NilBuster.name, Sandbagger.name))
+MIXED_PAIRS = tuple(bench_spades.MIXED.join(pair) for pair in (("buster", "greedy"), ("cautious", "rules"),
+                                                               ("counter", "sandbagger")))
 HANDS, GAMES = 400, 20
 
 
