@@ -10,10 +10,12 @@ The program waits for a key (`awaiting_key`, when a scripted press is typed) whi
 editor waits (INPUT or the command line), in PAUSE 0, or when the program reads the keyboard
 itself (INKEY$, IN) with interrupts on.
 
-A tape is played to the ROM's loader at its own speed (`spectrum.tape_signal`): LD-BYTES reads its
-signal from the EAR bit, the border shows the loader's stripes (`border_lines`: a colour for each
-line of the frame, as the ULA drew them) and the tape is heard, as a Spectrum's speaker sounds the
-EAR signal while it loads; or, `fast`, each block is put in memory at once when LD-BYTES asks.
+`loading` types LOAD "" on the key matrix as a person does, for the ROM's keyboard interrupt to take
+(ENTER in frame ENTER_FRAME). A tape is played to the ROM's loader at its own speed
+(`spectrum.tape_signal`): LD-BYTES reads its signal from the EAR bit, the border shows the loader's
+stripes (`border_lines`: a colour for each line of the frame, as the ULA drew them) and the tape is
+heard, as a Spectrum's speaker sounds the EAR signal while it loads; or, `fast`, each block is put
+in memory at once when LD-BYTES asks.
 
 Sound: the speaker's edges become samples as `spectrum.sound` renders a BEEP — the level swings
 from the first edge of a sound and falls silent at its last. Whether an edge is a sound's last
@@ -23,6 +25,7 @@ is known up to a frame later, so each frame's sound reaches the front end one fr
 
 from __future__ import annotations
 
+from collections import deque
 from pathlib import Path
 
 import numpy as np
@@ -41,11 +44,16 @@ LD_BYTES = 0x0556  # the ROM's tape loader: A the flag, IX where to, DE how many
 SA_LD_RET = 0x053F  # where LD-BYTES returns through, loaded or not (it pushes it first)
 EAR_BIT = 6  # of what IN reads from an even port: the tape's signal
 TAPE_LOADER = range(LD_BYTES, 0x0605)  # LD-BYTES to LD-SAMPLE: with no tape left it waits for one, or BREAK
-TOKEN_LOAD = 0xEF
 TOKEN_CLS = 0xFB
 HEADER_LENGTH = 17  # type, name (10), length, autostart line, program length
 TZX_SIGNATURE = b"ZXTape!\x1a"  # the other tape format emulators use, with its timings
-QUOTE = 0x22
+# LOAD "" as a person types it on the key matrix: J (LOAD in K mode), SYMBOL SHIFT with P twice (the
+# quotes), ENTER; each held for TYPED_HOLD frames, then no key for TYPED_GAP. The ROM's KEYBOARD takes
+# a key at the first interrupt that sees it, and frees a released key's slot only after five more
+# (KSTATE): the second quote, the same key, must wait for that.
+LOAD_TYPED = (frozenset({"j"}), frozenset({"SYMBOL", "p"}), frozenset({"SYMBOL", "p"}), frozenset({"ENTER"}))
+TYPED_HOLD, TYPED_GAP = 2, 6
+ENTER_FRAME = (len(LOAD_TYPED) - 1) * (TYPED_HOLD + TYPED_GAP)  # whose interrupt takes ENTER: the LOAD begins
 KEYBOARD_READS = (range(0x0296, 0x0298), range(0x34A8, 0x34AA))  # IN A,(C) of KEY-SCAN and of IN
 INTERRUPT = 0x0038  # IM 1: where the frame interrupt enters the ROM
 NEVER = 0x10000  # a stop address the program counter never reaches
@@ -73,6 +81,13 @@ def check_program_follows(blocks: list[tuple[int, bytes]], header_index: int) ->
     said, held = int.from_bytes(header[11:13], "little"), len(following[0][1])
     if held != said:
         raise TapeError(f"the BASIC program's header says {said:,} bytes, and its block holds {held:,}")
+
+
+def typed_frames(presses) -> list[frozenset[str]]:
+    """The keys held in each frame while `presses` are typed: each for TYPED_HOLD frames, with
+    TYPED_GAP frames of no key between two."""
+    gap = [frozenset()] * TYPED_GAP
+    return [keys for number, press in enumerate(presses) for keys in (gap if number else []) + [press] * TYPED_HOLD]
 
 
 class LivePorts(Ports):
@@ -170,8 +185,9 @@ class RomSpectrum:
         self.border_changes: list[tuple[int, int]] = []  # the last frame's: (T-state from its interrupt, colour)
         self.border_lines: tuple[int, ...] | None = None  # the last frame's border by line, when it changed
         self.keys_held: set[str] = set()
+        self._typing: deque[frozenset[str]] = deque()  # the keys typed in each coming frame, before the front end's
         self.awaiting_key = False
-        self._at_command_line = False  # where the editor waited last: the command line (not INPUT, not scroll?)
+        self._at_command_line = False  # the editor waits (this frame) at the command line, not INPUT or scroll?
         self.frame_count = 0
         self.flash_phase = False
         self._origin = self._beeper = None  # set when the first frame begins
@@ -206,10 +222,12 @@ class RomSpectrum:
 
     @classmethod
     def loading(cls, frontend, tap: bytes, *, fast: bool = False) -> RomSpectrum:
-        """The machine just switched on, with LOAD "" typed and a tape with a BASIC program playing:
-        its signal read by the ROM's loader at the tape's speed, each block as it is recorded (one
-        that fails its checksum or is cut short fails as the ROM fails it, R Tape loading error);
-        or, `fast`, each block put in memory at once as LD-BYTES asks for it.
+        """The machine just switched on, a tape with a BASIC program in its recorder, and LOAD ""
+        about to be typed on its keys (LOAD_TYPED: from frame 0, ENTER taken by the interrupt of
+        ENTER_FRAME, the front end's keys not seen until then); the tape's signal read by the
+        ROM's loader at the tape's speed, each block as it is recorded (one that fails its checksum
+        or is cut short fails as the ROM fails it, R Tape loading error); or, `fast`, each block
+        put in memory at once as LD-BYTES asks for it.
 
         TapeError for a file that is not such a tape, and (`fast`) for one the ROM would fail to load.
         """
@@ -224,12 +242,8 @@ class RomSpectrum:
             machine = cls(frontend, *booted(), tape=blocks)
         else:
             machine = cls(frontend, *booted(), recorder=TapeRecorder(TapeSignal(recorded)))
-        for code in (TOKEN_LOAD, QUOTE, QUOTE):
-            machine.z80.feed(code)
-        # ENTER as the keyboard interrupt hands it over; the first frame runs into LD-BYTES
-        machine.memory[sysvars.LAST_K] = ENTER
-        machine.memory[sysvars.FLAGS] |= 0x20
         machine._begin()
+        machine._typing.extend(typed_frames(LOAD_TYPED))
         return machine
 
     @classmethod
@@ -303,9 +317,10 @@ class RomSpectrum:
         """One frame: the front end shows the picture and gives the keys, then the Z80 runs."""
         self.flash_phase = flash_phase(self.frame_count)
         self.frontend.present(self)
-        self.ports.held = frozenset(self.keys_held)
+        typing = bool(self._typing)  # the machine types LOAD "" itself: the front end's keys are not seen
+        self.ports.held = self._typing.popleft() if typing else frozenset(self.keys_held)
         self.ports.polled = False
-        self.awaiting_key = False
+        self.awaiting_key = self._at_command_line = False
         # to just before the next frame's interrupt, which the keys the front end gives then are
         # to meet (a run to the frame's very end would take it with this frame's keys)
         frame_start = self._origin + self.frame_count * FRAME_T_STATES  # the frame's interrupt
@@ -332,7 +347,8 @@ class RomSpectrum:
         self.border_lines = render.border_lines(border, self.border_changes) if self.border_changes else None
         registers = self.sim.registers
         in_pause_0 = self._program_counter() in PAUSE_LOOP and registers[B] * 256 + registers[C] in (0, 0xFFFF)
-        self.awaiting_key = self.awaiting_key or in_pause_0 or self.ports.polled or self._waiting_for_tape()
+        self.awaiting_key = not typing and (self.awaiting_key or in_pause_0 or self.ports.polled
+                                            or self._waiting_for_tape())
         self._hear_edges()
         self._play(frame_start_sample(self.frame_count), frame_start_sample(self.frame_count + 1))
         self.frame_count += 1

@@ -76,6 +76,7 @@ class TapeRecorder:
         self._origin = 0  # the machine's T-state of the tape's time 0, while the tape plays
         self._stops_at: int | None = 0  # the tape time it stops (or stopped) at; None: playing on
         self._heard = 0  # the edges handed on as sound so far
+        self._started = False  # by the loader, once at least
 
     def tape_time(self, now: int) -> int:
         """Where the tape is at the machine's T-state `now`."""
@@ -88,6 +89,7 @@ class TapeRecorder:
     def loader_started(self, now: int) -> None:
         """LD-BYTES runs: the tape plays on, or starts again from where it stopped."""
         position = self.tape_time(now)
+        self._started = True
         if self._stops_at is not None and position >= self._stops_at:
             # it stopped in a pause, a second after the last edge (heard long since): moving the
             # tape's time moves no edge not yet heard
@@ -120,7 +122,10 @@ class TapeRecorder:
 
     def sounding(self, now: int) -> range:
         """The machine's T-states from the first edge of the block playing at `now` (or played last)
-        up to its last: the tape's signal is one sound over them."""
+        up to its last: the tape's signal is one sound over them (none before the tape first plays:
+        a key clicked then is a sound of its own)."""
+        if not self._started:
+            return range(0)
         ends = self.signal.block_ends
         index = min(bisect_right(self.signal.pause_ends, self.tape_time(now)), len(ends) - 1)
         start = self.signal.pause_ends[index - 1] if index else 0

@@ -10,7 +10,7 @@ from games.patience import original
 from spectrum import render, sysvars
 from spectrum.frontends import HeadlessFrontend, Press, ScriptExhausted, presses_from
 from spectrum.oracle import Oracle
-from spectrum.rom_machine import RomSpectrum
+from spectrum.rom_machine import ENTER_FRAME, RomSpectrum
 from spectrum.sound import FRAME_T_STATES
 from spectrum.tape import block, program_tap, recorded_blocks
 from spectrum.tape_signal import TapeRecorder, TapeSignal, block_pulses
@@ -177,28 +177,52 @@ def test_each_frame_draws_the_stripes_line_by_line_in_the_picture(loaded):
     assert (picture[render.BORDER_TOP + 1, -1] == render.PALETTE[data[render.BORDER_TOP + 1]]).all()
 
 
+def test_load_is_typed_on_the_keys_each_taken_by_the_interrupt_of_the_first_frame_holding_it(tap):
+    """J, SYMBOL SHIFT+P twice and ENTER, held 2 frames each with 6 between: the ROM's KEYBOARD takes
+    each at the first interrupt that sees it (its click in that frame) and the editor shows the line
+    as it grows; ENTER clears it and starts the tape. The front end's keys wait until then."""
+    frontend = HeadlessFrontend(list("ab"))
+    machine = RomSpectrum.loading(frontend, tap)
+    machine.speaker_steps = []
+    lines = []
+    for _ in range(ENTER_FRAME + 1):
+        machine.run_frame()
+        lines.append(text_at(machine, 23, 0, 8))
+    machine.run_frame()  # the sound comes a frame late
+    clicks = [t_state // FRAME_T_STATES for t_state, level in machine.speaker_steps if level == 1][:4]
+    assert clicks == [0, 8, 16, 24] == [ENTER_FRAME * n // 3 for n in range(4)]
+    assert [lines[frame] for frame in clicks] == ["LOAD L  ", 'LOAD "L ', 'LOAD ""L', " " * 8]
+    assert lines[clicks[3] - 1] == 'LOAD ""L' and len(frontend.presses) == 2
+    assert machine.recorder.tape_time(machine.now) > 0  # the tape plays
+
+
 def test_the_load_takes_the_tapes_time_to_within_a_frame(loaded, tap):
-    """From LOAD's ENTER (frame 0) the tape starts within the frame; the loader is done, and puts the
-    white border back, within a frame of the last block's last edge."""
+    """From LOAD's ENTER (taken in ENTER_FRAME) the tape starts within the frame; the loader is
+    done, and puts the white border back, within a frame of the last block's last edge."""
     frontend, steps, _ = loaded
     heard = blocks_heard(steps)
     start, length = heard[0][0], TapeSignal(recorded_blocks(tap)).length
     done = frontend.changes[-1]
-    assert done[1] == WHITE and 0 <= start < FRAME_T_STATES
+    assert done[1] == WHITE and 0 <= start - ENTER_FRAME * FRAME_T_STATES < FRAME_T_STATES
     assert 0 < done[0] - start - length < FRAME_T_STATES
     assert heard[-1][-1] - start == length
 
 
 def test_the_memory_is_what_the_instant_load_leaves(loaded, tap):
-    """The screen, the system variables (but FRAMES, which counts no frame while the loader runs)
-    and the program, to E_LINE."""
+    """The screen, the system variables and the program, to E_LINE, but FRAMES, which counts no
+    frame while the loader runs, and the key slots' repeat counts (KSTATE+2 and +6): ENTER, still
+    held a frame after it is taken, is counted down by an interrupt the instant load takes and the
+    loader at the tape's speed (interrupts off) does not."""
     _, _, played = loaded
     instant = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(), tap, fast=True))
-    assert instant.frame_count < 10 < 400 < played.frame_count
+    assert instant.frame_count - ENTER_FRAME < 10 < 400 < played.frame_count - ENTER_FRAME
     prog, e_line = (int(played.memory[address]) + 256 * int(played.memory[address + 1])
                     for address in (sysvars.PROG, sysvars.E_LINE))
     assert e_line - prog > 200
-    for part in (slice(sysvars.DISPLAY_FILE, sysvars.FRAMES), slice(sysvars.FRAMES + 3, e_line + 1)):
+    repeat_counts = (sysvars.KSTATE + 2, sysvars.KSTATE + 6)
+    parts = (slice(sysvars.DISPLAY_FILE, repeat_counts[0]), slice(repeat_counts[0] + 1, repeat_counts[1]),
+             slice(repeat_counts[1] + 1, sysvars.FRAMES), slice(sysvars.FRAMES + 3, e_line + 1))
+    for part in parts:
         assert (played.memory[part] == instant.memory[part]).all(), part
     assert text_at(played, 23, 0, 9) == "0 OK, 0:1"
 
@@ -227,7 +251,7 @@ def test_load_plays_the_tape_unless_fast(tmp_path, tap, monkeypatch):
     monkeypatch.setattr(HeadlessFrontend, "close", lambda frontend: presented.append(frontend.frames_presented))
     for fast in ([], ["--fast"]):
         assert cli.main(["load", str(path), *fast, "--headless"]) == 0
-    at_tape_speed, at_once = presented
+    at_tape_speed, at_once = (frames - ENTER_FRAME for frames in presented)
     assert at_once < 10 < 400 < at_tape_speed
 
 
@@ -256,5 +280,5 @@ def test_patience_on_the_rom_loads_from_its_tape_and_asks_to_stop_it():
             if asked is None and text_at(machine, 10, 4, 4) == "Stop":  # (a whole line each frame is slow)
                 asked = machine.frame_count
     signal_frames = machine.recorder.signal.length / FRAME_T_STATES
-    assert signal_frames < asked < signal_frames + 10 and text_at(machine, 10, 4, 22) != "Stop the tape, please."
+    assert signal_frames < asked - ENTER_FRAME < signal_frames + 10 and text_at(machine, 10, 4, 22) != "Stop the tape, please."
     assert text_at(machine, 2, 9, 14) == "11-UP PATIENCE"
