@@ -221,8 +221,11 @@ class Server:
         self.max_sessions = max_sessions
         self.data_dir = data_dir
         self.sessions: set[Session] = set()
-        from .spades.seats import Tables  # here, not at the top: every zxcards command imports this module
+        from .spades import thinking  # here, not at the top: every zxcards command imports this module
+        from .spades.seats import Tables
         from .spades.table_store import TableStore
+
+        thinking.think_in_workers()  # a computer's search holds up no other session's frames
 
         # Spades tables for four, by code, kept after every move
         self.tables = Tables(store=TableStore(self.data_root / "tables"))

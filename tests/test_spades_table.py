@@ -146,6 +146,9 @@ def test_a_whole_hand_finishes_and_the_next_is_dealt_on_enter():
             clock.now += 5
             table.dealer_step()
     assert sum(view.taken) == 13 and sum(view.hands_won) >= 1 and view.to_play is None
+    table.next_hand(0)  # the last trick is still on the table
+    assert table.view(0).hand_number == 1 and table.view(0).trick_taken
+    clock.now += seats.TRICK_SECONDS
     table.next_hand(0)
     assert table.view(0).hand_number == 2 and len(table.view(0).hand) == 13
 
@@ -189,6 +192,7 @@ def play_on(table, clock, moves):
     for _ in range(moves):
         view = table.view(None)
         if view.finished:
+            clock.now += 5
             table.next_hand(0)
         elif view.humans[view.to_play]:
             assert person_moves(table, view.to_play)[0]
@@ -308,6 +312,7 @@ def test_a_full_game_at_a_table_is_played_to_its_end_and_a_new_one_follows(tmp_p
     assert view.team_scores[view.game_winner] > view.team_scores[1 - view.game_winner]
     kept = SpadesTable.restored(json.loads(store.path("F1").read_text()), clock=clock)
     assert kept.view(0).team_scores == view.team_scores and kept.view(0).game_winner == view.game_winner
+    clock.now += seats.TRICK_SECONDS  # the last trick off the table
     table.next_hand(1)
     assert table.view(0).team_scores == (0, 0) and table.view(0).bidding
 
@@ -383,3 +388,70 @@ def test_at_home_nobody_s_time_runs_out_and_the_table_says_when_it_moves_itself(
     assert table.due() == clock.now + seats.COMPUTER_SECONDS
     clock.now += 1
     assert table.dealer_step() and table.view(0).moves == 2 and table.view(0).last_mover == 1
+
+
+# --- searches worked out in worker processes ----------------------------------------------------------
+
+def solver_table(clock):
+    table = SpadesTable("W", seed=4, level="solver", full=True, clock=clock)
+    table.join("me", "Me")
+    table.start(0)
+    return table
+
+
+def computer_moves(table, clock, count):
+    """`count` moves of the computers, a bid of 3 for the person at seat 0 when it is theirs."""
+    while count:
+        if table.view(None).to_play == 0:
+            assert person_moves(table, 0)[0]
+            continue
+        clock.now += 5
+        assert table.dealer_step()
+        count -= 1
+
+
+def test_a_search_worked_out_in_a_worker_process_is_the_move_worked_out_here(monkeypatch):
+    from games.spades import thinking
+
+    here_clock, there_clock = Clock(), Clock()
+    monkeypatch.setattr(thinking, "_wanted", False)
+    here = solver_table(here_clock)
+    computer_moves(here, here_clock, 6)  # three bids (from the dealing numbers) and three cards
+    monkeypatch.setattr(thinking, "_wanted", True)
+    there = solver_table(there_clock)
+    computer_moves(there, there_clock, 6)
+    assert there.moves == here.moves and there.rng.getstate() == here.rng.getstate()
+    assert [player.rng.getstate() for player in there.computers.values()] == \
+           [player.rng.getstate() for player in here.computers.values()]
+
+
+def test_the_table_is_not_held_while_a_worker_thinks_and_an_answer_overtaken_is_dropped(monkeypatch):
+    import threading
+    from concurrent.futures import Future
+
+    from games.spades import thinking
+
+    clock = Clock()
+    table = table_of_two(clock)
+    table.level = "mcts"
+    table.start(0)
+    monkeypatch.setattr(thinking, "_wanted", True)
+    asked = []
+    monkeypatch.setattr(thinking, "asked", lambda *job: asked.append(Future()) or asked[-1])
+    assert person_moves(table, 0)[0]  # Anna leads; Bob is to play, and drops
+    table.drop(1)
+    clock.now += GRACE_SECONDS + 1
+    stepped = []
+    stepping = threading.Thread(target=lambda: stepped.append(table.dealer_step()))  # a computer plays for Bob
+    stepping.start()
+    while not asked:  # ... and a worker thinks
+        pass
+    assert table.changed.acquire(timeout=5)  # the table is not held meanwhile
+    table.changed.release()
+    assert table.join("bob-secret", "Bob") == 1  # Bob is back meanwhile, and plays himself
+    bobs = table.view(1).legal[-1]
+    assert table.play(1, bobs) == (True, None)
+    asked[0].set_result((f"play_card - {table.view(1).hand[0]}", table.computers["player_1"], None))
+    stepping.join()
+    assert stepped == [False]  # the answer came too late: not played
+    assert [card for _, card in table.view(0).trick] == [table.moves[0][1].split()[-1], bobs]

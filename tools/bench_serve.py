@@ -38,6 +38,7 @@ QUICK_SECONDS = 2.0
 SETTLE_SECONDS = 1.0
 HANDSHAKES_AT_ONCE = 16
 GOAL_SESSIONS, GOAL_P99_MS, GOAL_IDLE_BYTES, FRAME_RATE = 200, 20.0, 1024, 50.08
+SEARCHERS, SEARCHED_BESIDE = 4, 20  # Spades sessions whose computers search, and Patience sessions beside them
 KEY_PRESSES = 20  # key-to-screen measurements
 RAMPS = {  # what each session of a ramp runs: the menu idle, and Patience's port showing its shuffle
     "menu": lambda number: "",
@@ -47,12 +48,14 @@ RAMPS = {  # what each session of a ramp runs: the menu idle, and Patience's por
 
 # --- the server's process -------------------------------------------------------------------------
 
-def serve_child(max_sessions: int, watch=None) -> None:
+def serve_child(max_sessions: int, watch=None, *, think_here: bool = False) -> None:
     """The real server with each frame's lateness noted; its address is the first line out, then
     each line "mark" in is answered with a line of JSON: what happened since the last mark.
     `watch(server)`, if given, is called before the server starts and returns a function whose
-    dict is added to each mark's answer."""
+    dict is added to each mark's answer. `think_here`: the computer players' searches are worked out
+    on the sessions' own threads, not in worker processes (to measure what the workers spare)."""
     from games import serve
+    from games.spades import thinking
     from spectrum.frontends import pacing
 
     lateness: list[float] = []
@@ -75,6 +78,7 @@ def serve_child(max_sessions: int, watch=None) -> None:
     pacing.Pacer.wait = noted_wait
     pacing.Pacer.pass_frames = noted_pass_frames
     server = serve.Server(max_sessions=max_sessions)
+    thinking.think_in_workers(not think_here)
     watched = watch(server) if watch else dict
     started = threading.Event()
 
@@ -118,11 +122,12 @@ class ServerProcess:
     """The server child of `script` (this file, or another bench built on it), in a data folder
     of its own."""
 
-    def __init__(self, max_sessions: int, script: str = __file__):
+    def __init__(self, max_sessions: int, script: str = __file__, *, think_here: bool = False):
         self.data = tempfile.TemporaryDirectory(prefix="bench_serve-")  # the server keeps nothing of ours
         environment = {**os.environ, "XDG_DATA_HOME": self.data.name, "SDL_VIDEODRIVER": "dummy",
                        "SDL_AUDIODRIVER": "dummy"}
-        self.process = subprocess.Popen([sys.executable, script, "--serve-child", str(max_sessions)],
+        self.process = subprocess.Popen([sys.executable, script, "--serve-child", str(max_sessions),
+                                         *(["--think-here"] if think_here else [])],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment)
         self.url = self.process.stdout.readline().strip()
         if not self.url.startswith("http://"):
@@ -326,6 +331,35 @@ async def key_to_screen(server: ServerProcess, presses: int) -> list[float]:
     return times
 
 
+async def beside_searches(think_here: bool, searchers: int, others: int, seconds: float) -> dict:
+    """The frames of `others` sessions of Patience's port (its shuffle shown: a frame each frame)
+    while `searchers` sessions play Spades against mcts computers (ENTER every 0.4 s: a card when it
+    is their turn, the next hand after one), in a server of their own whose searches are worked out
+    in worker processes or (`think_here`) on the sessions' threads."""
+    server = ServerProcess(searchers + others + 10, think_here=think_here)
+    try:
+        menus = await start_many([f"{server.socket_url}patience?seed={number + 1}" for number in range(others)])
+        players = await start_many([f"{server.socket_url}spades?level=mcts&seed={number + 1}"
+                                    for number in range(searchers)])
+        for terminal in menus:
+            terminal.arrivals = []
+        await asyncio.to_thread(server.mark)
+        started = time.monotonic()
+        while time.monotonic() - started < seconds:
+            for terminal in players:
+                await terminal.send({"held": ["ENTER"]})
+            await asyncio.sleep(0.1)
+            for terminal in players:
+                await terminal.send({"held": []})
+            await asyncio.sleep(0.3)
+        mark = await asyncio.to_thread(server.mark)
+        arrived = percentiles([late for terminal in menus for late in terminal.lateness()])
+        await stop(menus + players, server)
+        return {"arrived": arrived, "server": mark["lateness"], "core": mark["cpu"] / mark["wall"]}
+    finally:
+        server.stop()
+
+
 def lateness_words(late: dict | None) -> str:
     return "n/a" if late is None else f"p50 {late['p50']:.2f} p99 {late['p99']:.2f} max {late['max']:.1f} ms"
 
@@ -391,9 +425,18 @@ async def measure(levels: tuple[int, ...], seconds: float) -> list[str]:
         idle = await idle_server(server, seconds)
         lines.append(f"idle server after {sessions_run} sessions came and went: {idle['cpu'] / idle['wall']:.2%} of "
                      f"a core ({idle['sessions']} sessions left)")
-        return lines
     finally:
         server.stop()
+    searching = {here: await beside_searches(here, SEARCHERS, SEARCHED_BESIDE, seconds * 2) for here in (False, True)}
+    for here, row in searching.items():
+        where = "on the sessions' threads" if here else "in worker processes"
+        lines.append(f"{SEARCHED_BESIDE} Patience sessions beside {SEARCHERS} Spades sessions against mcts computers, "
+                     f"the searches {where}: Patience's frames arrived {lateness_words(row['arrived'])}, "
+                     f"server lateness "
+                     f"{lateness_words(row['server'])}, {row['core']:.0%} of a core in the server's process")
+    ratio = searching[True]["arrived"]["p99"] / max(searching[False]["arrived"]["p99"], 1e-3)
+    lines.append(f"  the workers cut Patience's p99 arrival lateness {ratio:.1f}x")
+    return lines
 
 
 def report(levels: tuple[int, ...] = LEVELS, seconds: float = SECONDS) -> list[str]:
@@ -411,9 +454,10 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"seconds measured at each level (default {SECONDS:g})")
     # the server, in a process of its own (the bench starts it)
     parser.add_argument("--serve-child", type=int, metavar="MAX", help=argparse.SUPPRESS)
+    parser.add_argument("--think-here", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
     if options.serve_child is not None:
-        serve_child(options.serve_child)
+        serve_child(options.serve_child, think_here=options.think_here)
         return 0
     levels = tuple(sorted(set(options.levels))) if options.levels else (QUICK_LEVELS if options.quick else LEVELS)
     seconds = options.seconds or (QUICK_SECONDS if options.quick else SECONDS)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import hashlib
 import json
 import random
@@ -110,11 +111,14 @@ def watch_tables(server) -> callable:
             return
         for number, occupant in enumerate(self.seats):
             if occupant is not None:
-                expected = Spectrum()
-                prepare(expected)
-                draw(expected, scene_of(self.view(number), number, None, "", ""))
-                with lock:
-                    finals.setdefault(occupant.owner, []).append(screen_hash(render.picture(expected)[0]))
+                view = self.view(number)
+                # the hand's last trick on show, and then the hand's result
+                for shown in {view, dataclasses.replace(view, trick_shown_until=None)}:
+                    expected = Spectrum()
+                    prepare(expected)
+                    draw(expected, scene_of(shown, number, None, "", ""))
+                    with lock:
+                        finals.setdefault(occupant.owner, []).append(screen_hash(render.picture(expected)[0]))
 
     ServedFrontend._send_frame = checked_send
     seats.SpadesTable._moved, seats.SpadesTable._changed = noted_moved, noted_changed

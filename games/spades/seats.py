@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from . import thinking
 from .players import LEVELS, make_player
 from .rules import PLAY_CARD, PLAYERS, dealing_rng, shuffled_deck
 from .table_store import TableStore
@@ -232,9 +233,11 @@ class SpadesTable:
                 self._changed()
 
     def next_hand(self, seat: int) -> None:
-        """A seated player goes on to the next hand once this one is over."""
+        """A seated player goes on to the next hand once this one is over (its last trick no longer
+        on show: no screen is left showing the cards of a hand gone by)."""
         with self.changed:
-            if self.started and self.game is not None and self.game.finished and self.seats[seat] is not None:
+            if self.started and self.game is not None and self.game.finished and self.seats[seat] is not None \
+                    and not self._trick_on_show(self.clock()):
                 self._deal()
 
     def hurry(self) -> None:
@@ -247,21 +250,26 @@ class SpadesTable:
 
     def dealer_step(self) -> bool:
         """What the table does by itself now: a computer seat's move (an empty seat, a seat held past
-        its grace, a player who let TURN_SECONDS pass); True if it did something."""
+        its grace, a player who let TURN_SECONDS pass); True if it did something. A searching
+        level's move worked out in a worker (`thinking`) is waited for without holding the table,
+        and made only if the table is still where it was asked."""
         with self.changed:
-            if not self.started or self.game is None or self.game.finished:
-                return False
-            now = self.clock()
-            seat = seat_of(self.game.to_play)
-            if now < self.next_move_at or not self._played_by_computer(seat, now):
+            seat = self._computer_to_move()
+            if seat is None:
                 return False
             player = PLAYERS[seat]
-            message = self.variant.computer_move(self.computers[player], self.game, player)
-            accepted, refusal = self.game.receive(player, message)
-            if not accepted:
-                raise RuntimeError(f"the {self.level} player made a move the rules refuse: {refusal}")
-            self._moved(seat, message)
-            return True
+            if not thinking.in_workers(self.level):
+                return self._computer_moves(seat, self.variant.computer_move(self.computers[player], self.game, player))
+            where = (self.hand_number, len(self.moves))
+            answer = thinking.asked(self.variant, self.computers[player], self.game, player)
+        message, computer, dealing = answer.result()
+        with self.changed:
+            if (self.hand_number, len(self.moves)) != where or self._computer_to_move() != seat:
+                return False
+            self.computers[player] = computer
+            if dealing is not None:
+                self.rng.setstate(dealing)
+            return self._computer_moves(seat, message)
 
     def due(self) -> float | None:
         """When, on the table's clock, its next move of its own is due (a computer seat's, or one
@@ -415,6 +423,20 @@ class SpadesTable:
         if not occupant.connected:
             return now >= occupant.since + GRACE_SECONDS
         return self.turn_seconds is not None and now >= self.turn_began + self.turn_seconds
+
+    def _computer_to_move(self) -> int | None:
+        """The seat a computer plays now, if any."""
+        if not self.started or self.game is None or self.game.finished:
+            return None
+        now, seat = self.clock(), seat_of(self.game.to_play)
+        return seat if now >= self.next_move_at and self._played_by_computer(seat, now) else None
+
+    def _computer_moves(self, seat: int, message: str) -> bool:
+        accepted, refusal = self.game.receive(PLAYERS[seat], message)
+        if not accepted:
+            raise RuntimeError(f"the {self.level} player made a move the rules refuse: {refusal}")
+        self._moved(seat, message)
+        return True
 
     def _trick_on_show(self, now: float) -> bool:
         """The last move took a trick, and its TRICK_SECONDS are not yet over."""
