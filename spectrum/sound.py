@@ -100,13 +100,17 @@ class Speaker:
         self._sound(edges)
 
     def _sound(self, edges: list[int]) -> None:
-        """Sound from now on, into the frame-by-frame stream the front end plays; then the time
-        it takes passes (several short sounds within one frame follow each other in the stream)."""
+        """Sound from now on, into the frame-by-frame stream the front end plays (or, for a front
+        end that renders it itself, as the speaker's steps alone); then the time it takes passes
+        (several short sounds within one frame follow each other in the stream)."""
         now = self.t_states
         if len(edges) > 1:
             self.sound_onsets.append(now)
-            if self.speaker_steps is not None:
+        if self.speaker_steps is not None:
+            if len(edges) > 1:
                 self.speaker_steps += speaker_steps(edges, now)
+            self.spend(edges[-1] if edges else 0, interrupts=False)
+            return
         first_sample = now * SAMPLE_RATE // T_STATES_PER_SECOND
         offset = first_sample - frame_start_sample(self.frame_count)
         # rendered on the stream's own sample grid, so that a sound starting mid-sample joins on

@@ -67,3 +67,17 @@ def test_wav_round_trip(tmp_path):
         assert (wav.getnchannels(), wav.getsampwidth(), wav.getframerate()) == (1, 2, 44100)
         read_back = np.frombuffer(wav.readframes(wav.getnframes()), dtype="<i2")
     np.testing.assert_array_equal(read_back, samples)
+
+
+def test_a_front_end_that_renders_the_sound_itself_gets_the_steps_alone_and_the_same_time_passes():
+    from spectrum import Spectrum
+    from spectrum.frontends import HeadlessFrontend
+
+    played, stepped = Spectrum(HeadlessFrontend()), Spectrum(HeadlessFrontend())
+    stepped.speaker_steps = []  # as a served session's machine: the terminal renders the sound
+    for machine in (played, stepped):
+        machine.beep(0.04, 12)
+        machine.wait_frame()
+    assert len(played.frontend.audio()) > 0 and len(stepped.frontend.audio()) == 0
+    assert stepped.speaker_steps and stepped.t_states == played.t_states
+    assert stepped.sound_onsets == played.sound_onsets
