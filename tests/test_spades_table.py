@@ -455,3 +455,47 @@ def test_the_table_is_not_held_while_a_worker_thinks_and_an_answer_overtaken_is_
     stepping.join()
     assert stepped == [False]  # the answer came too late: not played
     assert [card for _, card in table.view(0).trick] == [table.moves[0][1].split()[-1], bobs]
+
+
+def test_the_search_workers_end_with_a_server_that_is_killed(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = """
+import random, sys
+from games.spades import thinking
+from games.spades.players import make_player
+from games.spades.rules import Spades, shuffled_deck
+from games.spades.variants import SeedGame
+thinking.think_in_workers()
+game = Spades(shuffled_deck(random.Random(1)))
+print(thinking.asked(SeedGame(None, "mcts"), make_player("mcts", random.Random(2)), game, "player_0").result()[0])
+sys.stdout.flush()
+sys.stdin.read()
+"""
+    server = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert server.stdout.readline().startswith("play_card")
+
+    def children_of(pid: int) -> list[int]:
+        found = []
+        for entry in os.listdir("/proc"):
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    if int(stat.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        found.append(int(entry))
+            except (OSError, ValueError):
+                pass
+        return found
+
+    workers = children_of(server.pid)
+    assert workers  # the worker (and the resource tracker)
+    server.send_signal(signal.SIGKILL)
+    server.wait()
+    deadline = time.monotonic() + 10
+    while any(os.path.exists(f"/proc/{pid}") and open(f"/proc/{pid}/stat").read().split()[2] != "Z"
+              for pid in workers):
+        assert time.monotonic() < deadline, "a worker outlived its server"
+        time.sleep(0.1)

@@ -14,9 +14,12 @@ from __future__ import annotations
 import multiprocessing
 import os
 import pickle
+import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 
 SEARCHING_LEVELS = frozenset({"mcts", "solver"})
+PARENT_CHECK_SECONDS = 1.0  # how soon a worker left behind by a server that was killed ends
 
 _workers: ProcessPoolExecutor | None = None
 _wanted = False
@@ -40,8 +43,19 @@ def asked(variant, computer, game, player: str) -> Future:
     global _workers
     if _workers is None:
         # spawned, not forked: the server's threads hold locks a forked child would inherit held
-        _workers = ProcessPoolExecutor(max(1, (os.cpu_count() or 2) - 1), multiprocessing.get_context("spawn"))
+        _workers = ProcessPoolExecutor(max(1, (os.cpu_count() or 2) - 1), multiprocessing.get_context("spawn"),
+                                       initializer=_ends_with, initargs=(os.getpid(),))
     return _workers.submit(_computer_move, pickle.dumps((variant, computer, game, player)))
+
+
+def _ends_with(server: int) -> None:
+    """In a worker: end when the server's process does, however it ends (killed, a worker would
+    wait for work forever)."""
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+    threading.Thread(target=watch, name="ends with the server", daemon=True).start()
 
 
 def _computer_move(copies: bytes) -> tuple[str, object, tuple | None]:
