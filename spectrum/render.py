@@ -55,12 +55,16 @@ FRAME_WIDTH = BORDER_LEFT + SCREEN_WIDTH + BORDER_RIGHT
 FRAME_HEIGHT = BORDER_TOP + SCREEN_HEIGHT + BORDER_BOTTOM
 
 # The ULA draws a line in 224 T-states, and the display's first line 14,336 T-states after the
-# frame's interrupt (64 lines of 224, the top border's lines first), two pixels a T-state.
+# frame's interrupt (64 lines of 224, the top border's lines first), two pixels a T-state. It takes
+# the border's colour every 4 T-states, for the next 8 pixels: a change shows from the start of the
+# 4 T-states in which the port is written (as Fuse draws it).
 LINE_T_STATES = 224
 SCREEN_TOP_T = 14336
-# When (T-states from the interrupt) the ULA begins each visible line, at its left border
-_VISIBLE_LINE_STARTS = (SCREEN_TOP_T - BORDER_LEFT // 2
-                        + LINE_T_STATES * (np.arange(FRAME_HEIGHT) - BORDER_TOP))
+BORDER_LATCH_T = 4
+BORDER_CELL_PIXELS = 2 * BORDER_LATCH_T
+BORDER_COLUMNS = FRAME_WIDTH // BORDER_CELL_PIXELS  # 40 cells of 8 pixels across the visible picture
+BORDER_CELLS = FRAME_HEIGHT * BORDER_COLUMNS
+VISIBLE_TOP_LEFT_T = SCREEN_TOP_T - BORDER_TOP * LINE_T_STATES - BORDER_LEFT // 2  # the top-left cell's moment
 
 
 def _attribute_maps() -> np.ndarray:
@@ -102,7 +106,7 @@ def flash_phase(frame: int) -> bool:
 
 def picture(machine) -> tuple:
     """What decides the picture of `machine`: SCREEN$ (display file and attributes), the border
-    (`border_of`: a colour, or one a line), and the FLASH phase when a cell flashes; a front end
+    (`border_of`: a colour, or its runs), and the FLASH phase when a cell flashes; a front end
     draws again only when it changes."""
     screen = machine.memory[DISPLAY_FILE:ATTRIBUTES_END].tobytes()
     return screen, border_of(machine), flashes(screen) and machine.flash_phase
@@ -113,20 +117,39 @@ def flashes(screen: bytes) -> bool:
     return not screen[ATTRIBUTES - DISPLAY_FILE:].isascii()
 
 
-def border_lines(colour: int, changes: list[tuple[int, int]]) -> tuple[int, ...]:
-    """The border colour of each visible line of a frame that began with the border `colour` and
-    set it to c at T-state t (from the frame's interrupt) for each (t, c) of `changes`, in time
-    order: a line takes the colour of the moment the ULA begins to draw it (one colour a line
-    is enough for the stripes of the ROM's tape loader, a pulse every 4 to 10 lines)."""
-    colours = np.array([colour] + [changed for _, changed in changes])
-    chosen = np.searchsorted([t_state for t_state, _ in changes], _VISIBLE_LINE_STARTS, side="right")
-    return tuple((colours[chosen] & 7).tolist())
+def border_runs(colour: int, changes: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """The border of a frame that began with the border `colour` and set it to c at T-state t (from
+    the frame's interrupt, when the ULA sees the port written) for each (t, c) of `changes`, in time
+    order: (the first cell it covers, its colour) for each run of one colour, in the order the beam
+    draws the visible picture's cells of 8 pixels (line * BORDER_COLUMNS + column). A change before
+    the first visible line shows from its first cell; one in a line's hidden part (the beam's
+    return), from the next line; one after the last visible line, in the next frame."""
+    times = np.fromiter((t_state for t_state, _ in changes), np.int64, len(changes)) - VISIBLE_TOP_LEFT_T
+    line, within = np.divmod(np.maximum(times, 0), LINE_T_STATES)
+    cells = np.concatenate([[0], line * BORDER_COLUMNS + np.minimum(within // BORDER_LATCH_T, BORDER_COLUMNS)])
+    colours = np.array([colour, *(changed for _, changed in changes)]) & 7
+    shown = cells < BORDER_CELLS
+    cells, colours = cells[shown], colours[shown]
+    last_in_cell = np.append(cells[1:] != cells[:-1], True)  # a cell shows the colour set last in it
+    cells, colours = cells[last_in_cell], colours[last_in_cell]
+    new_colour = np.append(True, colours[1:] != colours[:-1])
+    return tuple(zip(cells[new_colour].tolist(), colours[new_colour].tolist()))
 
 
-def border_of(machine) -> int | tuple[int, ...]:
-    """The border as `machine`'s last frame drew it: its colour, or a colour for each visible line
-    when it changed during the frame (`machine.border_lines`, which the ROM's machine keeps)."""
-    return getattr(machine, "border_lines", None) or machine.border & 7
+def border_of(machine) -> int | tuple[tuple[int, int], ...]:
+    """The border as `machine`'s last frame drew it: its colour, or its runs (`border_runs`) when
+    it changed during the frame (`machine.border_runs`, which the ROM's machine keeps)."""
+    return getattr(machine, "border_runs", None) or machine.border & 7
+
+
+def border_cells(border: int | Sequence[tuple[int, int]]) -> np.ndarray:
+    """The colour of each 8-pixel cell of the visible picture, (FRAME_HEIGHT, BORDER_COLUMNS), from
+    a border colour or its runs."""
+    if isinstance(border, (int, np.integer)):
+        return np.full((FRAME_HEIGHT, BORDER_COLUMNS), border & 7, np.uint8)
+    starts, colours = zip(*border)
+    lengths = np.diff([*starts, BORDER_CELLS])
+    return np.repeat(np.array(colours, np.uint8) & 7, lengths).reshape(FRAME_HEIGHT, BORDER_COLUMNS)
 
 
 def screen_rgb(memory: np.ndarray, flash_phase: bool) -> np.ndarray:
@@ -144,12 +167,15 @@ def screen_rgb(memory: np.ndarray, flash_phase: bool) -> np.ndarray:
     return np.take(_PIXELS_OF_CELL_BYTE, lookup, axis=0).reshape(SCREEN_HEIGHT, SCREEN_WIDTH, 3)
 
 
-def frame_rgb(memory: np.ndarray, flash_phase: bool, border: int | Sequence[int]) -> np.ndarray:
+def frame_rgb(memory: np.ndarray, flash_phase: bool, border: int | Sequence[tuple[int, int]]) -> np.ndarray:
     """The whole visible picture, (240, 320, 3) uint8: the screen inside its border, which is one
-    colour or a colour for each of the FRAME_HEIGHT lines (`border_lines`)."""
+    colour or changes colour where the beam was (`border_runs`)."""
     frame = np.empty((FRAME_HEIGHT, FRAME_WIDTH, 3), dtype=np.uint8)
     # The ULA takes the border from the low three bits of port 254 and never makes it BRIGHT.
-    frame[:] = _BORDER_LINES[np.asarray(border) & 7]
+    if isinstance(border, (int, np.integer)):
+        frame[:] = _BORDER_LINES[border & 7]
+    else:
+        frame[:] = np.repeat(PALETTE[border_cells(border)], BORDER_CELL_PIXELS, axis=1)
     frame[BORDER_TOP:BORDER_TOP + SCREEN_HEIGHT, BORDER_LEFT:BORDER_LEFT + SCREEN_WIDTH] = screen_rgb(
         memory, flash_phase)
     return frame

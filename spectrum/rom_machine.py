@@ -13,8 +13,8 @@ itself (INKEY$, IN) with interrupts on.
 `loading` types LOAD "" on the key matrix as a person does, for the ROM's keyboard interrupt to take
 (ENTER in frame ENTER_FRAME). A tape is played to the ROM's loader at its own speed
 (`spectrum.tape_signal`): LD-BYTES reads its signal from the EAR bit, the border shows the loader's
-stripes (`border_lines`: a colour for each line of the frame, as the ULA drew them) and the tape is
-heard, as a Spectrum's speaker sounds the EAR signal while it loads; or, `fast`, each block is put
+stripes (`border_runs`: the colours where the beam was when each came, as the ULA drew them) and the
+tape is heard, as a Spectrum's speaker sounds the EAR signal while it loads; or, `fast`, each block is put
 in memory at once when LD-BYTES asks.
 
 Sound: the speaker's edges become samples as `spectrum.sound` renders a BEEP — the level swings
@@ -55,6 +55,10 @@ LOAD_TYPED = (frozenset({"j"}), frozenset({"SYMBOL", "p"}), frozenset({"SYMBOL",
 TYPED_HOLD, TYPED_GAP = 2, 6
 ENTER_FRAME = (len(LOAD_TYPED) - 1) * (TYPED_HOLD + TYPED_GAP)  # whose interrupt takes ENTER: the LOAD begins
 KEYBOARD_READS = (range(0x0296, 0x0298), range(0x34A8, 0x34AA))  # IN A,(C) of KEY-SCAN and of IN
+# How far into an OUT the ULA sees the port written, as Fuse times it (port $FE uncontended, as the
+# ROM addresses it): OUT (n),A after its opcode and operand (4 + 3) and the I/O cycle's first T-state;
+# OUT (C),r, ED-prefixed, a T-state later
+PORT_WRITTEN_AFTER = {0xD3: 8, 0xED: 9}
 INTERRUPT = 0x0038  # IM 1: where the frame interrupt enters the ROM
 NEVER = 0x10000  # a stop address the program counter never reaches
 SOUND_GAP = FRAME_T_STATES  # the longest half-wave of a sound (BEEP pitches from about -40 up)
@@ -94,10 +98,11 @@ class LivePorts(Ports):
     """The port tracer, also noting when the program reads the keys itself (INKEY$ or IN with
     interrupts on: the interrupt's own scan has them off; BREAK checks read the port elsewhere),
     answering the EAR bit from `tape` when there is one, and noting each change of the border
-    with its T-state (`border_changes`)."""
+    with the T-state the ULA sees it (`border_changes`); `memory` holds the OUT instructions."""
 
-    def __init__(self):
+    def __init__(self, memory):
         super().__init__()
+        self.memory = memory
         self.polled = False
         self.tape: TapeRecorder | None = None
         self.border_changes: list[tuple[int, int]] = []
@@ -117,7 +122,8 @@ class LivePorts(Ports):
 
     def write_port(self, registers, port, value, *rest):
         if not port & 1 and value & 7 != self.border:
-            self.border_changes.append((registers[T], value & 7))
+            written = registers[T] + PORT_WRITTEN_AFTER[self.memory[registers[PC]]]
+            self.border_changes.append((written, value & 7))
         super().write_port(registers, port, value, *rest)
 
 
@@ -173,7 +179,7 @@ class RomSpectrum:
     def __init__(self, frontend, memory: bytes, registers: list[int], tape: list[tuple[int, bytes]] = (),
                  recorder: TapeRecorder | None = None):
         self.z80 = Z80Spectrum(memory, registers)
-        self.ports = LivePorts()
+        self.ports = LivePorts(self.z80.memory)
         self.z80.ports = self.ports
         self.z80.sim.set_tracer(self.ports)
         self.sim = self.z80.sim
@@ -183,7 +189,7 @@ class RomSpectrum:
         self.recorder = self.ports.tape = recorder  # or the tape played to the ROM's loader
         self._in_loader = False  # LD-BYTES reads the recorder's tape
         self.border_changes: list[tuple[int, int]] = []  # the last frame's: (T-state from its interrupt, colour)
-        self.border_lines: tuple[int, ...] | None = None  # the last frame's border by line, when it changed
+        self.border_runs: tuple[tuple[int, int], ...] | None = None  # the last frame's, when it changed
         self.keys_held: set[str] = set()
         self._typing: deque[frozenset[str]] = deque()  # the keys typed in each coming frame, before the front end's
         self.awaiting_key = False
@@ -344,7 +350,7 @@ class RomSpectrum:
             self._look_ahead_for_key_wait()
         self.border_changes = [(t_state - frame_start, colour) for t_state, colour in self.ports.border_changes]
         self.ports.border_changes.clear()
-        self.border_lines = render.border_lines(border, self.border_changes) if self.border_changes else None
+        self.border_runs = render.border_runs(border, self.border_changes) if self.border_changes else None
         registers = self.sim.registers
         in_pause_0 = self._program_counter() in PAUSE_LOOP and registers[B] * 256 + registers[C] in (0, 0xFFFF)
         self.awaiting_key = not typing and (self.awaiting_key or in_pause_0 or self.ports.polled

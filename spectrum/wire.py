@@ -6,10 +6,13 @@ every frame, when the terminal keeps the machine in lockstep:
     kind (1) | frame (u32) | flags (u8) | border (u8) | runs (u16) | steps (u16)
     then each run:  offset into SCREEN$ (u16) | length (u16) | the bytes
     then each step: T-state from the start of this frame (i32) | level from then on (i8)
-    then, with the BORDER_LINES flag (the border changed during the frame: a tape's stripes):
-        changes (u8) | each: the visible line it begins at (u8) | the colour from there on (u8)
+    then, with the BORDER_RUNS flag (the border changed during the frame: a tape's stripes):
+        runs (u16) | each: the first cell it covers (u16) | its colour (u8)
 
-The border byte is the colour the frame ends with; the visible lines are render.FRAME_HEIGHT.
+The border byte is the border's colour (with runs, its last visible cell's). A cell is 8 pixels of
+a line of the visible picture, as often as the ULA takes the border colour: line *
+render.BORDER_COLUMNS + column, in the order the beam draws them (`render.border_runs`). Flag 4 is
+unused.
 
 SCREEN$ is the display file and attributes, 6,912 bytes: a run is bytes that changed since the
 last message. A step is a speaker edge: the terminal turns the level into samples at its own
@@ -41,8 +44,9 @@ HEADER = struct.Struct("<BIBBHH")
 RUN = struct.Struct("<HH")
 STEP = struct.Struct("<ib")
 SCREEN_BYTES = render.ATTRIBUTES_END - render.DISPLAY_FILE  # 6,912
-AWAITING_KEY, FLASH_PHASE, BORDER_LINES = 1, 2, 4  # flag bits
-BORDER_CHANGE = struct.Struct("<BB")
+AWAITING_KEY, FLASH_PHASE, BORDER_RUNS = 1, 2, 8  # flag bits
+BORDER_RUN_COUNT = struct.Struct("<H")
+BORDER_RUN = struct.Struct("<HB")
 RUN_JOIN = RUN.size  # runs closer than a run's header are sent as one
 MAX_MESSAGE = 1024  # bytes: the longest message a terminal may send
 # the ROM's steps come a frame after their frame, and a frame's arrive with the frame after it
@@ -103,21 +107,20 @@ def changed_runs(old: bytes | None, new: bytes) -> list[tuple[int, bytes]]:
     return [(int(start), new[start:end]) for start, end in zip(starts, ends)]
 
 
-def frame_message(frame: int, *, awaiting_key: bool, flash_phase: bool, border: int | tuple[int, ...],
+def frame_message(frame: int, *, awaiting_key: bool, flash_phase: bool, border: int | tuple[tuple[int, int], ...],
                   runs: list[tuple[int, bytes]], steps: list[tuple[int, int]]) -> bytes:
-    """A FRAME message; `border` a colour or one for each visible line (`render.border_of`);
-    `steps` are (T-state from frame 0, level)."""
-    by_line = isinstance(border, tuple)
-    flags = AWAITING_KEY * awaiting_key | FLASH_PHASE * flash_phase | BORDER_LINES * by_line
-    last = border[-1] if by_line else border
+    """A FRAME message; `border` a colour or its runs (`render.border_of`); `steps` are (T-state
+    from frame 0, level)."""
+    in_runs = isinstance(border, tuple)
+    flags = AWAITING_KEY * awaiting_key | FLASH_PHASE * flash_phase | BORDER_RUNS * in_runs
+    last = border[-1][1] if in_runs else border
     parts = [HEADER.pack(FRAME, frame & 0xFFFFFFFF, flags, last & 7, len(runs), len(steps))]
     for offset, data in runs:
         parts += [RUN.pack(offset, len(data)), data]
     origin = frame * FRAME_T_STATES
     parts += [STEP.pack(t_state - origin, level) for t_state, level in steps]
-    if by_line:
-        changes = [(line, colour & 7) for line, colour in enumerate(border) if not line or colour != border[line - 1]]
-        parts += [bytes([len(changes)]), *(BORDER_CHANGE.pack(*change) for change in changes)]
+    if in_runs:
+        parts += [BORDER_RUN_COUNT.pack(len(border)), *(BORDER_RUN.pack(cell, colour & 7) for cell, colour in border)]
     return b"".join(parts)
 
 
@@ -132,7 +135,7 @@ class Terminal:
         self.frontend = frontend
         self.memory = np.zeros(0x10000, np.uint8)
         self.border = 7
-        self.border_lines: tuple[int, ...] | None = None  # the last frame's, when it changed during the frame
+        self.border_runs: tuple[tuple[int, int], ...] | None = None  # the last frame's, when it changed during it
         self.flash_phase = False
         self.frame_count = 0
         self.awaiting_key = False
@@ -169,20 +172,17 @@ class Terminal:
             t_state, level = STEP.unpack_from(message, at)
             at += STEP.size
             bisect.insort(self._steps, (origin + t_state, level))
-        self.border_lines = self._border_lines(message, at) if flags & BORDER_LINES else None
+        self.border_runs = self._border_runs(message, at) if flags & BORDER_RUNS else None
         self.frame_count, self.border = frame, border
         self.awaiting_key, self.flash_phase = bool(flags & AWAITING_KEY), bool(flags & FLASH_PHASE)
         return True
 
     @staticmethod
-    def _border_lines(message: bytes, at: int) -> tuple[int, ...]:
-        """The border's colour on each visible line, from a FRAME message's changes at `at`."""
-        lines = [0] * render.FRAME_HEIGHT
-        count = message[at]
-        for number in range(count):
-            line, colour = BORDER_CHANGE.unpack_from(message, at + 1 + number * BORDER_CHANGE.size)
-            lines[line:] = [colour & 7] * (render.FRAME_HEIGHT - line)
-        return tuple(lines)
+    def _border_runs(message: bytes, at: int) -> tuple[tuple[int, int], ...]:
+        """The border's runs (`render.border_runs`) from a FRAME message's, at `at`."""
+        (count,) = BORDER_RUN_COUNT.unpack_from(message, at)
+        return tuple(BORDER_RUN.unpack_from(message, at + BORDER_RUN_COUNT.size + number * BORDER_RUN.size)
+                     for number in range(count))
 
     def samples(self, rate: int = SAMPLE_RATE) -> np.ndarray:
         """The sound from where the last call ended to SOUND_LATENCY frames before the last frame

@@ -461,28 +461,39 @@ def test_a_beep_before_the_first_frame_is_heard_from_frame_0(browser, server, tm
 
 
 STRIPES = """() => {
-  const lines = zxcards.borderLines;
-  // a frame of the pilot tone's stripes: red and cyan, many times over
-  if (!lines || !lines.includes(2) || lines.filter((colour, y) => y && colour !== lines[y - 1]).length < 10) return null;
+  const cells = zxcards.borderCells;
+  // a frame of the pilot tone's stripes: red and cyan, many times over, one stepping mid-line in the border
+  if (!cells || !cells.includes(2) || cells.filter((colour, at) => at && colour !== cells[at - 1]).length < 10) return null;
+  const inBorder = (y, x) => y < 24 || y >= 216 || x < 4 || x >= 36;
+  let steps = false;
+  for (let at = 1; at < cells.length; at++) {
+    const y = Math.floor(at / 40), x = at % 40;
+    steps = steps || (x > 0 && cells[at] !== cells[at - 1] && inBorder(y, x) && inBorder(y, x - 1));
+  }
+  if (!steps) return null;
   const canvas = document.getElementById("screen");
-  const data = canvas.getContext("2d").getImageData(0, 0, 1, canvas.height).data;
-  return {left: Array.from(data), lines: Array.from(lines)};
+  const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+  return {picture: Array.from(data), cells: Array.from(cells)};
 }"""
 
 
-def test_the_page_draws_the_tape_loaders_stripes_line_by_line(browser, server):
+def test_the_page_draws_the_tape_loaders_stripes_where_the_beam_was(browser, server):
     """Patience on the ROM loads from its tape: in the pilot tone the page's border is striped red
-    and cyan, each line in the colour the frame gave it."""
+    and cyan, each cell of 8 pixels in the colour the frame gave it, stepping mid-line."""
     base, _ = server
     page = new_page(browser, base + "patience?rom")
     try:
         read = page.wait_for_function(STRIPES, timeout=20_000).json_value()
     finally:
         page.context.close()
-    lines = read["lines"]
-    assert len(lines) == render.FRAME_HEIGHT and set(lines) == {2, 5}
-    left = np.array(read["left"], np.uint8).reshape(-1, 4)[:, :3]
-    assert (left == render.PALETTE[lines]).all()
+    cells = np.array(read["cells"], np.uint8).reshape(render.FRAME_HEIGHT, render.BORDER_COLUMNS)
+    assert set(cells.flat) == {2, 5}
+    picture = np.array(read["picture"], np.uint8).reshape(render.FRAME_HEIGHT, render.FRAME_WIDTH, 4)[:, :, :3]
+    border = np.ones((render.FRAME_HEIGHT, render.FRAME_WIDTH), bool)
+    border[render.BORDER_TOP:-render.BORDER_BOTTOM, render.BORDER_LEFT:-render.BORDER_RIGHT] = False
+    assert (picture[border] == np.repeat(render.PALETTE[cells], 8, axis=1)[border]).all()
+    in_border = border[:, ::8]
+    assert any(len(set(line[shown])) == 2 for line, shown in zip(cells, in_border))  # the step mid-line
 
 
 # --- 3. the keys ------------------------------------------------------------------------------------

@@ -124,15 +124,27 @@ def test_screenshot_is_the_scaled_frame(tmp_path):
     np.testing.assert_array_equal(picture[1::2, 1::2], picture[::2, ::2])
 
 
-STRIPES = tuple(2 + 3 * (line // 10 % 2) for line in range(render.FRAME_HEIGHT))  # red and cyan, 10 lines each
+# red and cyan stripes 387 cells of 8 pixels long (9.7 lines of 40), each stepping mid-line: a pilot tone's
+STRIPES = tuple((cell, 2 + 3 * (number % 2)) for number, cell in enumerate(range(0, render.BORDER_CELLS, 387)))
 
 
-def test_screenshot_draws_the_border_line_by_line_when_the_machine_keeps_its_lines(tmp_path):
+def border_columns(picture: np.ndarray) -> np.ndarray:
+    """The colour of the first pixel of each cell of 8 of the top border's lines, (24, 40) RGB."""
+    return picture[:render.BORDER_TOP, ::8]
+
+
+def stripes_rgb(stripes=STRIPES) -> np.ndarray:
+    """The top border's cells in the stripes' colours, as the runs say."""
+    return render.PALETTE[render.border_cells(stripes)[:render.BORDER_TOP]]
+
+
+def test_screenshot_draws_the_border_changing_mid_line_when_the_machine_keeps_its_runs(tmp_path):
     machine = stand_in_machine(seed=4, border=5)
-    machine.border_lines = STRIPES
+    machine.border_runs = STRIPES
     path = tmp_path / "stripes.png"
     HeadlessFrontend().screenshot(path, machine, scale=1)
-    assert (load_png(path)[:, 0] == render.PALETTE[list(STRIPES)]).all()
+    assert (border_columns(load_png(path)) == stripes_rgb()).all()
+    assert (load_png(path)[9, 27 * 8 - 1:27 * 8 + 1] == render.PALETTE[[2, 5]]).all()  # cell 387: line 9, column 27
 
 
 def test_importing_the_package_loads_no_window_code():
@@ -171,15 +183,15 @@ def test_window_shows_the_frame(window):
     np.testing.assert_array_equal(window_pixels()[:len(picture)], picture)
 
 
-def test_window_shows_the_border_line_by_line_and_draws_again_when_only_the_stripes_move(window):
+def test_window_shows_the_border_changing_mid_line_and_draws_again_when_only_the_stripes_move(window):
     machine = stand_in_machine(seed=9, border=6)
-    machine.border_lines = STRIPES
+    machine.border_runs = STRIPES
     window.present(machine)
-    np.testing.assert_array_equal(window_pixels()[:2 * render.FRAME_HEIGHT:2, 0], render.PALETTE[list(STRIPES)])
-    machine.border_lines = STRIPES[5:] + STRIPES[:5]  # the next frame's stripes, the border's last colour the same
+    np.testing.assert_array_equal(border_columns(window_pixels()[::2, ::2]), stripes_rgb())
+    # the next frame's stripes, a little further on, the last colour the same
+    machine.border_runs = tuple((cell and cell + 100, colour) for cell, colour in STRIPES)
     window.present(machine)
-    np.testing.assert_array_equal(window_pixels()[:2 * render.FRAME_HEIGHT:2, 0],
-                                  render.PALETTE[list(machine.border_lines)])
+    np.testing.assert_array_equal(border_columns(window_pixels()[::2, ::2]), stripes_rgb(machine.border_runs))
 
 
 def test_window_says_the_status_under_the_picture(window):

@@ -120,22 +120,70 @@ def test_border_uses_low_three_bits_and_is_never_bright():
     assert tuple(render.frame_rgb(memory, False, 8 + 1)[0, 0]) == (0, 0, 0xD7)
 
 
-def test_a_border_change_shows_from_the_first_line_the_ula_begins_after_it():
-    """The ULA begins the display's first line 14,336 T-states after the interrupt, a line every
-    224 T, two pixels a T-state: the visible 32 pixels of its border 16 T before."""
-    first = 14336 - 16  # the 25th visible line, after 24 of the top border
-    lines = render.border_lines(7, [(first, 2), (first + 10 * 224 + 1, 8 + 5)])
-    assert lines == (7,) * 24 + (2,) * 11 + (5,) * (240 - 24 - 11)
-    last = first + (239 - 24) * 224  # where the last visible line begins
-    assert render.border_lines(3, [(last, 1)])[-2:] == (3, 1)
-    assert render.border_lines(3, [(last + 1, 4)]) == (3,) * 240
+# The 48K ULA's timings written out, so that a wrong constant in render fails these: the display's
+# first line 14,336 T-states after the interrupt, a line every 224 T, two pixels a T-state, the
+# border colour taken every 4 T-states; the visible picture 24 lines and 32 pixels (16 T) beyond it.
+TOP_LEFT_T = 14336 - 24 * 224 - 16
 
 
-def test_a_frame_draws_a_colour_for_each_border_line():
+BORDER_AREA = np.ones((240, 320), bool)
+BORDER_AREA[24:24 + 192, 32:32 + 256] = False
+
+
+def border_pixels(border) -> np.ndarray:
+    """The colour number (0-7) of each pixel of the visible picture, (240, 320), as frame_rgb draws
+    `border` around a screen of black paper."""
+    rgb = render.frame_rgb(np.zeros(65536, np.uint8), False, border).astype(int)
+    return rgb[:, :, 0] // 0xD7 * 2 + rgb[:, :, 1] // 0xD7 * 4 + rgb[:, :, 2] // 0xD7
+
+
+def reference_border(colour: int, changes: list[tuple[int, int]]) -> np.ndarray:
+    """The border worked out pixel by pixel: the beam draws a pixel's cell of 8 at the moment
+    TOP_LEFT_T + 224 * line + 4 * (pixel // 8), with the colour last written in a 4 T-state step
+    that begins at or before that moment."""
+    out = np.zeros((240, 320), np.uint8)
+    for y in range(240):
+        for x in range(320):
+            moment = TOP_LEFT_T + 224 * y + 4 * (x // 8)
+            out[y, x] = [colour, *(changed for t_state, changed in changes
+                                   if t_state - (t_state - TOP_LEFT_T) % 4 <= moment)][-1]
+    return out
+
+
+def test_a_border_change_shows_from_the_cell_of_8_pixels_the_beam_draws_when_it_comes():
+    """A change in the middle of a line shows from the cell the beam is in (the start of the
+    4 T-states in which the port is written); one in the line's hidden part from the next line's
+    first pixel; one before the first visible line from the first pixel; one after the last visible
+    line not in this frame; two in one cell: the later."""
+    middle = TOP_LEFT_T + 30 * 224 + 4 * 17 + 3  # line 30, the cell from pixel 136 (its last T-state)
+    pixels = border_pixels(render.border_runs(7, [(middle, 2)]))
+    assert (pixels[30, :32] == 7).all() and (pixels[30, 288:] == 2).all() and (pixels[:30][BORDER_AREA[:30]] == 7).all()
+    assert (pixels[31:][BORDER_AREA[31:]] == 2).all()
+    assert (border_pixels(render.border_runs(7, [(TOP_LEFT_T + 10 * 224 + 4 * 17 + 3, 2)]))[10, 135:137] == (7, 2)).all()
+    hidden = TOP_LEFT_T + 40 * 224 + 160  # past the line's 320 visible pixels
+    pixels = border_pixels(render.border_runs(1, [(hidden, 6)]))
+    assert (pixels[40][BORDER_AREA[40]] == 1).all() and (pixels[41][BORDER_AREA[41]] == 6).all()
+    assert render.border_runs(3, [(100, 4)]) == ((0, 4),)  # before the first visible line
+    assert render.border_runs(3, [(TOP_LEFT_T + 240 * 224, 4)]) == ((0, 3),)  # after the last
+    assert render.border_runs(3, [(middle - 3, 4), (middle, 5)]) == ((0, 3), (30 * 40 + 17, 5))  # one cell
+    assert render.border_runs(3, [(middle, 4), (middle + 40, 3)]) == ((0, 3), (30 * 40 + 17, 4), (30 * 40 + 27, 3))
+
+
+def test_border_runs_draw_as_the_border_worked_out_pixel_by_pixel():
+    rng = np.random.default_rng(3)
+    times = np.sort(rng.integers(0, 69888, 60))
+    changes = [(int(t), int(c)) for t, c in zip(times, rng.integers(0, 8, 60))]
+    drawn, worked_out = border_pixels(render.border_runs(5, changes)), reference_border(5, changes)
+    np.testing.assert_array_equal(drawn[BORDER_AREA], worked_out[BORDER_AREA])
+
+
+def test_a_frame_draws_the_border_runs_around_the_screen():
     memory = random_memory(6)
-    lines = tuple(line % 8 for line in range(render.FRAME_HEIGHT))
-    frame = render.frame_rgb(memory, False, lines)
-    assert (frame[:, 0] == render.PALETTE[list(lines)]).all() and (frame[:, -1] == frame[:, 0]).all()
+    runs = tuple((cell, cell // 37 % 8) for cell in range(0, 240 * 40, 37))
+    frame = render.frame_rgb(memory, False, runs)
+    cells = np.repeat(np.array([colour for _, colour in runs]), 37)[:240 * 40].reshape(240, 40)
+    expected = np.repeat(render.PALETTE[cells], 8, axis=1)
+    assert (frame[BORDER_AREA] == expected[BORDER_AREA]).all()
     top, left = render.BORDER_TOP, render.BORDER_LEFT
     np.testing.assert_array_equal(frame[top:top + 192, left:left + 256], render.screen_rgb(memory, False))
 

@@ -212,20 +212,26 @@ def test_the_pacer_counts_the_frames_slept_through_and_the_wait_until_a_later_on
     assert pacer.pass_frames(10) == 10
 
 
-def test_a_border_striped_within_a_frame_reaches_the_terminal_line_by_line():
+def test_a_border_striped_within_a_frame_reaches_the_terminal_run_by_run():
     sent = []
     frontend = ServedFrontend(sent.append, pacer=NoWaiting())
     machine = Spectrum(frontend)
-    stripes = tuple(2 if line // 9 % 2 else 5 for line in range(render.FRAME_HEIGHT))  # a pilot tone's, say
-    machine.border_lines = stripes  # as the ROM machine keeps them while it loads a tape
-    machine.wait_frame()
-    machine.border_lines = None
+    # a pilot tone's stripes, say, stepping mid-line, and a frame of a program's many changes (the
+    # runs' count beyond a byte; the last run in the picture's last cell)
+    pilot = tuple((cell, 2 + 3 * (number % 2)) for number, cell in enumerate(range(0, render.BORDER_CELLS, 387)))
+    many = tuple((cell, cell % 7 + 1) for cell in range(render.BORDER_CELLS - 300, render.BORDER_CELLS))
+    for stripes in (pilot, ((0, 4),) + many):
+        machine.border_runs = stripes  # as the ROM machine keeps them while it loads a tape
+        machine.wait_frame()
+    machine.border_runs = None
     machine.border = 1
     machine.wait_frame()
     terminal = wire.Terminal()
     frames = [message for message in sent if isinstance(message, bytes)]
-    assert len(frames) == 2
-    terminal.receive(frames[0])
-    assert terminal.border_lines == stripes and render.border_of(terminal) == stripes and terminal.border == stripes[-1]
-    terminal.receive(frames[1])
-    assert terminal.border_lines is None and render.border_of(terminal) == 1
+    assert len(frames) == 3
+    for message, stripes in zip(frames, (pilot, ((0, 4),) + many)):
+        terminal.receive(message)
+        assert terminal.border_runs == stripes and render.border_of(terminal) == stripes
+        assert terminal.border == stripes[-1][1]
+    terminal.receive(frames[2])
+    assert terminal.border_runs is None and render.border_of(terminal) == 1

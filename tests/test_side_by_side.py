@@ -93,14 +93,16 @@ def test_a_cell_that_differs_is_outlined_on_both_pictures(window):
     assert np.array_equal(shown[title_line, 1:width - 1], shown[title_line, width + 1:2 * width - 1])
 
 
-def test_the_roms_border_is_drawn_line_by_line_when_it_changes_within_a_frame(window, monkeypatch):
+def test_the_roms_border_is_drawn_changing_mid_line_when_it_changes_within_a_frame(window, monkeypatch):
     port = play_frames(window, [], 3)
-    stripes = tuple(2 + 3 * (line // 10 % 2) for line in range(render.FRAME_HEIGHT))  # the loader's red and cyan
-    monkeypatch.setattr(window.rom, "run_frame", lambda: setattr(window.rom, "border_lines", stripes))
+    # the loader's red and cyan, 387 cells of 8 pixels each (9.7 lines of 40)
+    stripes = tuple((cell, 2 + 3 * (number % 2)) for number, cell in enumerate(range(0, render.BORDER_CELLS, 387)))
+    monkeypatch.setattr(window.rom, "run_frame", lambda: setattr(window.rom, "border_runs", stripes))
     SideBySideWindow.present(window, port)  # the window's own (play_frames put a counting one in its place)
     shown = pygame.surfarray.array3d(pygame.display.get_surface()).transpose(1, 0, 2)
     width, height = render.FRAME_WIDTH * 2, render.FRAME_HEIGHT * 2
-    assert (shown[:height:2, width + 1] == render.PALETTE[list(stripes)]).all()
+    top_border = shown[:render.BORDER_TOP * 2:2, width + 2:2 * width:16]  # each cell's second pixel
+    assert (top_border == render.PALETTE[render.border_cells(stripes)[:render.BORDER_TOP]]).all()
     assert (shown[:height, 0] == shown[0, 0]).all()  # the port's border: one colour
 
 

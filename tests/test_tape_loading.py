@@ -1,6 +1,6 @@
-"""LOAD "" at the tape's speed: the ROM's own loader reads the tape's signal, its border stripes
-follow the pulses, the tape is heard, the load takes the tape's time and leaves the memory the
-instant load leaves; a tape that fails fails as the ROM fails it."""
+"""LOAD "" typed and played at the tape's speed: the ROM's own loader reads the tape's signal, its
+border stripes follow the pulses where the beam was, the tape is heard, the load takes the tape's
+time and leaves the memory the instant load leaves; a tape that fails fails as the ROM fails it."""
 
 import numpy as np
 import pytest
@@ -27,8 +27,12 @@ WHITE = 7  # the border the loader puts back (BORDCR) when it is done
 PILOT_PULSE, HEADER_PILOT_PULSES, DATA_PILOT_PULSES = 2168, 8063, 3223
 SYNC_PULSES, ZERO_PULSE, ONE_PULSE = (667, 735), 855, 1710
 SECOND = 3_500_000
-# LD-SAMPLE reads the EAR every 59 T-states and LD-EDGE's OUT follows: a stripe begins 64-122 T after its edge
-EDGE_TO_STRIPE = range(60, 130)
+# LD-SAMPLE reads the EAR every 59 T-states and LD-EDGE's OUT follows, the ULA seeing the port written
+# 8 T-states into it: a stripe begins 73-131 T after its edge
+EDGE_TO_STRIPE = range(69, 139)
+# The ULA's: the visible picture's top-left cell of 8 pixels drawn 24 lines and 16 T-states before the
+# display's first pixel (14,336 T after the interrupt), a line every 224 T, a cell every 4 T
+TOP_LEFT_T, LINE_T_STATES, CELL_T_STATES = 14336 - 24 * 224 - 16, 224, 4
 
 
 def test_a_block_is_its_pilot_sync_and_two_pulses_a_bit_msb_first():
@@ -62,18 +66,18 @@ def test_the_recorder_plays_to_the_end_of_a_blocks_pause_after_the_loader_and_go
 
 
 class Recording(HeadlessFrontend):
-    """A headless front end that keeps each frame's border changes (T-states from frame 0) and lines."""
+    """A headless front end that keeps each frame's border changes (T-states from frame 0) and runs."""
 
     def __init__(self):
         super().__init__()
         self.changes: list[tuple[int, int]] = []
-        self.lines: list[tuple | None] = []
+        self.runs: list[tuple | None] = []
 
     def present(self, machine) -> None:
         if machine.frame_count:  # the frame just run is the one before
             start = (machine.frame_count - 1) * FRAME_T_STATES
             self.changes += [(start + t_state, colour) for t_state, colour in machine.border_changes]
-            self.lines.append(machine.border_lines)
+            self.runs.append(machine.border_runs)
         super().present(machine)
 
 
@@ -158,23 +162,39 @@ def test_the_data_stripes_are_blue_and_yellow_one_for_each_pulse_of_each_bit(loa
     assert all(a != b for (_, a), (_, b) in zip(changes, changes[1:]))  # blue, yellow, blue...
 
 
-def runs(lines) -> list[tuple[int, int]]:
+def bands(colours) -> list[tuple[int, int]]:
     """(colour, number of lines) of each band of one colour, top to bottom."""
-    cuts = np.flatnonzero(np.diff(lines)) + 1
-    return [(int(part[0]), len(part)) for part in np.split(np.array(lines), cuts)]
+    cuts = np.flatnonzero(np.diff(colours)) + 1
+    return [(int(part[0]), len(part)) for part in np.split(np.array(colours), cuts)]
 
 
-def test_each_frame_draws_the_stripes_line_by_line_in_the_picture(loaded):
-    """A pulse of 2,168 T-states is 9.7 lines of 224 T; a bit's of 855 or 1,710, 3.8 or 7.6."""
+def test_each_frame_draws_the_stripes_where_the_beam_was_when_the_loader_changed_the_border(loaded):
+    """In a frame of the pilot and one of the data, each stripe begins in the picture at the cell of
+    8 pixels the beam was drawing when the ULA saw the OUT (in a line's border, mid-line: a step),
+    the pixel before it in the colour before. Down the left edge a pulse of 2,168 T-states is 9.7 lines of
+    224 T; a bit's of 855 or 1,710, 3.8 or 7.6."""
     frontend, _, machine = loaded
-    frames = [lines for lines in frontend.lines if lines]
-    pilot = next(lines for lines in frames if set(lines) == PILOT_COLOURS and len(runs(lines)) > 20)
-    data = next(lines for lines in frames if set(lines) == DATA_COLOURS and len(runs(lines)) > 40)
-    assert {length for _, length in runs(pilot)[1:-1]} == {9, 10}
-    assert {length for _, length in runs(data)[1:-1]} <= {3, 4, 7, 8}
-    picture = render.frame_rgb(machine.memory, False, data)
-    assert (picture[:, 0] == render.PALETTE[list(data)]).all()
-    assert (picture[render.BORDER_TOP + 1, -1] == render.PALETTE[data[render.BORDER_TOP + 1]]).all()
+    striped = [(number, runs) for number, runs in enumerate(frontend.runs) if runs]
+    pilot = next(frame for frame in striped if {colour for _, colour in frame[1]} == PILOT_COLOURS
+                 and len(frame[1]) > 20)
+    data = next(frame for frame in striped if {colour for _, colour in frame[1]} == DATA_COLOURS
+                and len(frame[1]) > 40)
+    for number, runs in (pilot, data):
+        picture = render.frame_rgb(machine.memory, False, runs)
+        start = number * FRAME_T_STATES
+        changes = [(t_state - start, colour) for t_state, colour in frontend.changes
+                   if start <= t_state < start + FRAME_T_STATES]
+        mid_line = 0
+        for (_, before), (t_state, colour) in zip(changes, changes[1:]):
+            line, within = divmod(t_state - TOP_LEFT_T, LINE_T_STATES)
+            column = within // CELL_T_STATES
+            if 0 <= line < 240 and 0 < column < 40 and not (24 <= line < 216 and 4 <= column <= 36):
+                assert (picture[line, 8 * column - 1:8 * column + 1] == render.PALETTE[[before, colour]]).all()
+                mid_line += 1
+        assert mid_line  # stripes that step in the middle of a line
+    left_edge = [bands(render.border_cells(runs)[:, 0])[1:-1] for _, runs in (pilot, data)]
+    assert {length for _, length in left_edge[0]} == {9, 10}
+    assert {length for _, length in left_edge[1]} <= {3, 4, 7, 8}
 
 
 def test_load_is_typed_on_the_keys_each_taken_by_the_interrupt_of_the_first_frame_holding_it(tap):

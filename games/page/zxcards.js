@@ -6,7 +6,7 @@
   const config = JSON.parse(document.getElementById("config").textContent);
   const T_STATES_PER_SECOND = 3500000, FRAME_T_STATES = 69888, SCREEN_BYTES = 6912, ATTRIBUTES = 6144;
   const HEADER_BYTES = 11, RUN_BYTES = 4, STEP_BYTES = 5, FRAME = 1, AWAITING_KEY = 1, FLASH_PHASE = 2;
-  const BORDER_LINES = 4, BORDER_CHANGE_BYTES = 2;
+  const BORDER_RUNS = 8, BORDER_RUN_BYTES = 3, BORDER_CELL_PIXELS = 8;  // the ULA takes the border every 8 pixels
   const LEVEL = 8192;  // a quarter of full scale, as the WAV's
   const SOUND_LATENCY = 2;  // frames: a frame's speaker edges may come with the frame after it
   const NOTE_MILLISECONDS = 3000;
@@ -20,7 +20,7 @@
 
   // What tests and the curious may read: the machine as the page knows it.
   const terminal = window.zxcards = {
-    frame: -1, awaitingKey: false, border: 7, borderLines: null, flashPhase: false, status: "", ended: null,
+    frame: -1, awaitingKey: false, border: 7, borderCells: null, flashPhase: false, status: "", ended: null,
     open: false,
     recording: location.hash === "#record", recorded: [],  // int16 samples at `sound.rate`, from frame 0
     sound: null, framesReceived: 0,
@@ -35,10 +35,13 @@
 
   function draw() {
     const pixels = picture.data, palette = config.palette, width = config.width;
-    for (let y = 0, at = 0; y < config.height; y++) {  // a colour a line while the border changes in a frame
-      const [red, green, blue] = palette[(terminal.borderLines ? terminal.borderLines[y] : terminal.border) & 7];
-      for (let x = 0; x < width; x++, at += 4) {  // the ULA never makes the border BRIGHT
-        pixels[at] = red; pixels[at + 1] = green; pixels[at + 2] = blue; pixels[at + 3] = 255;
+    const columns = width / BORDER_CELL_PIXELS, cells = terminal.borderCells;
+    for (let y = 0, at = 0; y < config.height; y++) {  // a colour a cell while the border changes in a frame
+      for (let column = 0; column < columns; column++) {  // the ULA never makes the border BRIGHT
+        const [red, green, blue] = palette[(cells ? cells[y * columns + column] : terminal.border) & 7];
+        for (let pixel = 0; pixel < BORDER_CELL_PIXELS; pixel++, at += 4) {
+          pixels[at] = red; pixels[at + 1] = green; pixels[at + 2] = blue; pixels[at + 3] = 255;
+        }
       }
     }
     for (let y = 0; y < 192; y++) {
@@ -180,14 +183,14 @@
 
   // --- the messages ---------------------------------------------------------------------------
 
-  function borderLines(view, at) {
-    // the border's colour on each visible line, from the changes: (line it begins at, colour)
-    const lines = new Uint8Array(config.height);
-    for (let change = 0, count = view.getUint8(at); change < count; change++) {
-      const place = at + 1 + change * BORDER_CHANGE_BYTES;
-      lines.fill(view.getUint8(place + 1) & 7, view.getUint8(place));
+  function borderCells(view, at) {
+    // the border's colour in each cell of 8 pixels, line by line, from its runs: (first cell, colour)
+    const cells = new Uint8Array(config.height * config.width / BORDER_CELL_PIXELS);
+    for (let run = 0, count = view.getUint16(at, true); run < count; run++) {
+      const place = at + 2 + run * BORDER_RUN_BYTES;
+      cells.fill(view.getUint8(place + 2) & 7, view.getUint16(place, true));
     }
-    return lines;
+    return cells;
   }
 
   function receiveFrame(buffer) {
@@ -206,7 +209,7 @@
       track.add(frame * FRAME_T_STATES + view.getInt32(at, true), view.getInt8(at + 4));
       at += STEP_BYTES;
     }
-    terminal.borderLines = flags & BORDER_LINES ? borderLines(view, at) : null;
+    terminal.borderCells = flags & BORDER_RUNS ? borderCells(view, at) : null;
     terminal.frame = frame;
     terminal.border = view.getUint8(6);
     terminal.awaitingKey = Boolean(flags & AWAITING_KEY);

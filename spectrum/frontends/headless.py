@@ -187,8 +187,8 @@ class HeadlessFrontend:
     def screenshot(path: str | Path, machine, scale: int = 2) -> None:
         """Save what the machine shows now: a .scr file is SCREEN$, the display file and the
         attributes (6,912 bytes, the form every Spectrum tool reads); any other a PNG, border
-        included (line by line, as the frame drew it: the ROM's loader's stripes), `scale` times
-        life size."""
+        included (changing colour where the beam was, as the frame drew it: the ROM's loader's
+        stripes), `scale` times life size."""
         if Path(path).suffix.lower() == ".scr":
             Path(path).write_bytes(machine.memory[render.DISPLAY_FILE:render.ATTRIBUTES_END].tobytes())
             return

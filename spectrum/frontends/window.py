@@ -151,7 +151,7 @@ class WindowFrontend:
 
     def present(self, machine) -> None:
         machine.keys_held = self._take_keys()
-        picture, strip = render.picture(machine), self._strip_text()  # the border by line while a tape loads
+        picture, strip = render.picture(machine), self._strip_text()  # the border cell by cell while a tape loads
         changed = picture != self._shown or strip != self._status_shown
         if picture != self._shown:  # an idle screen costs no drawing, scaling or flipping
             frame = render.frame_rgb(machine.memory, machine.flash_phase, picture[1])
