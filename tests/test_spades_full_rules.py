@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from games.spades.full_rules import FullMatch, FullSpades, choose_bid, hand_points
+from games.spades.full_rules import FullMatch, FullSpades, choose_bid, gambles_blind_nil, hand_points
 from games.spades.rules import PLAYERS, shuffled_deck
 
 
@@ -77,3 +77,14 @@ def test_computer_bids_keep_within_13_for_the_partnership(partner_bid):
     for seed in range(60):
         hand = shuffled_deck(random.Random(seed))[:13]
         assert 0 <= choose_bid(hand, partner_bid) <= 13 - (partner_bid or 0)
+
+
+@pytest.mark.parametrize("partner_bid, gambles", [
+    (None, True),    # the partner bids after, knowing: it can cover
+    (5, True), (4, True),
+    (3, False),      # a partner of three tricks covers a blind nil too rarely
+    (1, False),
+    (0, False),      # never beside a partner's nil
+])
+def test_a_computer_gambles_on_blind_nil_beside_a_partner_who_can_cover_it(partner_bid, gambles):
+    assert gambles_blind_nil([150, 400], 0, partner_bid) == gambles

@@ -175,6 +175,10 @@ def test_sampled_bids_follow_the_hand():
     assert sampled_bid(weak, 0, 1, None, random.Random(1)) == 0
     assert sampled_bid(weak, 0, 1, 0, random.Random(1)) == 1  # no double nil
     assert sampled_bid(strong, 0, 1, 13, random.Random(1)) == 0  # the partner took all 13: only nil is left
+    # ducking keeps these out of tricks in most deals, but a spade above the nine can be forced to win
+    # against players who set nils better than the rule player: never nil
+    for high_spade in ("ts", "js"):
+        assert sampled_bid([high_spade, *weak[1:]], 0, 1, None, random.Random(1)) == 1, high_spade
 
 
 def test_unknown_level_is_refused_clearly():

@@ -5,9 +5,9 @@ times (the level in each seat in turn): mean tricks with a 95% interval clustere
 buster and the sandbagger are left out there: with no bids, they play as the rule player and the
 card counter). The full
 game: a partnership of each level against a partnership of one opponent (or of two, one a seat:
-mixed tables), games to 500: games won,
-nils bid and made, contracts (a partnership's bids other than nil) made. Every figure is from this
-one run.
+mixed tables), games to 500, blind nil allowed: games won, nils bid and made, blind nils made,
+contracts (a partnership's bids other than nil) made, bags a hand, the other side's nils set, and
+the level's decision times. Every figure is from this one run.
 
     python tools/bench_opponents.py [--hands N] [--games N] [--levels random,rules,mcts,solver]
 """
@@ -40,15 +40,17 @@ HANDS, GAMES = 400, 20
 def full_game_line(level: str, opponent: str, games: int, pool) -> str:
     started = time.time()
     results = list(pool.imap_unordered(partial(bench_spades.full_game, level, opponent), range(games)))
-    total = {key: sum(result[key] for result in results)
-             for key in ("won", "hands", "nil_bids", "nils_made", "contracts", "contracts_made")}
+    total = {key: sum(result[key] for result in results) for key in results[0] if key not in ("decisions", "points")}
     hands = total["hands"]
     decisions = [seconds for result in results for seconds in result["decisions"]]
-    return (f"full game {level:>7} pair vs {opponent:<15} pair: won {total['won']}/{games} ({total['won'] / games:.0%}); "
-            f"nils bid {total['nil_bids']} in {hands} hands ({total['nil_bids'] / (2 * hands):.0%} of bids), made "
-            f"{total['nils_made']}; contracts made {total['contracts_made']}/{total['contracts']} "
-            f"({total['contracts_made'] / max(1, total['contracts']):.0%}); decision median "
-            f"{statistics.median(decisions) * 1e3:.1f} ms, max {max(decisions) * 1e3:.0f} ms  [{time.time() - started:.0f} s wall]")
+    return (f"full game {level:>7} pair vs {opponent:<19} pair: won {total['won']}/{games} ({total['won'] / games:.0%}); "
+            f"nils bid {total['nil_bids']} in {hands} hands ({total['nil_bids'] / (2 * hands):.1%} of bids), made "
+            f"{total['nils_made']} ({total['nils_made'] / max(1, total['nil_bids']):.0%}); blind nils "
+            f"{total['blind_nils_made']}/{total['blind_nil_bids']} made; contracts made "
+            f"{total['contracts_made']}/{total['contracts']} ({total['contracts_made'] / max(1, total['contracts']):.0%}); "
+            f"bags {total['bags'] / hands:.2f} a hand; their nils set {total['their_nils_set']}/{total['their_nil_bids']}; "
+            f"decision median {statistics.median(decisions) * 1e3:.1f} ms, max {max(decisions) * 1e3:.0f} ms  "
+            f"[{time.time() - started:.0f} s wall]")
 
 
 def report(hands: int = HANDS, games: int = GAMES, levels: tuple[str, ...] = tuple(LEVELS), show=None) -> list[str]:

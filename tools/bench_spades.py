@@ -40,7 +40,7 @@ from pathlib import Path
 
 from games.cards import NAMES
 from games.spades.rules import PLAYERS
-from games.spades.full_rules import FullMatch, choose_bid, partner_of
+from games.spades.full_rules import BLIND_NIL, FullMatch, choose_bid, gambles_blind_nil, partner_of, team_of
 from games.spades.bidding import sampled_bid
 from games.spades.habits import Deal, model_for, rule_model
 from games.spades.information_set import SolverPlayer
@@ -238,18 +238,20 @@ MIXED = "+"
 
 
 def full_game(level: str, opponent: str, number: int) -> dict:
-    """Game `number` of the full game to 500: `level` as one partnership (you and north in even games,
-    west and east in odd ones), `opponent` (a level, or one of `opponents.OPPONENTS`, bidding its own
-    way; or two of them joined by MIXED, one a seat) as the other. Its hands and points, and the nils and contracts (bids other than nil) of
-    `level`'s side."""
+    """Game `number` of the full game to 500, blind nil allowed: `level` as one partnership (you and
+    north in even games, west and east in odd ones), `opponent` (a level, or one of
+    `opponents.OPPONENTS`, bidding its own way and never blind nil; or two of them joined by MIXED,
+    one a seat) as the other. Its hands and points; the nils, blind nils, contracts (bids other than
+    nil) and bags of `level`'s side, and the other side's nils and how many it set."""
     rng = random.Random(number)
     ours = number % 2
     partners = opponent.split(MIXED)  # "buster+greedy": a partnership of two kinds, seat by seat
     kinds = [level if seat % 2 == ours else partners[seat // 2 % len(partners)] for seat in range(4)]
     players = [make_player(level, random.Random(rng.random())) if seat % 2 == ours
                else make_opponent(kinds[seat], random.Random(rng.random())) for seat in range(4)]
-    match = FullMatch()
-    counts = {"nil_bids": 0, "nils_made": 0, "contracts": 0, "contracts_made": 0, "decisions": []}
+    match = FullMatch(blind_nil=True)
+    counts = {"nil_bids": 0, "nils_made": 0, "blind_nil_bids": 0, "blind_nils_made": 0, "contracts": 0,
+              "contracts_made": 0, "bags": 0, "their_nil_bids": 0, "their_nils_set": 0, "decisions": []}
     while match.winner is None and len(match.history) < MOST_HANDS_IN_A_GAME:
         hand = match.new_hand(deck_of(rng.getrandbits(64)))
         leader = (seat_of(match.dealer) + 1) % 4
@@ -258,7 +260,11 @@ def full_game(level: str, opponent: str, number: int) -> dict:
             seat = seat_of(player)
             partner_bid = hand.bids[partner_of(player)]
             cards = hand.hand(player)
-            if seat % 2 == ours or not hasattr(players[seat], "bid"):
+            computer = seat % 2 == ours or not hasattr(players[seat], "bid")  # bids as the tables' computers
+            if computer and hand.may_bid_blind_nil(player) and gambles_blind_nil(match.scores, team_of(player),
+                                                                                  partner_bid):
+                bid = BLIND_NIL
+            elif computer:
                 bid = level_bid(kinds[seat], cards, seat, leader, partner_bid, rng)
             else:
                 bid = players[seat].bid(cards, partner_bid)
@@ -266,14 +272,19 @@ def full_game(level: str, opponent: str, number: int) -> dict:
         play_out(hand, players, ours, counts["decisions"])
         taken = hand.scores()
         side = [player for player in PLAYERS if seat_of(player) % 2 == ours]
-        for player in side:
-            if hand.bids[player] == 0:
-                counts["nil_bids"] += 1
-                counts["nils_made"] += taken[player] == 0
+        for player in PLAYERS:
+            if hand.bids[player] == 0 and player not in side:
+                counts["their_nil_bids"] += 1
+                counts["their_nils_set"] += taken[player] > 0
+            elif hand.bids[player] == 0:
+                kind = "blind_nil" if player in hand.blind else "nil"
+                counts[f"{kind}_bids"] += 1
+                counts[f"{kind}s_made"] += taken[player] == 0
         contract = sum(hand.bids[player] for player in side if hand.bids[player])
         if contract:
             counts["contracts"] += 1
             counts["contracts_made"] += sum(taken[player] for player in side if hand.bids[player]) >= contract
+        counts["bags"] += hand.points()[ours][1]
         match.score(hand)
     return {"game": number, "hands": len(match.history), "points": [match.scores[ours], match.scores[1 - ours]],
             "won": match.winner == ours, **counts}
