@@ -314,7 +314,7 @@ class SpadesTable:
                     last_trick, last_winner = tuple((seat_of(player), card) for player, card in cards), seat_of(winner)
                 else:
                     last_trick, last_winner = (), None
-                trick_shown_until = self.next_move_at if last_trick and not trick and self._trick_on_show(now) else None
+                trick_shown_until = self.next_move_at if self._trick_on_show(now) else None
             warning = None
             if seat is not None and to_play == seat and self.seats[seat] is not None and self.turn_seconds is not None:
                 left = self.turn_began + self.turn_seconds - now
@@ -439,8 +439,10 @@ class SpadesTable:
         return True
 
     def _trick_on_show(self, now: float) -> bool:
-        """The last move took a trick, and its TRICK_SECONDS are not yet over."""
-        return bool(self.moves) and self.moves[-1][1].startswith(PLAY_CARD) and now < self.next_move_at
+        """The last move took a trick (a card, and no trick begun since), and its TRICK_SECONDS are
+        not yet over."""
+        return (bool(self.moves) and self.moves[-1][1].startswith(PLAY_CARD) and not self.game.trick
+                and now < self.next_move_at)
 
     def _deal(self) -> None:
         self.deck = shuffled_deck(self.rng)
