@@ -56,9 +56,10 @@ TYPED_HOLD, TYPED_GAP = 2, 6
 ENTER_FRAME = (len(LOAD_TYPED) - 1) * (TYPED_HOLD + TYPED_GAP)  # whose interrupt takes ENTER: the LOAD begins
 KEYBOARD_READS = (range(0x0296, 0x0298), range(0x34A8, 0x34AA))  # IN A,(C) of KEY-SCAN and of IN
 # How far into an OUT the ULA sees the port written, as Fuse times it (port $FE uncontended, as the
-# ROM addresses it): OUT (n),A after its opcode and operand (4 + 3) and the I/O cycle's first T-state;
-# OUT (C),r, ED-prefixed, a T-state later
-PORT_WRITTEN_AFTER = {0xD3: 8, 0xED: 9}
+# ROM addresses it): after the instruction's fetches and reads and the I/O cycle's first T-state
+OUT_N_A = 0xD3  # OUT (n),A: opcode and operand, 4 + 3
+BLOCK_OUTS = {0xA3, 0xAB, 0xB3, 0xBB}  # OUTI, OUTD, OTIR, OTDR after ED: 4 + 4, a T-state, (HL) read 3
+OUT_N_A_WRITES, BLOCK_OUT_WRITES, OUT_C_WRITES = 8, 13, 9  # OUT (C),r: ED and its opcode, 4 + 4
 INTERRUPT = 0x0038  # IM 1: where the frame interrupt enters the ROM
 NEVER = 0x10000  # a stop address the program counter never reaches
 SOUND_GAP = FRAME_T_STATES  # the longest half-wave of a sound (BEEP pitches from about -40 up)
@@ -120,10 +121,15 @@ class LivePorts(Ports):
             return self._answers[port] | self.tape.ear(registers[T]) << EAR_BIT
         return self._answers[port]
 
+    def _port_written_after(self, address: int) -> int:
+        """The T-states from the start of the OUT at `address` to the ULA's seeing its port written."""
+        if self.memory[address] == OUT_N_A:
+            return OUT_N_A_WRITES
+        return BLOCK_OUT_WRITES if self.memory[(address + 1) & 0xFFFF] in BLOCK_OUTS else OUT_C_WRITES
+
     def write_port(self, registers, port, value, *rest):
         if not port & 1 and value & 7 != self.border:
-            written = registers[T] + PORT_WRITTEN_AFTER[self.memory[registers[PC]]]
-            self.border_changes.append((written, value & 7))
+            self.border_changes.append((registers[T] + self._port_written_after(registers[PC]), value & 7))
         super().write_port(registers, port, value, *rest)
 
 

@@ -10,7 +10,8 @@ from spectrum.compare import KeyWait, cell_of, differing_cells, first_difference
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.basic import listing_text, lowercase_keyword, tokenize
 from spectrum.oracle import Oracle, OracleError, Z80Spectrum, booted, check_room
-from spectrum.rom_machine import BeeperStream, ProgramFileError, RomSpectrum
+from spectrum.rom_machine import BeeperStream, LivePorts, ProgramFileError, RomSpectrum
+from spectrum.z80 import PC, T
 from spectrum.sound import FRAME_T_STATES, edges_to_samples
 from spectrum.tape import TapeError, block, program_tap, read_blocks
 
@@ -303,3 +304,19 @@ def test_scroll_is_a_key_wait_inside_the_program_and_the_report_one_after_it():
     machine.frontend.presses.extend(HeadlessFrontend(["y"]).presses)
     run_until_keys_run_out(machine, frames=500)
     assert machine.program_stopped  # "0 OK, 10:3"
+
+
+@pytest.mark.parametrize("code, after", [
+    (b"\xd3\xfe", 8),  # OUT (n),A: opcode 4, operand 3, the I/O cycle's first T-state
+    (b"\xed\x79", 9), (b"\xed\x71", 9),  # OUT (C),A and OUT (C),0: two opcode fetches, then the same
+    (b"\xed\xa3", 13), (b"\xed\xab", 13), (b"\xed\xb3", 13), (b"\xed\xbb", 13)])  # OUTI OUTD OTIR OTDR: (HL) read
+def test_a_border_change_is_timed_when_the_ula_sees_the_port_written(code, after):
+    """Fuse's timings of an OUT to port $FE (uncontended): the T-state the border changes at is the
+    instruction's start and the T-states its fetches and reads take before the write."""
+    memory = bytearray(65536)
+    memory[0x8000:0x8000 + len(code)] = code
+    ports = LivePorts(memory)
+    registers = [0] * 30
+    registers[PC], registers[T] = 0x8000, 1_000
+    ports.write_port(registers, 0xFE, 2)
+    assert ports.border_changes == [(1_000 + after, 2)]
