@@ -209,7 +209,7 @@ class RomSpectrum:
         """Frame 0 starts at `origin`, or else the next interrupt; what was typed to get here is
         not heard."""
         self._origin = -(-self.now // FRAME_T_STATES) * FRAME_T_STATES if origin is None else origin
-        self._beeper = BeeperStream(self._origin - FRAME_T_STATES, self._origin)  # the sound comes a frame late
+        self._beeper = BeeperStream(self._origin, self._origin)
         self.ports.edges.clear()
 
     @classmethod
@@ -362,7 +362,9 @@ class RomSpectrum:
         self.awaiting_key = not typing and (self.awaiting_key or in_pause_0 or self.ports.polled
                                             or self._waiting_for_tape())
         self._hear_edges()
-        self._play(frame_start_sample(self.frame_count), frame_start_sample(self.frame_count + 1))
+        # the frame before's sound, on frame 0's sample grid: each frame's samples begin where its
+        # frame does, with none missed or doubled between two
+        self._play(frame_start_sample(max(0, self.frame_count - 1)), frame_start_sample(self.frame_count))
         self.frame_count += 1
 
     def _stop_address(self) -> int:
@@ -407,7 +409,8 @@ class RomSpectrum:
         self._hear_edges()
         self._beeper.sounding = range(0)  # a block the tape was playing is cut off here too
         self._beeper.edges.append(self.now + 2 * SOUND_GAP)  # a stand-in after the end: the last sound ends
-        self._play(frame_start_sample(self.frame_count), int((self.now - self._beeper.origin) / T_PER_SAMPLE) + 1)
+        self._play(frame_start_sample(max(0, self.frame_count - 1)),
+                   int((self.now - self._beeper.origin) / T_PER_SAMPLE) + 1)
         self._beeper.edges.clear()
 
     def _program_counter(self) -> int:

@@ -237,18 +237,17 @@ def sounds(samples: np.ndarray, gap: int = 3) -> np.ndarray:
 @pytest.mark.parametrize("keys", ["14{ENTER}", "9{ENTER}{ESC}"])
 def test_the_listing_on_the_rom_served_shows_the_same_screen_and_sounds_at_the_same_samples(server, tmp_path, keys):
     """The ROM's speaker edges are sent as T-states and the terminal samples them on the frames'
-    grid; the ROM's own recording puts its samples on a grid a fraction of a sample (0.41) away,
-    and a third of its frame joins slip by one sample (a sample dropped or doubled where one frame's
-    share of samples is laid at the start of a frame one sample shorter or longer). So each sound
-    starts and ends within a sample of where the local recording has it; the screens are equal."""
+    grid, the grid of the ROM's own recording: the same samples (the one that ends sooner ends in
+    the other's silence), the same screens."""
     base, _ = server
     argv = ["patience", "--rom", "--seed", "1"]
     local = headless_outputs(argv, keys, tmp_path / "local", ".scr")
     remote = headless_outputs(["connect", base + "patience?rom&seed=1"], keys, tmp_path / "remote", ".scr")
     assert remote[0] == local[0] and remote[1] == local[1]
-    here, there = sounds(wav_samples(local[2])), sounds(wav_samples(remote[2]))
-    assert len(here) > 100 and len(there) == len(here)
-    assert np.abs(there - here).max() <= 1
+    here, there = wav_samples(local[2]), wav_samples(remote[2])
+    assert len(sounds(here)) > 100
+    shorter = min(len(here), len(there))
+    assert (here[:shorter] == there[:shorter]).all() and not here[shorter:].any() and not there[shorter:].any()
 
 
 # --- faults: each ends only its own session -----------------------------------------------------
