@@ -1,4 +1,4 @@
-"""Every command beside zxcards itself (zxcards-tap, zxcards-udgs, replay_shuffle and the benches):
+"""Every command beside zxcards itself (zxcards-tap, zxcards-udgs, replay_shuffle, the benches and fuse_compare):
 --help prints its usage, and a bad argument is said in one line, with an exit code other than 0,
 before any work is done."""
 
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LISTING = ROOT / "games" / "patience" / "patience.bas"
 TOOL_MODULES = {"bench": "bench", "bench_games": "bench_games", "bench_patience": "bench_patience",
                 "bench_canfield": "bench_canfield", "bench_spades": "bench_spades",
-                "bench_opponents": "bench_opponents"}
+                "bench_opponents": "bench_opponents", "fuse_compare": "fuse_compare"}
 
 
 @pytest.fixture(autouse=True)
@@ -74,7 +74,10 @@ def bad_files(tmp_path) -> dict[str, Path]:
     ("bench_spades", ["--hands", "-4"], "from 0 up"),
     ("bench_spades", ["--games-log", "{folder}"], "is a folder: name a file in it"),
     ("bench_opponents", ["--levels", "rules,nosuch"], "no level 'nosuch'"),
-    ("bench_opponents", ["--games", "-1"], "from 0 up")])
+    ("bench_opponents", ["--games", "-1"], "from 0 up"),
+    ("fuse_compare", ["{missing}"], "there is no file"),
+    ("fuse_compare", ["{empty}", "--movie", "{folder}/fuse.mov"], "must end in .fmf"),
+    ("fuse_compare", ["{empty}", "--pictures", "{empty}"], "is a file, not a folder")])
 def test_a_bad_argument_is_said_in_one_line_before_any_work(tmp_path, capsys, command, argv, said):
     files = bad_files(tmp_path)
     code, out, err = outcome(command, [arg.format(**files) for arg in argv], capsys)
