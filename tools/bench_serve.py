@@ -52,7 +52,7 @@ def serve_child(max_sessions: int, watch=None, *, think_here: bool = False) -> N
     """The real server with each frame's lateness noted; its address is the first line out, then
     each line "mark" in is answered with a line of JSON: what happened since the last mark.
     `watch(server)`, if given, is called before the server starts and returns a function whose
-    dict is added to each mark's answer. `think_here`: the computer players' searches are worked out
+    dict is added to each mark's answer (told whether the mark is the last: "final" in). `think_here`: the computer players' searches are worked out
     on the sessions' own threads, not in worker processes (to measure what the workers spare)."""
     from games import serve
     from games.spades import thinking
@@ -79,19 +79,19 @@ def serve_child(max_sessions: int, watch=None, *, think_here: bool = False) -> N
     pacing.Pacer.pass_frames = noted_pass_frames
     server = serve.Server(max_sessions=max_sessions)
     thinking.think_in_workers(not think_here)
-    watched = watch(server) if watch else dict
+    watched = watch(server) if watch else lambda final: {}
     started = threading.Event()
 
     def marks() -> None:
         started.wait()
         last_cpu, last_wall = cpu_seconds(), time.monotonic()
-        for _ in sys.stdin:
+        for line in sys.stdin:
             taken, lateness[:] = lateness[:], []
             dozed, slept[:] = sum(slept), []
             cpu, wall = cpu_seconds(), time.monotonic()
             print(json.dumps({"cpu": cpu - last_cpu, "wall": wall - last_wall, "frames": len(taken) + dozed,
                               "slept": dozed, "lateness": percentiles(taken),
-                              "sessions": len(server.sessions)} | watched()),
+                              "sessions": len(server.sessions)} | watched(line.strip() == "final")),
                   flush=True)
             last_cpu, last_wall = cpu, wall
         os._exit(0)  # stdin closed: the bench is over
@@ -134,8 +134,9 @@ class ServerProcess:
             raise RuntimeError(f"the server did not start: {self.url!r}")
         self.socket_url = "ws://" + self.url.removeprefix("http://")
 
-    def mark(self) -> dict:
-        self.process.stdin.write("mark\n")
+    def mark(self, final: bool = False) -> dict:
+        """What happened in the server since the last mark (the `final` one says the most)."""
+        self.process.stdin.write("final\n" if final else "mark\n")
         self.process.stdin.flush()
         return json.loads(self.process.stdout.readline())
 

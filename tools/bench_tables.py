@@ -123,14 +123,16 @@ def watch_tables(server) -> callable:
     ServedFrontend._send_frame = checked_send
     seats.SpadesTable._moved, seats.SpadesTable._changed = noted_moved, noted_changed
 
-    def report() -> dict:
+    def report(final: bool) -> dict:
         # each table's lock alone, then the counters': a move notes its hand's end in the counters
-        # while it holds its table, so holding the counters while waiting for a table would deadlock
+        # while it holds its table, so holding the counters while waiting for a table would deadlock.
+        # Each table is read against its file at the last mark only: done at every mark, the reading
+        # held every session up for tens of milliseconds, which the lateness then counted
         tables = {}
         for code, table in list(server.tables.tables.items()):
             kept = table.store.path(code)
             with table.changed:  # the file and the table at one moment
-                same = kept.exists() and json.loads(kept.read_text()) == json.loads(json.dumps(table.saved()))
+                same = final and kept.exists() and json.loads(kept.read_text()) == json.loads(json.dumps(table.saved()))
                 tables[code] = {"moves": len(table.moves), "hand_number": table.hand_number, "kept": same,
                                 "scores": table.view(None).team_scores,
                                 "doubled": sum(occupant is not None and occupant.terminals > 1
@@ -361,7 +363,7 @@ async def run_tables(tables: int, hands: int, seed: int) -> list[str]:
                 break
         done.set()
         await asyncio.sleep(0.5)
-        final = await asyncio.to_thread(server.mark)
+        final = await asyncio.to_thread(server.mark, True)
         marks.append(final)
         wall = time.monotonic() - started
         stop_lag.set()
