@@ -219,19 +219,19 @@ def fuse_movie(tap: Path, movie: Path, tape_seconds: float) -> None:
         fuse = subprocess.Popen(
             ["fuse-sdl", "--machine", "48", "--rom-48", ROM48, "--no-traps", "--no-fastload", "--no-accelerate-loader",
              "--no-confirm-actions", "--tape", str(tap), "--movie-start", str(movie)],
-            env={**os.environ, "DISPLAY": display, "SDL_AUDIODRIVER": "dummy", "HOME": home}, stdout=log, stderr=log)
+            # on the X display whatever SDL was told before (the tests' windows are SDL's dummy)
+            env={**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy", "HOME": home},
+            stdout=log, stderr=log)
         try:
-            window = xdotool(display, "search", "--sync", "--name", "^Fuse").split()
-            if not window:
-                raise Unavailable("Fuse opened no window")
-            xdotool(display, "windowfocus", "--sync", window[0])
+            window = fuse_window(display, fuse, log)
+            xdotool(display, "windowfocus", "--sync", window)
             time.sleep(BOOT_SECONDS)
             for keys in FUSE_KEYS:
                 xdotool(display, "keydown", *keys)
                 time.sleep(KEY_HOLD)
                 xdotool(display, "keyup", *reversed(keys))
                 time.sleep(KEY_GAP)
-            wait_for_load(display, window[0], fuse, tape_seconds + AFTER_LOAD_SECONDS)
+            wait_for_load(display, window, fuse, tape_seconds + AFTER_LOAD_SECONDS)
             xdotool(display, "key", "F10")  # Fuse's exit: the movie is finished
             fuse.wait(timeout=30)
         except subprocess.TimeoutExpired:
@@ -242,9 +242,27 @@ def fuse_movie(tap: Path, movie: Path, tape_seconds: float) -> None:
                     process.kill()
                     process.wait()
         if fuse.returncode:
-            log.seek(0)
-            said = [line for line in log.read().splitlines() if line.strip()]
-            raise Unavailable(f"fuse-sdl stopped ({fuse.returncode}): {said[-1] if said else 'nothing said'}")
+            raise Unavailable(stopped(fuse, log))
+
+
+def stopped(fuse: subprocess.Popen, log) -> str:
+    """Fuse has stopped: how, and the last thing it said."""
+    log.seek(0)
+    said = [line.strip() for line in log.read().splitlines() if line.strip()]
+    return f"fuse-sdl stopped ({fuse.returncode}): {said[-1] if said else 'nothing said'}"
+
+
+def fuse_window(display: str, fuse: subprocess.Popen, log) -> str:
+    """Fuse's window, once it is open."""
+    deadline = time.monotonic() + XDOTOOL_PATIENCE
+    while time.monotonic() < deadline:
+        if fuse.poll() is not None:
+            raise Unavailable(stopped(fuse, log))
+        found = xdotool(display, "search", "--name", "^Fuse").split()
+        if found:
+            return found[0]
+        time.sleep(0.2)
+    raise Unavailable(f"Fuse opened no window in {XDOTOOL_PATIENCE} s")
 
 
 def wait_for_load(display: str, window: str, fuse: subprocess.Popen, seconds: float) -> None:
