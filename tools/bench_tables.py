@@ -25,7 +25,9 @@ import asyncio
 import dataclasses
 import hashlib
 import json
+import os
 import random
+import statistics
 import sys
 import threading
 import time
@@ -352,6 +354,7 @@ async def run_tables(tables: int, hands: int, seed: int) -> list[str]:
         while time.monotonic() - started < LIMIT_SECONDS:
             await asyncio.sleep(5.0)
             mark = await asyncio.to_thread(server.mark)
+            mark["load"] = os.getloadavg()[0]  # the machine's, whatever else it runs
             marks.append(mark)
             finished = [table["hands"] for table in mark["tables"].values()]
             if len(finished) == tables and min(finished) >= hands:
@@ -397,6 +400,7 @@ def summary(tables, hands, wall, marks, people, impostors, lags) -> list[str]:
     marks_p99 = sorted(mark["lateness"]["p99"] for mark in marks)
     sessions = max(mark["sessions"] for mark in marks)
     kept = sum(table["kept"] for table in final["tables"].values())
+    loads = [mark["load"] for mark in marks if "load" in mark] or [os.getloadavg()[0]]
     lines = [
         f"{tables} tables of {PEOPLE} people (and an impostor each), the full game, {hands} hand(s) a table asked: "
         f"{sum(count >= hands for count in played)}/{tables} tables finished them "
@@ -418,6 +422,8 @@ def summary(tables, hands, wall, marks, people, impostors, lags) -> list[str]:
         f"p99 lateness over each 5 s mark: median {marks_p99[len(marks_p99) // 2]:.1f} ms, worst {marks_p99[-1]:.1f} "
         f"ms (goal < {GOAL_P99_MS:g} ms at {FRAME_RATE} frames/s), "
         f"{cpu / measured:.0%} of a core; this process's loop lag p99 {bench_serve.percentiles(lags)['p99']:.1f} ms",
+        f"the machine meanwhile ({os.cpu_count()} cores, the server and these people among what it ran): load "
+        f"average over a minute {statistics.median(loads):.1f} at the median mark, {max(loads):.1f} at most",
     ]
     return lines
 
