@@ -13,7 +13,7 @@ from games.spades.full_rules import FullMatch, FullSpades, choose_bid, hand_poin
 from games.spades.bidding import sampled_bid
 from games.spades.guesses import (HabitCheck, consistent_deal, deal_hidden_cards, exact_deal, guessed_deal,
                                   habit_agreement, habit_guesses)
-from games.spades.information_set import SolverPlayer
+from games.spades.information_set import NIL_TRICK_WORTH, SET_NIL_WORTH, SolverPlayer, trick_worth
 from games.spades.mcts import SearchPlayer, seed_outcome
 from games.spades.players import RandomPlayer, RulePlayer, make_player, play_seed_hand
 from games.spades.views import View, full_outcome, full_view, seed_view, win_shares
@@ -165,6 +165,18 @@ def test_solver_player_plays_legal_cards_and_takes_a_sure_trick():
     sure.hand_sizes = [2, 2, 2, 2]
     sure.played = set(range(52)) - set(numbers("ah", "2d", "kd", "3c", "4c", "5c", "6c", "7c"))
     assert NAMES[SolverPlayer(samples=5, rng=random.Random(4)).choose(sure)] == "ah"
+
+
+def test_a_nil_weighs_on_the_solver_while_it_stands_and_its_tricks_are_bags_once_broken():
+    west_and_east_nil = view(("ah", "2d"), seat=0, partner=2, bids=[3, 0, 4, 0])
+    worth = trick_worth(west_and_east_nil)
+    assert worth[0] == worth[2] == 1 and worth[1] == worth[3] == SET_NIL_WORTH > 1
+    west_and_east_nil.taken = [1, 1, 0, 0]  # west's nil is broken: its tricks help neither side now
+    assert trick_worth(west_and_east_nil) == [1, 0, 1, SET_NIL_WORTH]
+    north_nil = view(("ah", "2d"), seat=0, partner=2, bids=[3, 3, 0, 4])
+    assert trick_worth(north_nil) == [1, 0, NIL_TRICK_WORTH, 0] and NIL_TRICK_WORTH < 0
+    north_nil.taken = [0, 1, 2, 0]
+    assert trick_worth(north_nil) == [1, 0, 0, 0]
 
 
 def test_sampled_bids_follow_the_hand():

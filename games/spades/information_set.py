@@ -10,17 +10,24 @@ from .solver import CARD_OF_BIT, Budget, OutOfWork, Solver, mask_of
 from .views import View
 
 
-NIL_TRICK_WORTH = -4     # a trick taken by our own nil bidder: it breaks the nil
-SET_NIL_WORTH = 2        # a trick taken by an opposing nil bidder: it sets their nil
+# In points a nil is 100 made and -100 broken: its first trick swings 200, as much as twenty tricks
+# of a contract, where a later trick is only a bag. A trick is worth what follows (a whole number:
+# the exact solver counts in steps of one).
+NIL_TRICK_WORTH = -10    # a trick taken by our own nil bidder while its nil stands: it breaks it
+SET_NIL_WORTH = 8        # a trick taken by an opposing nil bidder while its nil stands: it sets it
 
 
 def trick_worth(view: View) -> list[int]:
     """What a trick won by each seat is worth to `view`'s side: its own tricks (and its partner's)
-    1; in the full game a trick our nil bidder takes costs, one an opposing nil bidder takes pays."""
+    1; in the full game a trick our standing nil takes costs NIL_TRICK_WORTH, one an opposing
+    standing nil takes pays SET_NIL_WORTH, and a broken nil's tricks count for nothing (they are
+    bags, and help no contract)."""
     worth = []
     for seat in range(4):
         nil = view.bids is not None and view.bids[seat] == 0
-        if seat in view.side:
+        if nil and view.taken[seat]:
+            worth.append(0)
+        elif seat in view.side:
             worth.append(NIL_TRICK_WORTH if nil else 1)
         else:
             worth.append(SET_NIL_WORTH if nil else 0)
