@@ -3,13 +3,14 @@
 The seed's game: each level in one seat against three of one opponent, every deal played four
 times (the level in each seat in turn): mean tricks with a 95% interval clustered by deal (the nil
 buster and the sandbagger are left out there: with no bids, they play as the rule player and the
-card counter). The full
+card counter); against rule players, the player that sees every hand and solves exactly on the same
+deals too, and the share of its edge over a rule player that each level recovers. The full
 game: a partnership of each level against a partnership of one opponent (or of two, one a seat:
 mixed tables), games to 500, blind nil allowed: games won, nils bid and made, blind nils made,
 contracts (a partnership's bids other than nil) made, bags a hand, the other side's nils set, and
 the level's decision times. Every figure is from this one run.
 
-    python tools/bench_opponents.py [--hands N] [--games N] [--levels random,rules,mcts,solver]
+    python tools/bench_opponents.py [--hands N] [--games N] [--seeing-hands N] [--levels random,rules,mcts,solver]
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_spades  # noqa: E402  (beside this file)
+from games.spades.full_rules import MOST_TRICKS  # noqa: E402
 from games.spades.opponents import OPPONENTS, NilBuster, Sandbagger  # noqa: E402
 from games.spades.players import LEVELS  # noqa: E402
 from spectrum.command_line import OneLineParser, whole_number  # noqa: E402
@@ -53,8 +55,18 @@ def full_game_line(level: str, opponent: str, games: int, pool) -> str:
             f"[{time.time() - started:.0f} s wall]")
 
 
-def report(hands: int = HANDS, games: int = GAMES, levels: tuple[str, ...] = tuple(LEVELS), show=None) -> list[str]:
-    """Every row; `show(line)`, if given, is told each as it is measured."""
+def edge_line(tricks: dict[str, float], seeing: float) -> str:
+    """The share of the edge over a rule player that the player seeing every hand has (`seeing`
+    tricks; a rule player takes 13/4 among three) which each level's `tricks` recover."""
+    shares = ", ".join(f"{level} {(mean - MOST_TRICKS / 4) / (seeing - MOST_TRICKS / 4):.0%}"
+                       for level, mean in tricks.items())
+    return f"{'':>17} the seeing player's edge over a rule player ({seeing - MOST_TRICKS / 4:+.2f}) recovered: {shares}"
+
+
+def report(hands: int = HANDS, games: int = GAMES, levels: tuple[str, ...] = tuple(LEVELS), show=None,
+           seeing_hands: int | None = None) -> list[str]:
+    """Every row; `show(line)`, if given, is told each as it is measured. The seeing player's row
+    has `seeing_hands` (default `hands`; 0 leaves it out)."""
     lines = []
 
     def measured(line: str) -> None:
@@ -65,8 +77,16 @@ def report(hands: int = HANDS, games: int = GAMES, levels: tuple[str, ...] = tup
     deals = -(-hands // 4)
     with Pool(bench_spades.WORKERS) as pool:
         for opponent in SEED_AGAINST if deals else ():
+            tricks = {}
             for level in levels:
-                measured(bench_spades.row(level, opponent, deals, pool)[0])
+                line, deal_means = bench_spades.row(level, opponent, deals, pool)
+                measured(line)
+                tricks[level] = statistics.mean(deal_means)
+            seeing_deals = deals if seeing_hands is None else -(-seeing_hands // 4)
+            if opponent == "rules" and seeing_deals:
+                line, deal_means = bench_spades.row(None, opponent, seeing_deals, pool)
+                measured(line)
+                measured(edge_line(tricks, statistics.mean(deal_means)))
         for opponent in (*AGAINST, *MIXED_PAIRS) if games else ():
             for level in levels:
                 measured(full_game_line(level, opponent, games, pool))
@@ -86,10 +106,13 @@ def main(argv: list[str] | None = None) -> int:
     count = whole_number(0, what="a count")
     parser.add_argument("--hands", type=count, default=HANDS, help=f"hands of each seed-game row (default {HANDS})")
     parser.add_argument("--games", type=count, default=GAMES, help=f"full games of each pairing (default {GAMES})")
+    parser.add_argument("--seeing-hands", type=count, default=None,
+                        help="hands of the row of the player that sees every hand (default: --hands; 0 leaves it out)")
     parser.add_argument("--levels", type=level_list, default=tuple(LEVELS),
                         help=f"the levels measured, by commas (default {','.join(LEVELS)})")
     options = parser.parse_args(argv)
-    report(options.hands, options.games, options.levels, show=partial(print, flush=True))
+    report(options.hands, options.games, options.levels, show=partial(print, flush=True),
+           seeing_hands=options.seeing_hands)
     return 0
 
 
