@@ -75,6 +75,7 @@ def bad_files(tmp_path) -> dict[str, Path]:
     ("bench_spades", ["--games-log", "{folder}"], "is a folder: name a file in it"),
     ("bench_opponents", ["--levels", "rules,nosuch"], "no level 'nosuch'"),
     ("bench_opponents", ["--games", "-1"], "from 0 up"),
+    ("bench_opponents", ["--against", "counter,nosuch"], "no opponent 'nosuch'"),
     ("fuse_compare", ["{missing}"], "there is no file"),
     ("fuse_compare", ["{empty}", "--movie", "{folder}/fuse.mov"], "must end in .fmf"),
     ("fuse_compare", ["{empty}", "--pictures", "{empty}"], "is a file, not a folder")])

@@ -11,6 +11,7 @@ contracts (a partnership's bids other than nil) made, bags a hand, the other sid
 the level's decision times. Every figure is from this one run.
 
     python tools/bench_opponents.py [--hands N] [--games N] [--seeing-hands N] [--levels random,rules,mcts,solver]
+                                    [--against rules,buster,...,counter+sandbagger]
 """
 
 from __future__ import annotations
@@ -64,9 +65,9 @@ def edge_line(tricks: dict[str, float], seeing: float) -> str:
 
 
 def report(hands: int = HANDS, games: int = GAMES, levels: tuple[str, ...] = tuple(LEVELS), show=None,
-           seeing_hands: int | None = None) -> list[str]:
-    """Every row; `show(line)`, if given, is told each as it is measured. The seeing player's row
-    has `seeing_hands` (default `hands`; 0 leaves it out)."""
+           seeing_hands: int | None = None, against: tuple[str, ...] = (*AGAINST, *MIXED_PAIRS)) -> list[str]:
+    """Every row of `levels` against the opponents `against`; `show(line)`, if given, is told each as
+    it is measured. The seeing player's row has `seeing_hands` (default `hands`; 0 leaves it out)."""
     lines = []
 
     def measured(line: str) -> None:
@@ -76,7 +77,7 @@ def report(hands: int = HANDS, games: int = GAMES, levels: tuple[str, ...] = tup
 
     deals = -(-hands // 4)
     with Pool(bench_spades.WORKERS) as pool:
-        for opponent in SEED_AGAINST if deals else ():
+        for opponent in [name for name in SEED_AGAINST if name in against] if deals else ():
             tricks = {}
             for level in levels:
                 line, deal_means = bench_spades.row(level, opponent, deals, pool)
@@ -87,17 +88,21 @@ def report(hands: int = HANDS, games: int = GAMES, levels: tuple[str, ...] = tup
                 line, deal_means = bench_spades.row(None, opponent, seeing_deals, pool)
                 measured(line)
                 measured(edge_line(tricks, statistics.mean(deal_means)))
-        for opponent in (*AGAINST, *MIXED_PAIRS) if games else ():
+        for opponent in against if games else ():
             for level in levels:
                 measured(full_game_line(level, opponent, games, pool))
     return lines
 
 
-def level_list(text: str) -> tuple[str, ...]:
-    names = tuple(name for name in text.split(",") if name)
-    unknown = [name for name in names if name not in LEVELS]
-    if unknown or not names:
-        raise argparse.ArgumentTypeError(f"no level {unknown[0] if unknown else text!r}: choose from {', '.join(LEVELS)}")
+def names_from(choices: tuple[str, ...], what: str):
+    """An argument type: names by commas, each one of `choices`."""
+    def names(text: str) -> tuple[str, ...]:
+        chosen = tuple(name for name in text.split(",") if name)
+        unknown = [name for name in chosen if name not in choices]
+        if unknown or not chosen:
+            raise argparse.ArgumentTypeError(
+                f"no {what} {unknown[0] if unknown else text!r}: choose from {', '.join(choices)}")
+        return chosen
     return names
 
 
@@ -108,11 +113,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=count, default=GAMES, help=f"full games of each pairing (default {GAMES})")
     parser.add_argument("--seeing-hands", type=count, default=None,
                         help="hands of the row of the player that sees every hand (default: --hands; 0 leaves it out)")
-    parser.add_argument("--levels", type=level_list, default=tuple(LEVELS),
+    parser.add_argument("--levels", type=names_from(tuple(LEVELS), "level"), default=tuple(LEVELS),
                         help=f"the levels measured, by commas (default {','.join(LEVELS)})")
+    opponents = (*AGAINST, *MIXED_PAIRS)
+    parser.add_argument("--against", type=names_from(opponents, "opponent"), default=opponents,
+                        help=f"the opponents, by commas (default {','.join(opponents)}; the seed's game leaves out "
+                             f"{NilBuster.name} and {Sandbagger.name})")
     options = parser.parse_args(argv)
     report(options.hands, options.games, options.levels, show=partial(print, flush=True),
-           seeing_hands=options.seeing_hands)
+           seeing_hands=options.seeing_hands, against=options.against)
     return 0
 
 

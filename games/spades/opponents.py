@@ -191,7 +191,7 @@ class CountingPlayer:
     needs (second hand low, third hand high, trumping what an opponent is winning); it cashes masters
     no opponent can trump, draws trumps with a master spade, leads into its partner's voids and
     gives up short suits to trump them later. Once its side's contract is made it ducks (no bags)
-    unless the other side still needs most of what is left, which it sets. Beside its partner's nil
+    unless the other side still needs half of what is left or more: that it sets. Beside its partner's nil
     it leads into the partner's voids or high, and wins high above the nil bidder; against an
     opponent's nil it leads low into the suits the nil bidder may hold, plays low before it and
     stays under it. It bids its own count of tricks (`counted_tricks`), nil with small cards."""
