@@ -289,6 +289,16 @@ def test_an_unreadable_save_is_set_aside_not_lost_and_a_new_game_begins(tmp_path
     assert (tmp_path / f"{SAVED_GAME}.unreadable-1").read_text(encoding="latin-1") == content
 
 
+def test_a_kept_table_with_no_seat_of_this_machine_s_is_set_aside(tmp_path):
+    clock = lambda: 0.0  # noqa: E731
+    served = seats.SpadesTable("home", full=True, clock=clock)
+    served.join("someone else", "Eve")
+    served.start(0)
+    (tmp_path / SAVED_GAME).write_text(json.dumps(served.saved()))
+    table, notice = home_table(Spectrum(), level="rules", seed=1, full=True, blind_nil=False, folder=tmp_path)
+    assert f"{SAVED_GAME}.unreadable-1" in notice and table.seats == [None] * 4
+
+
 def test_a_game_kept_at_its_final_result_gives_way_to_a_new_one_without_a_word(tmp_path):
     path = tmp_path / SAVED_GAME
     path.write_text(old_saved_game(scores=(-210, 40)))

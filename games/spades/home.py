@@ -55,7 +55,10 @@ def home_table(machine: Spectrum, *, level: str, seed: int | None, full: bool, b
 
     def taken_up(data) -> SpadesTable:
         if "format" in data:
-            return SpadesTable.restored(data, code=HOME, store=store, level=level, blind_nil=blind_nil, **options)
+            table = SpadesTable.restored(data, code=HOME, store=store, level=level, blind_nil=blind_nil, **options)
+            if not any(occupant is not None and occupant.owner == HOME_OWNER for occupant in table.seats):
+                raise ValueError("a table with no seat of this machine's")
+            return table
         # kept by an earlier zxcards: the score between hands (ValueError when it is not one)
         table = SpadesTable(HOME, level=level, seed=seed, full=True, store=store, **options)
         table.variant = FullGame(table.rng, level, FullMatch.from_saved(data, blind_nil))
