@@ -1,11 +1,14 @@
 """Spades at home: the table for four with one Spectrum seat (yours, seat 0) and three computers —
 keys, the screen, the computer players' pace and BEEPs, the end of a hand, the full game kept."""
 
+import copy
 import errno
 import json
 import os
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.cards import NAMES
 from games.spades import run, seats
@@ -492,3 +495,54 @@ def test_the_first_screen_says_how_to_leave_or_asks_for_your_bid(dealt, tmp_path
     _, machine = table_after([], dealt, full=full, folder=tmp_path)
     said = row_text(machine, MESSAGE_ROW)
     assert said.startswith("Your bid (0 = nil, 1-") if full else said == "BREAK (Esc) leaves"
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-2**40, 2**40) | st.floats(allow_nan=False)
+                           | st.text(max_size=12) | st.sampled_from(["player_0", "bid 3", "play_card - as", "as"]),
+                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                         max_size=3), max_leaves=8)
+
+
+@pytest.fixture(scope="module")
+def kept_midway(tmp_path_factory) -> dict:
+    """A full game kept after a bid and a few cards."""
+    folder = tmp_path_factory.mktemp("kept")
+    at_home(HeadlessFrontend(presses_from(["3", "ENTER", "ENTER", "ENTER"])), full=True, folder=folder)
+    return json.loads((folder / SAVED_GAME).read_text())
+
+
+def places_in(node, path=()) -> list[tuple]:
+    """The paths to every value in `node` (of a long list, its first two and last)."""
+    if isinstance(node, dict):
+        keys = sorted(node)
+    elif isinstance(node, list):
+        keys = sorted({*range(min(2, len(node))), len(node) - 1}) if node else []
+    else:
+        return [path]
+    return [path] + [place for key in keys for place in places_in(node[key], path + (key,))]
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_kept_game_damaged_anywhere_is_taken_up_or_set_aside_never_a_crash(kept_midway, tmp_path_factory, data):
+    damaged = copy.deepcopy(kept_midway)
+    path = data.draw(st.sampled_from(places_in(damaged)), label="where")
+    value = data.draw(st.none() | JSON_VALUES, label="what (None: removed)")
+    if not path:
+        damaged = value
+    else:
+        place = damaged
+        for key in path[:-1]:
+            place = place[key]
+        if value is None:
+            del place[path[-1]]
+        else:
+            place[path[-1]] = value
+    folder = tmp_path_factory.mktemp("damaged")
+    (folder / SAVED_GAME).write_text(json.dumps(damaged))
+    frontend = HeadlessFrontend(presses_from(["3", "ENTER", "ENTER"]))
+    machine = Spectrum(frontend)
+    table, notice = home_table(machine, level="rules", seed=1, full=True, blind_nil=False, folder=folder)
+    assert (notice is None) == (folder / SAVED_GAME).exists()  # taken up, or set aside and said
+    with pytest.raises(ScriptExhausted):
+        play_at_home(machine, table, notice)

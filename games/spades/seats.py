@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..cards import NAMES
 from . import thinking
 from .players import LEVELS, make_player
 from .rules import PLAY_CARD, PLAYERS, dealing_rng, shuffled_deck
@@ -39,6 +40,7 @@ TRICK_SECONDS = 1.2  # a finished trick stays on the table this long
 NAME_LENGTH = 10
 SEATS = 4
 SAVED_FORMAT = 1
+DECK_NAMES = sorted(NAMES)
 OWNER_LENGTH = 64  # the hash of a seat's secret, as hex
 
 
@@ -382,7 +384,7 @@ class SpadesTable:
                  turn_seconds: float | None = TURN_SECONDS) -> "SpadesTable":
         """The table `saved` kept, everyone at it away (a seat held for GRACE_SECONDS from now), its
         computers of `level` from now on and blind nil as `blind_nil` says (None: as kept);
-        ValueError (or KeyError, TypeError) for data that is not a table's."""
+        ValueError (or KeyError, TypeError, IndexError) for data that is not a table's."""
         if data["format"] != SAVED_FORMAT or not isinstance(data["code"], str) or type(data["full"]) is not bool:
             raise ValueError("not a table kept by this version")
         if code is not None and data["code"] != code:
@@ -390,7 +392,10 @@ class SpadesTable:
         table = cls(data["code"], level=level or data["level"], full=data["full"], clock=clock, store=store,
                     turn_seconds=turn_seconds)
         version, internal, gauss = data["dealing"]
-        table.rng.setstate((version, tuple(internal), gauss))
+        try:
+            table.rng.setstate((version, tuple(internal), gauss))
+        except (OverflowError, TypeError) as wrong:
+            raise ValueError("not the dealing numbers of a table") from wrong
         table.variant = variant(table.full, table.rng, table.level, data["standing"], blind_nil)
         table.started = data["started"] is True
         table.hand_number = data["hand_number"]
@@ -404,9 +409,16 @@ class SpadesTable:
                 table.seats[seat] = Occupant(name, owner, table.clock(), terminals=0)
         hand = data["hand"]
         if hand is not None:
-            table.deck = list(hand["deck"])
+            deck, moves = hand["deck"], hand["moves"]
+            if not isinstance(deck, list) or sorted(map(str, deck)) != DECK_NAMES:
+                raise ValueError("not a deal of the 52 cards")
+            if not isinstance(moves, list) or not all(
+                    isinstance(move, list) and len(move) == 2 and type(move[0]) is int and 0 <= move[0] < SEATS
+                    and isinstance(move[1], str) for move in moves):
+                raise ValueError("not the moves of a hand")
+            table.deck = deck
             table.game = table.variant.redeal(table.deck)
-            for seat, message in hand["moves"]:
+            for seat, message in moves:
                 accepted, refusal = table.game.receive(PLAYERS[seat], message)
                 if not accepted:
                     raise ValueError(f"a kept move the rules refuse: {refusal}")
