@@ -288,7 +288,7 @@ def test_a_kept_move_the_rules_refuse_makes_the_file_unreadable(tmp_path):
     with pytest.raises(ValueError):
         SpadesTable.restored(data, clock=clock)
     data["hand"]["moves"][5][0] = 9
-    with pytest.raises(IndexError):
+    with pytest.raises(ValueError, match="not the moves of a hand"):
         SpadesTable.restored(data, clock=clock)
 
 
