@@ -13,7 +13,7 @@ from games.spades.full_rules import FullMatch, FullSpades, choose_bid, hand_poin
 from games.spades.bidding import sampled_bid
 from games.spades.guesses import (HabitCheck, consistent_deal, deal_hidden_cards, exact_deal, guessed_deal,
                                   habit_agreement, habit_guesses)
-from games.spades.information_set import NIL_TRICK_WORTH, SET_NIL_WORTH, SolverPlayer, trick_worth
+from games.spades.information_set import BAG_WORTH, NIL_TRICK_WORTH, SET_NIL_WORTH, SolverPlayer, trick_worth
 from games.spades.mcts import SearchPlayer, seed_outcome
 from games.spades.players import RandomPlayer, RulePlayer, make_player, play_seed_hand
 from games.spades.views import View, full_outcome, full_view, seed_view, win_shares
@@ -177,6 +177,16 @@ def test_a_nil_weighs_on_the_solver_while_it_stands_and_its_tricks_are_bags_once
     assert trick_worth(north_nil) == [1, 0, NIL_TRICK_WORTH, 0] and NIL_TRICK_WORTH < 0
     north_nil.taken = [0, 1, 2, 0]
     assert trick_worth(north_nil) == [1, 0, 0, 0]
+
+
+def test_once_its_contract_is_made_the_solver_counts_its_tricks_as_bags_unless_a_set_is_in_play():
+    made = view(("ah", "2d", "3c"), seat=0, partner=2, bids=[2, 3, 2, 4])
+    made.taken = [2, 4, 2, 2]  # south and north have their 4; west and east need 1 more of the 3 left
+    assert trick_worth(made) == [BAG_WORTH, 0, BAG_WORTH, 0] and BAG_WORTH < 0
+    made.taken = [3, 2, 2, 3]  # west and east need 2 of the 3 left: every trick taken may set them
+    assert trick_worth(made) == [1, 0, 1, 0]
+    made.taken = [1, 4, 2, 3]  # south and north lack a trick
+    assert trick_worth(made) == [1, 0, 1, 0]
 
 
 def test_sampled_bids_follow_the_hand():

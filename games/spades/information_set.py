@@ -15,20 +15,26 @@ from .views import View
 # the exact solver counts in steps of one).
 NIL_TRICK_WORTH = -10    # a trick taken by our own nil bidder while its nil stands: it breaks it
 SET_NIL_WORTH = 8        # a trick taken by an opposing nil bidder while its nil stands: it sets it
+BAG_WORTH = -1           # a trick past our contract: one point, and a tenth of the 100 that ten bags cost
 
 
 def trick_worth(view: View) -> list[int]:
     """What a trick won by each seat is worth to `view`'s side: its own tricks (and its partner's)
     1; in the full game a trick our standing nil takes costs NIL_TRICK_WORTH, one an opposing
     standing nil takes pays SET_NIL_WORTH, and a broken nil's tricks count for nothing (they are
-    bags, and help no contract)."""
+    bags, and help no contract). Once our contract is made, our tricks are bags (BAG_WORTH), unless
+    the other side still needs half of the tricks left or more: those are worth taking, to set it."""
     worth = []
+    made = False
+    if view.bids is not None:
+        theirs = view.tricks_needed(view.opponents)
+        made = view.tricks_needed(view.side) <= 0 and not (theirs > 0 and 2 * theirs >= len(view.hand))
     for seat in range(4):
         nil = view.bids is not None and view.bids[seat] == 0
         if nil and view.taken[seat]:
             worth.append(0)
         elif seat in view.side:
-            worth.append(NIL_TRICK_WORTH if nil else 1)
+            worth.append(NIL_TRICK_WORTH if nil else BAG_WORTH if made else 1)
         else:
             worth.append(SET_NIL_WORTH if nil else 0)
     return worth

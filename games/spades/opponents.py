@@ -138,7 +138,7 @@ class Count:
         self.trick = view.trick_bits()
         self.led = self.trick[0][1] // 13 if self.trick else None
         self.still_to_play = [(view.seat + step) % 4 for step in range(1, 4 - len(self.trick))]
-        self.opponents = [seat for seat in range(4) if seat not in view.side]
+        self.opponents = view.opponents
         self.winner, best = trick_leader(self.trick) if self.trick else (None, None)
         self.top = strength(best, self.led) if self.trick else -1
 
@@ -178,11 +178,6 @@ class Count:
 def standing_nil(view: View, seat: int | None) -> bool:
     """`seat` bid nil and has taken no trick yet."""
     return seat is not None and view.bids[seat] == 0 and view.taken[seat] == 0
-
-
-def still_needed(view: View, seats) -> int:
-    """The tricks the contract of `seats` (their bids other than nil) still lacks."""
-    return sum(view.bids[seat] - view.taken[seat] for seat in seats if view.bids[seat])
 
 
 class CountingPlayer:
@@ -226,9 +221,9 @@ class CountingPlayer:
                     busting = bust_nil(count, bits, seat)
                     if busting is not None:
                         return busting
-            theirs = still_needed(view, count.opponents)
+            theirs = view.tricks_needed(view.opponents)
             set_to_play = theirs > 0 and 2 * theirs >= len(view.hand)
-            if self.avoids_bags and still_needed(view, view.side) <= 0 and not set_to_play:
+            if self.avoids_bags and view.tricks_needed(view.side) <= 0 and not set_to_play:
                 return duck(count, bits)
         return take(count, bits)
 

@@ -41,6 +41,14 @@ class View:
     def spades_closed(self) -> bool:
         return self.spades_must_be_broken and not self.spades_broken
 
+    @property
+    def opponents(self) -> list[int]:
+        return [seat for seat in range(4) if seat not in self.side]
+
+    def tricks_needed(self, seats) -> int:
+        """The tricks the contract of `seats` (their bids other than nil) still lacks (full game)."""
+        return sum(self.bids[seat] - self.taken[seat] for seat in seats if self.bids[seat])
+
     def legal(self) -> list[int]:
         legal = legal_mask(mask_of(self.hand), self.trick_bits(), self.spades_closed)
         return [card for card in self.hand if legal >> BIT[card] & 1]
