@@ -12,7 +12,8 @@ a choice in it.
 Where the gap is: for the rule player, the solver level and the player that sees one card ahead,
 the tricks each card gave away against the best card, both valued exactly on the true deal,
 leading and following. Then the full game: a partnership of the solver level (bidding from sampled
-play) against a partnership of rule players, games to 500: games won, points a hand, nil bids made.
+play) against a partnership of rule players, games to 500, blind nil allowed: games won, points a
+hand, nil bids made.
 Last, the solver alone: positions searched per second and the time to solve a deal from trick 1, 5
 and 9, against the worst case (every other seat choosing against the side) and against the rule
 players' habits.
