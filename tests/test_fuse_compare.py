@@ -76,6 +76,17 @@ def test_the_movie_reader_draws_each_frame_from_its_rectangles_and_hears_its_sou
 MISSING = [tool for tool in ("fuse-sdl", "Xvfb", "xdotool") if not shutil.which(tool)]
 
 
+def fuse_machine_compared(fuse_compare, tap: Path):
+    """The comparison, given a second try where this host's Fuse, Xvfb or xdotool failed (a Fuse that
+    cannot run here is skipped, saying what it said: the comparison is of Fuse's tape, not its host)."""
+    for attempt in range(2):
+        try:
+            return fuse_compare.compare(tap)
+        except fuse_compare.Unavailable as why:
+            failure = why
+    pytest.skip(f"Fuse could not be run here, twice: {failure}")
+
+
 @pytest.mark.rom
 @pytest.mark.skipif(bool(MISSING), reason=f"{', '.join(MISSING)} not installed (Debian: fuse-emulator-sdl xvfb xdotool)")
 def test_a_tape_loads_in_zxcards_as_it_loads_in_fuse(tmp_path):
@@ -92,7 +103,7 @@ def test_a_tape_loads_in_zxcards_as_it_loads_in_fuse(tmp_path):
     tap = tmp_path / "stop.tap"
     program = '10 BORDER 0: PAPER 0: INK 7: CLS: PRINT AT 10,4;"Stop the tape, please."\n20 PAUSE 50\n'
     tap.write_bytes(program_tap("stop", Oracle().program_bytes(program), autostart=10))
-    compared = fuse_compare.compare(tap)
+    compared = fuse_machine_compared(fuse_compare, tap)
     mine, theirs = compared.mine, compared.theirs
     for moment in ("stripes", "header_end", "data_pilot", "load_end"):
         assert 0 <= getattr(theirs.timeline, moment) - getattr(mine.timeline, moment) <= 1, moment

@@ -78,6 +78,10 @@ class Unavailable(RuntimeError):
     """What the comparison needs and this host has not: said in one line."""
 
 
+class Unmeasurable(ValueError):
+    """A recording in which the load cannot be found: said in one line."""
+
+
 @dataclass
 class Recording:
     """What a machine showed and sounded, frame by frame: the border's colour in each cell of 8
@@ -215,13 +219,13 @@ def fuse_movie(tap: Path, movie: Path, tape_seconds: float) -> None:
     the tape's end (in its own time, however the host keeps up); Fuse's settings are its defaults
     (a home of its own)."""
     with tempfile.TemporaryDirectory() as home, open(Path(home) / "said", "w+") as log:
-        server, display = x_display(log)
+        server, display = x_display(log)  # Xvfb's words, then Fuse's errors (its banner, on stdout, is not kept)
         fuse = subprocess.Popen(
             ["fuse-sdl", "--machine", "48", "--rom-48", ROM48, "--no-traps", "--no-fastload", "--no-accelerate-loader",
              "--no-confirm-actions", "--tape", str(tap), "--movie-start", str(movie)],
             # on the X display whatever SDL was told before (the tests' windows are SDL's dummy)
             env={**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy", "HOME": home},
-            stdout=log, stderr=log)
+            stdout=subprocess.DEVNULL, stderr=log)
         try:
             window = fuse_window(display, fuse, log)
             xdotool(display, "windowfocus", "--sync", window)
@@ -246,10 +250,10 @@ def fuse_movie(tap: Path, movie: Path, tape_seconds: float) -> None:
 
 
 def stopped(fuse: subprocess.Popen, log) -> str:
-    """Fuse has stopped: how, and the last thing it said."""
+    """Fuse has stopped: how, and what it and Xvfb said."""
     log.seek(0)
     said = [line.strip() for line in log.read().splitlines() if line.strip()]
-    return f"fuse-sdl stopped ({fuse.returncode}): {said[-1] if said else 'nothing said'}"
+    return f"fuse-sdl stopped ({fuse.returncode}): {' / '.join(said[-8:]) if said else 'nothing said'}"
 
 
 def fuse_window(display: str, fuse: subprocess.Popen, log) -> str:
@@ -358,7 +362,7 @@ def timeline(recording: Recording, typed: bytes) -> Timeline:
     """The load's moments, from the colours in the border and the screen."""
     enter = enter_frame(recording, typed)
     if enter is None:
-        raise Unavailable("no frame took ENTER after LOAD \"\" as zxcards typed it")
+        raise Unmeasurable("no frame took ENTER after LOAD \"\" as zxcards typed it")
     colours = [colours_of(border) for border in recording.borders[enter:]]
     stripes = first(colours, lambda seen: seen & PILOT, 0)
     header_data = first(colours, lambda seen: seen & DATA, stripes)
@@ -546,7 +550,7 @@ def compare(tap_path: Path, movie: Path | None = None) -> Comparison:
     typed = bottom_line(ours.screens[ENTER_FRAME - 1])
     mine = measures(ours, typed, blocks)
     if mine.timeline.enter != ENTER_FRAME:
-        raise Unavailable(f"zxcards took ENTER in frame {mine.timeline.enter}, not {ENTER_FRAME}, by its pictures")
+        raise Unmeasurable(f"zxcards took ENTER in frame {mine.timeline.enter}, not {ENTER_FRAME}, by its pictures")
     return Comparison(tape_seconds, ours, fuse, mine, measures(fuse, typed, blocks))
 
 
