@@ -5,6 +5,8 @@ BEEPER's delay loop and the number of cycles. BEEPER ($03B5) then toggles the sp
 4 × HL + 118 T-states (its instruction timings, worked out below), with interrupts disabled.
 """
 
+import functools
+
 from . import fp
 from .errors import INTEGER_OUT_OF_RANGE, ReportError
 
@@ -86,4 +88,9 @@ def beep_edges(duration: float, pitch: float) -> list[int]:
     A literal typed in BASIC is stored by the ROM not always as the nearest value (".5" is a little
     less than 0.5): pass ``spectrum.numbers.parse_number(text)`` to be exact for such a literal.
     """
-    return beeper(*beep(fp.from_float(duration), fp.from_float(pitch)))
+    return list(_beep_edges(duration, pitch))
+
+
+@functools.lru_cache(maxsize=256)  # a program's BEEPs are few, and played again and again
+def _beep_edges(duration: float, pitch: float) -> tuple[int, ...]:
+    return tuple(beeper(*beep(fp.from_float(duration), fp.from_float(pitch))))
