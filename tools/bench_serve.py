@@ -61,11 +61,21 @@ def serve_child(max_sessions: int, watch=None, *, think_here: bool = False) -> N
     lateness: list[float] = []
     wait = pacing.Pacer.wait
 
+    # each session's frames since the mark began: [its first frame's start, its latest's, frames
+    # after the first] by its pacer, so that a rate counts only the time a session was there
+    paced: dict[pacing.Pacer, list] = {}
+
     def noted_wait(self) -> None:
         wait(self)
         # how late the frame starts: its work overrunning (the Pacer's own `lateness`), and the
         # sleep's waking and the GIL's turns too; list.append is safe from every session's thread
-        lateness.append(max(0.0, time.monotonic() - self._due))
+        now = time.monotonic()
+        lateness.append(max(0.0, now - self._due))
+        span = paced.get(self)
+        if span is None:
+            paced[self] = [now, now, 0]
+        else:
+            span[1:] = now, span[2] + 1
 
     slept: list[int] = []  # frames each doze slept through (`ServedFrontend.doze`): frames too, shown by none
     pass_frames = pacing.Pacer.pass_frames
@@ -73,6 +83,9 @@ def serve_child(max_sessions: int, watch=None, *, think_here: bool = False) -> N
     def noted_pass_frames(self, most: int) -> int:
         passed = pass_frames(self, most)
         slept.append(passed)
+        span = paced.get(self)
+        if span is not None:
+            span[2] += passed
         return passed
 
     pacing.Pacer.wait = noted_wait
@@ -88,9 +101,14 @@ def serve_child(max_sessions: int, watch=None, *, think_here: bool = False) -> N
         for line in sys.stdin:
             taken, lateness[:] = lateness[:], []
             dozed, slept[:] = sum(slept), []
+            spans = list(paced.values())
+            paced.clear()
             cpu, wall = cpu_seconds(), time.monotonic()
             print(json.dumps({"cpu": cpu - last_cpu, "wall": wall - last_wall, "frames": len(taken) + dozed,
                               "slept": dozed, "lateness": percentiles(taken),
+                              # frames after each session's first in the mark, and the time they took
+                              "paced_frames": sum(span[2] for span in spans),
+                              "paced_seconds": sum(span[1] - span[0] for span in spans),
                               "sessions": len(server.sessions)} | watched(line.strip() == "final")),
                   flush=True)
             last_cpu, last_wall = cpu, wall

@@ -425,7 +425,8 @@ def summary(tables, hands, wall, marks, people, impostors, lags) -> list[str]:
     slept = sum(mark["slept"] for mark in marks)
     cpu = sum(mark["cpu"] for mark in marks)
     measured = sum(mark["wall"] for mark in marks)
-    session_seconds = sum(mark["wall"] * mark["sessions"] for mark in marks)
+    paced_frames = sum(mark["paced_frames"] for mark in marks)
+    paced_seconds = sum(mark["paced_seconds"] for mark in marks)
     marks_p99 = sorted(mark["lateness"]["p99"] for mark in marks)
     sessions = max(mark["sessions"] for mark in marks)
     kept = sum(table["kept"] for table in final["tables"].values())
@@ -446,8 +447,7 @@ def summary(tables, hands, wall, marks, people, impostors, lags) -> list[str]:
         f"screens at each hand's end equal to the seat's own view drawn afresh: {agreed}/{seen}",
         f"tables equal to the file each is kept in: {kept}/{len(final['tables'])}; seats with two terminals at "
         f"the end: {sum(table['doubled'] for table in final['tables'].values())}",
-        f"server: {frames / max(1e-9, session_seconds):.2f} frames/s a session (the sessions counted at each mark; "
-        f"{sessions} at most; "
+        f"server: {paced_frames / max(1e-9, paced_seconds):.2f} frames/s a session ({sessions} sessions at most; "
         f"{slept / max(1, frames):.0%} of the frames slept through, waiting for a key or the table), "
         f"p99 lateness over each 5 s mark: median {marks_p99[len(marks_p99) // 2]:.1f} ms, worst {marks_p99[-1]:.1f} "
         f"ms (goal < {GOAL_P99_MS:g} ms at {FRAME_RATE} frames/s), "
