@@ -15,6 +15,7 @@ from games.spades.guesses import (HabitCheck, consistent_deal, deal_hidden_cards
                                   habit_agreement, habit_guesses)
 from games.spades.information_set import BAG_WORTH, NIL_TRICK_WORTH, SET_NIL_WORTH, SolverPlayer, trick_worth
 from games.spades.mcts import SearchPlayer, seed_outcome
+from games.spades.opponents import CountingPlayer
 from games.spades.players import RandomPlayer, RulePlayer, make_player, play_seed_hand
 from games.spades.views import View, full_outcome, full_view, seed_view, win_shares
 from games.spades.solver import CARD_OF_BIT
@@ -277,6 +278,31 @@ def test_players_who_do_not_play_by_the_habits_are_guessed_without_them():
     assert weights == [1.0] * player.samples
     for hands in guesses:
         assert sorted(card for hand in hands for card in hand) == sorted(set(range(52)) - seen.played)
+
+
+def table_played_to(seed: int, tricks: int, players: list) -> tuple[Spades, View]:
+    """Deal `seed` played by `players` (one a seat) until player_0's turn after `tricks` tricks, and its view."""
+    game = Spades(shuffled(seed))
+    while len(game.tricks) < tricks or game.to_play != "player_0":
+        player = game.to_play
+        game.play_card(player, NAMES[players[PLAYERS.index(player)].choose(seed_view(game, player))])
+    return game, seed_view(game, "player_0")
+
+
+def test_the_plays_of_card_counters_still_tell_where_the_cards_are():
+    """Card counters keep the rule player's habits in most plays, not all: the solver level's guesses,
+    judging each seat on its own, put more hidden cards in the right hands than deals at random."""
+    guessed = dealt = 0.0
+    for seed in range(8):
+        game, seen = table_played_to(seed, 6, [RulePlayer()] + [CountingPlayer() for _ in range(3)])
+        truth = [numbers(*game.hand(other)) for other in PLAYERS]
+
+        def right(hands):
+            return sum(card in truth[seat] for seat in (1, 2, 3) for card in hands[seat]) / (52 - len(seen.played) - len(seen.hand))
+        guesses, weights = SolverPlayer(rng=random.Random(4)).guesses(seen)
+        guessed += sum(weight * right(hands) for hands, weight in zip(guesses, weights)) / sum(weights) / 8
+        dealt += sum(right(consistent_deal(seen, random.Random(deal))) for deal in range(30)) / 30 / 8
+    assert guessed > dealt + 0.05
 
 
 def test_only_the_seats_that_play_by_the_habits_are_judged_by_them():

@@ -129,3 +129,12 @@ def test_the_shuffle_s_window_without_a_display_says_what_to_do_instead():
                           capture_output=True, text=True, env=environment, timeout=60, cwd=ROOT)
     assert done.returncode == 1 and done.stdout == ""  # not even pygame's greeting
     assert done.stderr.count("\n") == 1 and "leave out --window" in done.stderr
+
+
+def test_the_opponents_bench_sets_each_level_beside_a_player_that_sees_every_hand_against_that_opponent():
+    import bench_opponents
+    lines = bench_opponents.report(hands=4, games=0, levels=("rules",), against=("counter",))
+    assert [line.split(" vs 3 ")[0].strip() for line in lines[:2]] == ["rules", "seeing, exact"]
+    assert "vs 3 counter " in lines[1]
+    assert "edge over a counter player" in lines[2]
+    assert ("recovered: rules " in lines[2]) == ("(+0.00)" not in lines[2] and "(-" not in lines[2])

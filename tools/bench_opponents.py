@@ -3,8 +3,9 @@
 The seed's game: each level in one seat against three of one opponent, every deal played four
 times (the level in each seat in turn): mean tricks with a 95% interval clustered by deal (the nil
 buster and the sandbagger are left out there: with no bids, they play as the rule player and the
-card counter); against rule players, the player that sees every hand and solves exactly on the same
-deals too, and the share of its edge over a rule player that each level recovers. The full
+card counter); the player that sees every hand and solves exactly (judging the others by the rule
+player's habits) on the same deals too, and the share of its edge over one of the three (who take
+13/4 a hand among four of their kind) that each level recovers. The full
 game: a partnership of each level against a partnership of one opponent (or of two, one a seat:
 mixed tables), games to 500, blind nil allowed: games won, nils bid and made, blind nils made,
 contracts (a partnership's bids other than nil) made, bags a hand, the other side's nils set, and
@@ -56,12 +57,15 @@ def full_game_line(level: str, opponent: str, games: int, pool) -> str:
             f"[{time.time() - started:.0f} s wall]")
 
 
-def edge_line(tricks: dict[str, float], seeing: float) -> str:
-    """The share of the edge over a rule player that the player seeing every hand has (`seeing`
-    tricks; a rule player takes 13/4 among three) which each level's `tricks` recover."""
-    shares = ", ".join(f"{level} {(mean - MOST_TRICKS / 4) / (seeing - MOST_TRICKS / 4):.0%}"
-                       for level, mean in tricks.items())
-    return f"{'':>17} the seeing player's edge over a rule player ({seeing - MOST_TRICKS / 4:+.2f}) recovered: {shares}"
+def edge_line(opponent: str, tricks: dict[str, float], seeing: float) -> str:
+    """The share of the edge over one `opponent` that the player seeing every hand has (`seeing`
+    tricks; four players of one kind take 13/4 each) which each level's `tricks` recover."""
+    edge = seeing - MOST_TRICKS / 4
+    said = f"{'':>17} the seeing player's edge over a {opponent} player ({edge:+.2f})"
+    if edge <= 0:
+        return f"{said}: none, no share to recover"
+    return f"{said} recovered: " + ", ".join(f"{level} {(mean - MOST_TRICKS / 4) / edge:.0%}"
+                                             for level, mean in tricks.items())
 
 
 def report(hands: int = HANDS, games: int = GAMES, levels: tuple[str, ...] = tuple(LEVELS), show=None,
@@ -84,10 +88,10 @@ def report(hands: int = HANDS, games: int = GAMES, levels: tuple[str, ...] = tup
                 measured(line)
                 tricks[level] = statistics.mean(deal_means)
             seeing_deals = deals if seeing_hands is None else -(-seeing_hands // 4)
-            if opponent == "rules" and seeing_deals:
+            if seeing_deals:
                 line, deal_means = bench_spades.row(None, opponent, seeing_deals, pool)
                 measured(line)
-                measured(edge_line(tricks, statistics.mean(deal_means)))
+                measured(edge_line(opponent, tricks, statistics.mean(deal_means)))
         for opponent in against if games else ():
             for level in levels:
                 measured(full_game_line(level, opponent, games, pool))
