@@ -136,5 +136,5 @@ def test_the_opponents_bench_sets_each_level_beside_a_player_that_sees_every_han
     lines = bench_opponents.report(hands=4, games=0, levels=("rules",), against=("counter",))
     assert [line.split(" vs 3 ")[0].strip() for line in lines[:2]] == ["rules", "seeing, exact"]
     assert "vs 3 counter " in lines[1]
-    assert "edge over a counter player" in lines[2]
+    assert "vs 3 counter, the seeing player's edge" in lines[2]
     assert ("recovered: rules " in lines[2]) == ("(+0.00)" not in lines[2] and "(-" not in lines[2])

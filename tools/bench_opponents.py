@@ -61,7 +61,7 @@ def edge_line(opponent: str, tricks: dict[str, float], seeing: float) -> str:
     """The share of the edge over one `opponent` that the player seeing every hand has (`seeing`
     tricks; four players of one kind take 13/4 each) which each level's `tricks` recover."""
     edge = seeing - MOST_TRICKS / 4
-    said = f"{'':>17} the seeing player's edge over a {opponent} player ({edge:+.2f})"
+    said = f"{'':>17} vs 3 {opponent}, the seeing player's edge ({edge:+.2f} tricks a hand)"
     if edge <= 0:
         return f"{said}: none, no share to recover"
     return f"{said} recovered: " + ", ".join(f"{level} {(mean - MOST_TRICKS / 4) / edge:.0%}"
