@@ -137,4 +137,5 @@ def test_the_opponents_bench_sets_each_level_beside_a_player_that_sees_every_han
     assert [line.split(" vs 3 ")[0].strip() for line in lines[:2]] == ["rules", "seeing, exact"]
     assert "vs 3 counter " in lines[1]
     assert "vs 3 counter, the seeing player's edge" in lines[2]
-    assert ("recovered: rules " in lines[2]) == ("(+0.00)" not in lines[2] and "(-" not in lines[2])
+    edge = float(lines[2].split("edge (")[1].split()[0])
+    assert ("recovered: rules " in lines[2]) == (edge > 0) != lines[2].endswith("none, no share to recover")
