@@ -306,11 +306,7 @@ def test_the_plays_of_card_counters_still_tell_where_the_cards_are():
 
 
 def test_only_the_seats_that_play_by_the_habits_are_judged_by_them():
-    game, rng = Spades(shuffled(21)), random.Random(3)
-    players = [RulePlayer(), RulePlayer(), RandomPlayer(rng), RulePlayer()]
-    while len(game.tricks) < 5 or game.to_play != "player_0":
-        game.play_card(game.to_play, NAMES[players[PLAYERS.index(game.to_play)].choose(seed_view(game, game.to_play))])
-    seen = seed_view(game, "player_0")
+    _, seen = table_played_to(21, 5, [RulePlayer(), RulePlayer(), RandomPlayer(random.Random(3)), RulePlayer()])
     guesses = [consistent_deal(seen, random.Random(seed)) for seed in range(300)]
     assert HabitCheck(seen, range(4)).habitual_seats(guesses) == {1, 3}  # the random player is not judged
 

@@ -60,11 +60,12 @@ def full_game_line(level: str, opponent: str, games: int, pool) -> str:
 def edge_line(opponent: str, tricks: dict[str, float], seeing: float) -> str:
     """The share of the edge over one `opponent` that the player seeing every hand has (`seeing`
     tricks; four players of one kind take 13/4 each) which each level's `tricks` recover."""
-    edge = seeing - MOST_TRICKS / 4
+    fair_share = MOST_TRICKS / 4
+    edge = seeing - fair_share
     said = f"{'':>17} vs 3 {opponent}, the seeing player's edge ({edge:+.2f} tricks a hand)"
     if edge <= 0:
         return f"{said}: none, no share to recover"
-    return f"{said} recovered: " + ", ".join(f"{level} {(mean - MOST_TRICKS / 4) / edge:.0%}"
+    return f"{said} recovered: " + ", ".join(f"{level} {(mean - fair_share) / edge:.0%}"
                                              for level, mean in tricks.items())
 
 
@@ -80,6 +81,7 @@ def report(hands: int = HANDS, games: int = GAMES, levels: tuple[str, ...] = tup
             show(line)
 
     deals = -(-hands // 4)
+    seeing_deals = deals if seeing_hands is None else -(-seeing_hands // 4)
     with Pool(bench_spades.WORKERS) as pool:
         for opponent in [name for name in SEED_AGAINST if name in against] if deals else ():
             tricks = {}
@@ -87,7 +89,6 @@ def report(hands: int = HANDS, games: int = GAMES, levels: tuple[str, ...] = tup
                 line, deal_means = bench_spades.row(level, opponent, deals, pool)
                 measured(line)
                 tricks[level] = statistics.mean(deal_means)
-            seeing_deals = deals if seeing_hands is None else -(-seeing_hands // 4)
             if seeing_deals:
                 line, deal_means = bench_spades.row(None, opponent, seeing_deals, pool)
                 measured(line)
