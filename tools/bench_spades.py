@@ -228,12 +228,11 @@ def play_out(hand, players: list, timed: int, times: list[float]) -> None:
             raise RuntimeError(f"a computer player chose a card the rules refuse: {refusal}")
 
 
-def level_bid(level: str, hand: list[str], seat: int, leader: int, bids: list[int | None], rng: random.Random) -> int:
-    """A level's bid, as the tables' computers bid, knowing the `bids` so far (a seat's bid or None):
-    the solver from sampled play, the others by estimate."""
+def level_bid(level: str, hand: list[str], seat: int, leader: int, partner_bid: int | None, rng: random.Random) -> int:
+    """A level's bid, as the tables' computers bid: the solver from sampled play, the others by estimate."""
     if level == "solver":
-        return sampled_bid(hand, seat, leader, bids, rng)
-    return choose_bid(hand, bids[(seat + 2) % 4])
+        return sampled_bid(hand, seat, leader, partner_bid, rng)
+    return choose_bid(hand, partner_bid)
 
 
 MIXED = "+"
@@ -267,7 +266,7 @@ def full_game(level: str, opponent: str, number: int) -> dict:
                                                                                   partner_bid):
                 bid = BLIND_NIL
             elif computer:
-                bid = level_bid(kinds[seat], cards, seat, leader, [hand.bids[other] for other in PLAYERS], rng)
+                bid = level_bid(kinds[seat], cards, seat, leader, partner_bid, rng)
             else:
                 bid = players[seat].bid(cards, partner_bid)
             hand.bid(player, bid)

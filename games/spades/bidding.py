@@ -21,18 +21,15 @@ NIL_CLEAN = 0.7
 BID_MARGIN = 0.5
 
 
-def sampled_play(hand: list[str], seat: int, leader: int, bids: list[int | None], rng: random.Random,
-                 deals: int, nil: bool) -> tuple[float, float]:
+def sampled_play(hand: list[str], seat: int, leader: int, rng: random.Random, deals: int,
+                 nil: bool) -> tuple[float, float]:
     """The hand played out on `deals` random deals of the other hands by the rule player's habits,
-    with partners (seat and seat + 2), spades to be broken, `leader` first, and the `bids` made so
-    far (a seat's bid or None) known to every seat, so that a partner's nil is covered and an
-    opponent's is set: the mean of its tricks, and (when `nil`) the share of the deals in which,
-    bidding nil, it took none."""
+    with partners (seat and seat + 2), spades to be broken, `leader` first: the mean of its tricks,
+    and (when `nil`) the share of the deals in which, bidding nil, it took none."""
     mine = [card_number(card) for card in hand]
     unseen = [card for card in range(52) if card not in set(mine)]
     others = [other for other in range(4) if other != seat]
-    known = [None if other == seat else bids[other] for other in range(4)]
-    nil_bids = [0 if other == seat else bids[other] for other in range(4)]
+    nil_bids = [0 if other == seat else 3 for other in range(4)]
     total = clean = 0
     for _ in range(deals):
         rng.shuffle(unseen)
@@ -40,26 +37,24 @@ def sampled_play(hand: list[str], seat: int, leader: int, bids: list[int | None]
         hands[seat] = mask_of(mine)
         for position, other in enumerate(others):
             hands[other] = mask_of(unseen[13 * position:13 * position + 13])
-        for bidding_nil in (False, True) if nil else (False,):
-            model = rule_model(lambda other: (other + 2) % 4, nil_bids if bidding_nil else known)
-            deal = Deal(list(hands), [], leader, [0] * 4, True, model)
+        for bids in (None, nil_bids) if nil else (None,):
+            deal = Deal(list(hands), [], leader, [0] * 4, True, rule_model(lambda other: (other + 2) % 4, bids))
             deal.play_out()
-            if bidding_nil:
-                clean += deal.taken[seat] == 0
-            else:
+            if bids is None:
                 total += deal.taken[seat]
+            else:
+                clean += deal.taken[seat] == 0
     return total / deals, clean / deals
 
 
-def sampled_bid(hand: list[str], seat: int, leader: int, bids: list[int | None], rng: random.Random,
+def sampled_bid(hand: list[str], seat: int, leader: int, partner_bid: int | None, rng: random.Random,
                 deals: int = 40) -> int:
-    """A bid from play (`sampled_play`, `deals` deals, knowing the `bids` made so far: a seat's bid or
-    None): nil with a hand `nil_considered` (small spades, a partner not at nil) that ducking kept
-    out of every trick in at least NIL_CLEAN of the deals; else the mean of its tricks less
-    BID_MARGIN, rounded, at least 1 and at most what the partner's bid leaves."""
-    partner_bid = bids[(seat + 2) % 4]
+    """A bid from play (`sampled_play`, `deals` deals): nil with a hand `nil_considered` (small
+    spades, a partner not at nil) that ducking kept out of every trick in at least NIL_CLEAN of the
+    deals; else the mean of its tricks less BID_MARGIN, rounded, at least 1 and at most what the
+    partner's bid leaves."""
     considering_nil = nil_considered(hand, partner_bid)
-    tricks, clean = sampled_play(hand, seat, leader, bids, rng, deals, considering_nil)
+    tricks, clean = sampled_play(hand, seat, leader, rng, deals, considering_nil)
     if considering_nil and clean >= NIL_CLEAN:
         return 0
     most = MOST_TRICKS - (partner_bid or 0)

@@ -83,8 +83,7 @@ class FullGame:
             if self.level != "solver":
                 return f"bid {choose_bid(hand, partner_bid)}"
             leader = (seat_of(game.dealer) + 1) % len(PLAYERS)
-            bids = [game.bids[other] for other in PLAYERS]
-            return f"bid {sampled_bid(hand, seat_of(player), leader, bids, self.rng)}"
+            return f"bid {sampled_bid(hand, seat_of(player), leader, partner_bid, self.rng)}"
         return card_message(card_chosen(computer, full_view(game, player), hand))
 
     def hand_over(self, game: FullSpades) -> None:
