@@ -27,7 +27,8 @@ def sampled_play(hand: list[str], seat: int, leader: int, rng: random.Random, de
     with partners (seat and seat + 2), spades to be broken, `leader` first: the mean of its tricks,
     and (when `nil`) the share of the deals in which, bidding nil, it took none."""
     mine = [card_number(card) for card in hand]
-    unseen = [card for card in range(52) if card not in set(mine)]
+    held = set(mine)
+    unseen = [card for card in range(52) if card not in held]
     others = [other for other in range(4) if other != seat]
     nil_bids = [0 if other == seat else 3 for other in range(4)]
     total = clean = 0
