@@ -17,6 +17,7 @@ from games.spades.information_set import BAG_WORTH, NIL_TRICK_WORTH, SET_NIL_WOR
 from games.spades.mcts import SearchPlayer, seed_outcome
 from games.spades.opponents import CountingPlayer
 from games.spades.players import RandomPlayer, RulePlayer, make_player, play_seed_hand
+from games.spades.seeing import KnowingPlayer, Position, dealt_hands
 from games.spades.views import View, full_outcome, full_view, seed_view, win_shares
 from games.spades.solver import CARD_OF_BIT
 
@@ -463,3 +464,44 @@ def test_the_search_plays_the_full_game_for_its_bids_without_being_told():
                 differing += choices[1] != choices[2]
             game.play_card(player, NAMES[RulePlayer().choose(seen)])
     assert differing, "no position told the two rewards apart: the test would show nothing"
+
+
+# --- the bench's player that sees every hand and knows the others' own play ---------------------------
+
+@pytest.mark.parametrize("kind", [CountingPlayer, RulePlayer])
+def test_a_position_played_on_by_the_players_ends_as_the_game_does(kind):
+    """`seeing.Position` keeps what each seat sees as the game's own views do: the same players,
+    choosing from it, play the same cards and take the same tricks."""
+    for seed in range(6):
+        deck = shuffled(seed)
+        game, seen = Spades(deck), []
+        tricks, _ = play_seed_hand(deck, [kind() for _ in range(4)],
+                                   watch=lambda seat, view, card: seen.append((view, card)))
+        first_view = seed_view(game, game.to_play)
+        position = Position.seen_by(first_view, dealt_hands(deck))
+        views = []
+        while not position.over():
+            view = position.view()
+            card = kind().choose(view)
+            if len(view.legal()) > 1:
+                views.append((view, card))
+            position.play(card)
+        assert position.taken == tricks
+        assert [(view.seat, sorted(view.hand), view.trick, view.voids, view.taken, card) for view, card in views] == \
+               [(view.seat, sorted(view.hand), view.trick, view.voids, view.taken, card) for view, card in seen]
+
+
+def test_the_knowing_player_never_takes_fewer_tricks_than_the_kind_it_knows_would_in_its_seat():
+    """One turn deep it may always play the card the counter would, and the counters answer alike
+    whatever it did before (they choose from what they see): so it takes at least what a counter in
+    its seat takes, and on some deals more."""
+    gains = []
+    for seed in range(8):
+        deck = shuffled(seed)
+        alone, _ = play_seed_hand(deck, [CountingPlayer() for _ in range(4)])
+        for seat in range(4):
+            players = [CountingPlayer() for _ in range(4)]
+            players[seat] = KnowingPlayer(deck, CountingPlayer(), 1)
+            tricks, _ = play_seed_hand(deck, players)
+            gains.append(tricks[seat] - alone[seat])
+    assert min(gains) >= 0 and max(gains) > 0

@@ -131,11 +131,14 @@ def test_the_shuffle_s_window_without_a_display_says_what_to_do_instead():
     assert done.stderr.count("\n") == 1 and "leave out --window" in done.stderr
 
 
-def test_the_opponents_bench_sets_each_level_beside_a_player_that_sees_every_hand_against_that_opponent():
+def test_the_opponents_bench_sets_each_level_beside_players_that_see_every_hand_against_that_opponent():
     import bench_opponents
     lines = bench_opponents.report(hands=4, games=0, levels=("rules",), against=("counter",))
-    assert [line.split(" vs 3 ")[0].strip() for line in lines[:2]] == ["rules", "seeing, exact"]
-    assert "vs 3 counter " in lines[1]
-    assert "vs 3 counter, the seeing player's edge" in lines[2]
-    edge = float(lines[2].split("edge (")[1].split()[0])
-    assert ("recovered: rules " in lines[2]) == (edge > 0) != lines[2].endswith("none, no share to recover")
+    assert [line.split(" vs 3 ")[0].strip() for line in lines[:3]] == ["rules", "seeing, exact", "knowing, 3-level"]
+    assert all("vs 3 counter " in line for line in lines[1:3])
+    seen = {line.split(" vs 3 ")[0].strip(): float(line.split("tricks ")[1].split()[0]) for line in lines[1:3]}
+    best = max(seen, key=seen.get)
+    assert f"vs 3 counter, the edge of the best seeing player ({best}: " in lines[3]
+    edge = float(lines[3].split(f"{best}: ")[1].split()[0])
+    assert edge == pytest.approx(seen[best] - 13 / 4, abs=0.006)
+    assert ("recovered: rules " in lines[3]) == (edge > 0) != lines[3].endswith("none, no share to recover")

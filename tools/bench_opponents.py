@@ -3,8 +3,9 @@
 The seed's game: each level in one seat against three of one opponent, every deal played four
 times (the level in each seat in turn): mean tricks with a 95% interval clustered by deal (the nil
 buster and the sandbagger are left out there: with no bids, they play as the rule player and the
-card counter); the player that sees every hand and solves exactly (judging the others by the rule
-player's habits) on the same deals too, and the share of its edge over one of the three (who take
+card counter); on the same deals, two players that see every hand: one solves exactly, judging the
+others by the rule player's habits, the other knows the opponents' own play and tries its cards
+KNOWING_LEVELS turns deep; and the share of the better one's edge over one of the three (who take
 13/4 a hand among four of their kind) that each level recovers. The full
 game: a partnership of each level against a partnership of one opponent (or of two, one a seat:
 mixed tables), games to 500, blind nil allowed: games won, nils bid and made, blind nils made,
@@ -39,6 +40,7 @@ SEED_AGAINST = tuple(name for name in AGAINST if name not in (NilBuster.name, Sa
 MIXED_PAIRS = tuple(bench_spades.MIXED.join(pair) for pair in (("buster", "greedy"), ("cautious", "rules"),
                                                                ("counter", "sandbagger")))
 HANDS, GAMES = 400, 20
+KNOWING_LEVELS = 3  # the seeing player that knows the others' own play tries its cards this many turns deep
 
 
 def full_game_line(level: str, opponent: str, games: int, pool) -> str:
@@ -57,12 +59,12 @@ def full_game_line(level: str, opponent: str, games: int, pool) -> str:
             f"[{time.time() - started:.0f} s wall]")
 
 
-def edge_line(opponent: str, tricks: dict[str, float], seeing: float) -> str:
-    """The share of the edge over one `opponent` that the player seeing every hand has (`seeing`
+def edge_line(opponent: str, tricks: dict[str, float], seeing: str, seen: float) -> str:
+    """The share of the edge over one `opponent` that the player `seeing` every hand has (`seen`
     tricks; four players of one kind take 13/4 each) which each level's `tricks` recover."""
     fair_share = MOST_TRICKS / 4
-    edge = seeing - fair_share
-    said = f"{'':>17} vs 3 {opponent}, the seeing player's edge ({edge:+.2f} tricks a hand)"
+    edge = seen - fair_share
+    said = f"{'':>17} vs 3 {opponent}, the edge of the best seeing player ({seeing}: {edge:+.2f} tricks a hand)"
     if edge <= 0:
         return f"{said}: none, no share to recover"
     return f"{said} recovered: " + ", ".join(f"{level} {(mean - fair_share) / edge:.0%}"
@@ -72,7 +74,7 @@ def edge_line(opponent: str, tricks: dict[str, float], seeing: float) -> str:
 def report(hands: int = HANDS, games: int = GAMES, levels: tuple[str, ...] = tuple(LEVELS), show=None,
            seeing_hands: int | None = None, against: tuple[str, ...] = (*AGAINST, *MIXED_PAIRS)) -> list[str]:
     """Every row of `levels` against the opponents `against`; `show(line)`, if given, is told each as
-    it is measured. The seeing player's row has `seeing_hands` (default `hands`; 0 leaves it out)."""
+    it is measured. The seeing players' rows have `seeing_hands` (default `hands`; 0 leaves them out)."""
     lines = []
 
     def measured(line: str) -> None:
@@ -90,9 +92,12 @@ def report(hands: int = HANDS, games: int = GAMES, levels: tuple[str, ...] = tup
                 measured(line)
                 tricks[level] = statistics.mean(deal_means)
             if seeing_deals:
-                line, deal_means = bench_spades.row(None, opponent, seeing_deals, pool)
-                measured(line)
-                measured(edge_line(opponent, tricks, statistics.mean(deal_means)))
+                ceilings = {}
+                for seeing in (None, bench_spades.Knowing(KNOWING_LEVELS)):
+                    line, deal_means = bench_spades.row(seeing, opponent, seeing_deals, pool)
+                    measured(line)
+                    ceilings[bench_spades.level_name(seeing)] = statistics.mean(deal_means)
+                measured(edge_line(opponent, tricks, *max(ceilings.items(), key=lambda ceiling: ceiling[1])))
         for opponent in against if games else ():
             for level in levels:
                 measured(full_game_line(level, opponent, games, pool))
@@ -117,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=count, default=HANDS, help=f"hands of each seed-game row (default {HANDS})")
     parser.add_argument("--games", type=count, default=GAMES, help=f"full games of each pairing (default {GAMES})")
     parser.add_argument("--seeing-hands", type=count, default=None,
-                        help="hands of the row of the player that sees every hand (default: --hands; 0 leaves it out)")
+                        help="hands of the rows of the players that see every hand (default: --hands; 0 leaves them out)")
     parser.add_argument("--levels", type=names_from(tuple(LEVELS), "level"), default=tuple(LEVELS),
                         help=f"the levels measured, by commas (default {','.join(LEVELS)})")
     opponents = (*AGAINST, *MIXED_PAIRS)

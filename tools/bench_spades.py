@@ -47,7 +47,7 @@ from games.spades.habits import Deal, model_for, rule_model
 from games.spades.information_set import SolverPlayer
 from games.spades.opponents import make_opponent
 from games.spades.players import make_player, play_seed_hand
-from games.spades.seeing import SeeingPlayer, dealt_hands
+from games.spades.seeing import KnowingPlayer, SeeingPlayer, dealt_hands
 from games.spades.views import full_view, seat_of
 from games.spades.solver import BIT, Budget, OutOfWork, Solver, mask_of
 from spectrum.command_line import OneLineParser, new_file, whole_number
@@ -73,19 +73,28 @@ class Guessing:
     levels: int
 
 
-def player_under_test(level, deck: list[str], rng: random.Random):
+@dataclass(frozen=True)
+class Knowing:
+    """For measuring only: a player that sees the deal and knows the others' own play, trying its
+    cards `levels` turns deep (`seeing.KnowingPlayer`)."""
+    levels: int
+
+
+def player_under_test(level, deck: list[str], rng: random.Random, below: str):
     """The player of `level` (a name or `Guessing`), or for a lookahead (`None`: exact) a player
-    that sees `deck`."""
+    that sees `deck`, or (`Knowing`) one that also knows the play of the `below` it sits with."""
     if level is None or isinstance(level, int):
         return SeeingPlayer(deck, level)
+    if isinstance(level, Knowing):
+        return KnowingPlayer(deck, make_opponent(below), level.levels)
     if isinstance(level, Guessing):
         return SolverPlayer(depth=level.levels, exact_within=0, rng=random.Random(rng.random()))
     return make_player(level, random.Random(rng.random()))
 
 
 def level_name(level) -> str:
-    if isinstance(level, Guessing):
-        return f"guessing, {level.levels}-level"
+    if isinstance(level, (Guessing, Knowing)):
+        return f"{type(level).__name__.lower()}, {level.levels}-level"
     return level if isinstance(level, str) else ("seeing, exact" if level is None else f"seeing, {level}-level")
 
 
@@ -97,7 +106,7 @@ def rotated_deal(job) -> list[tuple[int, float, list[float]]]:
     results = []
     for seat in range(4):
         players = [make_opponent(below, random.Random(rng.random())) for _ in range(4)]
-        players[seat] = player_under_test(level, deck, rng)
+        players[seat] = player_under_test(level, deck, rng, below)
         tricks, times = play_seed_hand(deck, players)
         best = max(tricks)
         share = 1 / tricks.count(best) if tricks[seat] == best else 0.0
@@ -146,7 +155,7 @@ def given_away(job) -> list[tuple[int, bool, int]]:
     losses = []
     for seat in range(4):
         players = [make_player("rules") for _ in range(4)]
-        players[seat] = player_under_test(level, deck, rng)
+        players[seat] = player_under_test(level, deck, rng, "rules")
 
         def watch(watched, view, card):
             if watched == seat:

@@ -1,8 +1,8 @@
 """For measuring only: players that see every hand, the ceiling no honest player reaches."""
 
 from .habits import Deal, model_for, rank_of_bit
-from .solver import BIT, CARD_OF_BIT, Solver, mask_of
-from .views import View, card_number
+from .solver import BIT, CARD_OF_BIT, Solver, bits_of, mask_of, trick_winner
+from .views import SUIT, View, card_number
 
 
 def dealt_hands(deck) -> list[int]:
@@ -59,3 +59,84 @@ def lookahead_values(view: View, hands: list[int], levels: int, worth: list[int]
         deal.play(BIT[card])
         values[BIT[card]] = looked_ahead(deal, view.seat, levels - 1, worth)
     return values
+
+
+class Position:
+    """A position of the seed's game with every hand known (card numbers), played on by players that
+    choose from a `View`: what each seat would see is kept as it goes (cards played, who showed out
+    of what, tricks taken)."""
+
+    __slots__ = ("hands", "trick", "played", "voids", "taken", "history", "to_play")
+
+    def __init__(self, hands, trick, played, voids, taken, history, to_play):
+        self.hands, self.trick, self.played, self.voids = hands, trick, played, voids
+        self.taken, self.history, self.to_play = taken, history, to_play
+
+    @classmethod
+    def seen_by(cls, view: View, dealt: list[int]) -> "Position":
+        """`view`'s position with the hands of `dealt` (masks, as dealt) less the cards played."""
+        played = mask_of(view.played)
+        hands = [[CARD_OF_BIT[bit] for bit in bits_of(hand & ~played)] for hand in dealt]
+        return cls(hands, list(view.trick), set(view.played), [set(voids) for voids in view.voids],
+                   list(view.taken), list(view.history), view.seat)
+
+    def copy(self) -> "Position":
+        return Position([list(hand) for hand in self.hands], list(self.trick), set(self.played),
+                        [set(voids) for voids in self.voids], list(self.taken), list(self.history), self.to_play)
+
+    def view(self) -> View:
+        """What the seat to play sees."""
+        return View(seat=self.to_play, hand=list(self.hands[self.to_play]), trick=list(self.trick),
+                    played=set(self.played), voids=[set(voids) for voids in self.voids],
+                    hand_sizes=[len(hand) for hand in self.hands], taken=list(self.taken), history=list(self.history))
+
+    def over(self) -> bool:
+        return not self.trick and not self.hands[self.to_play]
+
+    def play(self, card: int) -> None:
+        seat = self.to_play
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        self.played.add(card)
+        self.history.append((seat, card))
+        led = SUIT[self.trick[0][1]]
+        if SUIT[card] != led:
+            self.voids[seat].add(led)
+        if len(self.trick) == 4:
+            self.to_play = trick_winner([(at, BIT[played]) for at, played in self.trick])
+            self.taken[self.to_play] += 1
+            self.trick = []
+        else:
+            self.to_play = (seat + 1) % 4
+
+
+class KnowingPlayer:
+    """For measuring only, never a level: a player that sees every hand (dealt from `deck` as the
+    seed deals) and knows how the others play: `kind` (a player that chooses from a `View` alone, as
+    the rule player and the `opponents` do) plays every other seat. It tries each card it may play
+    now and at its next `levels` - 1 turns; past them it plays as `kind` too. Against players other
+    than ours, a ceiling nearer the truth than `SeeingPlayer`, which judges everyone by our habits."""
+
+    def __init__(self, deck, kind, levels: int):
+        self.dealt = dealt_hands(deck)
+        self.kind, self.levels = kind, levels
+        self.name = f"knowing, {levels}-level"
+
+    def choose(self, view: View) -> int:
+        legal = view.legal()
+        if len(legal) == 1:
+            return legal[0]
+        position = Position.seen_by(view, self.dealt)
+        values = {card: self._tricks_after(position, card, view.seat, self.levels - 1) for card in legal}
+        return max(legal, key=lambda card: (values[card], -rank_of_bit(BIT[card]), BIT[card] >= 13))
+
+    def _tricks_after(self, position: Position, card: int, seat: int, levels: int) -> int:
+        """`seat`'s tricks at the end of the hand after it plays `card`, trying every card at its
+        next `levels` turns."""
+        position = position.copy()
+        position.play(card)
+        while not position.over():
+            if position.to_play == seat and levels:
+                return max(self._tricks_after(position, later, seat, levels - 1) for later in position.view().legal())
+            position.play(self.kind.choose(position.view()))
+        return position.taken[seat]
