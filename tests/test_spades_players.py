@@ -492,9 +492,9 @@ def test_a_position_played_on_by_the_players_ends_as_the_game_does(kind):
 
 
 def test_the_knowing_player_never_takes_fewer_tricks_than_the_kind_it_knows_would_in_its_seat():
-    """One turn deep it may always play the card the counter would, and the counters answer alike
-    whatever it did before (they choose from what they see): so it takes at least what a counter in
-    its seat takes, and on some deals more."""
+    """The counters choose from what they see and nothing else, so its play-outs foretell them
+    exactly; one turn deep it may always play the card a counter would: it takes at least what a
+    counter in its seat takes, and on some deals more."""
     gains = []
     for seed in range(8):
         deck = shuffled(seed)
