@@ -22,6 +22,8 @@ SUIT_LETTERS = "shdc"
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 
 RED_INK, BLACK_INK = 2, 0  # the Spectrum's INK 2 and INK 0
+SUIT_SIZE = 13  # cards in a suit
+DECK_SIZE = 52
 
 
 class Suit(IntEnum):
@@ -73,7 +75,7 @@ class Card(NamedTuple):
     @property
     def index(self) -> int:
         """The card's number 0-51: suit * 13 + rank - 1."""
-        return self.suit * 13 + self.rank - 1
+        return number_of(self.suit, self.rank)
 
     @property
     def name(self) -> str:
@@ -127,3 +129,38 @@ def checked_deck(deck) -> list[Card]:
         missing = [card.name for card in DECK if card not in set(cards)]
         raise ValueError(f"a deck is the 52 different cards (got {len(cards)}, missing {', '.join(missing) or 'none'})")
     return cards
+
+
+# --- a card as a number: `Card.index`, for engines that search ---------------------------------------
+
+def number_of(suit: int, rank: int) -> int:
+    """The number (`Card.index`) of the card of `suit` and `rank` (1 ace ... 13 king)."""
+    return suit * SUIT_SIZE + rank - 1
+
+
+def suit_of(number: int) -> int:
+    """The suit (`Suit`'s value) of card number `number`."""
+    return number // SUIT_SIZE
+
+
+def rank_of(number: int) -> int:
+    """The rank of card number `number` counted from 0 (ace) to 12 (king)."""
+    return number % SUIT_SIZE
+
+
+# --- trick order: a card as a bit, stronger cards of a suit on higher bits -----------------------------
+# A card's bit is suit * 13 + (high rank - 2): within a suit the two is bit 0 of the suit's 13 and the
+# ace bit 12, and the spades (suit 0, the trumps in Spades) are bits 0-12 of a hand's mask.
+
+TRICK_BIT: tuple[int, ...] = tuple(card.suit * SUIT_SIZE + card.high_rank - 2 for card in DECK)  # number -> bit
+CARD_OF_TRICK_BIT: tuple[int, ...] = tuple(sorted(range(DECK_SIZE), key=TRICK_BIT.__getitem__))  # bit -> number
+
+
+def trick_suit(bit: int) -> int:
+    """The suit of a card in trick order."""
+    return bit // SUIT_SIZE
+
+
+def trick_rank(bit: int) -> int:
+    """The strength of a card in its suit, in trick order: 0 (two) ... 12 (ace)."""
+    return bit % SUIT_SIZE

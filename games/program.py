@@ -1,0 +1,56 @@
+"""What a program tells the host that runs it (`games.host`), so that the host never names a game.
+
+Every program is a light package (`games.PROGRAMS`) with a `TITLE`, `add_options(parser)` (its
+options, named as the keywords of its run), `run(machine, **options)`, and a `NEEDS`: a `Needs`
+saying whether it keeps what a player owns, under which options and how, and whether it seats
+several people at a table and how each seat sees the game. A program that cannot start with the
+options it is given raises `CannotStart`, before anything is drawn, with one line for the player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+class CannotStart(Exception):
+    """A program cannot start (options refused together, a data folder that can't be used): the
+    message says why, in one line for the player."""
+
+
+@dataclass(frozen=True)
+class Keeping:
+    """A program keeps what a player owns when `kept(options)` is true. On a server it is kept
+    `by_folder`: each browser gets a folder of its own (the program's `data_dir`), or else one
+    place for every player (`data_dir`), opened only by its `owner` (the hash of a browser's
+    secret)."""
+
+    kept: Callable[[dict], bool]
+    by_folder: bool
+
+
+@dataclass(frozen=True)
+class Seating:
+    """A program that seats several people at a table, each on a Spectrum of their own.
+
+    `table(code, clock=, store=, thinker=, **options)` makes a table (its referee), and
+    `table.restored(data, code=, clock=, store=, thinker=)` takes a kept one up again; `seat(machine,
+    tables, code, owner, name, watch, options)` plays one seat (or a watcher's view) on `machine`.
+    `choices` are the options a new table's form offers, each option's name with its values
+    (the first the default); `flags`, the options that are on or off, with their words."""
+
+    table: type
+    seat: Callable
+    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    flags: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What a program needs of the host: nothing, by default."""
+
+    keeping: Keeping | None = None
+    seating: Seating | None = None
+
+
+NOTHING = Needs()
