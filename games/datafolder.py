@@ -6,10 +6,12 @@ import os
 import stat
 from pathlib import Path
 
+from .program import CannotStart
+
 WHAT_TO_DO = "move it away, or give --data-dir"
 
 
-class DataUnusable(ValueError):
+class DataUnusable(CannotStart):
     """The players' data can't be kept or read where it should be; the message, one line for the
     player, names the place and what to do."""
 

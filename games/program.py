@@ -30,18 +30,33 @@ class Keeping:
 
 
 @dataclass(frozen=True)
+class Choice:
+    """An option a new table's form offers: its `name` (as in a query), what it is `called` there,
+    its `values` and the one chosen at first (`default`), each shown as `shown.format(value)`."""
+
+    name: str
+    called: str
+    values: Callable[[], tuple[str, ...]]
+    default: str
+    shown: str = "{}"
+
+
+@dataclass(frozen=True)
 class Seating:
     """A program that seats several people at a table, each on a Spectrum of their own.
 
-    `table(code, clock=, store=, thinker=, **options)` makes a table (its referee), and
-    `table.restored(data, code=, clock=, store=, thinker=)` takes a kept one up again; `seat(machine,
-    tables, code, owner, name, watch, options)` plays one seat (or a watcher's view) on `machine`.
-    `choices` are the options a new table's form offers, each option's name with its values
-    (the first the default); `flags`, the options that are on or off, with their words."""
+    `table()` is the class of its tables (their referee: see `games.host.tables` for what the host
+    asks of one); `seat(machine, tables, code, owner, name, watch=, **options)` plays one seat at
+    table `code` (or a watcher's view) on `machine`, the table found or made in `tables`;
+    `refusal(options)` says why options can't make a table (None when they can). A new table's form
+    offers `choices` and `flags` (an option that is on or off, with its words). A server keeps its
+    tables in the data folder's folder `kept_in`."""
 
-    table: type
+    table: Callable[[], type]
     seat: Callable
-    choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    kept_in: str
+    refusal: Callable[[dict], str | None] = lambda options: None
+    choices: tuple[Choice, ...] = ()
     flags: dict[str, str] = field(default_factory=dict)
 
 

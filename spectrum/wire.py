@@ -49,6 +49,12 @@ BORDER_RUN_COUNT = struct.Struct("<H")
 BORDER_RUN = struct.Struct("<HB")
 RUN_JOIN = RUN.size  # runs closer than a run's header are sent as one
 MAX_MESSAGE = 1024  # bytes: the longest message a terminal may send
+# In the address a terminal opens: LOCKSTEP in its query makes it a scripted terminal (each frame
+# waits for its keys); the page's secret, SECRET, comes in the cookie SECRET_COOKIE (a browser's
+# accounts are kept under its hash; `zxcards connect` keeps one of its own as a browser does).
+LOCKSTEP = "lockstep"
+SECRET_COOKIE = "zxcards-secret"
+SECRET_PATTERN = r"[0-9a-f]{32}"
 # the ROM's steps come a frame after their frame, and a frame's arrive with the frame after it
 SOUND_LATENCY = 2
 

@@ -7,7 +7,7 @@ import asyncio
 import threading
 from contextlib import contextmanager
 
-from games.serve import Server, serve_until_stopped
+from games.host.serve import Server, serve_until_stopped
 
 
 @contextmanager

@@ -28,7 +28,7 @@ import numpy as np
 import pytest
 from served import running_server
 
-from games import PROGRAMS, cli, load, menu
+from games.host import PROGRAMS, cli, load, menu, session
 from spectrum import Spectrum, render
 from spectrum.frontends import HeadlessFrontend, Press, ScriptExhausted
 from spectrum.frontends.pacing import FRAME_SECONDS
@@ -365,7 +365,7 @@ def headless_screen(case: Case):
     keeps a player's data: Canfield's practice, Spades' seed game)."""
     frontend = SettlingHeadless(case.presses())
     machine = Spectrum(frontend)
-    cli.start_frames_from_host_clock(machine)
+    session.start_frames_from_host_clock(machine)
     try:
         if case.program is None:
             menu.run(machine, [load(name) for name in PROGRAMS])
@@ -692,10 +692,10 @@ def test_the_menu_page_makes_a_new_table_and_its_page_gives_the_link_to_share(br
         code = urlsplit(page.url).query.split("&")[0].removeprefix("table=")
         assert re.fullmatch(r"[A-Z2-9]{6}", code)
         deadline = time.monotonic() + WAIT_SECONDS
-        while code not in running.tables.tables or not any(running.tables.tables[code].seats):
+        while code not in running.tables_of("spades").tables or not any(running.tables_of("spades").tables[code].seats):
             assert time.monotonic() < deadline, "the table was not made"
             time.sleep(0.05)
-        table = running.tables.tables[code]
+        table = running.tables_of("spades").tables[code]
         assert table.full and table.level == "random" and table.seats[0].name == "Anna q4"
         assert page.text_content("#share-link") == f"{url}spades?table={code}"
     finally:

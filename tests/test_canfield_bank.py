@@ -345,7 +345,7 @@ def run_canfield(folder: Path, keys: str = "Anna{ENTER}", *, limit_file_size: in
     if limit_file_size:  # a disk that is full beyond `limit_file_size` bytes a file
         preamble = (f"import resource, signal; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
                     f"resource.setrlimit(resource.RLIMIT_FSIZE, ({limit_file_size}, {limit_file_size})); ")
-    code = preamble + "import sys; from games.cli import main; sys.exit(main(sys.argv[1:]))"
+    code = preamble + "import sys; from games.host.cli import main; sys.exit(main(sys.argv[1:]))"
     return subprocess.run([sys.executable, "-c", code, "canfield", "--headless", "--keys", keys,
                            "--data-dir", str(folder)], capture_output=True, text=True, timeout=120,
                           env=dict(os.environ, PYTHONPATH=str(REPO), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"))

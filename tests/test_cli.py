@@ -12,7 +12,7 @@ import numpy as np
 import pygame
 import pytest
 
-from games import PROGRAMS, cli, load, menu, testcard
+from games.host import PROGRAMS, cli, load, menu, session, testcard
 from games.table import SUIT_UDGS, poke_udgs
 from spectrum import ReportError, Spectrum, render, sysvars
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
@@ -338,7 +338,7 @@ def frames_at_start(monkeypatch, clock_ns: int) -> int:
     seen = []
     monkeypatch.setattr(testcard, "run", lambda machine: seen.append(machine.peek(sysvars.FRAMES)
                                                                      + 256 * machine.peek(sysvars.FRAMES + 1)))
-    monkeypatch.setattr(cli.time, "time_ns", lambda: clock_ns)
+    monkeypatch.setattr(session.time, "time_ns", lambda: clock_ns)
     assert cli.main(["--headless", "testcard"]) == 0
     return seen[0]
 
@@ -352,7 +352,7 @@ def test_each_launch_starts_frames_from_the_host_clock(monkeypatch):
 def test_a_seed_repeats_the_game_whatever_the_clock(tmp_path, monkeypatch):
     shots = []
     for launch, clock_ns in enumerate((10**18, 2 * 10**18 + 7 * 10**15)):
-        monkeypatch.setattr(cli.time, "time_ns", lambda: clock_ns)
+        monkeypatch.setattr(session.time, "time_ns", lambda: clock_ns)
         shots.append(tmp_path / f"{launch}.png")
         assert cli.main(["--headless", "--keys", "{ENTER}", "--screenshot", str(shots[-1]),
                          "patience", "--seed", "1984"]) == 0

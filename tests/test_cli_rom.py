@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from games import cli
+from games.host import cli
 from games.patience import original
 from spectrum import Spectrum
 from spectrum.frontends import HeadlessFrontend

@@ -30,8 +30,8 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.asyncio.client import connect as asyncio_connect
 from websockets.sync.client import connect
 
-from games import cli, load, serve
-from games.serve import RequestRefused, Target, target_of
+from games.host import cli, load, serve
+from games.host.serve import RequestRefused, Target, target_of
 from spectrum import render, wire
 from spectrum.frontends import served as served_frontend
 
@@ -159,7 +159,7 @@ def test_the_page_files_are_served_with_their_content_types(server, path, conten
     base, _ = server
     response = get(base, path)
     assert response.status == 200 and response.getheader("Content-Type") == content_type
-    assert response.body == (ROOT / "games" / "page" / path.lstrip("/")).read_bytes()
+    assert response.body == (ROOT / "games" / "host" / "page" / path.lstrip("/")).read_bytes()
     assert response.getheader("X-Content-Type-Options") == "nosniff"
 
 
@@ -564,9 +564,9 @@ def environment() -> dict:
 
 
 def first_line_of_serve(*options: str) -> tuple[str, str]:
-    """The first line `python -m games.cli serve OPTIONS` prints, and all it says on stderr until
+    """The first line `python -m games.host.cli serve OPTIONS` prints, and all it says on stderr until
     it is stopped then; the page at that address is fetched first."""
-    process = subprocess.Popen([sys.executable, "-m", "games.cli", "serve", *options], cwd=ROOT, env=environment(),
+    process = subprocess.Popen([sys.executable, "-m", "games.host.cli", "serve", *options], cwd=ROOT, env=environment(),
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         timer = threading.Timer(PATIENCE, process.kill)

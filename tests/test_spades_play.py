@@ -411,7 +411,7 @@ def test_the_end_of_a_full_game_is_said_and_enter_starts_a_new_one(tmp_path):
 # --- seeds ------------------------------------------------------------------------------------------
 
 def headless_screen(tmp_path, name: str, *options: str) -> bytes:
-    from games.cli import main
+    from games.host.cli import main
 
     shot = tmp_path / f"{name}.png"
     assert main(["spades", "--headless", "--keys", "{ENTER}", "--screenshot", str(shot), *options]) == 0
@@ -460,7 +460,7 @@ def test_without_being_100_behind_there_is_no_question(dealt, tmp_path):
 
 
 def test_the_blind_nil_option_needs_the_full_game(capsys):
-    from games.cli import main
+    from games.host.cli import main
 
     assert main(["spades", "--blind-nil", "--headless"]) == 1
     error = capsys.readouterr().err.strip()

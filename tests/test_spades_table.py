@@ -7,8 +7,9 @@ import pytest
 
 from games.spades.rules import PLAYERS
 from games.spades import seats
-from games.spades.seats import GRACE_SECONDS, TURN_SECONDS, WARN_SECONDS, SpadesTable, TableRefused, Tables
-from games.spades.table_store import TableStore
+from games.host.tables import Tables
+from games.spades.seats import GRACE_SECONDS, TURN_SECONDS, WARN_SECONDS, SpadesTable, TableRefused
+from games.store import TableStore
 
 
 class Clock:
@@ -155,7 +156,7 @@ def test_a_whole_hand_finishes_and_the_next_is_dealt_on_enter():
 
 def test_a_deserted_table_is_closed_and_a_held_one_is_kept():
     clock = Clock()
-    tables = Tables(clock=clock)
+    tables = Tables(SpadesTable, clock=clock)
     table = tables.table("X", seed=1)
     table.close()  # its dealer thread ends
     table = tables.table("X", seed=1)
@@ -246,14 +247,14 @@ def test_a_table_is_kept_after_every_move_and_taken_up_where_it_was(tmp_path):
 
 def test_a_server_started_again_gives_each_person_their_seat_and_hand_back(tmp_path):
     clock = Clock()
-    before = Tables(store=TableStore(tmp_path), clock=clock)
+    before = Tables(SpadesTable, store=TableStore(tmp_path), clock=clock)
     table = before.table("R1", seed=5, full=True)
     table.close()  # no dealer thread: the test moves the table itself
     assert table.join("anna-secret", "Anna") == 0
     table.start(0)
     play_on(table, clock, 30)
     anna_hand, scores = table.view(0).hand, table.view(0).team_scores
-    after = Tables(store=TableStore(tmp_path), clock=clock)  # the server started again
+    after = Tables(SpadesTable, store=TableStore(tmp_path), clock=clock)  # the server started again
     again = after.table("R1", seed=99, level="random")  # the options of a later join change nothing
     try:
         assert again.level == "rules" and again.full
@@ -267,7 +268,7 @@ def test_a_server_started_again_gives_each_person_their_seat_and_hand_back(tmp_p
 def test_an_unreadable_kept_table_is_set_aside_and_a_new_one_says_so(tmp_path):
     store = TableStore(tmp_path)
     store.path("B1").write_text('{"format": 1, "code": "B1", "full": true, "level": "rules"')  # cut short
-    tables = Tables(store=store, clock=Clock())
+    tables = Tables(SpadesTable, store=store, clock=Clock())
     table = tables.table("B1", seed=1)
     table.close()
     assert (tmp_path / "B1.json.unreadable-1").read_text().startswith('{"format": 1')
@@ -410,34 +411,35 @@ def computer_moves(table, clock, count):
         count -= 1
 
 
-def test_a_search_worked_out_in_a_worker_process_is_the_move_worked_out_here(monkeypatch):
-    from games.spades import thinking
+def test_a_search_worked_out_in_a_worker_process_is_the_move_worked_out_here():
+    from games.host.thinking import Workers
 
     here_clock, there_clock = Clock(), Clock()
-    monkeypatch.setattr(thinking, "_wanted", False)
     here = solver_table(here_clock)
     computer_moves(here, here_clock, 6)  # three bids (from the dealing numbers) and three cards
-    monkeypatch.setattr(thinking, "_wanted", True)
     there = solver_table(there_clock)
+    there.thinker = Workers(1)
     computer_moves(there, there_clock, 6)
     assert there.moves == here.moves and there.rng.getstate() == here.rng.getstate()
     assert [player.rng.getstate() for player in there.computers.values()] == \
            [player.rng.getstate() for player in here.computers.values()]
 
 
-def test_the_table_is_not_held_while_a_worker_thinks_and_an_answer_overtaken_is_dropped(monkeypatch):
+def test_the_table_is_not_held_while_a_worker_thinks_and_an_answer_overtaken_is_dropped():
     import threading
     from concurrent.futures import Future
 
-    from games.spades import thinking
+    class Thinker:  # a worker that answers only when told
+        def submit(self, *job):
+            asked.append(Future())
+            return asked[-1]
 
     clock = Clock()
     table = table_of_two(clock)
     table.level = "mcts"
+    table.thinker = Thinker()
     table.start(0)
-    monkeypatch.setattr(thinking, "_wanted", True)
     asked = []
-    monkeypatch.setattr(thinking, "asked", lambda *job: asked.append(Future()) or asked[-1])
     assert person_moves(table, 0)[0]  # Anna leads; Bob is to play, and drops
     table.drop(1)
     clock.now += GRACE_SECONDS + 1
@@ -465,14 +467,15 @@ def test_the_search_workers_end_with_a_server_that_is_killed(tmp_path):
     import time
 
     script = """
-import random, sys
-from games.spades import thinking
+import pickle, random, sys
+from games.host.thinking import Workers
 from games.spades.players import make_player
 from games.spades.rules import Spades, shuffled_deck
+from games.spades.seats import worked_out_move
 from games.spades.variants import SeedGame
-thinking.think_in_workers()
 game = Spades(shuffled_deck(random.Random(1)))
-print(thinking.asked(SeedGame(None, "mcts"), make_player("mcts", random.Random(2)), game, "player_0").result()[0])
+copies = pickle.dumps((SeedGame(None, "mcts"), make_player("mcts", random.Random(2)), game, "player_0"))
+print(Workers().submit(worked_out_move, copies).result()[0])
 sys.stdout.flush()
 sys.stdin.read()
 """

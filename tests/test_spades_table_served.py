@@ -8,7 +8,7 @@ import time
 
 from websockets.sync.client import connect
 
-from games import cli
+from games.host import cli
 from games.spades import seats
 from games.spades.seat_play import scene_of
 from games.spades.screen import draw, faces_shown, prepare
@@ -69,8 +69,8 @@ def test_two_people_play_a_hand_at_one_table_each_from_their_own_seat():
         anna, bob = Seat(base + "Anna", "a" * 32), Seat(base + "Bob", "b" * 32)
         for seat in (anna, bob):
             seat.start()
-        wait_for(lambda: "PAIR" in server.tables.tables and sum(server.tables.tables["PAIR"].view(None).humans) == 2)
-        table = server.tables.tables["PAIR"]
+        wait_for(lambda: "PAIR" in server.tables_of("spades").tables and sum(server.tables_of("spades").tables["PAIR"].view(None).humans) == 2)
+        table = server.tables_of("spades").tables["PAIR"]
         bob.tap()  # ENTER on the first screen starts play
         wait_for(lambda: table.view(None).started)
         names = table.view(None).names
@@ -126,7 +126,7 @@ class CheckedSeat(Seat):
 
 def seat_people(server, code, people):
     """Each person's seat at table `code`, by the name they joined with."""
-    table = server.tables.tables[code]
+    table = server.tables_of("spades").tables[code]
     wait_for(lambda: sum(table.view(None).humans) == len(people) or table.view(None).started)
     names = table.view(None).names
     for name, person in people.items():
@@ -156,8 +156,8 @@ def test_three_people_play_the_full_game_through_a_server_restart_and_see_no_oth
     tricks_before = 4
     with running_server(data_dir=tmp_path) as (url, server):
         base = url.replace("http", "ws") + "spades?table=FULL&full&seed=8&name="
-        people = {name: CheckedSeat(base + name, secret, server.tables, "FULL") for name, secret in secrets.items()}
-        watcher = CheckedSeat(base.replace("name=", "watch"), "d" * 32, server.tables, "FULL")
+        people = {name: CheckedSeat(base + name, secret, server.tables_of("spades"), "FULL") for name, secret in secrets.items()}
+        watcher = CheckedSeat(base.replace("name=", "watch"), "d" * 32, server.tables_of("spades"), "FULL")
         watcher.watching = True
         for person in (*people.values(), watcher):
             person.start()
@@ -172,7 +172,7 @@ def test_three_people_play_the_full_game_through_a_server_restart_and_see_no_oth
         assert person.faces_seen > 10
     with running_server(data_dir=tmp_path) as (url, server):  # started again, on the same data folder
         base = url.replace("http", "ws") + "spades?table=FULL&name="
-        people = {name: CheckedSeat(base + name, secret, server.tables, "FULL") for name, secret in secrets.items()}
+        people = {name: CheckedSeat(base + name, secret, server.tables_of("spades"), "FULL") for name, secret in secrets.items()}
         for person in people.values():
             person.start()
         table = seat_people(server, "FULL", people)
@@ -195,7 +195,7 @@ def test_zxcards_connect_takes_a_seat_at_a_table_and_shows_its_own_hand_only(tmp
     with running_server() as (url, server):
         status = cli.main(["connect", url + "spades?table=CONN&name=Ann", "--headless", "--keys", "{ENTER}x",
                            "--screenshot", str(shot)])
-        table = server.tables.tables["CONN"]
+        table = server.tables_of("spades").tables["CONN"]
         view = table.view(0)
         assert status == 0 and view.started and view.names[0] == "Ann"
         shown = faces_shown(shot.read_bytes())

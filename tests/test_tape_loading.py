@@ -5,7 +5,7 @@ time and leaves the memory the instant load leaves; a tape that fails fails as t
 import numpy as np
 import pytest
 
-from games import cli
+from games.host import cli
 from games.patience import original
 from spectrum import render, sysvars
 from spectrum.frontends import HeadlessFrontend, Press, ScriptExhausted, presses_from

@@ -103,7 +103,7 @@ def idle_window() -> list[str]:
     if not os.environ.get("DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from games import PROGRAMS, load, menu
+    from games.host import PROGRAMS, load, menu
     from spectrum.frontends import WindowFrontend
 
     lines = []

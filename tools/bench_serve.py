@@ -54,8 +54,7 @@ def serve_child(max_sessions: int, watch=None, *, think_here: bool = False) -> N
     `watch(server)`, if given, is called before the server starts and returns a function whose
     dict is added to each mark's answer (told whether the mark is the last: "final" in). `think_here`: the computer players' searches are worked out
     on the sessions' own threads, not in worker processes (to measure what the workers spare)."""
-    from games import serve
-    from games.spades import thinking
+    from games.host import serve
     from spectrum.frontends import pacing
 
     lateness: list[float] = []
@@ -91,7 +90,8 @@ def serve_child(max_sessions: int, watch=None, *, think_here: bool = False) -> N
     pacing.Pacer.wait = noted_wait
     pacing.Pacer.pass_frames = noted_pass_frames
     server = serve.Server(max_sessions=max_sessions)
-    thinking.think_in_workers(not think_here)
+    if think_here:
+        server.thinker = None
     watched = watch(server) if watch else lambda final: {}
     started = threading.Event()
 

@@ -89,7 +89,7 @@ def watch_tables(server) -> callable:
     seat should show are noted. Returns the mark's report."""
     import multiprocessing
 
-    from games.serve import Session
+    from games.host.serve import Session
     from games.spades import seats
     from games.spades.seat_play import scene_of
     from games.spades.screen import draw, prepare
@@ -112,7 +112,7 @@ def watch_tables(server) -> callable:
         session = threading.current_thread()
         if not isinstance(session, Session) or session.target.table is None:
             return
-        table = server.tables.tables.get(session.target.table["code"])
+        table = server.tables_of(session.target.program).tables.get(session.target.table["code"])
         if table is None:
             return
         seat = next((number for number, occupant in enumerate(table.seats)
@@ -156,7 +156,7 @@ def watch_tables(server) -> callable:
         # Each table is read against its file at the last mark only: done at every mark, the reading
         # held every session up for tens of milliseconds, which the lateness then counted
         tables = {}
-        for code, table in list(server.tables.tables.items()):
+        for code, table in list(server.tables_of("spades").tables.items()):
             kept = table.store.path(code)
             with table.changed:  # the file and the table at one moment
                 same = final and kept.exists() and json.loads(kept.read_text()) == json.loads(json.dumps(table.saved()))

@@ -9,6 +9,7 @@ of its own while the screen stays live.
 import argparse
 
 from ..datafolder import data_folder
+from ..program import Keeping, Needs
 from .deals import FIRST_DEAL, LAST_DEAL, check_deal_number
 
 TITLE = "Canfield"
@@ -26,6 +27,9 @@ def deal_number(text: str) -> int:
 
 
 SERVED_ONLY = ("owner",)  # run's keywords that only `zxcards serve` gives: no command line has them
+# the money game keeps the players' accounts, in one place opened by each account's owner
+NEEDS = Needs(keeping=Keeping(kept=lambda options: not options.get("practice") and options.get("deal") is None,
+                              by_folder=False))
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from spectrum import Spectrum
 
+from ..program import CannotStart
 from ..table import next_key
 from . import bank as accounts
 from . import screen
@@ -406,15 +407,15 @@ def run(machine: Spectrum, *, data_dir=None, deal: int | None = None, practice: 
         owner: str | None = None) -> None:
     """Play Canfield until BREAK (or STOP at the name). A deal number (1-65535) replays that deal,
     as practice: a known deal is no bet. `data_dir` is where the accounts are kept; an `owner`
-    opens only its own accounts there (`bank.Bank`). ValueError,
+    opens only its own accounts there (`bank.Bank`). CannotStart,
     before anything is drawn, for a deal number out of range, a data folder given to practice
     (which keeps nothing), or accounts that can't be used."""
     if deal is not None:
         refusal = check_deal_number(deal)
         if refusal:
-            raise ValueError(refusal)
+            raise CannotStart(refusal)
     if (practice or deal is not None) and data_dir is not None:
-        raise ValueError("--data-dir is where the accounts are kept: practice keeps nothing, leave it out")
+        raise CannotStart("--data-dir is where the accounts are kept: practice keeps nothing, leave it out")
     if practice or deal is not None:
         screen.prepare(machine)
         PracticeTable(machine, deal if deal is not None else new_deal_number(machine)).play()

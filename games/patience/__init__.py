@@ -8,9 +8,12 @@ import argparse
 
 from spectrum.command_line import whole_number
 
+from ..program import NOTHING, CannotStart
+
 from . import rules
 
 TITLE = "11-Up Patience"
+NEEDS = NOTHING
 SEEDS = range(1, 65536)  # what RANDOMIZE n takes as a seed (0 would take FRAMES)
 
 
@@ -52,9 +55,9 @@ def run(machine, seed: int | None = None, rom: bool = False, compare: bool = Fal
     `compare` the port beside it (see `original.run`); `fast` runs the port with no time taken by
     its statements. The exit status: 0, or 1 when a headless comparison found a difference. The
     port ends as the listing does, "Thanks for playing." then STOP at line 1590: ReportError
-    "9 STOP statement". ValueError for `fast` with `compare`, which plays both at the Spectrum's speed."""
+    "9 STOP statement". CannotStart for `fast` with `compare`, which plays both at the Spectrum's speed."""
     if fast and compare:
-        raise ValueError("--fast is for the port or --rom: --compare plays both at the Spectrum's speed")
+        raise CannotStart("--fast is for the port or --rom: --compare plays both at the Spectrum's speed")
     if rom or compare:
         from . import original
 

@@ -9,6 +9,7 @@ import argparse
 from pathlib import Path
 
 from ..datafolder import check_folder, data_folder, default_folder
+from ..program import CannotStart, Choice, Keeping, Needs, Seating
 
 TITLE = "Spades"
 
@@ -45,17 +46,49 @@ def run(machine, *, level: str = "rules", seed: int | None = None, full_rules: b
     """Play until BREAK: against three computer players of `level`; `seed` makes the deals (and the
     computer players' choices) repeatable; `full_rules` plays the full game instead, kept after
     every move in `data_dir` (default: the zxcards data folder) and taken up again next time;
-    `blind_nil` lets a partnership far behind bid blind nil there. ValueError, before anything is
+    `blind_nil` lets a partnership far behind bid blind nil there. CannotStart, before anything is
     drawn, for options refused together, an unknown level or a data folder that can't be used."""
     from .home import home_table, play_at_home
 
     if blind_nil and not full_rules:
-        raise ValueError("--blind-nil is a bid of the full game: add --full")
+        raise CannotStart("--blind-nil is a bid of the full game: add --full")
     if data_dir is not None and not full_rules:
-        raise ValueError("--data-dir is where the full game is kept: add --full")
+        raise CannotStart("--data-dir is where the full game is kept: add --full")
     folder = None
     if full_rules:
         folder = Path(data_dir) if data_dir is not None else default_folder()
         check_folder(folder)  # before a hand is played for nothing
     play_at_home(machine, *home_table(machine, level=level, seed=seed, full=full_rules, blind_nil=blind_nil,
                                       folder=folder))
+
+
+def seat(machine, tables, code: str, owner: str | None, name: str, *, watch: bool = False, level: str = "rules",
+         seed: int | None = None, full_rules: bool = False, blind_nil: bool = False, data_dir=None) -> None:
+    """A seat at table `code` of `tables` for `owner` as `name` (or a watcher), the table made with
+    these options on the first join; a table's game is the server's to keep, not `data_dir`."""
+    from .seat_play import run as play_seat
+
+    play_seat(machine, tables, code, owner, name, level=level, seed=seed, full=full_rules, blind_nil=blind_nil,
+              watch=watch)
+
+
+def table_kind() -> type:
+    from .seats import SpadesTable
+
+    return SpadesTable
+
+
+def levels() -> tuple[str, ...]:
+    from .players import LEVELS
+
+    return tuple(LEVELS)
+
+
+NEEDS = Needs(
+    keeping=Keeping(kept=lambda options: bool(options.get("full_rules")), by_folder=True),
+    seating=Seating(
+        table=table_kind, seat=seat, kept_in="tables",
+        refusal=lambda options: "blind nil is a bid of the full game: add full"
+        if options.get("blind_nil") and not options.get("full_rules") else None,
+        choices=(Choice("level", "The computers", levels, "rules", "{} computers"),),
+        flags={"full": "full game"}))

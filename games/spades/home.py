@@ -17,7 +17,7 @@ from .full_rules import FullMatch
 from .screen import RESULT_WIDTH, Scene, draw, prepare
 from .seat_play import machine_clock, play_at
 from .seats import SpadesTable
-from .table_store import TableStore
+from ..store import TableStore
 from .variants import FullGame
 
 HOME = "home"  # the table's code, said nowhere

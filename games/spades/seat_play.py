@@ -24,7 +24,7 @@ from .full_rules import BLIND_NIL, TEAM_NAMES, bid_words
 from .rules import PLAYERS, TRICKS_IN_A_HAND
 from .screen import (KEY_DELETE, KEY_ENTER, KEY_LEFT, KEY_RIGHT, NAMES, RESULT_WIDTH, Scene, centred, draw, hand_order,
                      prepare)
-from .seats import SEATS, SeatView, SpadesTable, Tables
+from .seats import SEATS, SeatView, SpadesTable
 
 NEW_KEY = 0x20  # FLAGS bit 5: the keyboard interrupt has a new key in LAST_K
 CLOCK_FRAMES = 25  # how often the screen looks at the clock (a warning counts down by the second)
@@ -379,7 +379,7 @@ def play_at(machine: Spectrum, table: SpadesTable, seat: int | None, *, deals: b
             note = "Keys: CAPS5/8 ENTER, or a card: td"
 
 
-def run(machine: Spectrum, tables: Tables, code: str, owner: str | None, name: str, *, level: str = "rules",
+def run(machine: Spectrum, tables, code: str, owner: str | None, name: str, *, level: str = "rules",
         seed: int | None = None, full: bool = False, blind_nil: bool = False, watch: bool = False) -> None:
     """Take the next free seat at table `code` (made, with `level`, `seed`, `full` and `blind_nil`,
     on the first join) for `owner` as `name`, or watch; the seat is let go (held, once play has

@@ -11,25 +11,26 @@ The table plays a rules variant (`variants`): the seed's game, or the full game 
 bids. `view` is all a seat may see: its own hand, the trick on the table, the tricks taken and the
 bids, whose turn it is, the names at the table — never another hand. The table moves by itself
 (the computer seats' moves, the players' clocks) when its `dealer_step` is called: by a `dealer`
-thread of its own on a server, or, at home, by the one Spectrum seat's screen on the machine's own
-clock (`seat_play.play_at(..., deals=True)`), where nobody's time to move runs out. With a
-`TableStore` the table is kept after every move (its deal, the moves so far, the seats by owner, the
-standing), and taken up from there when it is opened again.
+thread of its own on a server (the host's tables), or, at home, by the one Spectrum seat's screen on
+the machine's own clock (`seat_play.play_at(..., deals=True)`), where nobody's time to move runs
+out. With a `TableStore` the table is kept after every move (its deal, the moves so far, the seats
+by owner, the standing), and taken up from there when it is opened again. With a `thinker` (the
+host's worker processes) a searching level's move is worked out there, the table not held meanwhile.
 """
 
 from __future__ import annotations
 
+import pickle
 import random
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..cards import NAMES
-from . import thinking
+from ..store import TableStore
 from .players import LEVELS, make_player
 from .rules import PLAY_CARD, PLAYERS, dealing_rng, shuffled_deck
-from .table_store import TableStore
 from .variants import card_message, variant
 
 GRACE_SECONDS = 60.0  # a dropped seat is held this long before a computer plays it
@@ -42,6 +43,7 @@ SEATS = 4
 SAVED_FORMAT = 1
 DECK_NAMES = sorted(NAMES)
 OWNER_LENGTH = 64  # the hash of a seat's secret, as hex
+SEARCHING_LEVELS = frozenset({"mcts", "solver"})  # their moves are searches: worked out by the thinker, if any
 
 
 class TableRefused(ValueError):
@@ -133,12 +135,13 @@ class SpadesTable:
 
     def __init__(self, code: str, *, level: str = "rules", seed: int | None = None, full: bool = False,
                  blind_nil: bool = False, clock: Callable[[], float] = time.monotonic,
-                 store: TableStore | None = None, turn_seconds: float | None = TURN_SECONDS):
+                 store: TableStore | None = None, turn_seconds: float | None = TURN_SECONDS, thinker=None):
         if level not in LEVELS:
             raise TableRefused(f"no level {level!r}: choose from {', '.join(LEVELS)}")
         if blind_nil and not full:
             raise TableRefused("blind nil is a bid of the full game")
         self.code, self.level, self.full, self.clock, self.store = code, level, full, clock, store
+        self.thinker = thinker  # where a search is worked out: `submit(work, *arguments)` gives a Future
         self.turn_seconds = turn_seconds  # a person's time to move (None: theirs to take, as at home)
         self.changed = threading.Condition()
         self.version = 0
@@ -253,17 +256,19 @@ class SpadesTable:
     def dealer_step(self) -> bool:
         """What the table does by itself now: a computer seat's move (an empty seat, a seat held past
         its grace, a player who let TURN_SECONDS pass); True if it did something. A searching
-        level's move worked out in a worker (`thinking`) is waited for without holding the table,
-        and made only if the table is still where it was asked."""
+        level's move worked out by the `thinker` is waited for without holding the table, and made
+        only if the table is still where it was asked."""
         with self.changed:
             seat = self._computer_to_move()
             if seat is None:
                 return False
             player = PLAYERS[seat]
-            if not thinking.in_workers(self.level):
+            if self.thinker is None or self.level not in SEARCHING_LEVELS:
                 return self._computer_moves(seat, self.variant.computer_move(self.computers[player], self.game, player))
             where = (self.hand_number, len(self.moves))
-            answer = thinking.asked(self.variant, self.computers[player], self.game, player)
+            # copies of everything the search reads are made now, while the table is held
+            answer = self.thinker.submit(worked_out_move, pickle.dumps((self.variant, self.computers[player],
+                                                                         self.game, player)))
         message, computer, dealing = answer.result()
         with self.changed:
             if (self.hand_number, len(self.moves)) != where or self._computer_to_move() != seat:
@@ -363,6 +368,20 @@ class SpadesTable:
             self.closed = True
             self._changed()
 
+    def deserted(self) -> bool:
+        """Nobody has been at the table for GRACE_SECONDS: every seat empty or left that long ago."""
+        with self.changed:
+            now = self.clock()
+            return all(occupant is None or (not occupant.connected and now > occupant.since + GRACE_SECONDS)
+                       for occupant in self.seats)
+
+    def left_by_everyone(self) -> bool:
+        """No seat taken before play, and none connected or held within its grace after."""
+        with self.changed:
+            now = self.clock()
+            return not any(occupant and (occupant.connected or now <= occupant.since + GRACE_SECONDS)
+                           for occupant in self.seats)
+
     # --- kept, and taken up again -----------------------------------------------------------------
 
     def saved(self) -> dict:
@@ -381,7 +400,7 @@ class SpadesTable:
     @classmethod
     def restored(cls, data: dict, *, code: str | None = None, clock: Callable[[], float] = time.monotonic,
                  store: TableStore | None = None, level: str | None = None, blind_nil: bool | None = None,
-                 turn_seconds: float | None = TURN_SECONDS) -> "SpadesTable":
+                 turn_seconds: float | None = TURN_SECONDS, thinker=None) -> "SpadesTable":
         """The table `saved` kept, everyone at it away (a seat held for GRACE_SECONDS from now), its
         computers of `level` from now on and blind nil as `blind_nil` says (None: as kept);
         ValueError (or KeyError, TypeError, IndexError) for data that is not a table's."""
@@ -390,7 +409,7 @@ class SpadesTable:
         if code is not None and data["code"] != code:
             raise ValueError(f"not table {code}")
         table = cls(data["code"], level=level or data["level"], full=data["full"], clock=clock, store=store,
-                    turn_seconds=turn_seconds)
+                    turn_seconds=turn_seconds, thinker=thinker)
         version, internal, gauss = data["dealing"]
         try:
             table.rng.setstate((version, tuple(internal), gauss))
@@ -508,66 +527,11 @@ class SpadesTable:
             listener()
 
 
-@dataclass
-class Tables:
-    """The tables of a server, by code; each has its dealer thread, which ends when the table is
-    left by everyone. With a `store`, each table is kept after every move, and a table not in
-    memory (the server was restarted, or everyone left) is taken up from where it was kept."""
-
-    store: TableStore | None = None
-    clock: Callable[[], float] = time.monotonic
-    tables: dict[str, SpadesTable] = field(default_factory=dict)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def table(self, code: str, **options) -> SpadesTable:
-        """Table `code`: as kept, or made (with `options`) on the first join; later joins take it
-        as it is."""
-        with self.lock:
-            table = self.tables.get(code)
-            if table is None or table.closed:
-                table = self.tables[code] = self._taken_up(code, options)
-                threading.Thread(target=dealer, args=(table, self), name=f"spades table {code}", daemon=True).start()
-            return table
-
-    def _taken_up(self, code: str, options: dict) -> SpadesTable:
-        kept, notice = None, None
-        if self.store is not None:
-            kept, notice = self.store.load(code, lambda data: SpadesTable.restored(
-                data, code=code, clock=self.clock, store=self.store))
-        if kept is not None:
-            return kept
-        table = SpadesTable(code, clock=self.clock, store=self.store, **options)
-        table.notice = notice
-        return table
-
-    def leave(self, table: SpadesTable) -> None:
-        """Close `table` if nobody is at it: no seat taken before play, no seat connected or held
-        within its grace after. A table that never started is not kept."""
-        with self.lock, table.changed:
-            now = table.clock()
-            if not any(occupant and (occupant.connected or now <= occupant.since + GRACE_SECONDS)
-                       for occupant in table.seats):
-                table.closed = True
-                table.changed.notify_all()
-                if self.tables.get(table.code) is table:
-                    del self.tables[table.code]
-                if not table.started and self.store is not None:
-                    self.store.forget(table.code)
-
-
-def dealer(table: SpadesTable, tables: Tables | None = None) -> None:
-    """The table's own moves, until it is closed: by `tables` once nobody has been at it for
-    GRACE_SECONDS."""
-    while True:
-        with table.changed:
-            if table.closed:
-                return
-            table.changed.wait(timeout=min(1.0, table.seconds_to_next_event()))
-            if table.closed:
-                return
-            deserted = all(occupant is None or (not occupant.connected and table.clock() > occupant.since + GRACE_SECONDS)
-                           for occupant in table.seats)
-        if deserted and tables is not None:
-            tables.leave(table)
-        else:
-            table.dealer_step()
+def worked_out_move(copies: bytes) -> tuple[str, object, tuple | None]:
+    """In a worker: a computer player's move from pickled copies of (variant, computer, game,
+    player), with the player and the table's dealing numbers (the strongest level's bids draw on
+    them) as the move left them."""
+    variant, computer, game, player = pickle.loads(copies)
+    message = variant.computer_move(computer, game, player)
+    rng = getattr(variant, "rng", None)
+    return message, computer, None if rng is None else rng.getstate()

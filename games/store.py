@@ -1,12 +1,12 @@
-"""Where a server keeps its Spades tables: a file per table code, written anew after every move, so
-that a server restarted (or stopped by a crash) takes every table up where it was. A file that can't
-be read is set aside under a numbered name, never deleted or written over."""
+"""Where tables are kept (a server's, and a game at home): a file per table code, written anew
+after every move, so that a server restarted (or stopped by a crash) takes every table up where it
+was. A file that can't be read is set aside under a numbered name, never deleted or written over."""
 
 import json
 import os
 from pathlib import Path
 
-from ..datafolder import read_saved, set_aside_name, write_atomically
+from .datafolder import read_saved, set_aside_name, write_atomically
 
 
 class TableStore:

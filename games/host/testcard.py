@@ -10,10 +10,13 @@ from typing import TYPE_CHECKING
 
 from spectrum.colours import BLACK, BLUE, CONTRAST, RED, WHITE, YELLOW
 
+from ..program import NOTHING
+
 if TYPE_CHECKING:
     from spectrum import Spectrum
 
 TITLE = "Test card"
+NEEDS = NOTHING
 
 SCALE = (0, 2, 4, 5, 7, 9, 11, 12)  # C major, middle C upwards
 
@@ -57,7 +60,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 def run(machine: Spectrum) -> None:
     """Show the test card, play the scale, and wait for a key."""
-    from .table import SUIT_UDGS, poke_udgs
+    from ..table import SUIT_UDGS, poke_udgs
 
     poke_udgs(machine, SUIT_UDGS)
     draw(machine)

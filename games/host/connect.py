@@ -24,10 +24,11 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import connect
 
 from spectrum.frontends import Leave, Quit, ScriptExhausted
-from spectrum.wire import Terminal
+from spectrum.wire import LOCKSTEP, SECRET_COOKIE, SECRET_PATTERN, Terminal
 
-from .datafolder import DataUnusable, default_folder
-from .serve import LOCKSTEP, SECRET, SECRET_COOKIE
+from ..datafolder import DataUnusable, default_folder
+
+SECRET = re.compile(SECRET_PATTERN)
 
 SECRET_FILE = "connect-secret"  # in the data folder: this computer's secret, as a browser keeps its own
 

@@ -7,17 +7,16 @@ lists Canfield's; the window and headless options are on the menu and on every p
 import argparse
 import re
 import sys
-import time
 from pathlib import Path
 
-from spectrum import ReportError, Spectrum, sysvars
+from spectrum import Spectrum
 from spectrum.command_line import OneLineParser, new_file_ending, whole_number
-from spectrum.errors import BREAK_INTO_PROGRAM, STOP_STATEMENT
-from spectrum.frontends import HeadlessFrontend, Leave, NoDisplay, Press, Quit, ScriptExhausted, presses_from
+from spectrum.frontends import HeadlessFrontend, NoDisplay, Press, Quit, presses_from
 from spectrum.rom_machine import ProgramFileError, RomSpectrum
 
+from ..datafolder import DataUnusable, check_folder
 from . import PROGRAMS, load, menu, serve
-from .datafolder import DataUnusable, check_folder
+from .session import ended, start_frames_from_host_clock
 
 DEFAULT_SCALE = 3
 LOAD = "load"  # zxcards load FILE: a tape or a listing on the genuine ROM
@@ -25,8 +24,6 @@ SERVE, CONNECT = "serve", "connect"  # every program on a web page; a window or 
 HEADLESS_ONLY = ("keys", "screenshot", "wav")  # a window takes the keys from the keyboard
 COMMON_OPTIONS = ("scale", "headless", *HEADLESS_ONLY)
 COMMON_OPTION_NAMES = tuple(f"--{name}" for name in COMMON_OPTIONS)
-FRAME_NANOSECONDS = 20_000_000
-FRAMES_LIMIT = 1 << 24  # FRAMES is three bytes
 
 
 def script_presses(keys: str) -> list[Press]:
@@ -129,14 +126,6 @@ def command_line() -> OneLineParser:
     return parser
 
 
-def start_frames_from_host_clock(machine: Spectrum) -> None:
-    """POKE FRAMES from the host's clock: a real Spectrum's count depends on how long it has been
-    on, so RANDOMIZE (and any deal drawn from FRAMES) differs from one launch to the next."""
-    frames = time.time_ns() // FRAME_NANOSECONDS % FRAMES_LIMIT
-    for offset in range(3):
-        machine.poke(sysvars.FRAMES + offset, (frames >> 8 * offset) & 0xFF)
-
-
 def open_window(scale: int):
     from spectrum.frontends import WindowFrontend
 
@@ -197,28 +186,28 @@ def main(argv=None) -> int:
         machine = Spectrum(frontend)
         start_frames_from_host_clock(machine)
     frontend.status = menu.LEAVE_ZXCARDS
-    status = 0
+    if args.program == LOAD:
+        session = machine.run
+    elif args.program:
+        session = lambda: menu.run_program(machine, load(args.program), **options)
+    else:
+        session = lambda: menu.run(machine, [load(name) for name in PROGRAMS])
     try:
-        if args.program == LOAD:
-            machine.run()
-        elif args.program:
-            status = menu.run_program(machine, load(args.program), **options)
-        else:
-            menu.run(machine, [load(name) for name in PROGRAMS])
-    except (Quit, Leave, ScriptExhausted):
-        pass
+        ending = ended(session)
     except KeyboardInterrupt:  # Ctrl-C in the terminal: leave as quietly as closing the window
-        status = 130
-    except ValueError as error:  # options a program refuses together, said before anything is drawn
-        print(f"zxcards {args.program}: {error}", file=sys.stderr)
-        status = 1
-    except ReportError as report:
-        if str(report) not in (BREAK_INTO_PROGRAM, STOP_STATEMENT):  # a player's way out, a program's end; else news
-            print(f"zxcards: {args.program} stopped with report {report}", file=sys.stderr)
-            status = 1
+        ending = None
     finally:
         machine.flush_sound()
         frontend.close()
+    if ending is None:
+        status = 130
+    elif ending.refused is not None:  # options a program refuses together, said before anything is drawn
+        print(f"zxcards {args.program}: {ending.refused}", file=sys.stderr)
+        status = ending.status
+    else:
+        if ending.report is not None:
+            print(f"zxcards: {ending.said(args.program)}", file=sys.stderr)
+        status = ending.status
     return save_headless_output(args, frontend, machine) or status
 
 

@@ -10,8 +10,9 @@ from spectrum.errors import BREAK_INTO_PROGRAM
 from spectrum.frontends import Leave, ScriptExhausted
 from spectrum.colours import BLACK, CYAN, RED, WHITE, YELLOW
 
-from .cards import ACE, Card, Suit
-from .table import CARD_PAPER, DOZE_FRAMES, SUIT_UDGS, poke_udgs, wrapped
+from ..cards import ACE, Card, Suit
+from ..program import CannotStart
+from ..table import CARD_PAPER, DOZE_FRAMES, SUIT_UDGS, poke_udgs, wrapped
 
 TITLE_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and red in turn
 # What Escape does, said by the window under the picture (the Spectrum's screen stays the program's)
@@ -109,7 +110,7 @@ def run(machine: Spectrum, programs: list, options_for=lambda program: {}) -> No
             run_program(machine, chosen, **options_for(chosen))
         except ReportError:  # BREAK (or a report) ended the program, as on the Spectrum: shown, and a key taken
             pass
-        except ValueError as refusal:  # a program that can't run: its data folder unusable, say
+        except CannotStart as refusal:  # a program that can't run: its data folder unusable, say
             try:
                 show_refusal(machine, chosen, str(refusal))
             except (ReportError, Leave):  # BREAK or Esc there: back to the title page too

@@ -32,30 +32,26 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from spectrum import ReportError, Spectrum, render
+from spectrum import Spectrum, render
 from spectrum.command_line import OneLineParser, whole_number
-from spectrum.errors import BREAK_INTO_PROGRAM, STOP_STATEMENT
-from spectrum.frontends import Leave, Quit, ScriptExhausted
 from spectrum.frontends.served import ServedFrontend
-from spectrum.wire import MAX_MESSAGE, MessageError, terminal_message
+from spectrum.wire import LOCKSTEP, MAX_MESSAGE, SECRET_COOKIE, SECRET_PATTERN, MessageError, terminal_message
 
-from . import PROGRAMS, load, menu
-from .datafolder import data_folder, default_folder
+from ..datafolder import data_folder, default_folder
+from ..program import CannotStart
+from ..store import TableStore
+from . import PROGRAMS, load, menu, needs
+from .session import ended, start_frames_from_host_clock
+from .tables import Tables
+from .thinking import Workers
 
 DEFAULT_HOST, DEFAULT_PORT, DEFAULT_MAX_SESSIONS = "127.0.0.1", 8048, 200
 SERVER_ONLY = frozenset({"data-dir", "compare"})  # a server keeps its own data, and has no window
-LOCKSTEP = "lockstep"  # in a connection's query: a scripted terminal, each frame waits for its keys
 MESSAGES_PER_SECOND, MESSAGE_BURST = 100, 400  # a terminal's pace: a person types far slower
 ERRORS_ALLOWED = 20  # refused messages before the connection is closed
 BACKLOG_FRAMES = 500  # messages waiting for a slow terminal (10 s of frames) before it is dropped
-SECRET_COOKIE = "zxcards-secret"  # the page's own secret: the browser's accounts are kept under its hash
-SECRET = re.compile(r"[0-9a-f]{32}")
-# the programs that keep what a player owns, and when they do (by their options)
-KEEPS_PLAYERS_DATA = {
-    "canfield": lambda options: not options.get("practice") and options.get("deal") is None,
-    "spades": lambda options: bool(options.get("full_rules")),
-}
-TABLE_KEYS = frozenset({"table", "name", "watch"})  # /spades?table=CODE&name=Anna (or &watch)
+SECRET = re.compile(SECRET_PATTERN)
+TABLE_KEYS = frozenset({"table", "name", "watch"})  # /PROGRAM?table=CODE&name=Anna (or &watch): a seat at a table
 TABLE_NAME_CHARACTERS = "A-Za-z0-9 ._'"  # and "-", which a browser's pattern wants escaped
 TABLE_NAME = re.compile(rf"[{TABLE_NAME_CHARACTERS}-]{{1,10}}")
 TABLE_CODE = re.compile(r"[A-Za-z0-9]{1,12}")
@@ -84,7 +80,7 @@ class Target:
     program: str | None
     options: dict = field(default_factory=dict)
     lockstep: bool = False
-    table: dict | None = None  # Spades at a table for four: its code, and this seat's name or watching
+    table: dict | None = None  # a seat at a table for several: its code, and this seat's name or watching
 
 
 class _QueryParser(OneLineParser):
@@ -101,7 +97,7 @@ def target_of(path: str) -> Target:
     lockstep = any(key == LOCKSTEP for key, _ in pairs)
     pairs = [(key, value) for key, value in pairs if key != LOCKSTEP]
     table = None
-    if name == "spades" and any(key == "table" for key, _ in pairs):
+    if name in PROGRAMS and needs(load(name)).seating is not None and any(key == "table" for key, _ in pairs):
         table, pairs = table_of(pairs)
     if not name:
         if pairs:
@@ -120,17 +116,18 @@ def target_of(path: str) -> Target:
         options = vars(parser.parse_args(argv))
     except SystemExit:  # --help and the like: a page is no terminal for them
         raise RequestRefused(f"/{name} takes its options as name=value") from None
-    if table is not None and options["blind_nil"] and not options["full_rules"]:
-        raise RequestRefused("blind nil is a bid of the full game: add full")
+    refusal = needs(load(name)).seating.refusal(options) if table is not None else None
+    if refusal:
+        raise RequestRefused(refusal)
     return Target(name, options, lockstep, table)
 
 
 def table_of(pairs: list[tuple[str, str]]) -> tuple[dict, list[tuple[str, str]]]:
-    """A Spades table's code, the seat's name and whether it only watches, from a query's pairs;
+    """A table's code, the seat's name and whether it only watches, from a query's pairs;
     the rest of the pairs (the table's options, for whoever makes it)."""
     found = {key: value for key, value in pairs if key in TABLE_KEYS}
     if not TABLE_CODE.fullmatch(found["table"]):
-        raise RequestRefused("a table's code is 1 to 12 letters and digits (/spades?table=K7Q2)")
+        raise RequestRefused("a table's code is 1 to 12 letters and digits (?table=K7Q2)")
     name = found.get("name", "Player")
     if not TABLE_NAME.fullmatch(name) or not any(char.isalnum() for char in name):
         raise RequestRefused("a name at a table is 1 to 10 of A-Z, 0-9, spaces and - ' . _")
@@ -140,7 +137,7 @@ def table_of(pairs: list[tuple[str, str]]) -> tuple[dict, list[tuple[str, str]]]
 
 @cache
 def page_file(name: str) -> bytes:
-    return resources.files("games").joinpath("page", name).read_bytes()
+    return resources.files("games.host").joinpath("page", name).read_bytes()
 
 
 @cache
@@ -169,25 +166,32 @@ TABLE_CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # none that are read as
 
 
 def friends_part(target: Target) -> str:
-    """Under the menu, a form that makes a new Spades table (a fresh code, a name, the game and the
-    computers); at a table, the link the others join with."""
+    """Under the menu, a form for each program that seats several people, to make a new table (a
+    fresh code, a name, the table's options); at a table, the link the others join with."""
     if target.table is not None:
-        code = html.escape(target.table["code"])
-        return (f'<p id="share">Friends join this table with: <a id="share-link" href="/spades?table={code}">'
-                f'/spades?table={code}</a></p>')
+        link = html.escape(f"/{target.program}?table={target.table['code']}")
+        return f'<p id="share">Friends join this table with: <a id="share-link" href="{link}">{link}</a></p>'
     if target.program is not None:
         return ""
-    from .spades.players import LEVELS  # here: the menu's page only
+    return "".join(new_table_form(name, load(name)) for name in PROGRAMS if needs(load(name)).seating is not None)
 
+
+def new_table_form(name: str, program) -> str:
+    """The form that makes a new table of `program`, its choices and flags as the program gives them."""
+    seating = needs(program).seating
     code = "".join(secrets.choice(TABLE_CODE_LETTERS) for _ in range(6))
-    levels = "".join(f'<option value="{level}"{" selected" if level == "rules" else ""}>{level} computers</option>'
-                     for level in LEVELS)
-    return (f'<form id="friends" action="/spades" method="get">Spades with friends: '
+    flags = "".join(f'<label><input type="checkbox" name="{flag}" value=""> {html.escape(words)}</label> '
+                    for flag, words in seating.flags.items())
+    choices = ""
+    for choice in seating.choices:
+        options = "".join(f'<option value="{html.escape(value)}"{" selected" if value == choice.default else ""}>'
+                          f'{html.escape(choice.shown.format(value))}</option>' for value in choice.values())
+        choices += (f'<select name="{choice.name}" aria-label="{html.escape(choice.called)}">{options}</select> ')
+    return (f'<form id="friends" action="/{name}" method="get">{html.escape(program.TITLE)} with friends: '
             f'<input type="hidden" name="table" value="{code}">'
             f'<input name="name" required maxlength="10" pattern="[{html.escape(TABLE_NAME_CHARACTERS)}\\-]{{1,10}}" placeholder="your name" '
             f'aria-label="Your name at the table"> '
-            f'<label><input type="checkbox" name="full" value=""> full game</label> '
-            f'<select name="level" aria-label="The computers">{levels}</select> '
+            f'{flags}{choices}'
             f'<button type="submit">New table</button></form>')
 
 
@@ -221,15 +225,18 @@ class Server:
         self.max_sessions = max_sessions
         self.data_dir = data_dir
         self.sessions: set[Session] = set()
-        from .spades import thinking  # here, not at the top: every zxcards command imports this module
-        from .spades.seats import Tables
-        from .spades.table_store import TableStore
-
-        thinking.think_in_workers()  # a computer's search holds up no other session's frames
-
-        # Spades tables for four, by code, kept after every move
-        self.tables = Tables(store=TableStore(self.data_root / "tables"))
+        self.thinker = Workers()  # a computer's search holds up no other session's frames
+        self.tables: dict[str, Tables] = {}  # for each program that seats people: its tables, by code
         self.refused = 0  # connections and messages refused, for whoever watches
+
+    def tables_of(self, name: str) -> Tables:
+        """The tables of program `name`, kept after every move in the data folder's folder the
+        program names."""
+        if name not in self.tables:
+            seating = needs(load(name)).seating
+            self.tables[name] = Tables(seating.table(), store=TableStore(self.data_root / seating.kept_in),
+                                       thinker=self.thinker)
+        return self.tables[name]
 
     @property
     def data_root(self) -> Path:
@@ -363,55 +370,46 @@ class Session(threading.Thread):
         self.server, self.target, self.frontend, self.owner, self._ended = server, target, frontend, owner, ended
 
     def run(self) -> None:
-        from .cli import start_frames_from_host_clock  # as a launch from the command line does
-
         machine = Spectrum(self.frontend)
         machine.speaker_steps = []  # from the start: a sound made before the first frame (a BEEP) is sent too
-        start_frames_from_host_clock(machine)
-        reason, status = "zxcards has ended: reload the page to play again", 0
+        start_frames_from_host_clock(machine)  # as a launch from the command line does
         self.frontend.status = menu.LEAVE_ZXCARDS
         try:
-            if self.target.table is not None:
-                from .spades import seat_play
-
-                options = self.target.options
-                table = self.target.table
-                seat_play.run(machine, self.server.tables, table["code"], self.owner, table["name"],
-                              level=options["level"], seed=options["seed"], full=options["full_rules"],
-                              blind_nil=options["blind_nil"], watch=table["watch"])
-            elif self.target.program is None:
-                menu.run(machine, [load(name) for name in PROGRAMS], options_for=self.program_options)
-            else:
-                program = load(self.target.program)
-                menu.run_program(machine, program, **self.program_options(program, self.target.options))
-        except (Quit, Leave, ScriptExhausted):
-            pass
-        except ValueError as refusal:
-            reason, status = f"{self.target.program} can't play: {refusal}", 1
-        except ReportError as report:
-            if str(report) not in (BREAK_INTO_PROGRAM, STOP_STATEMENT):
-                reason, status = f"{self.target.program} stopped with report {report}", 1
+            ending = ended(lambda: self.session(machine))
         finally:
             machine.flush_sound()
-            self.frontend.end(machine, reason, status)
-            self._ended()
+        reason = ending.said(self.target.program) or "zxcards has ended: reload the page to play again"
+        self.frontend.end(machine, reason, ending.status)
+        self._ended()
+
+    def session(self, machine: Spectrum) -> int | None:
+        """What the connection asked for, on `machine`: a seat at a table, the menu, or a program."""
+        name, options = self.target.program, self.target.options
+        if self.target.table is not None:
+            table = self.target.table
+            return needs(load(name)).seating.seat(machine, self.server.tables_of(name), table["code"], self.owner,
+                                                  table["name"], watch=table["watch"], **options)
+        if name is None:
+            return menu.run(machine, [load(program) for program in PROGRAMS], options_for=self.program_options)
+        program = load(name)
+        return menu.run_program(machine, program, **self.program_options(program, options))
 
     def program_options(self, program, options: dict | None = None) -> dict:
-        """`options` for `program`, with where it keeps what a player owns, if it keeps anything:
-        Canfield's accounts in the server's one bank, opened only by the browser that made them;
-        the full game of Spades in the browser's own folder. ValueError when the connection gave
-        no browser secret to own them by."""
+        """`options` for `program`, with where it keeps what a player owns, if it keeps anything
+        (`Keeping`): in a folder of the browser's own, or in the server's one place, opened only by
+        the browser that made it. CannotStart when the connection gave no browser secret to own
+        them by."""
         options = dict(options or {})
-        name = program.__name__.rpartition(".")[2]
-        if not KEEPS_PLAYERS_DATA.get(name, lambda options: False)(options):
+        keeping = needs(program).keeping
+        if keeping is None or not keeping.kept(options):
             return options
         if self.owner is None:
-            raise ValueError("this connection gave no browser secret, which is what a player's accounts and games "
-                             "are kept by on a server: play in a browser that keeps site data (practice and the "
-                             "seed's game keep nothing, and play anywhere)")
-        if name == "canfield":
-            return {**options, "data_dir": self.server.data_root, "owner": self.owner}
-        return {**options, "data_dir": self.server.data_root / "browsers" / self.owner}
+            raise CannotStart("this connection gave no browser secret, which is what a player's accounts and games "
+                              "are kept by on a server: play in a browser that keeps site data (what keeps nothing, "
+                              "practice say, plays anywhere)")
+        if keeping.by_folder:
+            return {**options, "data_dir": self.server.data_root / "browsers" / self.owner}
+        return {**options, "data_dir": self.server.data_root, "owner": self.owner}
 
 
 async def serve_until_stopped(host: str, port: int, server: Server, started=None) -> None:

@@ -1,0 +1,50 @@
+"""Searches in worker processes, for any program: a computer player's move worked out away from
+the process that serves the frames.
+
+A search (Spades' mcts and solver levels, say) holds the interpreter for up to a second and a half.
+On a server every session shares it, so their frames would wait for every search at every table:
+a table given a `Workers` (the server gives each table one) sends such a move to a pool of worker
+processes, made when the first is needed, and waits for the answer holding nothing. The move is
+the same wherever it is worked out: the program hands over a function of its own and the copies it
+needs (pickled as they stand), and takes back what the function returns.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+
+PARENT_CHECK_SECONDS = 1.0  # how soon a worker left behind by a server that was killed ends
+
+
+class Workers:
+    """A pool of worker processes (one a core but one, at least one), made at the first search."""
+
+    def __init__(self, processes: int | None = None):
+        self.processes = processes or max(1, (os.cpu_count() or 2) - 1)
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def submit(self, work: Callable, *arguments) -> Future:
+        """`work(*arguments)` in a worker process; `work` is a module's function and the arguments
+        plain data (bytes, say), pickled on the way."""
+        with self._lock:
+            if self._pool is None:
+                # spawned, not forked: the server's threads hold locks a forked child would inherit held
+                self._pool = ProcessPoolExecutor(self.processes, multiprocessing.get_context("spawn"),
+                                                 initializer=_ends_with, initargs=(os.getpid(),))
+        return self._pool.submit(work, *arguments)
+
+
+def _ends_with(server: int) -> None:
+    """In a worker: end when the server's process does, however it ends (killed, a worker would
+    wait for work forever)."""
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+    threading.Thread(target=watch, name="ends with the server", daemon=True).start()
