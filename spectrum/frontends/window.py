@@ -114,7 +114,7 @@ class WindowFrontend:
     """The Spectrum's picture in a window `scale` times life size, kept to the ULA's 50.08 Hz, and under it the
     host's status strip showing `status` (what Escape does, say)."""
 
-    def __init__(self, scale: int = 3, title: str = "ZX Spectrum"):
+    def __init__(self, scale: int = 3, title: str = "ZX Spectrum", pacer: Pacer | None = None):
         if scale < 1:
             raise ValueError(f"scale must be a whole number from 1 up, not {scale!r}")
         if _display_missing():
@@ -136,7 +136,7 @@ class WindowFrontend:
         self._status_shown: str | None = None
         self._note, self._note_frames_left = "", 0  # said in place of `status` for a while
         self._frame = pygame.Surface((render.FRAME_WIDTH, render.FRAME_HEIGHT), depth=32)
-        self._clock = Pacer()
+        self._clock = pacer or Pacer()  # the frame rate, on the host's clock
         self._shown: tuple | None = None  # what the window shows now (`render.picture`)
         self._held = HeldKeys()  # host key codes, from KEYDOWN to KEYUP
         self._sound = _open_mixer()
