@@ -32,7 +32,7 @@ OUTER = 7 + 4 + 10  # LD C,$3F; DEC B; JP NZ
 TOGGLE = 7  # XOR $10
 
 
-def beep(duration: bytes, pitch: bytes) -> tuple[int, int]:
+def beep_timing(duration: bytes, pitch: bytes) -> tuple[int, int]:
     """BEEP $03F8: BEEPER's timing HL and the cycle count for ``BEEP duration,pitch``.
 
     Raises ReportError "B Integer out of range" where the ROM does: INT pitch outside -60..127,
@@ -93,4 +93,4 @@ def beep_edges(duration: float, pitch: float) -> list[int]:
 
 @functools.lru_cache(maxsize=256)  # a program's BEEPs are few, and played again and again
 def _beep_edges(duration: float, pitch: float) -> tuple[int, ...]:
-    return tuple(beeper(*beep(fp.from_float(duration), fp.from_float(pitch))))
+    return tuple(beeper(*beep_timing(fp.from_float(duration), fp.from_float(pitch))))
