@@ -12,6 +12,7 @@ home it also keeps the table moving (`deals`): the computers' moves are made her
 own clock, so that a game is the same game at any speed, headless or in a window.
 """
 
+import enum
 import math
 
 from spectrum import Spectrum, sysvars
@@ -302,81 +303,146 @@ def show_last_trick(machine: Spectrum, table: SpadesTable, view: SeatView, seat:
     key_or_news(machine, table, view)
 
 
-def moved(machine: Spectrum, answer: tuple[bool, str | None]) -> None:
-    """The table's answer to this seat's move: a refusal (shown with the table's view) buzzes."""
-    if not answer[0]:
-        machine.beep(*REFUSAL_BEEP)
+class Phase(enum.Enum):
+    """What a key means at a seat, by where the table is (`phase_of`)."""
+
+    BLIND_QUESTION = "asked whether to bid blind nil"  # Y or N
+    HAND_OVER = "the hand is over"  # ENTER: the next hand
+    BIDDING = "bidding"  # digits and ENTER (N: nil) at this seat's turn
+    PLAYING = "this seat's turn to play"  # the arrows and ENTER, or a card typed
+    WAITING = "another seat's turn"  # no key does anything but L
+
+
+def phase_of(view: SeatView, asking: bool) -> Phase:
+    if asking:
+        return Phase.BLIND_QUESTION
+    if view.finished:
+        return Phase.HAND_OVER
+    if view.bidding:
+        return Phase.BIDDING
+    if view.to_play == view.seat and view.hand:
+        return Phase.PLAYING
+    return Phase.WAITING
+
+
+class SeatScreen:
+    """One seat's screen at a table (`seat` None: a watcher's), a state machine turned by the table's
+    views and this seat's keys: each `step` looks at the table (drawing what changed, a BEEP for
+    another seat's move), makes what is due (a blind nil decided, at home the table's own moves),
+    then takes a key (or news of the table) and answers it as the `Phase` wants.
+
+    Its state: the card raised in the hand (`chosen`), what is typed (`typed`), a note for this seat
+    (`note`), the scene on the screen (`shown`), whether its turn had begun (`my_turn`), the hand and
+    moves last seen (`hand_number`, `moves`), and this hand's answer to the blind nil question
+    (`blind`: None until asked)."""
+
+    def __init__(self, machine: Spectrum, table: SpadesTable, seat: int | None, deals: bool):
+        self.machine, self.table, self.seat, self.deals = machine, table, seat, deals
+        self.chosen, self.typed, self.note, self.shown, self.my_turn = 0, "", "", None, False
+        self.hand_number, self.moves, self.blind = None, 0, None
+
+    def run(self) -> None:
+        while True:
+            self.step()
+
+    def step(self) -> None:
+        view = self.look()
+        if self.blind and view.may_bid_blind_nil and view.to_play == self.seat:
+            self.move(self.table.bid(self.seat, BLIND_NIL))
+            return
+        if self.deals and table_moves(self.machine, self.table, view):
+            return
+        code = key_or_news(self.machine, self.table, view)
+        if code is None or self.seat is None:
+            return
+        if self.table.version != view.version:  # the key came as the table moved on: it meets the table as it is now
+            view = self.table.view(self.seat)
+            self.hand, self.chosen, self.my_turn = hand_and_card(view, self.seat, self.chosen, self.my_turn)
+        self.answer(view, code)
+
+    def asking(self, view: SeatView) -> bool:
+        """This seat is asked whether to bid blind nil (and has not said)."""
+        return view.may_bid_blind_nil and self.blind is None
+
+    def look(self) -> SeatView:
+        """The table as this seat sees it now, drawn if it changed; another seat's move is heard."""
+        view = self.table.view(self.seat)
+        if view.hand_number != self.hand_number:
+            self.hand_number, self.moves, self.blind, self.note, self.typed = view.hand_number, view.moves, None, HOW_TO_LEAVE, ""
+        self.hand, self.chosen, self.my_turn = hand_and_card(view, self.seat, self.chosen, self.my_turn)
+        scene = scene_of(view, 0 if self.seat is None else self.seat, self.chosen, self.typed, self.note,
+                         blind_question=self.asking(view),
+                         hand_hidden=view.may_bid_blind_nil and self.blind is True)
+        if scene != self.shown:
+            draw(self.machine, scene)
+            self.shown = scene
+        if view.moves > self.moves and view.last_mover != self.seat:
+            self.machine.beep(BEEP_SECONDS, BEEP_PITCH)
+        self.moves = view.moves
+        return view
+
+    def answer(self, view: SeatView, code: int) -> None:
+        """This seat's key `code`, as the phase of `view` takes it (L shows the last trick in any
+        phase but the blind nil question, and while nothing is typed)."""
+        key = chr(code).lower() if 32 <= code < 127 else ""
+        self.note = ""
+        self.table.forget_refusal(self.seat)  # said until the next key, as a refusal is at home
+        phase = phase_of(view, self.asking(view))
+        if phase is not Phase.BLIND_QUESTION and key == "l" and not self.typed:
+            show_last_trick(self.machine, self.table, view, self.seat)
+            self.shown = None
+            return
+        ANSWERS[phase](self, view, code, key)
+
+    def answer_blind_question(self, view: SeatView, code: int, key: str) -> None:
+        if key in ("y", "n"):
+            self.blind = key == "y"
+
+    def answer_hand_over(self, view: SeatView, code: int, key: str) -> None:
+        if code == KEY_ENTER:
+            self.table.next_hand(self.seat)
+
+    def answer_bidding(self, view: SeatView, code: int, key: str) -> None:
+        if view.to_play == self.seat and not self.blind:
+            bid, self.typed, self.note = bid_keys(code, key, self.typed)
+            if bid is not None:
+                self.move(self.table.bid(self.seat, bid))
+
+    def answer_playing(self, view: SeatView, code: int, key: str) -> None:
+        hand = self.hand
+        if code in (KEY_LEFT, KEY_RIGHT):
+            self.chosen, self.typed = (self.chosen + (1 if code == KEY_RIGHT else -1)) % len(hand), ""
+        elif code == KEY_ENTER:
+            self.move(self.table.play(self.seat, hand[self.chosen]))
+            self.typed = ""
+        elif code == KEY_DELETE:
+            self.typed = ""
+        elif self.typed:
+            self.move(self.table.play(self.seat, self.typed + key))
+            self.typed = ""
+        elif key in RANK_LETTERS:
+            self.typed = key
+        elif key:
+            self.note = "Keys: CAPS5/8 ENTER, or a card: td"
+
+    def answer_waiting(self, view: SeatView, code: int, key: str) -> None:
+        pass
+
+    def move(self, answer: tuple[bool, str | None]) -> None:
+        """The table's answer to this seat's move: a refusal (shown with the table's view) buzzes."""
+        if not answer[0]:
+            self.machine.beep(*REFUSAL_BEEP)
+
+
+ANSWERS = {Phase.BLIND_QUESTION: SeatScreen.answer_blind_question, Phase.HAND_OVER: SeatScreen.answer_hand_over,
+           Phase.BIDDING: SeatScreen.answer_bidding, Phase.PLAYING: SeatScreen.answer_playing,
+           Phase.WAITING: SeatScreen.answer_waiting}
 
 
 def play_at(machine: Spectrum, table: SpadesTable, seat: int | None, *, deals: bool = False) -> None:
     """Hand after hand at `seat` (None: watching) until BREAK; `deals`: this screen makes the table's
     own moves as they fall due (at home, where it is the only screen)."""
-    chosen, typed, note, shown, my_turn = 0, "", "", None, False
-    hand_number, moves, blind = None, 0, None  # blind: this hand's answer to the blind nil question
-    while True:
-        view = table.view(seat)
-        at = 0 if seat is None else seat
-        if view.hand_number != hand_number:
-            hand_number, moves, blind, note, typed = view.hand_number, view.moves, None, HOW_TO_LEAVE, ""
-        hand, chosen, my_turn = hand_and_card(view, seat, chosen, my_turn)
-        asking = view.may_bid_blind_nil and blind is None
-        scene = scene_of(view, at, chosen, typed, note, blind_question=asking,
-                         hand_hidden=view.may_bid_blind_nil and blind is True)
-        if scene != shown:
-            draw(machine, scene)
-            shown = scene
-        if view.moves > moves and view.last_mover != seat:
-            machine.beep(BEEP_SECONDS, BEEP_PITCH)
-        moves = view.moves
-        if blind and view.may_bid_blind_nil and view.to_play == seat:
-            moved(machine, table.bid(seat, BLIND_NIL))
-            continue
-        if deals and table_moves(machine, table, view):
-            continue
-        code = key_or_news(machine, table, view)
-        if code is None or seat is None:
-            continue
-        if table.version != view.version:  # the key came as the table moved on: it meets the table as it is now
-            view = table.view(seat)
-            hand, chosen, my_turn = hand_and_card(view, seat, chosen, my_turn)
-            asking = view.may_bid_blind_nil and blind is None
-        key = chr(code).lower() if 32 <= code < 127 else ""
-        note = ""
-        table.forget_refusal(seat)  # said until the next key, as a refusal is at home
-        if asking:
-            if key in ("y", "n"):
-                blind = key == "y"
-            continue
-        if key == "l" and not typed:
-            show_last_trick(machine, table, view, at)
-            shown = None
-            continue
-        if view.finished:
-            if code == KEY_ENTER:
-                table.next_hand(seat)
-            continue
-        if view.bidding:
-            if view.to_play == seat and not blind:
-                bid, typed, note = bid_keys(code, key, typed)
-                if bid is not None:
-                    moved(machine, table.bid(seat, bid))
-            continue
-        if view.to_play != seat or not hand:
-            continue
-        if code in (KEY_LEFT, KEY_RIGHT):
-            chosen, typed = (chosen + (1 if code == KEY_RIGHT else -1)) % len(hand), ""
-        elif code == KEY_ENTER:
-            moved(machine, table.play(seat, hand[chosen]))
-            typed = ""
-        elif code == KEY_DELETE:
-            typed = ""
-        elif typed:
-            moved(machine, table.play(seat, typed + key))
-            typed = ""
-        elif key in RANK_LETTERS:
-            typed = key
-        elif key:
-            note = "Keys: CAPS5/8 ENTER, or a card: td"
+    SeatScreen(machine, table, seat, deals).run()
 
 
 def run(machine: Spectrum, tables, code: str, owner: str | None, name: str, *, level: str = "rules",
