@@ -201,7 +201,22 @@ def test_full_game_asks_for_a_bid_and_refuses_a_wrong_one(dealt, tmp_path):
     table, machine = table_after(presses_from(["1", "4", "ENTER"]), dealt, full=True, folder=tmp_path)
     assert table.game.bidding and table.game.to_play == YOU
     assert row_text(machine, MESSAGE_ROW) == "not a bid: 14"
-    assert row_text(machine, HELP_ROW) == "Type your bid and ENTER (N: nil)"
+    assert row_text(machine, HELP_ROW) == "Type a bid, then ENTER (N: nil)"
+
+
+def test_n_types_nil_and_enter_bids_it_as_the_prompt_says(dealt, tmp_path):
+    """N is typed like a digit (the bid prompt and its help both say ENTER makes a bid): N alone
+    bids nothing, and a script's N{ENTER} bids nil rather than playing a card."""
+    table, machine = table_after(presses_from(["n"]), dealt, full=True, folder=tmp_path)
+    assert table.game.bids[YOU] is None and row_text(machine, MESSAGE_ROW).endswith("? nil_")
+    table, machine = table_after(presses_from(["n", "ENTER"]), dealt, full=True, folder=tmp_path / "again")
+    assert table.game.bids[YOU] == 0 and not table.game.tricks
+    assert YOU not in [player for player, _ in table.game.trick] and len(table.game.hand(YOU)) == 13
+
+
+def test_a_digit_after_n_starts_the_bid_again(dealt, tmp_path):
+    table, machine = table_after(presses_from(["n", "3", "ENTER"]), dealt, full=True, folder=tmp_path)
+    assert table.game.bids[YOU] == 3
 
 
 def test_your_bid_is_capped_by_north_s(dealt, tmp_path):
@@ -494,7 +509,7 @@ def test_computers_gamble_on_blind_nil_only_as_a_comeback(scores, partner_bid, b
 def test_the_first_screen_says_how_to_leave_or_asks_for_your_bid(dealt, tmp_path, full):
     _, machine = table_after([], dealt, full=full, folder=tmp_path)
     said = row_text(machine, MESSAGE_ROW)
-    assert said.startswith("Your bid (0 = nil, 1-") if full else said == "BREAK (Esc) leaves"
+    assert said.startswith("Your bid (0/N = nil, 1-") if full else said == "BREAK (Esc) leaves"
 
 
 JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-2**40, 2**40) | st.floats(allow_nan=False)
@@ -546,3 +561,53 @@ def test_a_kept_game_damaged_anywhere_is_taken_up_or_set_aside_never_a_crash(kep
     assert (notice is None) == (folder / SAVED_GAME).exists()  # taken up, or set aside and said
     with pytest.raises(ScriptExhausted):
         play_at_home(machine, table, notice)
+
+
+# --- one name a seat, for everyone at the table -------------------------------------------------------
+
+def two_people_at_a_table(clock=lambda: 0.0):
+    table = seats.SpadesTable("T1", seed=7, clock=clock, turn_seconds=None)
+    assert table.join("anna-secret", "Anna") == 0 and table.join("bob-secret", "Bob") == 1
+    table.start(0)
+    return table
+
+
+def test_each_seat_has_one_name_for_everyone_at_the_table():
+    """The computers at seats 2 and 3 are NORTH and EAST to Anna, to Bob and to a watcher alike,
+    wherever each screen draws them; Anna is ANNA to Bob and Bob BOB to Anna."""
+    table = two_people_at_a_table()
+    seen = {seat: scene_of(table.view(seat), 0 if seat is None else seat, None, "", "").names for seat in (0, 1, None)}
+    assert sorted(seen[0].values()) == sorted(["YOU", "BOB", "NORTH", "EAST"])
+    assert sorted(seen[1].values()) == sorted(["ANNA", "YOU", "NORTH", "EAST"])
+    assert sorted(seen[None].values()) == sorted(["ANNA", "BOB", "NORTH", "EAST"])
+    assert seen[0]["player_2"] == "NORTH" and seen[1]["player_1"] == "NORTH"  # across the table from Anna, left of Bob
+
+
+def test_the_hands_won_line_names_the_seats_as_the_table_does():
+    table = two_people_at_a_table()
+    line_for = {seat: scene_of(table.view(seat), seat, None, "", "").score_line for seat in (0, 1)}
+    assert line_for[0] == "Hands won: YOU 0 W 0 N 0 E 0"
+    assert line_for[1] == "Hands won: YOU 0 N 0 E 0 S 0"
+
+
+def test_a_trick_taken_and_still_shown_keeps_its_number_in_the_header():
+    now = [0.0]
+    table = two_people_at_a_table(lambda: now[0])
+    while not table.view(None).trick_taken:
+        view = table.view(None)
+        if view.to_play in (0, 1):
+            assert table.play(view.to_play, table.view(view.to_play).legal[0])[0]
+        else:
+            now[0] += 1
+            assert table.dealer_step()
+    view = table.view(0)
+    assert sum(view.taken) == 1 and scene_of(view, 0, None, "", "").title == "SPADES  hand 1  trick 1 of 13"
+    now[0] += 5  # the trick's show is over: the next trick is the second
+    assert scene_of(table.view(0), 0, None, "", "").title == "SPADES  hand 1  trick 2 of 13"
+
+
+def test_break_is_said_whenever_nothing_else_is():
+    table = two_people_at_a_table()
+    view = table.view(0)
+    assert view.to_play == 0 and scene_of(view, 0, 0, "", "").message == "BREAK (Esc) leaves"
+    assert scene_of(table.view(1), 1, 0, "", "").message == "BREAK (Esc) leaves"

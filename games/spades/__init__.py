@@ -1,8 +1,9 @@
-"""Spades: the seed's ruleset (no bidding, no partners, most tricks wins) and the full game.
+"""Spades: the no-bid game (no bidding, no partners: most tricks wins) and the full game to 500.
 
-`rules` is the seed's game and `full_rules` the full one, both pure; `seats` is a table (the
-referee, its seats and its clocks) playing either, `screen` draws it and `seat_play` is a seat at it
-on a Spectrum, at home (`home`) or served; `players` are the computer players.
+`rules` is the no-bid game (the reference rules, exactly as the ruleset it comes from) and
+`full_rules` the full one, both pure; `seats` is a table (the referee, its seats and its clocks)
+playing either, `screen` draws it and `seat_play` is a seat at it on a Spectrum, at home (`home`)
+or served; `players` are the computer players.
 """
 
 import argparse

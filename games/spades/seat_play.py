@@ -32,16 +32,20 @@ CLOCK_FRAMES = 25  # how often the screen looks at the clock (a warning counts d
 FRAMES_PER_SECOND = T_STATES_PER_SECOND / FRAME_T_STATES
 HELP = "CAPS5/8+ENTER or type td  L:last"
 AFTER_HAND_HELP = "L: the last trick again"
-HOW_TO_LEAVE = "BREAK (Esc) leaves"  # said as each hand begins and after it
+HOW_TO_LEAVE = "BREAK (Esc) leaves"  # said whenever nothing else is
+NO_BID_GAME = "No bids: most tricks wins"  # the reference rules' game (no bidding, no partners)
 WATCHING = "Watching: no hand is shown"
-BID_HELP = "Type your bid and ENTER (N: nil)"
+BID_HELP = "Type a bid, then ENTER (N: nil)"
+NIL = "nil"  # typed with N
 BID_DIGITS = 2
 BLIND_NIL_QUESTION = ["You may bid BLIND NIL:", "no trick at all, for 200", "(lose 200 if you take one),",
                       "bid before you see your cards.", "Bid blind nil? (Y/N)"]
 BEEP_SECONDS, BEEP_PITCH = 0.04, 12  # another seat's bid or card
 REFUSAL_BEEP = (0.15, -10)
 SEAT_WIDTH = 20  # a lobby's seat line ("1 Annamariax <- you"), then its partnership in a column
-COMPASS = {"player_0": "YOU", "player_1": "W", "player_2": "N", "player_3": "E"}  # as the score line shows them
+# Each seat's name at a table, the same for everyone at it (and a watcher): its compass point, the
+# first seat's south (at home, yours: the others sit west, north and east of you, as they play)
+COMPASS = ("SOUTH", "WEST", "NORTH", "EAST")
 
 
 def tricks_label(count: int) -> str:
@@ -63,18 +67,19 @@ def shown_player(seat: int, at: int) -> str:
     return PLAYERS[(at - seat) % SEATS]
 
 
+def seat_name(view: SeatView, at: int) -> str:
+    """What everyone at the table calls seat `at`: its person's name (with ? while they are away),
+    or its compass point for a computer; YOU to its own screen."""
+    if at == view.seat:
+        return NAMES["player_0"]
+    if view.humans[at]:
+        return view.names[at].upper() + ("" if view.connected[at] else "?")
+    return COMPASS[at]
+
+
 def names_seen(view: SeatView, seat: int) -> dict[str, str]:
-    """Who sits where, from `seat`: YOU, then the others' names (their compass point for a computer)."""
-    names = {}
-    for at in range(SEATS):
-        player = shown_player(seat, at)
-        if at == view.seat:
-            names[player] = NAMES["player_0"]
-        elif view.humans[at]:
-            names[player] = view.names[at].upper() + ("" if view.connected[at] else "?")
-        else:
-            names[player] = NAMES[player]
-    return names
+    """Who sits where, from `seat` (always south on its own screen): each seat's one name."""
+    return {shown_player(seat, at): seat_name(view, at) for at in range(SEATS)}
 
 
 def key_or_news(machine: Spectrum, table: SpadesTable, view: SeatView) -> int | None:
@@ -131,7 +136,7 @@ def lobby(machine: Spectrum, table: SpadesTable, seat: int | None) -> None:
             return
         machine.cls()
         machine.print_at(0, 0, centred(f"SPADES  table {table.code}"), ink=WHITE, paper=BLUE, bright=1)
-        machine.print_at(2, 1, "The full game to 500" if table.full else "The seed's game", ink=YELLOW, paper=BAIZE)
+        machine.print_at(2, 1, "The full game to 500" if table.full else NO_BID_GAME, ink=YELLOW, paper=BAIZE)
         machine.print_at(3, 1, "The seats, as people join:", ink=YELLOW, paper=BAIZE)
         for at in range(SEATS):
             who = view.names[at] if view.humans[at] else f"({table.level} computer)"
@@ -182,14 +187,14 @@ def scene_of(view: SeatView, seat: int, chosen: int | None, typed: str, note: st
     elif view.warning:
         scene.message, scene.message_ink = view.warning, YELLOW
     elif bidding_now and not hand_hidden:
-        scene.message = f"Your bid (0 = nil, 1-{view.highest_bid})? {typed}_"
+        scene.message = f"Your bid (0/N = nil, 1-{view.highest_bid})? {typed}_"
     elif typed:
         scene.message = f"Card: {typed}_  (then its suit: {' '.join(SUIT_LETTERS)})"
     elif note:
         scene.message = note
     elif view.notice:
         scene.message, scene.message_ink = view.notice, RED
-    elif view.finished:
+    else:
         scene.message = HOW_TO_LEAVE
     return scene
 
@@ -199,7 +204,8 @@ def title_of(view: SeatView) -> str:
         return f"SPADES  hand {view.hand_number} over"
     if view.bidding:
         return f"SPADES  hand {view.hand_number}  bidding"
-    return f"SPADES  hand {view.hand_number}  trick {sum(view.taken) + 1} of {TRICKS_IN_A_HAND}"
+    trick = sum(view.taken) + (0 if view.trick_taken else 1)  # a trick taken and still shown is its own number
+    return f"SPADES  hand {view.hand_number}  trick {trick} of {TRICKS_IN_A_HAND}"
 
 
 def label_of(view: SeatView, at: int) -> str:
@@ -216,8 +222,9 @@ def label_of(view: SeatView, at: int) -> str:
 def score_line_of(view: SeatView, seat: int) -> str:
     """The hands won (the seed's game) or the partnerships' scores and bags, this seat's first."""
     if not view.full:
-        return "Hands won: " + " ".join(f"{COMPASS[PLAYERS[offset]]} {view.hands_won[(seat + offset) % SEATS]}"
-                                        for offset in range(SEATS))
+        return "Hands won: " + " ".join(
+            f"{'YOU' if at == view.seat else COMPASS[at][0]} {view.hands_won[at]}"
+            for at in ((seat + offset) % SEATS for offset in range(SEATS)))
     us, them = seat % 2, 1 - seat % 2
     scores, bags = view.team_scores, view.team_bags
     return f"{TEAM_NAMES[0]} {scores[us]} ({bags[us]} bags)  {TEAM_NAMES[1]} {scores[them]} ({bags[them]})"
@@ -259,16 +266,16 @@ def full_results(view: SeatView, seat: int) -> list[str]:
 
 
 def bid_keys(code: int, key: str, typed: str) -> tuple[str | None, str, str]:
-    """A key at this seat's turn to bid: digits make the bid, ENTER makes it (N: nil at once),
-    DELETE starts again. The bid to make now (or None), the digits typed so far and a note."""
+    """A key at this seat's turn to bid: digits (or N, for nil) make the bid, ENTER makes it, DELETE
+    starts again. The bid to make now (or None), what is typed so far and a note."""
     if code == KEY_ENTER and typed:
         return typed, "", ""
     if code == KEY_DELETE:
         return None, "", ""
     if key == "n":
-        return "nil", "", ""
-    if key.isdigit() and len(typed) < BID_DIGITS:
-        return None, typed + key, ""
+        return None, NIL, ""
+    if key.isdigit() and (typed == NIL or len(typed) < BID_DIGITS):
+        return None, key if typed == NIL else typed + key, ""
     return None, typed, BID_HELP if key else ""
 
 
