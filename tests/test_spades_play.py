@@ -611,3 +611,29 @@ def test_break_is_said_whenever_nothing_else_is():
     view = table.view(0)
     assert view.to_play == 0 and scene_of(view, 0, 0, "", "").message == "BREAK (Esc) leaves"
     assert scene_of(table.view(1), 1, 0, "", "").message == "BREAK (Esc) leaves"
+
+
+# --- why a screen at a table watches, or sits under another name --------------------------------------
+
+def seat_screen_text(tables, owner, name, **options):
+    from games.spades.seat_play import run as take_a_seat
+
+    machine = Spectrum(HeadlessFrontend([]))
+    with pytest.raises(ScriptExhausted):
+        take_a_seat(machine, tables, "T9", owner, name, seed=7, **options)
+    return screen_text(machine)
+
+
+def test_a_newcomer_who_watches_is_told_why():
+    from games.host.tables import Tables
+
+    tables = Tables(seats.SpadesTable, clock=lambda: 0.0)
+    table = tables.table("T9", seed=7)
+    assert table.join("anna-secret", "Anna") == 0  # Anna stays at the table throughout
+    said = seat_screen_text(tables, "bob-secret", "Bob")
+    assert "2 Bob <- you" in said and "watch" not in said
+    assert "You watch, as you asked" in seat_screen_text(tables, "eve-secret", "Eve", watch=True)
+    assert "No site data kept" in seat_screen_text(tables, None, "Eve")
+    table.start(0)
+    assert "Play had begun: you watch" in seat_screen_text(tables, "carl-secret", "Carl")
+    assert "You sit here as Anna" in seat_screen_text(tables, "anna-secret", "Zed")  # a second tab, another name

@@ -502,3 +502,30 @@ sys.stdin.read()
               for pid in workers):
         assert time.monotonic() < deadline, "a worker outlived its server"
         time.sleep(0.1)
+
+
+# --- a table watched after its people have left ---------------------------------------------------
+
+def test_a_watched_table_plays_on_for_the_seats_held_past_their_grace():
+    """Both people gone and a watcher still there: the table is neither deserted nor closed, and
+    once the seats' grace is over the computers play for them (the watcher sees play go on)."""
+    clock = Clock()
+    tables = Tables(SpadesTable, clock=clock)
+    table = tables.table("W1", seed=7)
+    assert table.join("anna-secret", "Anna") == 0 and table.join("bob-secret", "Bob") == 1
+    table.start(0)
+    table.watch()
+    table.drop(0)
+    table.drop(1)
+    clock.now += GRACE_SECONDS + 1
+    assert not table.deserted() and not table.left_by_everyone()
+    tables.leave(table)
+    assert not table.closed
+    moves = len(table.moves)
+    while len(table.moves) < moves + 4:
+        clock.now += 2
+        table.dealer_step()
+    table.stop_watching()
+    assert table.deserted() and table.left_by_everyone()
+    tables.leave(table)
+    assert table.closed

@@ -25,7 +25,7 @@ from .full_rules import BLIND_NIL, TEAM_NAMES, bid_words
 from .rules import PLAYERS, TRICKS_IN_A_HAND
 from .screen import (KEY_DELETE, KEY_ENTER, KEY_LEFT, KEY_RIGHT, NAMES, RESULT_WIDTH, Scene, centred, draw, hand_order,
                      prepare)
-from .seats import SEATS, SeatView, SpadesTable
+from .seats import SEATS, SeatView, SpadesTable, TableRefused, clean_name
 
 NEW_KEY = 0x20  # FLAGS bit 5: the keyboard interrupt has a new key in LAST_K
 CLOCK_FRAMES = 25  # how often the screen looks at the clock (a warning counts down by the second)
@@ -35,6 +35,11 @@ AFTER_HAND_HELP = "L: the last trick again"
 HOW_TO_LEAVE = "BREAK (Esc) leaves"  # said whenever nothing else is
 NO_BID_GAME = "No bids: most tricks wins"  # the reference rules' game (no bidding, no partners)
 WATCHING = "Watching: no hand is shown"
+# why a screen at a table watches rather than plays, or sits under another name than it gave
+ASKED_TO_WATCH = "You watch, as you asked"
+NO_SECRET = "No site data kept: watch only"  # a seat is kept by the browser's secret
+PLAY_BEGUN = "Play had begun: you watch"
+NO_SEAT_FREE = "All seats taken: you watch"
 BID_HELP = "Type a bid, then ENTER (N: nil)"
 NIL = "nil"  # typed with N
 BID_DIGITS = 2
@@ -128,8 +133,9 @@ def table_moves(machine: Spectrum, table: SpadesTable, view: SeatView) -> bool:
     return True
 
 
-def lobby(machine: Spectrum, table: SpadesTable, seat: int | None) -> None:
-    """The seats as they fill, until play starts (ENTER, from any seated player)."""
+def lobby(machine: Spectrum, table: SpadesTable, seat: int | None, why: str = "") -> None:
+    """The seats as they fill, until play starts (ENTER, from any seated player); `why` this screen
+    watches, or sits under another name than it gave."""
     while True:
         view = table.view(seat)
         if view.started:
@@ -147,6 +153,8 @@ def lobby(machine: Spectrum, table: SpadesTable, seat: int | None) -> None:
         machine.print_at(14, 2, f"/spades?table={table.code}"[:29], ink=WHITE, paper=BAIZE)
         machine.print_at(18, 1, "ENTER starts play" if seat is not None else WATCHING, ink=BLACK, paper=YELLOW, bright=1)
         machine.print_at(20, 1, HOW_TO_LEAVE, ink=WHITE, paper=BAIZE)
+        if why:
+            machine.print_at(16, 1, why, ink=YELLOW, paper=BAIZE)
         if view.notice:
             machine.print_at(22, 0, view.notice[:64], ink=RED, paper=WHITE, bright=1)
         code = key_or_news(machine, table, view)
@@ -343,8 +351,9 @@ class SeatScreen:
     moves last seen (`hand_number`, `moves`), and this hand's answer to the blind nil question
     (`blind`: None until asked)."""
 
-    def __init__(self, machine: Spectrum, table: SpadesTable, seat: int | None, deals: bool):
+    def __init__(self, machine: Spectrum, table: SpadesTable, seat: int | None, deals: bool, why: str = ""):
         self.machine, self.table, self.seat, self.deals = machine, table, seat, deals
+        self.why = why  # why this screen watches (or sits under another name): said as each hand begins
         self.chosen, self.typed, self.note, self.shown, self.my_turn = 0, "", "", None, False
         self.hand_number, self.moves, self.blind = None, 0, None
 
@@ -375,7 +384,8 @@ class SeatScreen:
         """The table as this seat sees it now, drawn if it changed; another seat's move is heard."""
         view = self.table.view(self.seat)
         if view.hand_number != self.hand_number:
-            self.hand_number, self.moves, self.blind, self.note, self.typed = view.hand_number, view.moves, None, HOW_TO_LEAVE, ""
+            self.hand_number, self.moves, self.blind, self.typed = view.hand_number, view.moves, None, ""
+            self.note = self.why or HOW_TO_LEAVE
         self.hand, self.chosen, self.my_turn = hand_and_card(view, self.seat, self.chosen, self.my_turn)
         scene = scene_of(view, 0 if self.seat is None else self.seat, self.chosen, self.typed, self.note,
                          blind_question=self.asking(view),
@@ -446,26 +456,45 @@ ANSWERS = {Phase.BLIND_QUESTION: SeatScreen.answer_blind_question, Phase.HAND_OV
            Phase.WAITING: SeatScreen.answer_waiting}
 
 
-def play_at(machine: Spectrum, table: SpadesTable, seat: int | None, *, deals: bool = False) -> None:
+def play_at(machine: Spectrum, table: SpadesTable, seat: int | None, *, deals: bool = False, why: str = "") -> None:
     """Hand after hand at `seat` (None: watching) until BREAK; `deals`: this screen makes the table's
-    own moves as they fall due (at home, where it is the only screen)."""
-    SeatScreen(machine, table, seat, deals).run()
+    own moves as they fall due (at home, where it is the only screen); `why` it watches, if it does."""
+    SeatScreen(machine, table, seat, deals, why).run()
+
+
+def shown_name(name: str) -> str | None:
+    """`name` as the table would show it (None: it would refuse it)."""
+    try:
+        return clean_name(name)
+    except TableRefused:
+        return None
 
 
 def run(machine: Spectrum, tables, code: str, owner: str | None, name: str, *, level: str = "rules",
         seed: int | None = None, full: bool = False, blind_nil: bool = False, watch: bool = False) -> None:
     """Take the next free seat at table `code` (made, with `level`, `seed`, `full` and `blind_nil`,
-    on the first join) for `owner` as `name`, or watch; the seat is let go (held, once play has
-    started) when this ends."""
+    on the first join) for `owner` as `name`, or watch (saying why); the seat is let go (held, once
+    play has started) when this ends."""
     table = tables.table(code, level=level, seed=seed, full=full, blind_nil=blind_nil)
-    seat = None if watch or owner is None else table.join(owner, name)
+    seat, why = None, ASKED_TO_WATCH if watch else NO_SECRET if owner is None else ""
+    if not why:
+        had = table.seat_of_owner(owner)
+        seat = table.join(owner, name)
+        if seat is None:
+            why = PLAY_BEGUN if table.view(None).started else NO_SEAT_FREE
+        elif had is not None and table.view(seat).names[seat] != shown_name(name):
+            why = f"You sit here as {table.view(seat).names[seat]}"  # this browser's seat, whatever it typed
+    if seat is None:
+        table.watch()
     table.listen(machine.wake)  # a change at the table wakes this screen, if its front end dozes
     prepare(machine)
     try:
-        lobby(machine, table, seat)
-        play_at(machine, table, seat)
+        lobby(machine, table, seat, why)
+        play_at(machine, table, seat, why=why)
     finally:
         table.stop_listening(machine.wake)
         if seat is not None:
             table.drop(seat)
+        else:
+            table.stop_watching()
         tables.leave(table)

@@ -159,6 +159,7 @@ class SpadesTable:
         self.turn_began = 0.0  # when the seat to play was given its turn
         self.next_move_at = 0.0  # the computer's move (or the next hand) not before this
         self.notice: str | None = None  # the table's own trouble, said to everyone
+        self.watchers = 0  # screens that watch, seated nowhere
         self.closed = False
 
     # --- people ---------------------------------------------------------------------------------
@@ -368,19 +369,37 @@ class SpadesTable:
             self.closed = True
             self._changed()
 
+    def watch(self) -> None:
+        """A screen watches the table from now on (seated nowhere): the table plays on for it."""
+        with self.changed:
+            self.watchers += 1
+
+    def stop_watching(self) -> None:
+        with self.changed:
+            self.watchers = max(0, self.watchers - 1)
+
     def deserted(self) -> bool:
-        """Nobody has been at the table for GRACE_SECONDS: every seat empty or left that long ago."""
+        """Nobody has been at the table for GRACE_SECONDS: every seat empty or left that long ago,
+        and nobody watches."""
         with self.changed:
             now = self.clock()
-            return all(occupant is None or (not occupant.connected and now > occupant.since + GRACE_SECONDS)
-                       for occupant in self.seats)
+            return not self.watchers and all(
+                occupant is None or (not occupant.connected and now > occupant.since + GRACE_SECONDS)
+                for occupant in self.seats)
 
     def left_by_everyone(self) -> bool:
-        """No seat taken before play, and none connected or held within its grace after."""
+        """No seat taken before play, none connected or held within its grace after, and nobody
+        watching."""
         with self.changed:
             now = self.clock()
-            return not any(occupant and (occupant.connected or now <= occupant.since + GRACE_SECONDS)
-                           for occupant in self.seats)
+            return not self.watchers and not any(
+                occupant and (occupant.connected or now <= occupant.since + GRACE_SECONDS) for occupant in self.seats)
+
+    def seat_of_owner(self, owner: str) -> int | None:
+        """The seat `owner` has at this table, if any."""
+        with self.changed:
+            return next((seat for seat, occupant in enumerate(self.seats)
+                         if occupant is not None and occupant.owner == owner), None)
 
     # --- kept, and taken up again -----------------------------------------------------------------
 
