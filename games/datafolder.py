@@ -1,6 +1,8 @@
 """Where zxcards keeps what players own: accounts, histories, games in progress."""
 
 import argparse
+import contextlib
+import fcntl
 import json
 import os
 import stat
@@ -65,6 +67,30 @@ def default_folder() -> Path:
     return home / ".local" / "share" / "zxcards"
 
 
+class InUse(CannotStart):
+    """What a player owns is being played by another program: one at a time."""
+
+
+@contextlib.contextmanager
+def held(path: Path, what: str):
+    """Hold the lock file `path` while the block runs (or until the program ends, however it ends),
+    so that `what` is played by one program at a time; InUse when another program holds it, and
+    DataUnusable when the lock can't be made."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as error:
+        raise DataUnusable(folder_problem(path.parent) or f"{path} can't be made ({error.strerror})") from None
+    try:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise InUse(f"{what} is being played in another zxcards: one at a time") from None
+        yield
+    finally:
+        os.close(lock)  # closing lets the lock go
+
+
 def write_atomically(path: Path, text: str) -> None:
     """Replace the file at `path` (or, when `path` is a symbolic link, the file it points to) with
     `text` in one step: a crash leaves the old file or the new, never half. On an error (disk full,
@@ -99,9 +125,10 @@ def read_saved(path: Path):
         raise ValueError(str(error)) from None
 
 
-def set_aside_name(path: Path) -> Path:
-    """The first of `path`.unreadable-1, -2, ... not yet taken: every unreadable file is kept."""
+def set_aside_name(path: Path, why: str = "unreadable") -> Path:
+    """The first of `path`.unreadable-1, -2, ... (`why`-1 ...) not yet taken: every file set aside
+    is kept."""
     number = 1
-    while (kept := path.with_name(f"{path.name}.unreadable-{number}")).exists() or kept.is_symlink():
+    while (kept := path.with_name(f"{path.name}.{why}-{number}")).exists() or kept.is_symlink():
         number += 1
     return kept

@@ -44,6 +44,16 @@ class TableStore:
             raise PermissionError(f"{self.path(code)} can't be read and is not written over")
         write_atomically(self.path(code), json.dumps(data, separators=(",", ":")))
 
+    def set_aside(self, code: str) -> Path | None:
+        """Table `code`'s file moved to a numbered name beside it (a game given up is kept, not
+        deleted): where it is now, or None when there was none. OSError when it can't be moved."""
+        path = self.path(code)
+        if not (path.exists() or path.is_symlink()):
+            return None
+        kept = set_aside_name(path, "given-up")
+        os.replace(path, kept)
+        return kept
+
     def forget(self, code: str) -> None:
         """Table `code` is not kept (it ended before play began)."""
         if code not in self.left_alone:

@@ -43,6 +43,8 @@ def dealt(monkeypatch):
 def at_home(frontend, *, full=False, level="rules", seed=1, folder=None, blind_nil=False):
     """The table at home on a machine with `frontend`, played until the script is used up."""
     machine = Spectrum(frontend)
+    if folder is not None and (folder / SAVED_GAME).exists():
+        seed = None  # a kept game goes on as it was dealt (a seed given would be said to wait for --new)
     table, notice = home_table(machine, level=level, seed=seed, full=full, blind_nil=blind_nil, folder=folder)
     frontend.table = table
     with pytest.raises(ScriptExhausted):
@@ -267,9 +269,38 @@ def test_the_full_game_is_kept_after_every_move_and_taken_up_where_it_was(tmp_pa
     table, machine = table_after(presses_from(["3", "ENTER"]), lambda deck: None, full=True, folder=tmp_path)
     kept = json.loads((tmp_path / SAVED_GAME).read_text())
     assert kept == json.loads(json.dumps(table.saved())) and kept["hand"]["moves"]
-    again, notice = home_table(Spectrum(), level="rules", seed=1, full=True, blind_nil=False, folder=tmp_path)
+    again, notice = home_table(Spectrum(), level="rules", seed=None, full=True, blind_nil=False, folder=tmp_path)
     assert notice is None and again.saved() == table.saved()
     assert again.game.hand(YOU) == table.game.hand(YOU) and again.game.bids == table.game.bids
+
+
+def test_a_seed_given_with_a_kept_game_says_which_game_goes_on_and_how_to_start_anew(tmp_path):
+    table, _ = table_after(presses_from(["3", "ENTER"]), lambda deck: None, full=True, folder=tmp_path)
+    again, notice = home_table(Spectrum(), level="rules", seed=5, full=True, blind_nil=False, folder=tmp_path)
+    assert again.saved() == table.saved() and "kept game goes on" in notice and "--new" in notice
+
+
+def test_new_sets_the_kept_game_aside_and_deals_a_new_one(tmp_path):
+    table_after(presses_from(["3", "ENTER"]), lambda deck: None, full=True, folder=tmp_path)
+    kept = (tmp_path / SAVED_GAME).read_text()
+    fresh, notice = home_table(Spectrum(), level="rules", seed=5, full=True, blind_nil=False, folder=tmp_path,
+                               new=True)
+    assert notice is None and fresh.hand_number == 0 and fresh.variant.match.scores == [0, 0]
+    assert (tmp_path / f"{SAVED_GAME}.given-up-1").read_text() == kept  # nothing a player owned is lost
+
+
+def test_one_program_plays_a_folders_full_game_at_a_time(tmp_path):
+    """A second zxcards on the same data folder is refused before anything is drawn, instead of
+    the last to save writing over the other's moves."""
+    from games.datafolder import InUse, held
+    from games.spades import GAME_LOCK
+
+    with held(tmp_path / GAME_LOCK, "the game"):
+        with pytest.raises(InUse, match="another zxcards"):
+            run(Spectrum(HeadlessFrontend([])), full_rules=True, data_dir=tmp_path)
+    assert not (tmp_path / SAVED_GAME).exists()
+    with pytest.raises(ScriptExhausted):  # once the other has gone, it plays
+        run(Spectrum(HeadlessFrontend([])), full_rules=True, data_dir=tmp_path)
 
 
 def old_saved_game(scores=(230, -40), padding: int = 0) -> str:
@@ -281,7 +312,7 @@ def old_saved_game(scores=(230, -40), padding: int = 0) -> str:
 def test_a_game_kept_by_an_earlier_zxcards_is_taken_up_with_its_score(tmp_path):
     path = tmp_path / SAVED_GAME
     path.write_text(old_saved_game())
-    table, notice = home_table(Spectrum(), level="rules", seed=1, full=True, blind_nil=False, folder=tmp_path)
+    table, notice = home_table(Spectrum(), level="rules", seed=None, full=True, blind_nil=False, folder=tmp_path)
     assert notice is None and table.variant.match.scores == [230, -40] and table.variant.match.bags == [3, 7]
     table.join(HOME_OWNER, "YOU")
     table.start(0)
@@ -301,7 +332,7 @@ BAD_SAVES = ["", "{", "[]", '{"scores": [1, 2]}', b"\xff\xfe".decode("latin-1"),
 def test_an_unreadable_save_is_set_aside_not_lost_and_a_new_game_begins(tmp_path, content):
     path = tmp_path / SAVED_GAME
     path.write_text(content, encoding="latin-1")
-    table, notice = home_table(Spectrum(), level="random", seed=1, full=True, blind_nil=False, folder=tmp_path)
+    table, notice = home_table(Spectrum(), level="random", seed=None, full=True, blind_nil=False, folder=tmp_path)
     assert table.variant.match.scores == [0, 0] and f"{SAVED_GAME}.unreadable-1" in notice
     assert not path.exists()
     assert (tmp_path / f"{SAVED_GAME}.unreadable-1").read_text(encoding="latin-1") == content
@@ -313,14 +344,14 @@ def test_a_kept_table_with_no_seat_of_this_machine_s_is_set_aside(tmp_path):
     served.join("someone else", "Eve")
     served.start(0)
     (tmp_path / SAVED_GAME).write_text(json.dumps(served.saved()))
-    table, notice = home_table(Spectrum(), level="rules", seed=1, full=True, blind_nil=False, folder=tmp_path)
+    table, notice = home_table(Spectrum(), level="rules", seed=None, full=True, blind_nil=False, folder=tmp_path)
     assert f"{SAVED_GAME}.unreadable-1" in notice and table.seats == [None] * 4
 
 
 def test_a_game_kept_at_its_final_result_gives_way_to_a_new_one_without_a_word(tmp_path):
     path = tmp_path / SAVED_GAME
     path.write_text(old_saved_game(scores=(-210, 40)))
-    table, notice = home_table(Spectrum(), level="random", seed=1, full=True, blind_nil=False, folder=tmp_path)
+    table, notice = home_table(Spectrum(), level="random", seed=None, full=True, blind_nil=False, folder=tmp_path)
     assert notice is None
     table.join(HOME_OWNER, "YOU")
     table.start(0)
@@ -343,7 +374,7 @@ def test_every_unreadable_save_is_kept_numbered_and_the_screen_says_where(tmp_pa
 def test_a_save_that_is_no_plain_file_is_set_aside_without_being_read(tmp_path, make):
     path = tmp_path / SAVED_GAME
     make(path)
-    table, notice = home_table(Spectrum(), level="random", seed=1, full=True, blind_nil=False, folder=tmp_path)
+    table, notice = home_table(Spectrum(), level="random", seed=None, full=True, blind_nil=False, folder=tmp_path)
     assert table.variant.match.scores == [0, 0] and notice
     assert not path.exists() and (tmp_path / f"{SAVED_GAME}.unreadable-1").exists()
 
@@ -391,7 +422,7 @@ def test_an_unreadable_save_that_cannot_be_moved_stays_and_is_never_written_over
     def refused(source, target):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
     monkeypatch.setattr(os, "replace", refused)
-    table, notice = home_table(Spectrum(), level="rules", seed=1, full=True, blind_nil=False, folder=tmp_path)
+    table, notice = home_table(Spectrum(), level="rules", seed=None, full=True, blind_nil=False, folder=tmp_path)
     monkeypatch.undo()
     assert "can't be read" in notice and "not kept" in notice
     table.join(HOME_OWNER, "YOU")

@@ -9,7 +9,7 @@ or served; `players` are the computer players.
 import argparse
 from pathlib import Path
 
-from ..datafolder import check_folder, data_folder, default_folder
+from ..datafolder import check_folder, data_folder, default_folder, held
 from ..program import CannotStart, Choice, Keeping, Needs, Seating
 
 TITLE = "Spades"
@@ -38,33 +38,45 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                         help="full game: a partnership 100 or more behind may bid nil before seeing its cards")
     parser.add_argument("--seed", type=int, metavar="N",
                         help="deal the hands of seed N (any whole number) and repeat them every time")
+    parser.add_argument("--new", dest="new_game", action="store_true",
+                        help="full game: a new game to 500, the one kept set aside (renamed, not deleted)")
     parser.add_argument("--data-dir", type=data_folder, metavar="DIR",
                         help="full game: keep the game to 500 here (default: the zxcards data folder)")
 
 
+GAME_LOCK = "spades-game.lock"  # held while the full game kept in a folder is played
+
+
 def run(machine, *, level: str = "rules", seed: int | None = None, full_rules: bool = False,
-        data_dir=None, blind_nil: bool = False) -> None:
+        data_dir=None, blind_nil: bool = False, new_game: bool = False) -> None:
     """Play until BREAK: against three computer players of `level`; `seed` makes the deals (and the
     computer players' choices) repeatable; `full_rules` plays the full game instead, kept after
     every move in `data_dir` (default: the zxcards data folder) and taken up again next time;
-    `blind_nil` lets a partnership far behind bid blind nil there. CannotStart, before anything is
-    drawn, for options refused together, an unknown level or a data folder that can't be used."""
+    `blind_nil` lets a partnership far behind bid blind nil there; `new_game` sets the kept game
+    aside for a new one. One program plays a folder's game at a time. CannotStart, before anything
+    is drawn, for options refused together, an unknown level, a data folder that can't be used or
+    a game played by another program."""
     from .home import home_table, play_at_home
 
     if blind_nil and not full_rules:
         raise CannotStart("--blind-nil is a bid of the full game: add --full")
     if data_dir is not None and not full_rules:
         raise CannotStart("--data-dir is where the full game is kept: add --full")
-    folder = None
-    if full_rules:
-        folder = Path(data_dir) if data_dir is not None else default_folder()
-        check_folder(folder)  # before a hand is played for nothing
-    play_at_home(machine, *home_table(machine, level=level, seed=seed, full=full_rules, blind_nil=blind_nil,
-                                      folder=folder))
+    if new_game and not full_rules:
+        raise CannotStart("--new sets a kept full game aside: add --full")
+    if not full_rules:
+        play_at_home(machine, *home_table(machine, level=level, seed=seed, full=False, blind_nil=False, folder=None))
+        return
+    folder = Path(data_dir) if data_dir is not None else default_folder()
+    check_folder(folder)  # before a hand is played for nothing
+    with held(folder / GAME_LOCK, f"The game to 500 kept in {folder}"):
+        play_at_home(machine, *home_table(machine, level=level, seed=seed, full=True, blind_nil=blind_nil,
+                                          folder=folder, new=new_game))
 
 
 def seat(machine, tables, code: str, owner: str | None, name: str, *, watch: bool = False, level: str = "rules",
-         seed: int | None = None, full_rules: bool = False, blind_nil: bool = False, data_dir=None) -> None:
+         seed: int | None = None, full_rules: bool = False, blind_nil: bool = False, data_dir=None,
+         new_game: bool = False) -> None:
     """A seat at table `code` of `tables` for `owner` as `name` (or a watcher), the table made with
     these options on the first join; a table's game is the server's to keep, not `data_dir`."""
     from .seat_play import run as play_seat

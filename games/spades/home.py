@@ -12,12 +12,13 @@ from pathlib import Path
 from spectrum import Spectrum
 from spectrum.colours import YELLOW
 
+from ..datafolder import DataUnusable
+from ..store import TableStore
 from ..table import next_key_code, wrapped
 from .full_rules import FullMatch
 from .screen import RESULT_WIDTH, Scene, draw, prepare
 from .seat_play import machine_clock, play_at
 from .seats import SpadesTable
-from ..store import TableStore
 from .variants import FullGame
 
 HOME = "home"  # the table's code, said nowhere
@@ -43,11 +44,15 @@ def play_at_home(machine: Spectrum, table: SpadesTable, notice: str | None = Non
     play_at(machine, table, seat, deals=True)
 
 
+SEED_WAITS = "Your kept game goes on. For a new game from this seed: add --new (it keeps this one aside)"
+
+
 def home_table(machine: Spectrum, *, level: str, seed: int | None, full: bool, blind_nil: bool,
-               folder: Path | None) -> tuple[SpadesTable, str | None]:
-    """The table at home on `machine`'s clock, and a notice when a kept one could not be taken up:
-    the full game as kept in `folder` (its computers of `level`, blind nil as `blind_nil` says), or
-    a new one; the seed's game is kept nowhere."""
+               folder: Path | None, new: bool = False) -> tuple[SpadesTable, str | None]:
+    """The table at home on `machine`'s clock, and a notice when a kept one could not be taken up
+    (or goes on though a seed was given): the full game as kept in `folder` (its computers of
+    `level`, blind nil as `blind_nil` says), or a new one — always, with `new`, the kept one set
+    aside; the no-bid game is kept nowhere."""
     options = dict(clock=machine_clock(machine), turn_seconds=None)
     if not full:
         return SpadesTable(HOME, level=level, seed=seed, **options), None
@@ -64,7 +69,15 @@ def home_table(machine: Spectrum, *, level: str, seed: int | None, full: bool, b
         table.variant = FullGame(table.rng, level, FullMatch.from_saved(data, blind_nil))
         return table
 
+    if new:
+        try:
+            store.set_aside(HOME)
+        except OSError as error:
+            raise DataUnusable(f"{store.path(HOME)} can't be set aside ({error.strerror}): a new game would "
+                               "write over it") from None
     kept, notice = store.load(HOME, taken_up)
+    if kept is not None and seed is not None:
+        notice = SEED_WAITS
     return kept or SpadesTable(HOME, level=level, seed=seed, full=True, blind_nil=blind_nil, store=store,
                                **options), notice
 
