@@ -3,6 +3,14 @@ game. A program tells the host what it needs (`NEEDS`); the host has the command
 menu (`menu`), the test card (`testcard`), running a program and how it ended (`session`), the
 server (`serve`) and its page (`page/`), the terminal of a served session (`connect`), tables for
 several people (`tables`) and searches in worker processes (`thinking`).
+
+Threads and processes, all of them here: in a window or headless, the program runs on the main
+thread. A server (`serve.Server`) runs one asyncio loop for the connections (the page, its files,
+every WebSocket), a thread for each session's Spectrum (`serve.Session`), and for each table a
+dealer thread (`tables.dealer`) that makes the table's own moves; a table's state is guarded by its
+own lock (its `changed` Condition), which the seats' screens wait on. Searches that would hold the
+interpreter for long go to the server's pool of worker processes (`thinking.Workers`), started at
+the first search; no other thread or process is made anywhere.
 """
 
 import importlib
