@@ -10,7 +10,8 @@ every WebSocket), a thread for each session's Spectrum (`serve.Session`), and fo
 dealer thread (`tables.dealer`) that makes the table's own moves; a table's state is guarded by its
 own lock (its `changed` Condition), which the seats' screens wait on. Searches that would hold the
 interpreter for long go to the server's pool of worker processes (`thinking.Workers`), started at
-the first search; no other thread or process is made anywhere.
+the first search. Besides: `zxcards connect` reads the server's messages on a thread of its own,
+and a program may search on a thread beside its screen (Canfield's hints and verdicts).
 """
 
 import importlib
