@@ -17,7 +17,7 @@ the lowest of each such run is searched. Moves are ordered: a side that is winni
 low, otherwise its cheapest winner first; a lead tries high cards first.
 """
 
-from ..cards import DECK
+from ...cards import DECK
 
 BIT = [card.suit * 13 + card.high_rank - 2 for card in DECK]   # Card.index -> trick-order bit
 CARD_OF_BIT = [0] * 52

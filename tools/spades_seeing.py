@@ -1,8 +1,8 @@
 """For measuring only: players that see every hand, the ceiling no honest player reaches."""
 
-from .habits import Deal, model_for, rank_of_bit
-from .solver import BIT, CARD_OF_BIT, Solver, bits_of, mask_of, trick_winner
-from .views import SUIT, View, card_number
+from games.spades.players.habits import Deal, model_for, rank_of_bit
+from games.spades.players.solver import BIT, CARD_OF_BIT, Solver, bits_of, mask_of, trick_winner
+from games.spades.players.views import SUIT, View, card_number
 
 
 def dealt_hands(deck) -> list[int]:

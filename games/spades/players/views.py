@@ -3,9 +3,9 @@ results the players aim at. Cards are `games.cards` numbers (`Card.index`)."""
 
 from dataclasses import dataclass, field
 
-from ..cards import BY_NAME
-from .full_rules import FullSpades, hand_points, partner_of
-from .rules import PLAYERS, Spades
+from ...cards import BY_NAME
+from ..full_rules import FullSpades, hand_points, partner_of
+from ..rules import PLAYERS, Spades
 from .solver import BIT, legal_mask, mask_of
 
 

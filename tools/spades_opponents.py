@@ -7,12 +7,12 @@ partner's bid (`bid`), in the seed's game and the full game alike; none of them 
 seat could not see.
 """
 
-from ..cards import BY_NAME, DECK, QUEEN, Suit
-from .full_rules import MOST_TRICKS, estimate_tricks
-from .habits import cheapest_equal, habitual_card_of, is_master, rank_of_bit, suit_lengths, trick_leader
-from .players import make_player
-from .solver import ALL_CARDS, BIT, CARD_OF_BIT, SPADE_MASK, SUIT_MASK, mask_of, strength
-from .views import SUIT, View
+from games.cards import BY_NAME, DECK, QUEEN, Suit
+from games.spades.full_rules import MOST_TRICKS, estimate_tricks
+from games.spades.players.habits import cheapest_equal, habitual_card_of, is_master, rank_of_bit, suit_lengths, trick_leader
+from games.spades.players import make_player
+from games.spades.players.solver import ALL_CARDS, BIT, CARD_OF_BIT, SPADE_MASK, SUIT_MASK, mask_of, strength
+from games.spades.players.views import SUIT, View
 
 SPADES = 0  # the trump suit, as a card number's suit
 BIT_RANK_TEN, BIT_RANK_JACK = 8, 9  # as `habits.rank_of_bit` gives them (0 the two ... 12 the ace)

@@ -2,7 +2,7 @@
 
 import random
 
-from .full_rules import MOST_TRICKS, nil_considered
+from ..full_rules import MOST_TRICKS, nil_considered
 from .habits import Deal, rule_model
 from .solver import mask_of
 from .views import card_number
