@@ -5,9 +5,9 @@ import random
 
 import pytest
 
-from games.spades.habits import Deal, rule_model
-from games.spades.information_set import InformationSetSearch
-from games.spades.solver import Budget, Solver, bits_of
+from games.spades.players.habits import Deal, rule_model
+from games.spades.players.information_set import InformationSetSearch
+from games.spades.players.solver import Budget, Solver, bits_of
 from tests.test_spades_solver import ending
 
 UNLIMITED = 10 ** 18   # steps: more than any search here needs

@@ -1,7 +1,9 @@
-"""The opponents of other habits (games/spades/opponents.py): legal in every game, and each playing
+"""The opponents of other habits (tools/spades_opponents.py): legal in every game, and each playing
 as its habits say in positions built for them."""
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import example, given, settings
@@ -9,10 +11,12 @@ from hypothesis import strategies as st
 
 from games.cards import BY_NAME, NAMES
 from games.spades.full_rules import MOST_TRICKS, FullMatch, partner_of
-from games.spades.opponents import (OPPONENTS, CautiousPlayer, CountingPlayer, GreedyPlayer, NilBuster, Sandbagger,
-                                      make_opponent)
 from games.spades.players import play_seed_hand
-from games.spades.views import View, full_view, seat_of
+from games.spades.players.views import View, full_view, seat_of
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))  # the opponents live beside the benches
+from spades_opponents import (OPPONENTS, CautiousPlayer, CountingPlayer, GreedyPlayer, NilBuster, Sandbagger,  # noqa: E402
+                              make_opponent)
 
 
 def card(name: str) -> int:

@@ -1,7 +1,9 @@
 """Spades computer players and the full game's rules (bidding, nil, bags, spades broken, 500)."""
 
 import random
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -10,16 +12,18 @@ from hypothesis import strategies as st
 from games.cards import BY_NAME, NAMES
 from games.spades.rules import PLAYERS, Spades
 from games.spades.full_rules import FullMatch, FullSpades, choose_bid, hand_points, partner_of
-from games.spades.bidding import sampled_bid
-from games.spades.guesses import (HabitCheck, consistent_deal, deal_hidden_cards, exact_deal, guessed_deal,
-                                  habit_agreement, habit_guesses)
-from games.spades.information_set import BAG_WORTH, NIL_TRICK_WORTH, SET_NIL_WORTH, SolverPlayer, trick_worth
-from games.spades.mcts import SearchPlayer, seed_outcome
-from games.spades.opponents import CountingPlayer
+from games.spades.players.bidding import sampled_bid
+from games.spades.players.guesses import (HabitCheck, consistent_deal, deal_hidden_cards, exact_deal, guessed_deal,
+                                          habit_agreement, habit_guesses)
+from games.spades.players.information_set import BAG_WORTH, NIL_TRICK_WORTH, SET_NIL_WORTH, SolverPlayer, trick_worth
+from games.spades.players.mcts import SearchPlayer, seed_outcome
 from games.spades.players import RandomPlayer, RulePlayer, make_player, play_seed_hand
-from games.spades.seeing import KnowingPlayer, Position, dealt_hands
-from games.spades.views import View, full_outcome, full_view, seed_view, win_shares
-from games.spades.solver import CARD_OF_BIT
+from games.spades.players.views import View, full_outcome, full_view, seed_view, win_shares
+from games.spades.players.solver import CARD_OF_BIT
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))  # the measuring players, beside the benches
+from spades_opponents import CountingPlayer  # noqa: E402
+from spades_seeing import KnowingPlayer, Position, dealt_hands  # noqa: E402
 
 
 def number(name: str) -> int:

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from games.spades.full_rules import FullSpades
-from games.spades.habits import Deal
-from games.spades.views import SUIT, full_view, seed_view
-from games.spades.solver import BIT, legal_mask, mask_of, strength, trick_winner
+from games.spades.players.habits import Deal
+from games.spades.players.views import SUIT, full_view, seed_view
+from games.spades.players.solver import BIT, legal_mask, mask_of, strength, trick_winner
 from games.spades.rules import PLAYERS, Spades, shuffled_deck, suit_of, trick_value
 
 DEALS = 150

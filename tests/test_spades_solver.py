@@ -5,8 +5,8 @@ import random
 import pytest
 
 from games.cards import BY_NAME, NAMES
-from games.spades.habits import rule_model
-from games.spades.solver import BIT, CARD_OF_BIT, Solver, bits_of, legal_mask, trick_winner
+from games.spades.players.habits import rule_model
+from games.spades.players.solver import BIT, CARD_OF_BIT, Solver, bits_of, legal_mask, trick_winner
 
 
 def plain_value(hands, trick, to_play, side, policy, closed=False) -> int:

@@ -1,4 +1,4 @@
-"""Spades levels against opponents of habits other than ours (games/spades/opponents.py).
+"""Spades levels against opponents of habits other than ours (tools/spades_opponents.py).
 
 The seed's game: each level in one seat against three of one opponent, every deal played four
 times (the level in each seat in turn): mean tricks with a 95% interval clustered by deal (the nil
@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_spades  # noqa: E402  (beside this file)
 from games.spades.full_rules import MOST_TRICKS  # noqa: E402
-from games.spades.opponents import OPPONENTS, NilBuster, Sandbagger  # noqa: E402
+from spades_opponents import OPPONENTS, NilBuster, Sandbagger  # noqa: E402
 from games.spades.players import LEVELS  # noqa: E402
 from spectrum.command_line import OneLineParser, whole_number  # noqa: E402
 

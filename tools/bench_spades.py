@@ -42,14 +42,14 @@ from pathlib import Path
 from games.cards import NAMES
 from games.spades.rules import PLAYERS
 from games.spades.full_rules import BLIND_NIL, FullMatch, choose_bid, gambles_blind_nil, partner_of, team_of
-from games.spades.bidding import sampled_bid
-from games.spades.habits import Deal, model_for, rule_model
-from games.spades.information_set import SolverPlayer
-from games.spades.opponents import make_opponent
+from games.spades.players.bidding import sampled_bid
+from games.spades.players.habits import Deal, model_for, rule_model
+from games.spades.players.information_set import SolverPlayer
+from spades_opponents import make_opponent
 from games.spades.players import make_player, play_seed_hand
-from games.spades.seeing import KnowingPlayer, SeeingPlayer, dealt_hands
-from games.spades.views import full_view, seat_of
-from games.spades.solver import BIT, Budget, OutOfWork, Solver, mask_of
+from spades_seeing import KnowingPlayer, SeeingPlayer, dealt_hands
+from games.spades.players.views import full_view, seat_of
+from games.spades.players.solver import BIT, Budget, OutOfWork, Solver, mask_of
 from spectrum.command_line import OneLineParser, new_file, whole_number
 
 LADDER = (("random", "random"), ("rules", "random"), ("mcts", "rules"), ("solver", "rules"))

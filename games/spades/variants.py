@@ -8,11 +8,11 @@ table (`seats.SpadesTable`) does everything else the same way for both.
 
 import random
 
-from .bidding import sampled_bid
+from .players.bidding import sampled_bid
 from .full_rules import BLIND_NIL, FullMatch, FullSpades, choose_bid, gambles_blind_nil, partner_of, team_of
 from .players import card_chosen
 from .rules import PLAYERS, Spades
-from .views import full_view, seat_of, seed_view
+from .players.views import full_view, seat_of, seed_view
 
 
 def card_message(card: str) -> str:

@@ -5,8 +5,9 @@ by the rule player's habits — the plays of each seat that plays by them."""
 import math
 import random
 
+from ...cards import DECK_SIZE
 from .habits import Deal, model_for, rule_card
-from .solver import ALL_CARDS, BIT, CARD_OF_BIT, SUIT_MASK, bits_of, mask_of
+from .solver import ALL_CARDS, BIT, CARD_OF_BIT, SPADES_BELOW, SUIT_MASK, SUITS, bits_of, mask_of
 from .views import SUIT, View
 
 
@@ -14,7 +15,7 @@ def deal_hidden_cards(view: View, rng: random.Random) -> list[list[int]] | None:
     """The other seats' hands, guessed: the unseen cards shuffled, each to a seat that may hold it (not
     void in its suit) with room for it, cards that fewer seats may hold first. None if stuck."""
     others = [seat for seat in range(4) if seat != view.seat]
-    unseen = [card for card in range(52) if card not in view.played and card not in view.hand]
+    unseen = [card for card in range(DECK_SIZE) if card not in view.played and card not in view.hand]
     rng.shuffle(unseen)
     hands = [[] for _ in range(4)]
     hands[view.seat] = list(view.hand)
@@ -24,7 +25,7 @@ def deal_hidden_cards(view: View, rng: random.Random) -> list[list[int]] | None:
             hands[seat] = unseen[start:start + view.hand_sizes[seat]]
             start += view.hand_sizes[seat]
         return hands
-    can_hold = [[seat for seat in others if suit not in view.voids[seat]] for suit in range(4)]
+    can_hold = [[seat for seat in others if suit not in view.voids[seat]] for suit in SUITS]
     unseen.sort(key=lambda card: len(can_hold[SUIT[card]]))
     room = list(view.hand_sizes)
     for card in unseen:
@@ -53,7 +54,7 @@ def consistent_deal(view: View, rng: random.Random) -> list[list[int]]:
 def exact_deal(view: View) -> list[list[int]]:
     """A consistent deal by search (a true deal exists, so this always finds one)."""
     others = [seat for seat in range(4) if seat != view.seat]
-    unseen = [card for card in range(52) if card not in view.played and card not in view.hand]
+    unseen = [card for card in range(DECK_SIZE) if card not in view.played and card not in view.hand]
     room = {seat: view.hand_sizes[seat] for seat in others}
     hands = [[] for _ in range(4)]
     hands[view.seat] = list(view.hand)
@@ -93,7 +94,7 @@ class HabitCheck:
                 self.plays[seat].append([before, tuple(trick), closed, bit, 0])
             before |= 1 << bit
             trick = [] if len(trick) == 3 else trick + [(seat, bit)]
-            closed = closed and bit >= 13
+            closed = closed and bit >= SPADES_BELOW
         for plays in self.plays.values():
             later = 0
             for play in reversed(plays):
@@ -112,7 +113,7 @@ class HabitCheck:
         return {seat for seat in self.plays
                 if any(not self.misses(seat, mask_of(hands[seat]), most=0) for hands in guesses)}
 
-    def misses(self, seat: int, hidden: int, most: int = 52) -> int:
+    def misses(self, seat: int, hidden: int, most: int = DECK_SIZE) -> int:
         """How many of `seat`'s plays differ from its habits were `hidden` (a mask) its cards now;
         counting stops past `most`."""
         plays = self.plays.get(seat)

@@ -3,13 +3,13 @@ results the players aim at. Cards are `games.cards` numbers (`Card.index`)."""
 
 from dataclasses import dataclass, field
 
-from ..cards import BY_NAME
-from .full_rules import FullSpades, hand_points, partner_of
-from .rules import PLAYERS, Spades
+from ...cards import BY_NAME, DECK_SIZE, suit_of
+from ..full_rules import FullSpades, hand_points, partner_of
+from ..rules import PLAYERS, Spades
 from .solver import BIT, legal_mask, mask_of
 
 
-SUIT = [card // 13 for card in range(52)]   # per Card.index
+SUIT = [suit_of(card) for card in range(DECK_SIZE)]   # per Card.index
 
 
 def card_number(name: str) -> int:

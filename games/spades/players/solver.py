@@ -1,7 +1,7 @@
 """Exact play of the rest of a Spades hand with every card known.
 
-Hands are bit masks in trick order: a card's bit is suit * 13 + (high rank - 2) (`BIT`, from
-`games.cards`' numbering), so within a suit a stronger card has the higher bit and the spades, the
+Hands are bit masks in trick order: a card's bit is suit * 13 + (high rank - 2) (`BIT`:
+`games.cards.TRICK_BIT`), so within a suit a stronger card has the higher bit and the spades, the
 trumps, are bits 0-12. The value of a position is what one side (`side`: a set of seats) takes in
 the rest of the hand: the sum of `worth[seat]` over the tricks it wins (by default 1 a trick for the
 side's seats, so the side's tricks). The side's seats choose to make it as large as they can; the
@@ -17,15 +17,20 @@ the lowest of each such run is searched. Moves are ordered: a side that is winni
 low, otherwise its cheapest winner first; a lead tries high cards first.
 """
 
-from ..cards import DECK
+from ...cards import CARD_OF_TRICK_BIT, DECK, DECK_SIZE, SUIT_LETTERS, SUIT_SIZE, TRICK_BIT, Suit
+from ..rules import spades_value
 
-BIT = [card.suit * 13 + card.high_rank - 2 for card in DECK]   # Card.index -> trick-order bit
-CARD_OF_BIT = [0] * 52
-for _index, _bit in enumerate(BIT):
-    CARD_OF_BIT[_bit] = _index
-SUIT_MASK = [((1 << 13) - 1) << (13 * suit) for suit in range(4)]
-SPADE_MASK = SUIT_MASK[0]
-ALL_CARDS = (1 << 52) - 1
+BIT = TRICK_BIT                  # Card.index -> trick-order bit
+CARD_OF_BIT = CARD_OF_TRICK_BIT  # trick-order bit -> Card.index
+SPADES_BELOW = SUIT_SIZE         # the spades, the trumps, are the bits below this one
+SUIT_PATTERN = (1 << SUIT_SIZE) - 1  # a whole suit, as the suit's own bits
+SUITS = tuple(range(len(Suit)))  # the suits as plain numbers (quicker to index with than `Suit`s)
+SUIT_MASK = [SUIT_PATTERN << (SUIT_SIZE * suit) for suit in SUITS]
+SPADE_MASK = SUIT_MASK[Suit.SPADES]
+ALL_CARDS = (1 << DECK_SIZE) - 1
+# how strongly each card (by bit) plays to a trick, per led suit: the rules' `spades_value`, looked up
+STRENGTH = tuple(tuple(spades_value(DECK[CARD_OF_BIT[bit]], SUIT_LETTERS[led]) for bit in range(DECK_SIZE))
+                 for led in SUITS)
 
 
 def mask_of(cards) -> int:
@@ -36,37 +41,34 @@ def mask_of(cards) -> int:
     return mask
 
 
-# the bits of each suit's 13-bit pattern, per suit: bits_of looks a suit up instead of looping over bits
-SUIT_BITS = [[[13 * suit + rank for rank in range(13) if pattern >> rank & 1] for pattern in range(1 << 13)]
-             for suit in range(4)]
+# the bits of each suit's pattern, per suit: bits_of looks a suit up instead of looping over bits
+SUIT_BITS = [[[SUIT_SIZE * suit + rank for rank in range(SUIT_SIZE) if pattern >> rank & 1]
+              for pattern in range(SUIT_PATTERN + 1)] for suit in SUITS]
+_HEARTS_AT, _DIAMONDS_AT, _CLUBS_AT = SUIT_SIZE, 2 * SUIT_SIZE, 3 * SUIT_SIZE  # where each suit's bits start
 
 
 def bits_of(mask: int) -> list[int]:
     """The bits of `mask`, lowest first."""
-    return (SUIT_BITS[0][mask & 8191] + SUIT_BITS[1][mask >> 13 & 8191] + SUIT_BITS[2][mask >> 26 & 8191]
-            + SUIT_BITS[3][mask >> 39])
+    return (SUIT_BITS[0][mask & SUIT_PATTERN] + SUIT_BITS[1][mask >> _HEARTS_AT & SUIT_PATTERN]
+            + SUIT_BITS[2][mask >> _DIAMONDS_AT & SUIT_PATTERN] + SUIT_BITS[3][mask >> _CLUBS_AT])
 
 
 def strength(bit: int, led: int) -> int:
     """How strongly a card plays to a trick whose led suit is `led`: spades beat the led suit, which
-    beats anything else (0)."""
-    if bit < 13:
-        return bit + 100
-    if bit // 13 == led:
-        return bit % 13 + 50
-    return 0
+    beats anything else (0); the rules' `spades_value`."""
+    return STRENGTH[led][bit]
 
 
 def trick_winner(trick: list[tuple[int, int]]) -> int:
     """The seat that wins a trick given as (seat, bit) in the order played."""
-    led = trick[0][1] // 13
-    return max(trick, key=lambda play: strength(play[1], led))[0]
+    strengths = STRENGTH[trick[0][1] // SUIT_SIZE]
+    return max(trick, key=lambda play: strengths[play[1]])[0]
 
 
 def legal_mask(hand: int, trick: list, spades_closed: bool) -> int:
     """Follow suit if you can; a lead may not be a spade while spades are closed, unless all are."""
     if trick:
-        following = hand & SUIT_MASK[trick[0][1] // 13]
+        following = hand & SUIT_MASK[trick[0][1] // SUIT_SIZE]
         return following or hand
     if spades_closed:
         return (hand & ~SPADE_MASK) or hand
@@ -136,7 +138,7 @@ class Solver:
 
     def _after_play(self, hands, trick, to_play, bit, spades_closed) -> int:
         played = trick + [(to_play, bit)]
-        closed = spades_closed and bit >= 13
+        closed = spades_closed and bit >= SPADES_BELOW
         if len(played) == 4:
             winner = trick_winner(played)
             return self.worth[winner] + self.value(hands, [], winner, closed)
@@ -158,7 +160,7 @@ class Solver:
             low = legal & -legal
             bit = low.bit_length() - 1
             legal ^= low
-            if runs and bit // 13 == previous // 13 and not remaining & (low - (2 << previous)):
+            if runs and bit // SUIT_SIZE == previous // SUIT_SIZE and not remaining & (low - (2 << previous)):
                 runs[-1].append(bit)
             else:
                 runs.append([bit])
@@ -197,7 +199,7 @@ class Solver:
         for bit in moves:
             hands[to_play] = hand ^ (1 << bit)
             trick.append((to_play, bit))
-            now_closed = closed and bit >= 13
+            now_closed = closed and bit >= SPADES_BELOW
             if len(trick) == 4:
                 winner = trick_winner(trick)
                 won = self.worth[winner]
@@ -235,11 +237,11 @@ class Solver:
         lows = [run[0] for run in runs]
         if not trick:
             return lows[::-1]
-        led = trick[0][1] // 13
-        winner_seat, best = max(trick, key=lambda play: strength(play[1], led))
+        strengths = STRENGTH[trick[0][1] // SUIT_SIZE]
+        winner_seat, best = max(trick, key=lambda play: strengths[play[1]])
         ours_winning = (winner_seat in self.side) == maximising
         if ours_winning:
             return lows
-        top = strength(best, led)
-        winners = [bit for bit in lows if strength(bit, led) > top]
-        return winners + [bit for bit in lows if strength(bit, led) <= top]
+        top = strengths[best]
+        winners = [bit for bit in lows if strengths[bit] > top]
+        return winners + [bit for bit in lows if strengths[bit] <= top]

@@ -11,11 +11,11 @@ seed's game and the full game (partnerships, bids, spades broken).
 import random
 import time
 
-from ..cards import NAMES
+from ...cards import NAMES
 from .habits import habitual_card_of
 from .information_set import SolverPlayer
 from .mcts import SearchPlayer
-from .rules import PLAYERS, Spades
+from ..rules import PLAYERS, Spades
 from .views import View, seat_of, seed_view
 
 

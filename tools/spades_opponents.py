@@ -7,15 +7,18 @@ partner's bid (`bid`), in the seed's game and the full game alike; none of them 
 seat could not see.
 """
 
-from ..cards import BY_NAME, DECK, QUEEN, Suit
-from .full_rules import MOST_TRICKS, estimate_tricks
-from .habits import cheapest_equal, habitual_card_of, is_master, rank_of_bit, suit_lengths, trick_leader
-from .players import make_player
-from .solver import ALL_CARDS, BIT, CARD_OF_BIT, SPADE_MASK, SUIT_MASK, mask_of, strength
-from .views import SUIT, View
+from games.cards import BY_NAME, DECK, JACK, KING, QUEEN, Suit, number_of, trick_rank, trick_suit
+from games.spades.full_rules import MOST_TRICKS, estimate_tricks
+from games.spades.players.habits import cheapest_equal, habitual_card_of, is_master, suit_lengths, trick_leader
+from games.spades.players import make_player
+from games.spades.players.solver import (ALL_CARDS, BIT, CARD_OF_BIT, SPADE_MASK, SPADES_BELOW, SUIT_MASK, mask_of,
+                                         strength)
+from games.spades.players.views import SUIT, View
 
-SPADES = 0  # the trump suit, as a card number's suit
-BIT_RANK_TEN, BIT_RANK_JACK = 8, 9  # as `habits.rank_of_bit` gives them (0 the two ... 12 the ace)
+SPADES = int(Suit.SPADES)  # the trump suit, as a card number's suit
+# as `cards.trick_rank` gives them: 0 the two ... 12 the ace
+BIT_RANK_TEN, BIT_RANK_JACK = (trick_rank(BIT[number_of(SPADES, rank)]) for rank in (10, JACK))
+ACE_HIGH = KING + 1  # an ace's `Card.high_rank`
 
 
 def power(card: int, led: int) -> int:
@@ -136,7 +139,7 @@ class Count:
         self.hand = mask_of(view.hand)
         self.outside = ALL_CARDS ^ self.hand ^ mask_of(view.played)
         self.trick = view.trick_bits()
-        self.led = self.trick[0][1] // 13 if self.trick else None
+        self.led = trick_suit(self.trick[0][1]) if self.trick else None
         self.still_to_play = [(view.seat + step) % 4 for step in range(1, 4 - len(self.trick))]
         self.opponents = view.opponents
         self.winner, best = trick_leader(self.trick) if self.trick else (None, None)
@@ -151,7 +154,7 @@ class Count:
 
     def beaten_later(self, bit: int) -> bool:
         """Whether an opponent still to play to this trick may beat `bit`, played now."""
-        suit = bit // 13
+        suit = trick_suit(bit)
         led = suit if self.led is None else self.led
         above = ~((2 << bit) - 1)
         for seat in self.still_to_play:
@@ -267,23 +270,24 @@ def lead_to_take(count: Count, bits: list[int]) -> int:
         return not any(count.may_ruff(seat, suit) for seat in count.opponents)
 
     masters = [bit for bit in bits if not count.beaten_later(bit)]
-    side_masters = [bit for bit in masters if bit >= 13]
+    side_masters = [bit for bit in masters if bit >= SPADES_BELOW]
     if side_masters:
-        return max(side_masters, key=rank_of_bit)
+        return max(side_masters, key=trick_rank)
     if masters and lengths[SPADES] >= 2 and any(count.may_hold(seat, SPADES) for seat in count.opponents):
         return masters[-1]  # draw trumps
-    side = [bit for bit in bits if bit >= 13]
+    side = [bit for bit in bits if bit >= SPADES_BELOW]
     if view.partner is not None:
-        to_partner = [bit for bit in side if count.may_ruff(view.partner, bit // 13) and nobody_ruffs(bit // 13)]
+        to_partner = [bit for bit in side
+                      if count.may_ruff(view.partner, trick_suit(bit)) and nobody_ruffs(trick_suit(bit))]
         if to_partner:
             return to_partner[0]
     if count.hand & SPADE_MASK:
-        singletons = [bit for bit in side if lengths[bit // 13] == 1 and rank_of_bit(bit) < BIT_RANK_JACK]
+        singletons = [bit for bit in side if lengths[trick_suit(bit)] == 1 and trick_rank(bit) < BIT_RANK_JACK]
         if singletons:
             return singletons[0]
     side = side or bits
-    unruffed = [bit for bit in side if nobody_ruffs(bit // 13)] or side
-    return min(unruffed, key=lambda bit: (-lengths[bit // 13], rank_of_bit(bit)))
+    unruffed = [bit for bit in side if nobody_ruffs(trick_suit(bit))] or side
+    return min(unruffed, key=lambda bit: (-lengths[trick_suit(bit)], trick_rank(bit)))
 
 
 def throw_away(count: Count, bits: list[int]) -> int:
@@ -292,9 +296,9 @@ def throw_away(count: Count, bits: list[int]) -> int:
     if count.following():
         return bits[0]
     lengths = suit_lengths(count.hand)
-    side = [bit for bit in bits if bit >= 13] or bits
+    side = [bit for bit in bits if bit >= SPADES_BELOW] or bits
     spare = [bit for bit in side if not is_master(bit, count.outside)] or side
-    return min(spare, key=lambda bit: (rank_of_bit(bit) >= BIT_RANK_TEN, lengths[bit // 13], rank_of_bit(bit)))
+    return min(spare, key=lambda bit: (trick_rank(bit) >= BIT_RANK_TEN, lengths[trick_suit(bit)], trick_rank(bit)))
 
 
 def duck(count: Count, bits: list[int]) -> int:
@@ -303,11 +307,11 @@ def duck(count: Count, bits: list[int]) -> int:
     lowest when all would win and someone is still to play, else the highest."""
     if count.led is None:
         def above(bit: int) -> int:
-            return (count.outside & SUIT_MASK[bit // 13] & ~((2 << bit) - 1)).bit_count()
-        return max(bits, key=lambda bit: (above(bit) > 0, bit >= 13, above(bit), -rank_of_bit(bit)))
+            return (count.outside & SUIT_MASK[trick_suit(bit)] & ~((2 << bit) - 1)).bit_count()
+        return max(bits, key=lambda bit: (above(bit) > 0, bit >= SPADES_BELOW, above(bit), -trick_rank(bit)))
     losers = [bit for bit in bits if strength(bit, count.led) < count.top]
     if losers:
-        return max(losers, key=lambda bit: (rank_of_bit(bit), bit < 13))
+        return max(losers, key=lambda bit: (trick_rank(bit), bit < SPADES_BELOW))
     by_strength = sorted(bits, key=lambda bit: strength(bit, count.led))
     return by_strength[0] if count.still_to_play else by_strength[-1]
 
@@ -316,11 +320,11 @@ def cover_nil(count: Count, bits: list[int]) -> int | None:
     """Beside a partner's standing nil (see `CountingPlayer`); None where the usual play does."""
     view, partner = count.view, count.view.partner
     if count.led is None:
-        into_voids = [bit for bit in bits if bit >= 13 and bit // 13 in view.voids[partner]]
+        into_voids = [bit for bit in bits if bit >= SPADES_BELOW and trick_suit(bit) in view.voids[partner]]
         masters = [bit for bit in bits if not count.beaten_later(bit)]
         lengths = suit_lengths(count.hand)
-        side = [bit for bit in bits if bit >= 13] or bits
-        return max(into_voids or masters or side, key=lambda bit: (lengths[bit // 13], rank_of_bit(bit)))
+        side = [bit for bit in bits if bit >= SPADES_BELOW] or bits
+        return max(into_voids or masters or side, key=lambda bit: (lengths[trick_suit(bit)], trick_rank(bit)))
     winners = count.winners(bits)
     if partner in count.still_to_play and winners:
         return max(winners, key=lambda bit: strength(bit, count.led))
@@ -332,8 +336,8 @@ def cover_nil(count: Count, bits: list[int]) -> int | None:
 def bust_nil(count: Count, bits: list[int], nil: int) -> int | None:
     """Against an opponent's standing nil (see `CountingPlayer`); None once its card is beaten."""
     if count.led is None:
-        into = [bit for bit in bits if count.may_hold(nil, bit // 13)] or bits
-        return min(into, key=lambda bit: (rank_of_bit(bit), bit < 13))
+        into = [bit for bit in bits if count.may_hold(nil, trick_suit(bit))] or bits
+        return min(into, key=lambda bit: (trick_rank(bit), bit < SPADES_BELOW))
     if count.winner == nil:
         under = [bit for bit in bits if strength(bit, count.led) < count.top]
         if not under:
@@ -355,8 +359,8 @@ def counted_tricks(hand: list[str]) -> float:
     shortness = 0
     for suit in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         held = ranks[suit]
-        tricks += (14 in held) * (1.0 if len(held) <= 5 else 0.6)
-        tricks += (13 in held and (14 in held or len(held) >= 3)) * (0.8 if len(held) <= 5 else 0.4)
+        tricks += (ACE_HIGH in held) * (1.0 if len(held) <= 5 else 0.6)
+        tricks += (KING in held and (ACE_HIGH in held or len(held) >= 3)) * (0.8 if len(held) <= 5 else 0.4)
         shortness += max(0, 2 - len(held))
     return tricks + 0.5 * min(shortness, max(0, len(spades) - 2))
 
@@ -369,7 +373,7 @@ def small_cards(hand: list[str]) -> bool:
         return False
     for suit in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         held = sorted(BY_NAME[card].high_rank for card in hand if card[1] == suit.letter)
-        if any(rank >= 13 and place < 3 for place, rank in enumerate(held)):
+        if any(rank >= KING and place < 3 for place, rank in enumerate(held)):
             return False
     return True
 

@@ -5,8 +5,9 @@ import random
 from dataclasses import dataclass, field
 
 from .guesses import HabitCheck, habit_guesses
-from .habits import Deal, habitual_card_of, model_for, rank_of_bit
-from .solver import CARD_OF_BIT, Budget, OutOfWork, Solver, mask_of
+from ...cards import trick_rank
+from .habits import Deal, habitual_card_of, model_for
+from .solver import CARD_OF_BIT, SPADES_BELOW, Budget, OutOfWork, Solver, mask_of
 from .views import View
 
 
@@ -88,7 +89,7 @@ class SolverPlayer:
                 break
         if totals is None:
             return habitual_card_of(view)
-        return CARD_OF_BIT[max(totals, key=lambda bit: (totals[bit], -rank_of_bit(bit), bit >= 13))]
+        return CARD_OF_BIT[max(totals, key=lambda bit: (totals[bit], -trick_rank(bit), bit >= SPADES_BELOW))]
 
     def guesses(self, view: View) -> tuple[list[list[list[int]]], list[float]]:
         """The guesses weighted by the rule player's habits; when none explains every play seen, the

@@ -1,13 +1,16 @@
 """For measuring only: players that see every hand, the ceiling no honest player reaches."""
 
-from .habits import Deal, model_for, rank_of_bit
-from .solver import BIT, CARD_OF_BIT, Solver, bits_of, mask_of, trick_winner
-from .views import SUIT, View, card_number
+from games.cards import trick_rank
+from games.spades.rules import TRICKS_IN_A_HAND
+from games.spades.players.habits import Deal, model_for
+from games.spades.players.solver import BIT, CARD_OF_BIT, SPADES_BELOW, Solver, bits_of, mask_of, trick_winner
+from games.spades.players.views import SUIT, View, card_number
 
 
 def dealt_hands(deck) -> list[int]:
     """Each seat's thirteen cards as the seed deals them from `deck` (card names), as masks."""
-    return [mask_of(card_number(card) for card in deck[13 * (3 - seat):13 * (4 - seat)]) for seat in range(4)]
+    size = TRICKS_IN_A_HAND
+    return [mask_of(card_number(card) for card in deck[size * (3 - seat):size * (4 - seat)]) for seat in range(4)]
 
 
 class SeeingPlayer:
@@ -32,7 +35,7 @@ class SeeingPlayer:
                                                                       view.spades_closed)
         else:
             values = lookahead_values(view, hands, self.levels, [int(seat == view.seat) for seat in range(4)])
-        return CARD_OF_BIT[max(values, key=lambda bit: (values[bit], -rank_of_bit(bit), bit >= 13))]
+        return CARD_OF_BIT[max(values, key=lambda bit: (values[bit], -trick_rank(bit), bit >= SPADES_BELOW))]
 
 
 def looked_ahead(deal: Deal, seat: int, levels: int, worth: list[int]) -> int:
@@ -128,7 +131,7 @@ class KnowingPlayer:
             return legal[0]
         position = Position.seen_by(view, self.dealt)
         values = {card: self._tricks_after(position, card, view.seat, self.levels - 1) for card in legal}
-        return max(legal, key=lambda card: (values[card], -rank_of_bit(BIT[card]), BIT[card] >= 13))
+        return max(legal, key=lambda card: (values[card], -trick_rank(BIT[card]), BIT[card] >= SPADES_BELOW))
 
     def _tricks_after(self, position: Position, card: int, seat: int, levels: int) -> int:
         """`seat`'s tricks at the end of the hand after it plays `card`, trying every card at its

@@ -3,21 +3,21 @@ to play out thousands of guessed deals: second hand low, third hand high, win ch
 void, discard the least useful card, lead masters; and `Deal`, a deal with every hand known played
 out by them."""
 
-from .solver import ALL_CARDS, CARD_OF_BIT, SUIT_MASK, bits_of, legal_mask, mask_of, strength, trick_winner
+from ...cards import SUIT_SIZE, trick_rank
+from .solver import (ALL_CARDS, CARD_OF_BIT, SPADES_BELOW, SUIT_MASK, SUITS, bits_of, legal_mask, mask_of, strength,
+                     trick_winner)
 from .views import View
 
-
-def rank_of_bit(bit: int) -> int:
-    return bit % 13   # 0 = two ... 12 = ace
+SPADES_LAST = SUITS[::-1]  # the side suits, then the spades
 
 
 def is_master(bit: int, outside: int) -> bool:
     """No card that could beat `bit` in its suit is held by another seat."""
-    return not outside & SUIT_MASK[bit // 13] & ~((2 << bit) - 1)
+    return not outside & SUIT_MASK[bit // SUIT_SIZE] & ~((2 << bit) - 1)
 
 
 def suit_lengths(mask: int) -> list[int]:
-    return [bin(mask & SUIT_MASK[suit]).count("1") for suit in range(4)]
+    return [bin(mask & SUIT_MASK[suit]).count("1") for suit in SUITS]
 
 
 def rule_card(hand: int, outside: int, trick: list[tuple[int, int]], seat: int, spades_closed: bool = False,
@@ -47,13 +47,13 @@ def rule_card(hand: int, outside: int, trick: list[tuple[int, int]], seat: int, 
                 return setting
     if not trick:
         return lead(legal, outside)
-    led = trick[0][1] // 13
+    led = trick[0][1] // SUIT_SIZE
     leader_seat, best = trick_leader(trick)
     top = strength(best, led)
     position = len(trick)
     partner_nil = bids is not None and bids[partner] == 0
     partner_winning = partner is not None and leader_seat == partner and not partner_nil and (
-        position == 3 or is_master(best, outside) or best < 13)
+        position == 3 or is_master(best, outside) or best < SPADES_BELOW)
     winners = [bit for bit in bits_of(legal) if strength(bit, led) > top]
     if legal & SUIT_MASK[led]:  # following suit
         if not winners or partner_winning or position == 1:
@@ -69,7 +69,7 @@ def rule_card(hand: int, outside: int, trick: list[tuple[int, int]], seat: int, 
 def cheapest_equal(winners: list[int], outside: int, hand: int) -> int:
     """The lowest winner as good as the highest: every card between them is mine or played."""
     best = lower = winners[-1]
-    floor = (winners[-1] // 13) * 13
+    floor = (winners[-1] // SUIT_SIZE) * SUIT_SIZE
     while lower > floor:
         lower -= 1
         if lower in winners:
@@ -83,30 +83,30 @@ def duck(legal: int, trick: list[tuple[int, int]]) -> int:
     """A nil bidder's card: the highest that loses, or failing that the lowest."""
     cards = bits_of(legal)
     if not trick:
-        return min(cards, key=lambda bit: (rank_of_bit(bit), bit < 13))
-    led = trick[0][1] // 13
+        return min(cards, key=lambda bit: (trick_rank(bit), bit < SPADES_BELOW))
+    led = trick[0][1] // SUIT_SIZE
     top = max(strength(bit, led) for _, bit in trick)
     losers = [bit for bit in cards if strength(bit, led) < top]
     if losers:
-        return max(losers, key=lambda bit: (bit >= 13, rank_of_bit(bit)))
+        return max(losers, key=lambda bit: (bit >= SPADES_BELOW, trick_rank(bit)))
     return min(cards, key=lambda bit: strength(bit, led))
 
 
 def trick_leader(trick: list[tuple[int, int]]) -> tuple[int, int]:
     """(seat, bit) of the card winning the trick so far."""
-    led = trick[0][1] // 13
+    led = trick[0][1] // SUIT_SIZE
     return max(trick, key=lambda play: strength(play[1], led))
 
 
 def side_cards(cards: list[int]) -> list[int]:
     """The cards of side suits, or all of them when there are none."""
-    return [bit for bit in cards if bit >= 13] or cards
+    return [bit for bit in cards if bit >= SPADES_BELOW] or cards
 
 
 def master_lead(legal: int, outside: int) -> int | None:
     """The highest side-suit master, else the highest master spade (a suit's highest card is its
     master if any is); None without one."""
-    for suit in (3, 2, 1, 0):
+    for suit in SPADES_LAST:
         held = legal & SUIT_MASK[suit]
         if held and is_master(held.bit_length() - 1, outside):
             return held.bit_length() - 1
@@ -120,8 +120,8 @@ def cover(legal: int, outside: int, trick: list[tuple[int, int]], partner: int) 
     cards = bits_of(legal)
     if not trick:
         master = master_lead(legal, outside)
-        return master if master is not None else max(side_cards(cards), key=rank_of_bit)
-    led = trick[0][1] // 13
+        return master if master is not None else max(side_cards(cards), key=trick_rank)
+    led = trick[0][1] // SUIT_SIZE
     leader, best = trick_leader(trick)
     top = strength(best, led)
     winners = [bit for bit in cards if strength(bit, led) > top]
@@ -138,8 +138,8 @@ def set_nil(legal: int, trick: list[tuple[int, int]], nil: int) -> int | None:
     played a card that is beaten."""
     cards = bits_of(legal)
     if not trick:
-        return min(side_cards(cards), key=rank_of_bit)
-    led = trick[0][1] // 13
+        return min(side_cards(cards), key=trick_rank)
+    led = trick[0][1] // SUIT_SIZE
     leader, best = trick_leader(trick)
     top = strength(best, led)
     if leader == nil:
@@ -157,13 +157,13 @@ def lead(legal: int, outside: int) -> int:
     if master is not None:
         return master
     length = suit_lengths(legal)
-    return min(side_cards(bits_of(legal)), key=lambda bit: (-length[bit // 13], rank_of_bit(bit)))
+    return min(side_cards(bits_of(legal)), key=lambda bit: (-length[bit // SUIT_SIZE], trick_rank(bit)))
 
 
 def discard(legal: int) -> int:
     """The lowest side card, from the shortest suit (towards a void to trump in); spades last."""
     length = suit_lengths(legal)
-    return min(side_cards(bits_of(legal)), key=lambda bit: (rank_of_bit(bit), length[bit // 13]))
+    return min(side_cards(bits_of(legal)), key=lambda bit: (trick_rank(bit), length[bit // SUIT_SIZE]))
 
 
 def habitual_card_of(view: View) -> int:
@@ -212,7 +212,7 @@ class Deal:
     def play(self, bit: int) -> None:
         self.hands[self.to_play] ^= 1 << bit
         self.trick.append((self.to_play, bit))
-        if bit < 13:
+        if bit < SPADES_BELOW:
             self.spades_closed = False
         if len(self.trick) == 4:
             winner = trick_winner(self.trick)

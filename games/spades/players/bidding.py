@@ -2,7 +2,9 @@
 
 import random
 
-from .full_rules import MOST_TRICKS, nil_considered
+from ...cards import DECK_SIZE
+from ..full_rules import MOST_TRICKS, nil_considered
+from ..rules import TRICKS_IN_A_HAND
 from .habits import Deal, rule_model
 from .solver import mask_of
 from .views import card_number
@@ -28,7 +30,7 @@ def sampled_play(hand: list[str], seat: int, leader: int, rng: random.Random, de
     and (when `nil`) the share of the deals in which, bidding nil, it took none."""
     mine = [card_number(card) for card in hand]
     held = set(mine)
-    unseen = [card for card in range(52) if card not in held]
+    unseen = [card for card in range(DECK_SIZE) if card not in held]
     others = [other for other in range(4) if other != seat]
     nil_bids = [0 if other == seat else 3 for other in range(4)]
     total = clean = 0
@@ -37,7 +39,7 @@ def sampled_play(hand: list[str], seat: int, leader: int, rng: random.Random, de
         hands = [0] * 4
         hands[seat] = mask_of(mine)
         for position, other in enumerate(others):
-            hands[other] = mask_of(unseen[13 * position:13 * position + 13])
+            hands[other] = mask_of(unseen[TRICKS_IN_A_HAND * position:TRICKS_IN_A_HAND * (position + 1)])
         for bids in (None, nil_bids) if nil else (None,):
             deal = Deal(list(hands), [], leader, [0] * 4, True, rule_model(lambda other: (other + 2) % 4, bids))
             deal.play_out()

@@ -4,6 +4,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
+from ..rules import TRICKS_IN_A_HAND
 from .guesses import HabitCheck, consistent_deal, guessed_deal
 from .habits import Deal
 from .solver import BIT, CARD_OF_BIT
@@ -104,4 +105,4 @@ class SearchPlayer:
 
 def seed_outcome(taken: list[int]) -> list[float]:
     """The seed game's reward: half for the win (shared on a tie), half for the tricks."""
-    return [0.5 * share + 0.5 * tricks / 13 for share, tricks in zip(win_shares(taken), taken)]
+    return [0.5 * share + 0.5 * tricks / TRICKS_IN_A_HAND for share, tricks in zip(win_shares(taken), taken)]
