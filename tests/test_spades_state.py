@@ -36,7 +36,8 @@ def test_a_seed_hand_takes_card_names_and_returns_the_tricks():
     assert outcome.termination == Termination.HAND_OVER
     assert outcome.returns == tuple(float(taken[player]) for player in PLAYERS) and sum(outcome.returns) == 13
     assert outcome.winners == tuple(seat for seat, player in enumerate(PLAYERS) if taken[player] == max(taken.values()))
-    assert len(state.history) == 52 and [move for _, move in state.history[:4]] == [card for _, card in state.game.tricks[0][0]]
+    first_trick = [card for _, card in state.game.tricks[0][0]]
+    assert len(state.history) == 52 and [move for _, move in state.history[:4]] == first_trick
     before = str(state)
     assert refusal(state, hand[0]) == "the hand is over" and str(state) == before
 

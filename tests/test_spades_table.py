@@ -290,13 +290,13 @@ def test_a_first_format_table_written_out_by_hand_is_taken_up():
     and of a computer ("bid 0") among them."""
     clock = Clock()
     table = full_table(clock=clock)
-    deck, dealing = table.deck, table.saved()["dealing"]
     first = table.game.to_play  # left of the dealer
     order = [(PLAYERS.index(first) + step) % 4 for step in range(4)]
-    data = table.saved() | {"format": 1, "dealing": dealing, "hand": {"deck": deck, "moves": [
+    data = table.saved() | {"format": 1, "hand": {"deck": table.deck, "moves": [
         [order[0], "bid 3"], [order[1], "bid nil"], [order[2], "bid 0"], [order[3], "bid 4"]]}}
     again = SpadesTable.restored(data, clock=clock)
-    assert again.view(None).bids == tuple({order[0]: 3, order[1]: 0, order[2]: 0, order[3]: 4}[seat] for seat in range(4))
+    bids = {order[0]: 3, order[1]: 0, order[2]: 0, order[3]: 4}
+    assert again.view(None).bids == tuple(bids[seat] for seat in range(4))
     assert [move for _, move in again.moves] == ["bid 3", "nil", "nil", "bid 4"]
     lead = again.view(order[0]).legal[0]
     assert again.play(order[0], lead) == (True, None)

@@ -421,7 +421,8 @@ class SpadesTable:
         """The table `saved` kept, everyone at it away (a seat held for GRACE_SECONDS from now), its
         computers of `level` from now on and blind nil as `blind_nil` says (None: as kept);
         ValueError (or KeyError, TypeError, IndexError) for data that is not a table's."""
-        if data["format"] not in (FIRST_FORMAT, SAVED_FORMAT) or not isinstance(data["code"], str) or type(data["full"]) is not bool:
+        if data["format"] not in (FIRST_FORMAT, SAVED_FORMAT) or not isinstance(data["code"], str) \
+                or type(data["full"]) is not bool:
             raise ValueError("not a table kept by this version")
         if code is not None and data["code"] != code:
             raise ValueError(f"not table {code}")
