@@ -53,15 +53,20 @@ class Outcome:
 class GameState(Protocol):
     def num_players(self) -> int: ...
 
-    def current_player(self) -> int: ...
+    def current_player(self) -> int:
+        """The player to move, from 0; TERMINAL once the game is over."""
 
-    def legal_actions(self) -> list[str]: ...
+    def legal_moves(self) -> list[str]:
+        """The moves of the player to move, as typed; [] once the game is over."""
 
-    def apply(self, action: str) -> str | None: ...
+    def apply(self, move: str) -> None:
+        """Make `move` for the player to move; MoveRefused (the state unchanged) when the rules refuse it."""
 
-    def is_terminal(self) -> bool: ...
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on, then how it ended."""
 
-    def returns(self) -> list[float]: ...
+    def observation(self, player: int) -> str:
+        """Everything `player` may see now, and nothing more."""
 
     def clone(self) -> GameState: ...
 
@@ -69,9 +74,10 @@ class GameState(Protocol):
 
 
 def playout(state: GameState, choose) -> GameState:
-    """Play `state` to its end, each move `choose(legal_actions)`; the finished state is returned."""
-    while not state.is_terminal():
-        refusal = state.apply(choose(state.legal_actions()))
-        if refusal is not None:
-            raise RuntimeError(f"a legal action was refused: {refusal}")
+    """Play `state` to its end, each move `choose(legal_moves)`; the finished state is returned."""
+    while state.outcome() is None:
+        try:
+            state.apply(choose(state.legal_moves()))
+        except MoveRefused as refused:
+            raise RuntimeError(f"a legal move was refused: {refused.reason}") from refused
     return state

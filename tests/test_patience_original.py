@@ -181,9 +181,8 @@ def key_scripts(draw):
         if draw(st.booleans()):
             keys += ["x", frozenset({"CAPS", "0"})]  # a key typed and deleted
         keys += [*entry, "ENTER"]
-        move = rules.judge(entry, table)
-        if isinstance(move, tuple):
-            table, _ = rules.cover(table, move)
+        if rules.legal(entry, table) and entry != rules.RESIGN_ENTRY:
+            table, _ = rules.cover(table, rules.judge(entry, table))
     return seed, keys
 
 

@@ -141,9 +141,8 @@ def greedy_tour(seed: int, opening=()) -> list[str]:
     lines = []
     for entry in opening:
         lines.append(entry)
-        move = rules.judge(entry, table)
-        if isinstance(move, tuple):
-            table, _ = rules.cover(table, move)
+        if rules.legal(entry, table) and entry != rules.RESIGN_ENTRY:
+            table, _ = rules.cover(table, rules.judge(entry, table))
     while not table.pack_out and (entries := rules.legal_entries(table)):
         entry = max(entries, key=len)
         lines.append(entry)
@@ -401,11 +400,10 @@ def rom_sessions(draw):
         legal = rules.legal_entries(table) if plenty else []
         choices = [SHORT_TEXT, DIGITS] + ([st.sampled_from(legal)] if legal else [])
         entry = draw(st.one_of(*choices).filter(
-            lambda text: text != "0" and (plenty or rules.judge(text, table) is None)))
+            lambda text: text != "0" and (plenty or not rules.legal(text, table))))
         lines.append(entry)
-        move = rules.judge(entry, table)
-        if isinstance(move, tuple):
-            table, _ = rules.cover(table, move)
+        if rules.legal(entry, table) and entry != rules.RESIGN_ENTRY:
+            table, _ = rules.cover(table, rules.judge(entry, table))
     return seed, lines
 
 

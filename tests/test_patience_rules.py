@@ -11,7 +11,7 @@ from hypothesis import given, strategies as st
 import games.patience as patience
 from games.cards import Card
 from games.patience import rules
-from games.protocol import TERMINAL
+from games.protocol import TERMINAL, MoveRefused, Outcome, Termination
 
 SPADE, HEART, CLUB, DIAMOND = rules.SUITS
 
@@ -79,7 +79,12 @@ VALUES = {1: 4, 2: 7, 3: 11, 4: 12, 5: 13, 6: 12, 7: 12, 8: 10, 9: 1}
     ("1234", None), ("10", None), ("01", None), ("00", None), ("11", None), ("13", None), ("a", None),
     (" 12", None), ("12 ", None), ("+12", None), ("1.2", None), ("3456", None)])
 def test_entries_are_judged_as_lines_1100_to_1190_do(entry, expected):
-    assert rules.judge(entry, dealt_table(VALUES)) == expected
+    if expected is None:
+        with pytest.raises(MoveRefused, match="Not allowed"):
+            rules.judge(entry, dealt_table(VALUES))
+        assert not rules.legal(entry, dealt_table(VALUES))
+    else:
+        assert rules.judge(entry, dealt_table(VALUES)) == expected and rules.legal(entry, dealt_table(VALUES))
 
 
 def test_queen_queen_queen_and_king_king_ten_pass_the_sum_check():
@@ -91,7 +96,7 @@ def test_nine_alone_plays_once_a_game():
     before = dealt_table(VALUES)
     table, placed = rules.cover(before, rules.judge("9", before))
     assert placed == [(9, before.pack[45:50])] and table.layout[8] == before.pack[45:50]
-    assert table.centre_used and rules.judge("9", table) is None
+    assert table.centre_used and not rules.legal("9", table)
     assert not before.centre_used and rules.judge("9", before) == (9,)  # the old table is untouched
     assert rules.judge("12", table) == (1, 2)
 
@@ -157,7 +162,7 @@ def test_new_game_is_the_deal_of_randomize_seed():
     state = patience.new_game(1)
     pack = patience.shuffled_pack(1).decode("latin-1")
     assert state.table == rules.deal(rules.Table(pack))[0]
-    assert state.num_players() == 1 and state.current_player() == 0 and not state.is_terminal()
+    assert state.num_players() == 1 and state.current_player() == 0 and state.outcome() is None
     first = str(state).splitlines()[0].split()
     assert first == [f"{p}:{rules.card_of(pack[5 * (p - 1):5 * p]).name}" for p in range(1, 5)]
     assert "pack (43 left): " + rules.card_of(pack[45:50]).name in str(state)
@@ -169,53 +174,55 @@ def test_new_game_refuses_seeds_randomize_would_not_take_as_a_game(seed):
         patience.new_game(seed)
 
 
-def test_legal_actions_are_the_entries_the_listing_takes_and_resigning():
+def test_legal_moves_are_the_entries_the_listing_takes_and_resigning():
     state = patience.new_game(1)
-    legal = state.legal_actions()
+    legal = state.legal_moves()
     assert legal == rules.legal_entries(state.table) + ["0"]
     every_entry = [str(n) for n in range(10)] + [f"{a}{b}" for a in range(1, 10) for b in range(1, 10)] + \
         ["".join(map(str, three)) for three in itertools.permutations(range(1, 10), 3)]
-    assert {entry for entry in every_entry if rules.judge(entry, state.table) is not None} == set(legal)
+    assert {entry for entry in every_entry if rules.legal(entry, state.table)} == set(legal)
 
 
 def test_a_refused_entry_says_not_allowed_and_changes_nothing():
     state = patience.new_game(1)
     before = str(state)
     for entry in ("", "1", "10", "1234", "x", "11", next(e for e in ("12", "13", "14", "15")
-                                                             if e not in state.legal_actions())):
-        answer = state.apply(entry)
-        assert answer.startswith("Not allowed") and repr(entry) in answer
+                                                             if e not in state.legal_moves())):
+        with pytest.raises(MoveRefused, match="^Not allowed") as refused:
+            state.apply(entry)
+        assert repr(entry) in refused.value.reason
         assert str(state) == before
 
 
 def test_a_move_covers_the_cards_and_a_clone_keeps_its_own_game():
     state = patience.new_game(1)
     twin = state.clone()
-    entry = next(e for e in state.legal_actions() if len(e) == 2)
-    assert state.apply(entry) is None
+    entry = next(e for e in state.legal_moves() if len(e) == 2)
+    state.apply(entry)
     assert state.table.cards_left == 41 and twin.table.cards_left == 43
     assert str(state) != str(twin)
 
 
 def test_resigning_ends_the_game_with_nothing_won():
     state = patience.new_game(5)
-    assert state.apply("0") is None
-    assert state.is_terminal() and state.current_player() == TERMINAL
-    assert state.legal_actions() == [] and state.returns() == [0.0]
-    assert state.apply("9") == "The game is over" and str(state).endswith("resigned")
+    state.apply("0")
+    assert state.outcome() == Outcome(Termination.GIVEN_UP, (), (0.0,)) and state.current_player() == TERMINAL
+    assert state.legal_moves() == []
+    with pytest.raises(MoveRefused, match="The game is over"):
+        state.apply("9")
+    assert str(state).endswith("resigned")
 
 
 def test_the_winning_line_wins():
     state = patience.new_game(1)
     for entry in rules.winning_line(patience.shuffled_pack(1).decode("latin-1")):
-        assert state.apply(entry) is None
-    assert state.is_terminal() and state.returns() == [1.0] and "won" in str(state)
+        state.apply(entry)
+    assert state.outcome() == Outcome(Termination.WON, (0,), (1.0,)) and "won" in str(state)
 
 
 def test_a_blocked_table_is_not_an_end_only_resigning_is_left():
     blocked = rules.PatienceState(dealt_table({p: 13 for p in rules.POSITIONS} | {9: 1}, centre_used=True))
-    assert not blocked.is_terminal() and blocked.legal_actions() == ["0"]
-    assert blocked.returns() == [0.0]
+    assert blocked.outcome() is None and blocked.legal_moves() == ["0"]
 
 
 def test_the_package_imports_without_the_machine_numpy_or_pygame():
@@ -233,3 +240,10 @@ def test_the_seed_option_is_checked_before_anything_runs(capsys):
         with pytest.raises(SystemExit):
             parser.parse_args(["--seed", wrong])
         assert "a seed is a whole number 1-65535" in capsys.readouterr().err
+
+
+def test_a_player_sees_the_table_and_how_many_cards_are_left_never_their_order():
+    state = patience.new_game(1)
+    seen = state.observation(0)
+    assert seen.splitlines()[:3] == str(state).splitlines()[:3]
+    assert "pack: 43 left" in seen and rules.card_of(state.table.pack[45:50]).name not in seen.splitlines()[3]

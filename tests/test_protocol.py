@@ -7,7 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.protocol import TERMINAL, GameState, playout
+from games.canfield.rules import CanfieldState
+from games.protocol import TERMINAL, GameState, MoveRefused, Outcome, playout
 
 VARIANTS = {
     "patience": ("games.patience", {}),
@@ -15,6 +16,11 @@ VARIANTS = {
     "spades": ("games.spades", {}),
     "spades-full": ("games.spades", {"full_rules": True}),
 }
+# Canfield's state is moved onto this API on a branch of its own: until it is, its case is skipped
+CANFIELD_ON_THE_API = hasattr(CanfieldState, "legal_moves")
+CASES = [pytest.param(name, marks=pytest.mark.skipif(
+    name == "canfield" and not CANFIELD_ON_THE_API, reason="CanfieldState not yet on the state API (its own branch)"))
+    for name in VARIANTS]
 STEPS = 250  # moves per example: enough to cross hands, deals and the end of short games
 JUNK = ["", " ", "x", "99", "0000", "zz", "\x00", "é", "play_card x td", "bid", "-1", "1 2", "s", "ff"]
 
@@ -31,9 +37,9 @@ def seen_actions(variant: str) -> list[str]:
     for seed in (1, 2):
         state, rng = new_game(variant, seed), random.Random(seed)
         for _ in range(STEPS * 2):
-            if state.is_terminal():
+            if state.outcome() is not None:
                 break
-            legal = state.legal_actions()
+            legal = state.legal_moves()
             actions.update(legal)
             state.apply(rng.choice(legal))
     return sorted(actions)
@@ -50,17 +56,19 @@ def candidates(variant: str) -> list[str]:
 
 def check_shape(state: GameState) -> None:
     players = state.num_players()
-    assert len(state.returns()) == players
-    assert all(isinstance(value, float) for value in state.returns())
-    if state.is_terminal():
-        assert state.current_player() == TERMINAL
+    outcome = state.outcome()
+    assert all(isinstance(state.observation(player), str) for player in range(players))
+    if outcome is not None:
+        assert isinstance(outcome, Outcome) and state.current_player() == TERMINAL
+        assert len(outcome.returns) == players and all(isinstance(value, float) for value in outcome.returns)
+        assert all(0 <= player < players for player in outcome.winners)
     else:
         assert 0 <= state.current_player() < players
-        assert state.legal_actions(), "a game that is not over has a move"
-        assert all(isinstance(action, str) and action for action in state.legal_actions())
+        assert state.legal_moves(), "a game that is not over has a move"
+        assert all(isinstance(move, str) and move for move in state.legal_moves())
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", CASES)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(1, 65535), data=st.data())
 def test_random_legal_and_illegal_play_keeps_the_protocol(variant, seed, data):
@@ -69,33 +77,35 @@ def test_random_legal_and_illegal_play_keeps_the_protocol(variant, seed, data):
     pool = candidates(variant)
     for _ in range(STEPS):
         check_shape(state)
-        if state.is_terminal():
-            assert state.legal_actions() == []
+        if state.outcome() is not None:
+            assert state.legal_moves() == []
             break
-        legal = state.legal_actions()
+        legal = state.legal_moves()
         if data.draw(st.booleans(), label="legal"):
-            action = data.draw(st.sampled_from(legal), label="action")
+            move = data.draw(st.sampled_from(legal), label="move")
         else:
-            action = data.draw(st.sampled_from(pool) | st.text(max_size=6), label="action")
+            move = data.draw(st.sampled_from(pool) | st.text(max_size=6), label="move")
         before, twin = str(state), state.clone()
-        answer = state.apply(action)
-        if action in legal:
-            assert answer is None, f"{action!r} is legal but was refused: {answer}"
-            assert str(twin) == before, "a clone changes with the state it was taken from"
-        elif answer is not None:
-            assert isinstance(answer, str) and answer.strip(), "a refusal says why"
-            assert str(state) == before and state.legal_actions() == legal, "a refusal changed the state"
-        elif action in pool:
-            pytest.fail(f"{action!r} was taken though legal_actions() did not offer it: {legal}")
+        try:
+            state.apply(move)
+        except MoveRefused as refused:
+            assert move not in legal, f"{move!r} is legal but was refused: {refused.reason}"
+            assert isinstance(refused.reason, str) and refused.reason.strip(), "a refusal says why"
+            assert str(state) == before and state.legal_moves() == legal, "a refusal changed the state"
+        else:
+            assert move in legal or move not in pool, f"{move!r} was taken though not offered: {legal}"
+            if move in legal:
+                assert str(twin) == before, "a clone changes with the state it was taken from"
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", CASES)
 @pytest.mark.parametrize("seed", [7, 4242])
-def test_random_playouts_end_with_returns_for_every_player(variant, seed):
+def test_random_playouts_end_with_an_outcome_for_every_player(variant, seed):
     rng = random.Random(seed)
     state = playout(new_game(variant, seed), rng.choice)
-    assert state.is_terminal() and state.current_player() == TERMINAL
-    assert len(state.returns()) == state.num_players()
+    outcome = state.outcome()
+    assert outcome is not None and state.current_player() == TERMINAL
+    assert len(outcome.returns) == state.num_players()
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

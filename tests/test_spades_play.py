@@ -527,13 +527,15 @@ def test_computers_gamble_on_blind_nil_only_as_a_comeback(scores, partner_bid, b
     game = FullGame(random.Random(1), "rules", blind_nil=True)
     game.match.scores = scores
     game.match.dealer = "player_3" if partner_bid is None else "player_1"  # west bids first, or after east and you
-    hand = game.deal(list(CLUBS_DECK))
+    state = game.deal(list(CLUBS_DECK))
+    hand = state.game
     if partner_bid is not None:
         assert hand.bid("player_3", partner_bid)[0] and hand.bid("player_0", 4)[0]
     assert hand.to_play == "player_1" and hand.may_bid_blind_nil("player_1")
     move = game.computer_move(None, hand, "player_1")
-    assert (move == "bid blind nil") == blind
-    assert hand.receive("player_1", move) == (True, None)
+    assert (move == "blind nil") == blind
+    state.apply(move, player=1)
+    assert state.history[-1] == (1, move)
 
 
 @pytest.mark.parametrize("full", [False, True])

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from games.cards import NAMES
 from games.spades.rules import PLAYERS
 from games.spades import seats
 from games.host.tables import Tables
@@ -245,6 +246,63 @@ def test_a_table_is_kept_after_every_move_and_taken_up_where_it_was(tmp_path):
         assert again.rng.getstate() == table.rng.getstate()  # the next deal is the same too
 
 
+def first_format(data: dict) -> dict:
+    """A kept table as the first format kept it: the hand's moves as the seed's messages, a card
+    as "play_card - td" and a bid as `SpadesTable.bid` sent it ("bid 3", "bid 0" from a computer's
+    nil, "bid blind nil")."""
+    def message(move: str) -> str:
+        if move in NAMES:
+            return f"play_card - {move}"
+        return {"nil": "bid 0", "blind nil": "bid blind nil"}.get(move, move)
+
+    old = json.loads(json.dumps(data))
+    old["format"] = 1
+    if old["hand"] is not None:
+        old["hand"]["moves"] = [[seat, message(move)] for seat, move in old["hand"]["moves"]]
+    return old
+
+
+def test_a_table_kept_in_the_first_format_is_taken_up_and_played_on(tmp_path):
+    for full in (False, True):
+        store, clock = TableStore(tmp_path / str(full)), Clock()
+        table = full_table(store, clock) if full else SpadesTable("F1", seed=3, clock=clock, store=store)
+        if not full:
+            table.join("anna-secret", "Anna")
+            table.start(0)
+        play_on(table, clock, 19)  # bids and cards (the full game), cards and a trick taken
+        kept = json.loads(store.path("F1").read_text())
+        assert kept["format"] == 2 and all(isinstance(move, str) and not move.startswith("play_card")
+                                           for _, move in kept["hand"]["moves"])
+        old = first_format(kept)
+        assert any(move.startswith("play_card - ") for _, move in old["hand"]["moves"])
+        again = SpadesTable.restored(old, clock=clock, store=store)
+        assert again.moves == table.moves  # read as moves, once
+        for seat in (0, 1, 2, 3, None):
+            assert again.view(seat).hand == table.view(seat).hand and again.view(seat).trick == table.view(seat).trick
+        assert again.join("anna-secret", "Anna") == 0
+        play_on(again, clock, 10)  # ... and played on, kept in the new format
+        assert json.loads(store.path("F1").read_text())["format"] == 2
+        assert SpadesTable.restored(json.loads(store.path("F1").read_text()), clock=clock).moves == again.moves
+
+
+def test_a_first_format_table_written_out_by_hand_is_taken_up():
+    """The messages exactly as the first format wrote them, bids of a person ("bid 3", "bid nil")
+    and of a computer ("bid 0") among them."""
+    clock = Clock()
+    table = full_table(clock=clock)
+    first = table.game.to_play  # left of the dealer
+    order = [(PLAYERS.index(first) + step) % 4 for step in range(4)]
+    data = table.saved() | {"format": 1, "hand": {"deck": table.deck, "moves": [
+        [order[0], "bid 3"], [order[1], "bid nil"], [order[2], "bid 0"], [order[3], "bid 4"]]}}
+    again = SpadesTable.restored(data, clock=clock)
+    bids = {order[0]: 3, order[1]: 0, order[2]: 0, order[3]: 4}
+    assert again.view(None).bids == tuple(bids[seat] for seat in range(4))
+    assert [move for _, move in again.moves] == ["bid 3", "nil", "nil", "bid 4"]
+    lead = again.view(order[0]).legal[0]
+    assert again.play(order[0], lead) == (True, None)
+    assert again.saved()["hand"]["moves"][-1] == [order[0], lead] and again.saved()["format"] == 2
+
+
 def test_a_server_started_again_gives_each_person_their_seat_and_hand_back(tmp_path):
     clock = Clock()
     before = Tables(SpadesTable, store=TableStore(tmp_path), clock=clock)
@@ -285,7 +343,7 @@ def test_a_kept_move_the_rules_refuse_makes_the_file_unreadable(tmp_path):
     table = full_table(store, clock, code="M1")
     play_on(table, clock, 6)
     data = json.loads(store.path("M1").read_text())
-    data["hand"]["moves"][5][1] = "play_card - zz"
+    data["hand"]["moves"][5][1] = "zz"
     with pytest.raises(ValueError):
         SpadesTable.restored(data, clock=clock)
     data["hand"]["moves"][5][0] = 9
@@ -453,10 +511,10 @@ def test_the_table_is_not_held_while_a_worker_thinks_and_an_answer_overtaken_is_
     assert table.join("bob-secret", "Bob") == 1  # Bob is back meanwhile, and plays himself
     bobs = table.view(1).legal[-1]
     assert table.play(1, bobs) == (True, None)
-    asked[0].set_result((f"play_card - {table.view(1).hand[0]}", table.computers["player_1"], None))
+    asked[0].set_result((table.view(1).hand[0], table.computers["player_1"], None))
     stepping.join()
     assert stepped == [False]  # the answer came too late: not played
-    assert [card for _, card in table.view(0).trick] == [table.moves[0][1].split()[-1], bobs]
+    assert [card for _, card in table.view(0).trick] == [table.moves[0][1], bobs]
 
 
 def test_the_search_workers_end_with_a_server_that_is_killed(tmp_path):
@@ -480,7 +538,7 @@ sys.stdout.flush()
 sys.stdin.read()
 """
     server = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    assert server.stdout.readline().startswith("play_card")
+    assert server.stdout.readline().strip() in NAMES  # a card
 
     def children_of(pid: int) -> list[int]:
         found = []

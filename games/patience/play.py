@@ -22,6 +22,7 @@ from spectrum.numbers import format_number, parse_number
 from spectrum.program import Program
 from spectrum.timing import Timing
 
+from ..protocol import MoveRefused
 from . import rules
 
 LISTING_FILE = Path(__file__).with_name("patience.bas")
@@ -182,7 +183,10 @@ def judge(machine: Spectrum, table: rules.Table) -> tuple[int, ...] | str:
     while True:
         entry = machine.variables["z$"]
         refused = refusal(entry, table)
-        move = rules.judge(entry, table)
+        try:
+            move = rules.judge(entry, table)
+        except MoveRefused:
+            move = None  # `refused` says which line refuses it
         basic.statement(1100, 1)
         if refused == 1100:
             refuse(machine, 1100, 2)
@@ -240,7 +244,7 @@ def refusal(entry: str, table: rules.Table) -> int | None:
         return None
     if len(entry) == 1 and (entry != str(rules.CENTRE) or table.centre_used):
         return 1160
-    if rules.judge(entry, table) is None:
+    if not rules.legal(entry, table):
         return 1180 if len(entry) == 2 else 1190
     return None
 

@@ -15,7 +15,7 @@ from functools import cache
 from itertools import permutations
 
 from ..cards import Card, Suit
-from ..protocol import TERMINAL
+from ..protocol import TERMINAL, MoveRefused, Outcome, Termination
 
 CARD = 5  # characters per record in p$
 CARDS = 52
@@ -136,29 +136,43 @@ def deal(table: Table) -> tuple[Table, list[Placement]]:
     return _placed(replace(table, next_card=1), POSITIONS)
 
 
-def judge(entry: str, table: Table) -> tuple[int, ...] | str | None:
-    """Lines 1100-1190: the positions an entry covers, RESIGN, or None for an illegal entry.
+def judge(entry: str, table: Table) -> tuple[int, ...] | str:
+    """Lines 1100-1190: the positions an entry covers, or RESIGN; MoveRefused for an illegal entry.
 
     Up to three digits, all different; 0 only alone (resign); a lone position only as 9, and
     only once a game; two cards must total 11 and three must total 36 (so Q+Q+Q and K+K+10 pass,
     as the listing's sum check lets them).
     """
     if not entry or len(entry) > 3:
-        return None
+        raise not_allowed(entry)
     lowest = "1" if len(entry) > 1 else "0"  # line 1110: CODE z$(n)<48+(LEN z$>1)
     if any(not lowest <= char <= "9" for char in entry):
-        return None
+        raise not_allowed(entry)
     positions = tuple(int(char) for char in entry)
     if len(set(positions)) < len(positions):
-        return None
+        raise not_allowed(entry)
     if entry == RESIGN_ENTRY:
         return RESIGN
     if len(positions) == 1 and (positions[0] != CENTRE or table.centre_used):
-        return None
+        raise not_allowed(entry)
     total = sum(table.value(position) for position in positions)
     if (len(positions) == 2 and total != PAIR_TOTAL) or (len(positions) == 3 and total != THREE_TOTAL):
-        return None
+        raise not_allowed(entry)
     return positions
+
+
+def not_allowed(entry) -> MoveRefused:
+    """The refusal of an entry the listing does not take."""
+    return MoveRefused(NOT_ALLOWED.format(entry=entry))
+
+
+def legal(entry: str, table: Table) -> bool:
+    """Whether the listing takes `entry` as a move (resigning too)."""
+    try:
+        judge(entry, table)
+    except MoveRefused:
+        return False
+    return True
 
 
 def cover(table: Table, positions: tuple[int, ...]) -> tuple[Table, list[Placement]]:
@@ -180,7 +194,7 @@ def legal_entries(table: Table) -> list[str]:
     for size, total in ((2, PAIR_TOTAL), (3, THREE_TOTAL)):
         candidates += ["".join(map(str, chosen)) for chosen in permutations(POSITIONS, size)
                        if sum(table.value(position) for position in chosen) == total]
-    return [entry for entry in candidates if isinstance(judge(entry, table), tuple)]
+    return [entry for entry in candidates if legal(entry, table)]
 
 
 def winning_line(pack: str) -> list[str] | None:
@@ -210,9 +224,10 @@ NOT_ALLOWED = ("Not allowed - {entry!r} is no move: two cards adding to 11, a Ja
 class PatienceState:
     """One game as the protocol sees it (games.protocol.GameState), one player.
 
-    Actions are entries as typed at "Your move?": "27", "368", "9", and "0" to resign. The game
-    ends when the pack is used up (a win) or on resigning. A blocked table is not an end, as in
-    the listing: "0" is then the only legal action. `returns()` is [1.0] for a win, else [0.0].
+    Moves are entries as typed at "Your move?": "27", "368", "9", and "0" to resign. The game
+    ends when the pack is used up (won) or on resigning (given up). A blocked table is not an end,
+    as in the listing: "0" is then the only legal move. The outcome's returns are (1.0,) for a
+    win, else (0.0,).
     """
 
     def __init__(self, table: Table):
@@ -222,25 +237,31 @@ class PatienceState:
         return 1
 
     def current_player(self) -> int:
-        return TERMINAL if self.is_terminal() else 0
+        return TERMINAL if self.outcome() is not None else 0
 
-    def is_terminal(self) -> bool:
-        return self.table.pack_out or self.table.resigned
-
-    def legal_actions(self) -> list[str]:
-        return [] if self.is_terminal() else legal_entries(self.table) + [RESIGN_ENTRY]
-
-    def apply(self, action: str) -> str | None:
-        if self.is_terminal():
-            return "The game is over"
-        move = judge(action, self.table) if isinstance(action, str) else None
-        if move is None:
-            return NOT_ALLOWED.format(entry=action)
-        self.table = resign(self.table) if move == RESIGN else cover(self.table, move)[0]
+    def outcome(self) -> Outcome | None:
+        if self.table.pack_out:
+            return Outcome(Termination.WON, (0,), (1.0,))
+        if self.table.resigned:
+            return Outcome(Termination.GIVEN_UP, (), (0.0,))
         return None
 
-    def returns(self) -> list[float]:
-        return [1.0 if self.table.pack_out else 0.0]
+    def legal_moves(self) -> list[str]:
+        return [] if self.outcome() is not None else legal_entries(self.table) + [RESIGN_ENTRY]
+
+    def apply(self, move: str) -> None:
+        if self.outcome() is not None:
+            raise MoveRefused("The game is over")
+        if not isinstance(move, str):
+            raise not_allowed(move)
+        judged = judge(move, self.table)
+        self.table = resign(self.table) if judged == RESIGN else cover(self.table, judged)[0]
+
+    def observation(self, player: int) -> str:
+        """The table as the player sees it: the nine cards, how many are left in the pack (face
+        down: never their order) and whether 9 is played."""
+        lines = str(self).splitlines()
+        return "\n".join(lines[:3] + [f"pack: {max(0, self.table.cards_left)} left"] + lines[4:])
 
     def clone(self) -> PatienceState:
         return PatienceState(self.table)  # a Table never changes: sharing it is safe

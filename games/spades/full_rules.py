@@ -17,12 +17,14 @@ before looking at their cards, for 200 points made or lost instead of 100. Seein
 table's business; the rules know only who may bid it.
 
 Messages: `bid <1-13>`, `bid nil`, `bid blind nil`, and the seed's `play_card <word> <card>`.
+Moves (`make`, the state API): "bid 4", "nil", "blind nil" (and "bid nil", "bid 0" as the message
+says them), and card names ("td").
 """
 
 import copy
 
 from ..cards import BY_NAME, Suit
-from ..protocol import TERMINAL
+from ..protocol import TERMINAL, MoveRefused, Outcome, Termination
 from .rules import PLAYERS, Spades, card_refusal, dealing_rng, hand_text, message_words, shuffled_deck, suit_of
 
 TEAMS = (("player_0", "player_2"), ("player_1", "player_3"))
@@ -159,11 +161,39 @@ class FullSpades(Spades):
             return [card for card in cards if suit_of(card) != Suit.SPADES.letter] or cards
         return cards
 
-    def play_card(self, player: str, card: str) -> tuple[bool, str | None]:
-        accepted, refusal = super().play_card(player, card)
-        if accepted and suit_of(card) == Suit.SPADES.letter:
+    def _play(self, player: str, card: str) -> None:
+        super()._play(player, card)
+        if suit_of(card) == Suit.SPADES.letter:
             self.spades_broken = True
-        return accepted, refusal
+
+    def make(self, player: str, move: str) -> str:
+        """A bid ("bid 4", "nil", "blind nil"; "bid nil", "bid 0") or a card for `player`: MoveRefused
+        in the rules' words, else the move as made ("bid 4", "nil", "blind nil" or the card)."""
+        amount = bid_in(move)
+        if amount is None:
+            return super().make(player, move)
+        accepted, refusal = self.bid(player, amount)
+        if not accepted:
+            raise MoveRefused(refusal)
+        return bid_move(self.bids[player], player in self.blind)
+
+    def moves_open_to(self, player: str) -> list[str]:
+        if self.bidding:
+            return [bid_action(amount) for amount in self.bids_open_to(player)]
+        return self.legal_cards(player)
+
+    def move_refusal(self, move: str) -> str | None:
+        if bid_of_action(move) is not None:
+            return None
+        if self.bidding:
+            return f"not a bid: {move!r} (bid 1-{MOST_TRICKS} as: bid 4; or: {NIL}, {BLIND_NIL})"
+        return card_refusal(move)
+
+    def seen_by(self, player: str) -> list[str]:
+        bids = " ".join(f"{other}:{'-' if bid is None else bid_words(bid, other in self.blind)}"
+                        for other, bid in self.bids.items())
+        return super().seen_by(player) + [f"dealer {self.dealer}", f"bids: {bids}",
+                                          f"spades broken: {'yes' if self.spades_broken else 'no'}"]
 
     def state(self) -> dict:
         return super().state() | {"bids": dict(self.bids), "blind": sorted(self.blind),
@@ -334,6 +364,20 @@ def bid_action(amount: str) -> str:
     return amount if amount in (NIL, BLIND_NIL) else BID_ACTION + amount
 
 
+def bid_move(bid: int, blind: bool = False) -> str:
+    """A bid made (0 is nil) as the move that makes it: "bid 4", "nil", "blind nil"."""
+    return bid_action(bid_words(bid, blind))
+
+
+def bid_in(move: str) -> str | None:
+    """The amount a move bids, as `FullSpades.bid` takes it ("4", "0", "nil", "blind nil"): from
+    "bid <amount>" (the message's form) or "nil", "blind nil"; None when the move is no bid."""
+    if move in (NIL, BLIND_NIL):
+        return move
+    words = message_words(move)
+    return " ".join(words[1:]) if len(words) >= 2 and words[0] == "bid" else None
+
+
 def bid_of_action(action: str) -> str | None:
     """The bid a move makes ("bid 4" -> "4", "nil", "blind nil"), or None when it is no bid."""
     if action in (NIL, BLIND_NIL):
@@ -346,7 +390,8 @@ def bid_of_action(action: str) -> str | None:
 class FullSpadesState:
     """The full game as a `games.protocol.GameState`: hands dealt from `seed` until the game is over.
     A move is a bid ("bid 4", "nil", "blind nil" when `blind_nil` is played) or a card name ("td");
-    `returns()` gives each player their partnership's points so far."""
+    the outcome gives the partnership that won (its two players) and each player their
+    partnership's points."""
 
     def __init__(self, seed: int, blind_nil: bool = False):
         self.rng = dealing_rng(seed)
@@ -359,35 +404,35 @@ class FullSpadesState:
     def current_player(self) -> int:
         return TERMINAL if self.match.over else PLAYERS.index(self.hand.to_play)
 
-    def legal_actions(self) -> list[str]:
-        if self.match.over:
-            return []
-        player = self.hand.to_play
-        if self.hand.bidding:
-            return [bid_action(amount) for amount in self.hand.bids_open_to(player)]
-        return self.hand.legal_cards(player)
+    def legal_moves(self) -> list[str]:
+        return [] if self.match.over else self.hand.moves_open_to(self.hand.to_play)
 
-    def apply(self, action: str) -> str | None:
+    def apply(self, move: str) -> None:
         if self.match.over:
-            return "the game is over"
-        player = self.hand.to_play
-        bid = bid_of_action(action)
-        if bid is not None:
-            return self.hand.bid(player, bid)[1]
-        if self.hand.bidding:
-            return f"not a bid: {action!r} (bid 1-{MOST_TRICKS} as: bid 4; or: {NIL}, {BLIND_NIL})"
-        refusal = card_refusal(action) or self.hand.play_card(player, action)[1]
-        if refusal is None and self.hand.finished:
+            raise MoveRefused("the game is over")
+        refusal = self.hand.move_refusal(move)
+        if refusal:
+            raise MoveRefused(refusal)
+        self.hand.make(self.hand.to_play, move)
+        if self.hand.finished:
             self.match.score(self.hand)
             if not self.match.over:
                 self.hand = self.match.new_hand(shuffled_deck(self.rng))
-        return refusal
 
-    def is_terminal(self) -> bool:
-        return self.match.over
+    def outcome(self) -> Outcome | None:
+        match = self.match
+        if not match.over:
+            return None
+        return Outcome(Termination.WON, tuple(PLAYERS.index(player) for player in TEAMS[match.winner]),
+                       tuple(float(match.scores[team_of(player)]) for player in PLAYERS))
 
-    def returns(self) -> list[float]:
-        return [float(self.match.scores[team_of(player)]) for player in PLAYERS]
+    def observation(self, player: int) -> str:
+        match = self.match
+        lines = [f"{name} {match.scores[team]} points, {match.bags[team]} bags" for team, name in enumerate(TEAM_NAMES)]
+        lines += self.hand.seen_by(PLAYERS[player])
+        if match.over:
+            lines.append(f"game over: {TEAM_NAMES[match.winner]} win")
+        return "\n".join(lines)
 
     def clone(self) -> "FullSpadesState":
         return copy.deepcopy(self)

@@ -6,13 +6,16 @@ $card_name`, written as its words with spaces between: `receive("player_0", "pla
 plays the ten of diamonds for player_0 (the middle word is the seed's unused `$dummy`; any word
 will do). The answer is `(True, None)` (ACCEPT) or `(False, text)` (REJECT, with the seed's text);
 a REJECT changes nothing.
+
+Moves, for the table's referee and the state API (`SpadesState`), are a card's name ("td"):
+`make(player, move)` answers as `receive` does, with MoveRefused in the seed's words.
 """
 
 import copy
 import random
 
 from ..cards import BY_NAME, DECK, NAMES, RANK_LETTERS, SUIT_LETTERS, Card, Suit, checked_deck
-from ..protocol import TERMINAL
+from ..protocol import TERMINAL, MoveRefused, Outcome, Termination
 
 PLAYERS = tuple(f"player_{number}" for number in range(4))
 TRICKS_IN_A_HAND = 13
@@ -95,6 +98,29 @@ class Spades:
         refusal = self.refusal(player, card)
         if refusal:
             return False, refusal
+        self._play(player, card)
+        return True, None
+
+    # --- moves: what the referee and the state API make ---------------------------------------------
+    def make(self, player: str, move: str) -> str:
+        """Make `move` (a card name) for `player`, checked as the seed's RECEIVE checks it:
+        MoveRefused with its REJECT text (nothing changed), else the move as made."""
+        refusal = self.refusal(player, move)
+        if refusal:
+            raise MoveRefused(refusal)
+        self._play(player, move)
+        return move
+
+    def moves_open_to(self, player: str) -> list[str]:
+        """The moves `player` may make now, as typed."""
+        return self.legal_cards(player)
+
+    def move_refusal(self, move: str) -> str | None:
+        """Why `move` is no move of this game at all (whoever makes it), or None."""
+        return card_refusal(move)
+
+    def _play(self, player: str, card: str) -> None:
+        """The seed's play_card past its checks."""
         self._hands[player].remove(card)
         self._plays[player].append(card)
         self._trick.append((player, card))
@@ -104,7 +130,6 @@ class Spades:
         self._play_order.append(self._play_order.pop(0))
         if self._trick_count == 4:
             self._clean_up_trick()
-        return True, None
 
     def refusal(self, player: str, card: str) -> str | None:
         """The seed's REJECT text for `player` playing `card` now, or None when it may."""
@@ -179,6 +204,27 @@ class Spades:
         best = max(self._scores.values())
         return [player for player in PLAYERS if self._scores[player] == best]
 
+    def outcome(self) -> Outcome | None:
+        """None until the hand is over; then HAND_OVER, the players (by number) with the most
+        tricks and the tricks each took."""
+        if not self.finished:
+            return None
+        scores = self._scores
+        return Outcome(Termination.HAND_OVER, tuple(PLAYERS.index(player) for player in self.winners()),
+                       tuple(float(scores[player]) for player in PLAYERS))
+
+    def seen_by(self, player: str) -> list[str]:
+        """What `player` may see, as lines of text: its own hand, how many cards each other hand
+        holds (never which), the tricks taken and the cards played."""
+        scores = self._scores
+        lines = [f"{player}: {' '.join(self._hands[player]) or '-'}"]
+        lines += [f"{other} {scores[other]:2d} tricks, {len(self._hands[other]):2d} cards" for other in PLAYERS]
+        lines.append("trick: " + (" ".join(f"{who}:{card}" for who, card in self._trick) or "-"))
+        lines += [f"trick {number}: " + " ".join(f"{who}:{card}" for who, card in cards) + f" -> {winner}"
+                  for number, (cards, winner) in enumerate(self.tricks, 1)]
+        lines.append("hand over" if self.finished else f"to play: {self.to_play}")
+        return lines
+
 
 def card_refusal(action: str) -> str | None:
     """Why `action` is not a card name, or None when it is one."""
@@ -199,11 +245,14 @@ def hand_text(game: Spades) -> list[str]:
 
 
 class SpadesState:
-    """The seed's game as a `games.protocol.GameState`: one hand dealt from `seed`. A move is a card
-    name as typed ("td"); `returns()` is each player's tricks."""
+    """One hand of Spades as a `games.protocol.GameState`: the seed's, dealt from `seed`, or a
+    `game` given (the seed's hand or the full game's, as a table deals it). A move is a card name
+    as typed ("td"), or in the full game a bid ("bid 4", "nil", "blind nil"); the outcome's
+    returns are each player's tricks. `history` is every move made, (player, move as made)."""
 
-    def __init__(self, seed: int):
-        self.game = Spades(shuffled_deck(dealing_rng(seed)))
+    def __init__(self, seed: int | None = None, *, game: Spades | None = None):
+        self.game = Spades(shuffled_deck(dealing_rng(seed))) if game is None else game
+        self.history: list[tuple[int, str]] = []
 
     def num_players(self) -> int:
         return len(PLAYERS)
@@ -211,20 +260,29 @@ class SpadesState:
     def current_player(self) -> int:
         return TERMINAL if self.game.finished else PLAYERS.index(self.game.to_play)
 
-    def legal_actions(self) -> list[str]:
-        return [] if self.game.finished else self.game.legal_cards(self.game.to_play)
+    def legal_moves(self) -> list[str]:
+        return [] if self.game.finished else self.game.moves_open_to(self.game.to_play)
 
-    def apply(self, action: str) -> str | None:
+    def apply(self, move: str, player: int | None = None) -> None:
+        """Make `move` for the player to move; or, with `player` (a seat's move at the table), for
+        that player, checked in the seed's order (its turn first) and answered in its words."""
         if self.game.finished:
-            return "the hand is over"
-        return card_refusal(action) or self.game.play_card(self.game.to_play, action)[1]
+            raise MoveRefused("the hand is over")
+        if player is None:
+            refusal = self.game.move_refusal(move)
+            if refusal:
+                raise MoveRefused(refusal)
+            mover = self.game.to_play
+        else:
+            mover = PLAYERS[player]
+        made = self.game.make(mover, move)
+        self.history.append((PLAYERS.index(mover), made))
 
-    def is_terminal(self) -> bool:
-        return self.game.finished
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome()
 
-    def returns(self) -> list[float]:
-        scores = self.game.scores()
-        return [float(scores[player]) for player in PLAYERS]
+    def observation(self, player: int) -> str:
+        return "\n".join(self.game.seen_by(PLAYERS[player]))
 
     def clone(self) -> "SpadesState":
         return copy.deepcopy(self)

@@ -1,8 +1,9 @@
 """A Spades table for four across the network: the seed's backend, with seats.
 
-One `SpadesTable` per table code is the referee: the seed's `Spades` hand is its only state of
-play, and a seat's move is the seed's message, `play_card <player> <card>`, for the player that
-seat is, never one the message names. Seats fill as people join; the seats still empty when play
+One `SpadesTable` per table code is the referee: the hand in play, a `rules.SpadesState` (the
+game-state API over the seed's `Spades` hand or the full game's), is its only state of play, and a
+seat's move ("td", "bid 4", "nil") is made by that state for the player that seat is, refused
+(`MoveRefused`) in the seed's words. Seats fill as people join; the seats still empty when play
 starts are computer players. A seat whose player drops is held (its hand shown to nobody) for
 GRACE_SECONDS, then played by a computer until its player comes back with the seat's secret; a
 player who does not move for TURN_SECONDS is warned at WARN_SECONDS and then played for.
@@ -28,10 +29,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..cards import NAMES
+from ..protocol import MoveRefused
 from ..store import TableStore
 from .players import LEVELS, make_player
-from .rules import PLAY_CARD, PLAYERS, dealing_rng, shuffled_deck
-from .variants import card_message, variant
+from .rules import PLAY_CARD, PLAYERS, Spades, SpadesState, dealing_rng, message_words, shuffled_deck
+from .variants import variant
 
 GRACE_SECONDS = 60.0  # a dropped seat is held this long before a computer plays it
 TURN_SECONDS = 60.0  # a player who has not moved this long is played for
@@ -40,7 +42,8 @@ COMPUTER_SECONDS = 0.4  # a computer seat's card follows the one before by this 
 TRICK_SECONDS = 1.2  # a finished trick stays on the table this long
 NAME_LENGTH = 10
 SEATS = 4
-SAVED_FORMAT = 1
+SAVED_FORMAT = 2  # a hand's moves as moves ("td", "bid 4", "nil")
+FIRST_FORMAT = 1  # ... as the seed's messages ("play_card - td", "bid 4"): still taken up
 DECK_NAMES = sorted(NAMES)
 OWNER_LENGTH = 64  # the hash of a seat's secret, as hex
 SEARCHING_LEVELS = frozenset({"mcts", "solver"})  # their moves are searches: worked out by the thinker, if any
@@ -151,9 +154,8 @@ class SpadesTable:
         self.variant = variant(full, self.rng, level, blind_nil=blind_nil)
         self.computers = {player: make_player(level, random.Random(self.rng.random())) for player in PLAYERS}
         self.started = False
-        self.game = None  # the hand being played: the variant's `Spades` or `FullSpades`
+        self.state: SpadesState | None = None  # the hand being played, dealt by the variant
         self.deck: list[str] = []  # ... the deal it was dealt from
-        self.moves: list[tuple[int, str]] = []  # ... and every move accepted since, (seat, message)
         self.hand_number = 0
         self.refusals: dict[int, str] = {}
         self.turn_began = 0.0  # when the seat to play was given its turn
@@ -161,6 +163,16 @@ class SpadesTable:
         self.notice: str | None = None  # the table's own trouble, said to everyone
         self.watchers = 0  # screens that watch, seated nowhere
         self.closed = False
+
+    @property
+    def game(self) -> Spades | None:
+        """The rules of the hand being played: the variant's `Spades` or `FullSpades`."""
+        return None if self.state is None else self.state.game
+
+    @property
+    def moves(self) -> list[tuple[int, str]]:
+        """Every move accepted this hand: (seat, move as made)."""
+        return [] if self.state is None else self.state.history
 
     # --- people ---------------------------------------------------------------------------------
 
@@ -212,24 +224,26 @@ class SpadesTable:
     # --- play -----------------------------------------------------------------------------------
 
     def play(self, seat: int, card: str) -> tuple[bool, str | None]:
-        """The seed's message for the player at `seat`; the refusal, in the ruleset's words, is
-        kept for that seat alone."""
-        return self.move(seat, card_message(card))
+        """`card` played by the player at `seat`; the refusal, in the ruleset's words, is kept for
+        that seat alone."""
+        return self.move(seat, card)
 
     def bid(self, seat: int, amount: str) -> tuple[bool, str | None]:
-        """The full game's bid for the player at `seat` ("4", "0" or "nil")."""
+        """The full game's bid for the player at `seat` ("4", "0" or "nil", "blind nil")."""
         return self.move(seat, f"bid {amount}")
 
-    def move(self, seat: int, message: str) -> tuple[bool, str | None]:
-        """The ruleset's `message` from the player at `seat`, whatever player the message names."""
+    def move(self, seat: int, move: str) -> tuple[bool, str | None]:
+        """`move` ("td", "bid 4", "nil", "blind nil") by the player at `seat`: (True, None), or
+        (False, the refusal in the ruleset's words)."""
         with self.changed:
-            if self.game is None or self.game.finished:
+            if self.state is None or self.state.outcome() is not None:
                 return self._refuse(seat, "no hand is being played")
-            accepted, refusal = self.game.receive(PLAYERS[seat], message)
-            if not accepted:
-                return self._refuse(seat, refusal)
+            try:
+                self.state.apply(move, player=seat)
+            except MoveRefused as refused:
+                return self._refuse(seat, refused.reason)
             self.refusals.pop(seat, None)
-            self._moved(seat, message)
+            self._moved()
             return True, None
 
     def forget_refusal(self, seat: int) -> None:
@@ -270,14 +284,14 @@ class SpadesTable:
             # copies of everything the search reads are made now, while the table is held
             answer = self.thinker.submit(worked_out_move, pickle.dumps((self.variant, self.computers[player],
                                                                          self.game, player)))
-        message, computer, dealing = answer.result()
+        move, computer, dealing = answer.result()
         with self.changed:
             if (self.hand_number, len(self.moves)) != where or self._computer_to_move() != seat:
                 return False
             self.computers[player] = computer
             if dealing is not None:
                 self.rng.setstate(dealing)
-            return self._computer_moves(seat, message)
+            return self._computer_moves(seat, move)
 
     def due(self) -> float | None:
         """When, on the table's clock, its next move of its own is due (a computer seat's, or one
@@ -316,7 +330,7 @@ class SpadesTable:
                 to_play = None if finished else seat_of(game.to_play)
                 if seat is not None and to_play == seat:
                     legal = tuple(game.legal_cards(PLAYERS[seat]))
-                winners = tuple(seat_of(player) for player in game.winners()) if finished else ()
+                winners = self.state.outcome().winners if finished else ()
                 if game.tricks:
                     cards, winner = game.tricks[-1]
                     last_trick, last_winner = tuple((seat_of(player), card) for player, card in cards), seat_of(winner)
@@ -344,7 +358,9 @@ class SpadesTable:
         """The cards `seat` may be shown now (None: a spectator): its own hand and the cards
         played this hand; anything else on its screen would be another hand."""
         with self.changed:
-            played = {message.split()[-1] for _, message in self.moves if message.startswith(PLAY_CARD)}
+            game = self.game
+            played = set() if game is None else {card for cards, _ in game.tricks for _, card in cards} | {
+                card for _, card in game.trick}
             own = set(self.game.hand(PLAYERS[seat])) if self.game is not None and seat is not None else set()
             return played | own
 
@@ -414,7 +430,8 @@ class SpadesTable:
                     "seats": [None if occupant is None else {"name": occupant.name, "owner": occupant.owner}
                               for occupant in self.seats],
                     "standing": self.variant.saved(),
-                    "hand": None if self.game is None else {"deck": self.deck, "moves": self.moves}}
+                    "hand": None if self.state is None else {"deck": self.deck,
+                                                             "moves": [list(move) for move in self.moves]}}
 
     @classmethod
     def restored(cls, data: dict, *, code: str | None = None, clock: Callable[[], float] = time.monotonic,
@@ -423,7 +440,8 @@ class SpadesTable:
         """The table `saved` kept, everyone at it away (a seat held for GRACE_SECONDS from now), its
         computers of `level` from now on and blind nil as `blind_nil` says (None: as kept);
         ValueError (or KeyError, TypeError, IndexError) for data that is not a table's."""
-        if data["format"] != SAVED_FORMAT or not isinstance(data["code"], str) or type(data["full"]) is not bool:
+        if data["format"] not in (FIRST_FORMAT, SAVED_FORMAT) or not isinstance(data["code"], str) \
+                or type(data["full"]) is not bool:
             raise ValueError("not a table kept by this version")
         if code is not None and data["code"] != code:
             raise ValueError(f"not table {code}")
@@ -455,12 +473,12 @@ class SpadesTable:
                     and isinstance(move[1], str) for move in moves):
                 raise ValueError("not the moves of a hand")
             table.deck = deck
-            table.game = table.variant.redeal(table.deck)
-            for seat, message in moves:
-                accepted, refusal = table.game.receive(PLAYERS[seat], message)
-                if not accepted:
-                    raise ValueError(f"a kept move the rules refuse: {refusal}")
-                table.moves.append((seat, message))
+            table.state = table.variant.redeal(table.deck)
+            for seat, move in moves:
+                try:
+                    table.state.apply(move_of_message(move) if data["format"] == FIRST_FORMAT else move, player=seat)
+                except MoveRefused as refused:
+                    raise ValueError(f"a kept move the rules refuse: {refused.reason}") from None
         table.turn_began = table.next_move_at = table.clock()
         return table
 
@@ -481,37 +499,37 @@ class SpadesTable:
         now, seat = self.clock(), seat_of(self.game.to_play)
         return seat if now >= self.next_move_at and self._played_by_computer(seat, now) else None
 
-    def _computer_moves(self, seat: int, message: str) -> bool:
-        accepted, refusal = self.game.receive(PLAYERS[seat], message)
-        if not accepted:
-            raise RuntimeError(f"the {self.level} player made a move the rules refuse: {refusal}")
-        self._moved(seat, message)
+    def _computer_moves(self, seat: int, move: str) -> bool:
+        try:
+            self.state.apply(move, player=seat)
+        except MoveRefused as refused:
+            raise RuntimeError(f"the {self.level} player made a move the rules refuse: {refused.reason}") from refused
+        self._moved()
         return True
 
+    def _trick_taken(self) -> bool:
+        """The last move took a trick: a trick was taken and none begun since."""
+        return bool(self.game.tricks) and not self.game.trick
+
     def _trick_on_show(self, now: float) -> bool:
-        """The last move took a trick (a card, and no trick begun since), and its TRICK_SECONDS are
-        not yet over."""
-        return (bool(self.moves) and self.moves[-1][1].startswith(PLAY_CARD) and not self.game.trick
-                and now < self.next_move_at)
+        """The last move took a trick, and its TRICK_SECONDS are not yet over."""
+        return self._trick_taken() and now < self.next_move_at
 
     def _deal(self) -> None:
         self.deck = shuffled_deck(self.rng)
-        self.game = self.variant.deal(self.deck)
-        self.moves = []
+        self.state = self.variant.deal(self.deck)
         self.hand_number += 1
         self.refusals.clear()
         self.turn_began = self.clock()
         self.next_move_at = self.turn_began + COMPUTER_SECONDS
         self._kept()
 
-    def _moved(self, seat: int, message: str) -> None:
+    def _moved(self) -> None:
         now = self.clock()
-        self.moves.append((seat, message))
-        if self.game.finished:
-            self.variant.hand_over(self.game)
+        if self.state.outcome() is not None:
+            self.variant.hand_over(self.state)
         self.turn_began = now
-        trick_over = message.startswith(PLAY_CARD) and not self.game.trick
-        self.next_move_at = now + (TRICK_SECONDS if trick_over else COMPUTER_SECONDS)
+        self.next_move_at = now + (TRICK_SECONDS if self._trick_taken() else COMPUTER_SECONDS)
         self._kept()
 
     def _refuse(self, seat: int, refusal: str) -> tuple[bool, str]:
@@ -546,11 +564,18 @@ class SpadesTable:
             listener()
 
 
+def move_of_message(message: str) -> str:
+    """A move kept by the first format, a message of the seed's ("play_card - td") or the full
+    game's ("bid 4", "bid nil"), as a move: the card's name, or the bid as the rules take it."""
+    words = message_words(message)
+    return words[2] if len(words) == 3 and words[0] == PLAY_CARD else message
+
+
 def worked_out_move(copies: bytes) -> tuple[str, object, tuple | None]:
     """In a worker: a computer player's move from pickled copies of (variant, computer, game,
     player), with the player and the table's dealing numbers (the strongest level's bids draw on
     them) as the move left them."""
     variant, computer, game, player = pickle.loads(copies)
-    message = variant.computer_move(computer, game, player)
+    move = variant.computer_move(computer, game, player)
     rng = getattr(variant, "rng", None)
-    return message, computer, None if rng is None else rng.getstate()
+    return move, computer, None if rng is None else rng.getstate()

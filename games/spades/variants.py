@@ -1,23 +1,19 @@
 """The games a table plays, as rules variants of one shape: the seed's game (hand after hand, most
 tricks wins, the hands won counted) and the full game (partners, bidding, nil, bags, game to 500).
 
-A variant deals a hand (or deals again the hand a saved table was playing), says a computer seat's
-move as the ruleset's message, counts a finished hand, and keeps its standing as plain data; the
-table (`seats.SpadesTable`) does everything else the same way for both.
+A variant deals a hand as a state (`rules.SpadesState`, or deals again the hand a saved table was
+playing), says a computer seat's move as a move ("td", "bid 4", "nil", "blind nil"), counts a
+finished hand, and keeps its standing as plain data; the table (`seats.SpadesTable`) does
+everything else the same way for both.
 """
 
 import random
 
-from .players.bidding import sampled_bid
-from .full_rules import BLIND_NIL, FullMatch, FullSpades, choose_bid, gambles_blind_nil, partner_of, team_of
+from .full_rules import BLIND_NIL, FullMatch, FullSpades, bid_move, choose_bid, gambles_blind_nil, partner_of, team_of
 from .players import card_chosen
-from .rules import PLAYERS, Spades
+from .players.bidding import sampled_bid
 from .players.views import full_view, seat_of, seed_view
-
-
-def card_message(card: str) -> str:
-    """The seed's message playing `card` (its middle word is the seed's unused `$dummy`)."""
-    return f"play_card - {card}"
+from .rules import PLAYERS, Spades, SpadesState
 
 
 class SeedGame:
@@ -28,17 +24,17 @@ class SeedGame:
     def __init__(self, rng: random.Random, level: str, hands_won: list[int] | None = None):
         self.hands_won = hands_won or [0] * len(PLAYERS)
 
-    def deal(self, deck: list[str]) -> Spades:
-        return Spades(deck)
+    def deal(self, deck: list[str]) -> SpadesState:
+        return SpadesState(game=Spades(deck))
 
     redeal = deal  # a saved hand is dealt again from its deck just the same
 
     def computer_move(self, computer, game: Spades, player: str) -> str:
-        return card_message(card_chosen(computer, seed_view(game, player), game.hand(player)))
+        return card_chosen(computer, seed_view(game, player), game.hand(player))
 
-    def hand_over(self, game: Spades) -> None:
-        for player in game.winners():
-            self.hands_won[seat_of(player)] += 1
+    def hand_over(self, state: SpadesState) -> None:
+        for seat in state.outcome().winners:
+            self.hands_won[seat] += 1
 
     def saved(self) -> dict:
         return {"hands_won": list(self.hands_won)}
@@ -63,14 +59,14 @@ class FullGame:
         self.rng, self.level = rng, level
         self.match = match or FullMatch(blind_nil)
 
-    def deal(self, deck: list[str]) -> FullSpades:
+    def deal(self, deck: list[str]) -> SpadesState:
         if self.match.over:
             self.match = FullMatch(self.match.blind_nil)
-        return self.match.new_hand(deck)
+        return SpadesState(game=self.match.new_hand(deck))
 
-    def redeal(self, deck: list[str]) -> FullSpades:
+    def redeal(self, deck: list[str]) -> SpadesState:
         """The hand a saved table was playing: its dealer is the match's dealer already."""
-        return FullSpades(deck, self.match.dealer, self.match.blind_nil_teams())
+        return SpadesState(game=FullSpades(deck, self.match.dealer, self.match.blind_nil_teams()))
 
     def computer_move(self, computer, game: FullSpades, player: str) -> str:
         """A bid while bidding (blind nil as a comeback where it may; else the strongest level's
@@ -79,15 +75,15 @@ class FullGame:
         if game.bidding:
             partner_bid = game.bids[partner_of(player)]
             if game.may_bid_blind_nil(player) and gambles_blind_nil(self.match.scores, team_of(player), partner_bid):
-                return f"bid {BLIND_NIL}"
+                return BLIND_NIL
             if self.level != "solver":
-                return f"bid {choose_bid(hand, partner_bid)}"
+                return bid_move(choose_bid(hand, partner_bid))
             leader = (seat_of(game.dealer) + 1) % len(PLAYERS)
-            return f"bid {sampled_bid(hand, seat_of(player), leader, partner_bid, self.rng)}"
-        return card_message(card_chosen(computer, full_view(game, player), hand))
+            return bid_move(sampled_bid(hand, seat_of(player), leader, partner_bid, self.rng))
+        return card_chosen(computer, full_view(game, player), hand)
 
-    def hand_over(self, game: FullSpades) -> None:
-        self.match.score(game)
+    def hand_over(self, state: SpadesState) -> None:
+        self.match.score(state.game)
 
     def saved(self) -> dict:
         return {"match": self.match.saved(), "blind_nil": self.match.blind_nil}
