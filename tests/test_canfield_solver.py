@@ -11,7 +11,8 @@ from games.cards import RANK_LETTERS
 from games.canfield.deals import LAST_DEAL, NEW_DECK, check_deal_number, deck_for
 from games.canfield.solver import solve
 from spectrum.oracle import Oracle
-from test_canfield_rules import STUCK, table
+from games.protocol import MoveRefused
+from test_canfield_rules import STUCK, refusal_of, table
 
 # Pinned so that a deal's number replays the same cards in every version
 DEAL_1 = ("jc 9d td js qh 2h 2d qs 7h 9h kc 6s 4d tc kd 3h 4c th 4h 3s ac jh ad 8d 6d 4s 9c 3c 5d qd ts 7c 2c "
@@ -51,7 +52,7 @@ def test_deals_differ():
 def replays(position_or_deck, line) -> bool:
     """Whether pressing the line's keys, every one taken, brings all 52 cards home."""
     game = Canfield(position_or_deck) if isinstance(position_or_deck, list) else at(position_or_deck)
-    return all(game.press(key) is None for key in "".join(line)) and game.won
+    return all(refusal_of(game.press, key) is None for key in "".join(line)) and game.won
 
 
 def at(position: Position) -> Canfield:
@@ -80,6 +81,17 @@ def test_winning_lines_win_on_any_deal(number):
 
 # --- proofs of loss against a search that knows nothing but the rules ------------------------
 
+def taken(position: Position):
+    """Every position one press of P or one move (a source and a target) leads to."""
+    tries = [lambda: turn(position)] + [lambda source=source, target=target: move(position, source, target)
+                                        for source in "st" + PILES for target in PILES + "f"]
+    for attempt in tries:
+        try:
+            yield attempt()
+        except MoveRefused:
+            pass
+
+
 def winnable(position: Position) -> bool:
     """Whether some sequence of key presses wins from `position`: every turn and every move the
     rules take, searched through without any shortcut."""
@@ -88,10 +100,8 @@ def winnable(position: Position) -> bool:
         current = waiting.pop()
         if current.cards_home == 52:
             return True
-        following = [turn(current)] + [move(current, source, target) for source in "st" + PILES
-                                       for target in PILES + "f"]
-        for nxt in following:
-            if isinstance(nxt, Position) and nxt not in seen:
+        for nxt in taken(current):
+            if nxt not in seen:
                 seen.add(nxt)
                 waiting.append(nxt)
     return False
@@ -177,7 +187,7 @@ def test_an_end_game_needing_the_pack_turned_is_solved():
     verdict = solve(game.position)
     assert verdict.outcome == "won" and verdict.line == ("ptf", "tf", "1f")  # one turn shows ks, then qc
     for key in "".join(verdict.line):
-        assert game.press(key) is None
+        assert refusal_of(game.press, key) is None
     assert game.won
 
 

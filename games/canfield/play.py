@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from spectrum import Spectrum
 
+from ..cards import SUIT_SIZE
+from ..protocol import MoveRefused
 from ..table import next_key
 from . import bank as accounts
 from . import screen
@@ -39,7 +41,7 @@ def sound_turn(machine: Spectrum) -> None:
 
 
 def sound_home(machine: Spectrum, cards_home: int) -> None:
-    machine.beep(0.04, 12 + cards_home % 13)
+    machine.beep(0.04, 12 + cards_home % SUIT_SIZE)  # a suit's run of notes, over again
 
 
 def sound_refused(machine: Spectrum) -> None:
@@ -158,10 +160,12 @@ class Table:
             self.say("This deal is over: N deals again", refused=True)
             return
         before = self.game.position
-        refusal = self.game.press(key)
-        if refusal:
-            self.say(refusal, refused=True)
-        elif self.game.selected:
+        try:
+            self.game.press(key)
+        except MoveRefused as refusal:
+            self.say(refusal.reason, refused=True)
+            return
+        if self.game.selected:
             self.say(SELECTED_WORDS[self.game.selected] + " picked: to 1-4 or F?")
         else:
             self.after_change(before.cards_home, turned=key == "p")
@@ -226,9 +230,10 @@ class PracticeTable(Table):
         if key == "n":
             self.deal(new_deal_number(self.machine))
         elif key == "u":
-            refusal = self.game.undo()
-            if refusal:
-                self.say(refusal, refused=True)
+            try:
+                self.game.undo()
+            except MoveRefused as refusal:
+                self.say(refusal.reason, refused=True)
             else:
                 sound_move(self.machine)
                 self.say("Move taken back")
