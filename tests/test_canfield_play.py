@@ -18,7 +18,7 @@ from games.canfield.deals import deck_for
 from games.canfield.rules import Canfield, moves
 from games.canfield import screen
 from games.canfield.screen import HELP_ROWS, MESSAGE_ROWS
-from games.canfield.solver import solve
+from games.canfield.solver import Solved, solve
 from spectrum import ReportError, Spectrum
 from spectrum.colours import BLACK
 from spectrum.frontends import HeadlessFrontend, Leave, ScriptExhausted
@@ -305,7 +305,7 @@ def test_the_record_screen_fills_in_the_verdicts_as_they_come(tmp_path, monkeypa
         return not before[-1][1].startswith("Still to judge")
 
     machine, _, _ = play(typed("Anna") + ["r"], until=judged, data_dir=tmp_path)
-    winnable = sum(solve(Canfield(deck_for(number)).position, budget=play_module.JUDGE_BUDGET).outcome == "won"
+    winnable = sum(solve(Canfield(deck_for(number)).position, budget=play_module.JUDGE_BUDGET).outcome is Solved.WON
                    for number in (1, 2, 3))
     assert row_text(machine, 5).strip() == f"Could be won: {winnable} of 3 ({round(100 * winnable / 3)}%)"
     assert before[0] == ("Could be won: 0 of 0 (-)", "Still to judge: 3 deals")  # none judged when it came up
@@ -352,7 +352,7 @@ def test_the_solver_judges_every_deal_in_the_background_for_the_record(tmp_path)
 
     play(typed("Anna") + ["n", "n", "n", "n"], until=all_judged, data_dir=tmp_path)
     for deal in bank.deals(account):
-        assert deal.verdict == solve(Canfield(deck_for(deal.number)).position, budget=play_module.JUDGE_BUDGET).outcome
+        assert deal.verdict == solve(Canfield(deck_for(deal.number)).position, budget=play_module.JUDGE_BUDGET).outcome.value
 
 
 @pytest.mark.parametrize("name, refusal", [

@@ -12,7 +12,7 @@ from . import screen
 from .background import BackgroundSearch
 from .deals import FIRST_DEAL, LAST_DEAL, check_deal_number, deck_for
 from .rules import CARD_PAYS, DECK_PRICE, Canfield
-from .solver import Verdict, solve
+from .solver import Solved, Verdict, solve
 
 MOVE_KEYS_HELP = "From S T 1-4 to 1-4 F. P turns"
 MONEY_HELP = "N new deal R record BREAK quits"
@@ -21,7 +21,7 @@ HINT_BUDGET = 20_000  # positions a hint may search: about a second at worst
 JUDGE_BUDGET = 100_000  # positions for the record's "could it have been won?" of a deal
 JUDGED_AT_ONCE = 20  # older deals judged in the background at the start of a game
 THINKING = "Thinking... the hint comes in a moment"
-VERDICT_WORDS = {None: "THINKING", "won": "CAN BE WON", "lost": "CAN'T BE WON", "unknown": "UNDECIDED"}
+VERDICT_WORDS = {None: "THINKING", Solved.WON: "CAN BE WON", Solved.LOST: "CAN'T BE WON", Solved.UNKNOWN: "UNDECIDED"}
 
 
 def new_deal_number(machine: Spectrum) -> int:
@@ -205,7 +205,7 @@ class PracticeTable(Table):
         super().__init__(machine)
         self.search = BackgroundSearch(lambda position: solve(position, budget=HINT_BUDGET))
         self.asked = None  # the position the search was last asked about
-        self.outcome_shown: str | None = None
+        self.outcome_shown: Solved | None = None
         self.hint_wanted = False
         self.deal(number)
 
@@ -256,9 +256,9 @@ class PracticeTable(Table):
             self.tell_hint(verdict)
 
     def tell_hint(self, verdict: Verdict) -> None:
-        if verdict.outcome == "won":
+        if verdict.outcome is Solved.WON:
             self.say(describe_hint(verdict.line[0]) + " (this deal can be won)")
-        elif verdict.outcome == "lost":
+        elif verdict.outcome is Solved.LOST:
             self.say("No way to win from here. Undo, or make the most of it", refused=True)
         else:
             self.say("No sure win found in time. Try the moves you like best", refused=True)
@@ -303,7 +303,7 @@ class MoneyTable(Table):
             verdict = self.search.take(deal_id)
             if verdict is not None:
                 self.judging.discard(deal_id)
-                self.bank.judge(deal_id, verdict.outcome)
+                self.bank.judge(deal_id, verdict.outcome.value)
                 kept = True
         return kept
 
