@@ -33,7 +33,7 @@ import time
 from dataclasses import dataclass
 from typing import Iterator, NamedTuple
 
-from ..cards import DECK_SIZE, SUIT_SIZE, rank_of, suit_of
+from ..cards import DECK_SIZE, SUIT_SIZE, number_of, rank_of, suit_of
 from .rules import FITTING, PILES, TURN_COUNT, Position
 
 DEFAULT_BUDGET = 20_000  # positions expanded before the search gives up, when no time is given
@@ -53,6 +53,8 @@ LAYOUT = (1 << TURNED_SHIFT) - 1  # the key's bits that do not say where the pac
 ALL_HOME = (SUIT_SIZE,) * 4
 LONGEST_RUN = SUIT_SIZE - 1  # talon cards laid in one run under a card: a king down to an ace below it
 SUIT = tuple(suit_of(card) for card in range(DECK_SIZE))  # card -> suit, looked up in the inner loops
+HOME_BIT = tuple(1 << (HOME_SHIFT + 4 * suit_of(card)) for card in range(DECK_SIZE))  # card -> the key's
+# gain when it goes home: one more card on its suit's foundation
 HOLDERS = [tuple(under for under in range(DECK_SIZE) if card in FITTING[under])
            for card in range(DECK_SIZE)]  # what goes under
 
@@ -121,11 +123,6 @@ def _raise(homes: tuple, suit: int) -> tuple:
     return homes[:suit] + (homes[suit] + 1,) + homes[suit + 1:]
 
 
-def _home_bit(card: int) -> int:
-    """What a card going home adds to the key: one more card on its suit's foundation."""
-    return 1 << (HOME_SHIFT + 4 * SUIT[card])
-
-
 def _off_pile_bits(pile: tuple) -> int:
     """What the key loses when the top card of `pile` leaves it: what that card lay on."""
     card = pile[-1]
@@ -147,6 +144,8 @@ class _Search:
         self.stock = stock
         self.free_talon = free_talon
         self.rel = [(rank_of(card) - base) % SUIT_SIZE for card in range(DECK_SIZE)]  # height on its foundation
+        self.next_home = [[number_of(suit, (base + height) % SUIT_SIZE + 1) for height in range(SUIT_SIZE)]
+                          for suit in range(len(ALL_HOME))]  # suit, height -> the card its foundation takes
         self.lost: set[int] = set()
         self.lost_layouts: set[int] = set()  # keys of layouts lost whatever the talon's order
         self.won: set[int] = set()  # in the easier game, positions found won
@@ -204,11 +203,12 @@ class _Search:
         the moves that can never hurt, appending their keys to `forced`, until nothing moves."""
         talon_home = self._free_talon_home if self.free_talon else self._safe_from_talon
         while True:
-            following = ((0 in state.homes and self._base_card_home(state))
-                         or (state.stock_size and () in state.piles and self._fill_space(state))
+            ns, waste, _, homes, piles, _ = state
+            following = ((0 in homes and self._base_card_home(state))
+                         or (ns and () in piles and self._fill_space(state))
                          or self._safe_from_piles(state, forced)
-                         or self._safe_from_stock(state, forced)
-                         or talon_home(state, forced))
+                         or (ns and self._safe_from_stock(state, forced))
+                         or (waste and talon_home(state, forced)))
             if not following:
                 return state
             state = following
@@ -221,15 +221,15 @@ class _Search:
             if pile and rel[pile[-1]] == 0:
                 card = pile[-1]
                 return _new(SearchState, (ns, waste, turned, _raise(homes, SUIT[card]), _without(piles, index, pile[:-1]),
-                                          key + _home_bit(card) - _off_pile_bits(pile)))
+                                          key + HOME_BIT[card] - _off_pile_bits(pile)))
         if ns and rel[self.stock[ns - 1]] == 0:
             card = self.stock[ns - 1]
             return _new(SearchState, (ns - 1, waste, turned, _raise(homes, SUIT[card]), piles,
-                                      key + _home_bit(card) - (1 << STOCK_SHIFT)))
+                                      key + HOME_BIT[card] - (1 << STOCK_SHIFT)))
         if turned and rel[waste[turned - 1]] == 0:
             card = waste[turned - 1]
             return _new(SearchState, (ns, waste[:turned - 1] + waste[turned:], turned - 1, _raise(homes, SUIT[card]),
-                                      piles, key + _home_bit(card)))
+                                      piles, key + HOME_BIT[card]))
         return None
 
     def _fill_space(self, state: SearchState) -> SearchState:
@@ -250,7 +250,7 @@ class _Search:
                 card = pile[-1]
                 if homes[SUIT[card]] != rel[card] or not safe_home(card, homes, key):
                     break
-                key += _home_bit(card) - _off_pile_bits(pile)
+                key += HOME_BIT[card] - _off_pile_bits(pile)
                 homes = _raise(homes, SUIT[card])
                 pile = pile[:-1]
                 piles = _without(piles, index, pile)
@@ -259,48 +259,47 @@ class _Search:
         return _new(SearchState, (ns, waste, turned, homes, piles, key)) if moved else None
 
     def _safe_from_stock(self, state: SearchState, forced: list[str]) -> SearchState | None:
-        """The stock's top card home, when it may go safely."""
+        """The stock's top card home, when it may go safely (there is a stock)."""
         ns, waste, turned, homes, piles, key = state
-        if not ns:
-            return None
         card = self.stock[ns - 1]
         if homes[SUIT[card]] != self.rel[card] or not self.safe_home(card, homes, key):
             return None
         forced.append("sf")
         return _new(SearchState, (ns - 1, waste, turned, _raise(homes, SUIT[card]), piles,
-                                  key + _home_bit(card) - (1 << STOCK_SHIFT)))
+                                  key + HOME_BIT[card] - (1 << STOCK_SHIFT)))
 
     def _safe_from_talon(self, state: SearchState, forced: list[str]) -> SearchState | None:
         """The pack's last card home, turned to, when it may go safely and the pack stands on its
-        turning cycle (so that turning to it passes nothing that could matter)."""
+        turning cycle (so that turning to it passes nothing that could matter). There is a pack
+        or a talon."""
         ns, waste, turned, homes, piles, key = state
-        if not waste:
-            return None
         card = waste[-1]
         if homes[SUIT[card]] != self.rel[card] or not self.safe_home(card, homes, key) or not self.on_cycle(
                 waste, turned, homes):
             return None
         forced.append("p" * _turns_to(turned, len(waste)) + "tf")
         return _new(SearchState, (ns, waste[:-1], len(waste) - 1, _raise(homes, SUIT[card]), piles,
-                                  key + _home_bit(card)))
+                                  key + HOME_BIT[card]))
 
     def _free_talon_home(self, state: SearchState, forced: list[str]) -> SearchState | None:
         """In the easier game the talon's order means nothing: base-rank cards and cards that may
-        go safely home from anywhere in it, again and again while any does. (No keys: `forced`
-        is left as it is.)"""
+        go safely home from anywhere in it, while any does. Only the next card of each suit may
+        go, and going home only makes others safe, so it is enough to look at those four, again
+        and again. (No keys: `forced` is left as it is.)"""
         ns, waste, turned, homes, piles, key = state
-        rel, safe_home = self.rel, self.safe_home
+        safe_home, next_home = self.safe_home, self.next_home
         gone = set()
-        while True:
-            before = len(gone)
-            for card in waste:
-                if card not in gone and (rel[card] == 0 or (
-                        homes[SUIT[card]] == rel[card] and safe_home(card, homes, key))):
-                    key += _home_bit(card)
-                    homes = _raise(homes, SUIT[card])
-                    gone.add(card)
-            if len(gone) == before:
-                break
+        moved = True
+        while moved:
+            moved = False
+            for suit, height in enumerate(homes):
+                if height < SUIT_SIZE:
+                    card = next_home[suit][height]
+                    if card in waste and (height == 0 or safe_home(card, homes, key)):
+                        key += HOME_BIT[card]
+                        homes = _raise(homes, suit)
+                        gone.add(card)
+                        moved = True
         if not gone:
             return None
         return _new(SearchState, (ns, tuple(card for card in waste if card not in gone), turned, homes, piles, key))
@@ -339,7 +338,7 @@ class _Search:
         rest_key = key - (1 << STOCK_SHIFT)
         if homes[suit] == self.rel[card]:
             found.append((HOME, "sf", _new(SearchState, (ns - 1, waste, turned, _raise(homes, suit), piles,
-                                                         rest_key + _home_bit(card)))))
+                                                         rest_key + HOME_BIT[card]))))
         for index in takers.get(card, ()):
             pile = piles[index]
             found.append((FROM_STOCK, "s" + PILES[index],
@@ -359,7 +358,7 @@ class _Search:
                 found.append((HOME, PILES[index] + "f",
                               _new(SearchState, (ns, waste, turned, _raise(homes, SUIT[card]),
                                                  _without(piles, index, pile[:-1]),
-                                                 key + _home_bit(card) - _off_pile_bits(pile)))))
+                                                 key + HOME_BIT[card] - _off_pile_bits(pile)))))
             bottom = pile[0]
             for target in takers.get(bottom, ()):
                 if target != index:
@@ -376,6 +375,9 @@ class _Search:
         ns, waste, turned, homes, piles, key = state
         rel = self.rel
         space = piles.index(()) if not ns and () in piles else None
+        movers = {pile[0] for pile in piles if pile}  # cards that move only with a card under them
+        if ns:
+            movers.add(self.stock[ns - 1])
         size = len(waste)
         on_top, presses, visited = turned, "", set()
         while True:
@@ -385,7 +387,7 @@ class _Search:
                     found.append((HOME, presses, _new(SearchState, (ns, waste, on_top, homes, piles, key))))
                     break
                 if homes[SUIT[card]] == rel[card] or card in takers or space is not None:
-                    self._talon_card_moves(state, card, presses, on_top - 1, takers, space, found)
+                    self._talon_card_moves(state, card, presses, on_top - 1, takers, space, movers, found)
             visited.add(on_top)
             if not size:
                 break
@@ -395,19 +397,19 @@ class _Search:
                 break
 
     def _talon_card_moves(self, state: SearchState, card: int, presses: str, place: int, takers: dict,
-                          space: int | None, found: list) -> None:
+                          space: int | None, movers: set, found: list) -> None:
         """The moves of talon card `card`, on top after `presses` at `place` of the waste: home,
-        onto each pile that takes it (sooner when it would free a card to go on it), into the space."""
+        onto each pile that takes it (sooner when one of `movers` could then go on it), into the
+        space."""
         ns, waste, turned, homes, piles, key = state
         rest_waste = waste[:place] + waste[place + 1:]
         suit = SUIT[card]
         if homes[suit] == self.rel[card]:
             found.append((HOME, presses + "tf", _new(SearchState, (ns, rest_waste, place, _raise(homes, suit), piles,
-                                                                   key + _home_bit(card)))))
+                                                                   key + HOME_BIT[card]))))
         targets = takers.get(card, ())
         if targets:
-            fitting = FITTING[card]
-            helps = (ns and self.stock[ns - 1] in fitting) or any(pile and pile[0] in fitting for pile in piles)
+            helps = not movers.isdisjoint(FITTING[card])
             for index in targets:
                 pile = piles[index]
                 found.append((USEFUL_TALON_CARD if helps else TALON_CARD, presses + "t" + PILES[index],
@@ -441,19 +443,19 @@ class _Search:
         for index, card in enumerate(waste):
             if homes[SUIT[card]] == rel[card]:
                 found.append((HOME, "", _new(SearchState, (ns, waste[:index] + waste[index + 1:], 0,
-                                                           _raise(homes, SUIT[card]), piles, key + _home_bit(card)))))
+                                                           _raise(homes, SUIT[card]), piles, key + HOME_BIT[card]))))
         if ns:
             card = self.stock[ns - 1]
             if homes[SUIT[card]] == rel[card]:
                 found.append((HOME, "", _new(SearchState, (ns - 1, waste, 0, _raise(homes, SUIT[card]), piles,
-                                                           key + _home_bit(card) - (1 << STOCK_SHIFT)))))
+                                                           key + HOME_BIT[card] - (1 << STOCK_SHIFT)))))
         for index, pile in enumerate(piles):
             if pile:
                 card = pile[-1]
                 if homes[SUIT[card]] == rel[card]:
                     found.append((HOME, "", _new(SearchState, (ns, waste, 0, _raise(homes, SUIT[card]),
                                                                _without(piles, index, pile[:-1]),
-                                                               key + _home_bit(card) - _off_pile_bits(pile)))))
+                                                               key + HOME_BIT[card] - _off_pile_bits(pile)))))
 
     def _free_stock_moves(self, state: SearchState, runs: _Runs, found: list) -> None:
         """The stock's top card onto a pile, on a run of talon cards laid there first, or none."""
