@@ -3,7 +3,7 @@
 import time
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from games.canfield.rules import PILES, Canfield, Position, fits_on, move, moves, settle, turn
@@ -76,7 +76,8 @@ def test_winning_lines_win_when_their_keys_are_pressed():
 @given(st.integers(1, LAST_DEAL))
 def test_winning_lines_win_on_any_deal(number):
     verdict = solve(Canfield(deck_for(number)).position, budget=3_000)
-    assert verdict.outcome is not Solved.WON or replays(deck_for(number), verdict.line)
+    assume(verdict.outcome is Solved.WON)  # deals not won are no example: with none won, the test fails
+    assert replays(deck_for(number), verdict.line)
 
 
 # --- proofs of loss against a search that knows nothing but the rules ------------------------
@@ -171,8 +172,12 @@ def test_no_deal_proved_lost_is_won_by_a_plain_search():
     lost = [number for number in range(1, 41)
             if solve(Canfield(deck_for(number)).position, budget=20_000).outcome is Solved.LOST]
     assert len(lost) >= 8
-    for number in lost[:8]:
-        assert first_win_by_rules(Canfield(deck_for(number)).position, 5_000) is not True, number
+    searched_through = 0
+    for number in lost:
+        found = first_win_by_rules(Canfield(deck_for(number)).position, 5_000)
+        assert found is not True, number
+        searched_through += found is False
+    assert searched_through >= 8  # the plain search went through every position of most, finding no win
 
 
 def test_a_stuck_position_is_lost_at_once():

@@ -51,6 +51,7 @@ STOCK_SHIFT = 120
 TURNED_SHIFT = 124
 LAYOUT = (1 << TURNED_SHIFT) - 1  # the key's bits that do not say where the pack stands
 ALL_HOME = (SUIT_SIZE,) * 4
+HIGHER_SUITS = number_of(2, 1)  # cards from here on are of suits 2 and 3
 LONGEST_RUN = SUIT_SIZE - 1  # talon cards laid in one run under a card: a king down to an ace below it
 SUIT = tuple(suit_of(card) for card in range(DECK_SIZE))  # card -> suit, looked up in the inner loops
 HOME_BIT = tuple(1 << (HOME_SHIFT + 4 * suit_of(card)) for card in range(DECK_SIZE))  # card -> the key's
@@ -111,7 +112,7 @@ class _OutOfBudget(Exception):
 def _lies_on(card: int, under: int | None) -> int:
     """The 2-bit code of what `card` lies on: 3 for nothing (it starts a pile), else which of the
     two cards of the other colour one rank higher (1 for the lower suit, 2 for the higher)."""
-    return 3 if under is None else 1 + (under >= 26)
+    return 3 if under is None else 1 + (under >= HIGHER_SUITS)
 
 
 def _turns_to(turned: int, target: int) -> int:
