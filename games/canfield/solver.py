@@ -31,6 +31,7 @@ import enum
 import random
 import time
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Iterator, NamedTuple
 
 from ..cards import DECK_SIZE, SUIT_SIZE, number_of, rank_of, suit_of
@@ -52,6 +53,7 @@ TURNED_SHIFT = 124
 LAYOUT = (1 << TURNED_SHIFT) - 1  # the key's bits that do not say where the pack stands
 ALL_HOME = (SUIT_SIZE,) * 4
 HIGHER_SUITS = number_of(2, 1)  # cards from here on are of suits 2 and 3
+ON_CARD = tuple(1 + (under >= HIGHER_SUITS) for under in range(DECK_SIZE))  # `_lies_on` a card `under`
 LONGEST_RUN = SUIT_SIZE - 1  # talon cards laid in one run under a card: a king down to an ace below it
 SUIT = tuple(suit_of(card) for card in range(DECK_SIZE))  # card -> suit, looked up in the inner loops
 HOME_BIT = tuple(1 << (HOME_SHIFT + 4 * suit_of(card)) for card in range(DECK_SIZE))  # card -> the key's
@@ -86,6 +88,7 @@ class SearchState(NamedTuple):
 
 
 _new = tuple.__new__
+_order_of_trial = itemgetter(0)  # of a move (order of trial, keys, state)
 
 
 def pile_takers(piles) -> dict[int, list[int]]:
@@ -112,7 +115,7 @@ class _OutOfBudget(Exception):
 def _lies_on(card: int, under: int | None) -> int:
     """The 2-bit code of what `card` lies on: 3 for nothing (it starts a pile), else which of the
     two cards of the other colour one rank higher (1 for the lower suit, 2 for the higher)."""
-    return 3 if under is None else 1 + (under >= HIGHER_SUITS)
+    return 3 if under is None else ON_CARD[under]
 
 
 def _turns_to(turned: int, target: int) -> int:
@@ -198,25 +201,27 @@ class _Search:
         return True
 
     # --- the moves made without trying others ------------------------------------------------
+    # The steps of `settle` and of the move lists take a state's six fields, unpacked once by their
+    # caller: unpacking a NamedTuple is three times slower than a plain tuple, and they run millions
+    # of times.
 
     def settle(self, state: SearchState, forced: list[str]) -> SearchState:
         """The rules' automatic moves (a base-rank card home, a space filled from the stock), then
         the moves that can never hurt, appending their keys to `forced`, until nothing moves."""
         talon_home = self._free_talon_home if self.free_talon else self._safe_from_talon
         while True:
-            ns, waste, _, homes, piles, _ = state
-            following = ((0 in homes and self._base_card_home(state))
-                         or (ns and () in piles and self._fill_space(state))
-                         or self._safe_from_piles(state, forced)
-                         or (ns and self._safe_from_stock(state, forced))
-                         or (waste and talon_home(state, forced)))
+            ns, waste, turned, homes, piles, key = state
+            following = ((0 in homes and self._base_card_home(ns, waste, turned, homes, piles, key))
+                         or (ns and () in piles and self._fill_space(ns, waste, turned, homes, piles, key))
+                         or self._safe_from_piles(ns, waste, turned, homes, piles, key, forced)
+                         or (ns and self._safe_from_stock(ns, waste, turned, homes, piles, key, forced))
+                         or (waste and talon_home(ns, waste, turned, homes, piles, key, forced)))
             if not following:
                 return state
             state = following
 
-    def _base_card_home(self, state: SearchState) -> SearchState | None:
+    def _base_card_home(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int) -> SearchState | None:
         """The first exposed base-rank card (a pile's top, the stock's, the talon's) gone home."""
-        ns, waste, turned, homes, piles, key = state
         rel = self.rel
         for index, pile in enumerate(piles):
             if pile and rel[pile[-1]] == 0:
@@ -233,17 +238,15 @@ class _Search:
                                       piles, key + HOME_BIT[card]))
         return None
 
-    def _fill_space(self, state: SearchState) -> SearchState:
+    def _fill_space(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int) -> SearchState:
         """The stock's top card into the first space (there is one, and a stock)."""
-        ns, waste, turned, homes, piles, key = state
         card = self.stock[ns - 1]
         return _new(SearchState, (ns - 1, waste, turned, homes, _without(piles, piles.index(()), (card,)),
                                   key + (3 << (2 * card)) - (1 << STOCK_SHIFT)))
 
-    def _safe_from_piles(self, state: SearchState, forced: list[str]) -> SearchState | None:
+    def _safe_from_piles(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, forced: list[str]) -> SearchState | None:
         """Every pile's top card that may safely go home sent there, pile after pile, each pile
         until its top card may not."""
-        ns, waste, turned, homes, piles, key = state
         rel, safe_home = self.rel, self.safe_home
         moved = False
         for index, pile in enumerate(piles):
@@ -259,9 +262,8 @@ class _Search:
                 moved = True
         return _new(SearchState, (ns, waste, turned, homes, piles, key)) if moved else None
 
-    def _safe_from_stock(self, state: SearchState, forced: list[str]) -> SearchState | None:
+    def _safe_from_stock(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, forced: list[str]) -> SearchState | None:
         """The stock's top card home, when it may go safely (there is a stock)."""
-        ns, waste, turned, homes, piles, key = state
         card = self.stock[ns - 1]
         if homes[SUIT[card]] != self.rel[card] or not self.safe_home(card, homes, key):
             return None
@@ -269,11 +271,10 @@ class _Search:
         return _new(SearchState, (ns - 1, waste, turned, _raise(homes, SUIT[card]), piles,
                                   key + HOME_BIT[card] - (1 << STOCK_SHIFT)))
 
-    def _safe_from_talon(self, state: SearchState, forced: list[str]) -> SearchState | None:
+    def _safe_from_talon(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, forced: list[str]) -> SearchState | None:
         """The pack's last card home, turned to, when it may go safely and the pack stands on its
         turning cycle (so that turning to it passes nothing that could matter). There is a pack
         or a talon."""
-        ns, waste, turned, homes, piles, key = state
         card = waste[-1]
         if homes[SUIT[card]] != self.rel[card] or not self.safe_home(card, homes, key) or not self.on_cycle(
                 waste, turned, homes):
@@ -282,12 +283,11 @@ class _Search:
         return _new(SearchState, (ns, waste[:-1], len(waste) - 1, _raise(homes, SUIT[card]), piles,
                                   key + HOME_BIT[card]))
 
-    def _free_talon_home(self, state: SearchState, forced: list[str]) -> SearchState | None:
+    def _free_talon_home(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, forced: list[str]) -> SearchState | None:
         """In the easier game the talon's order means nothing: base-rank cards and cards that may
         go safely home from anywhere in it, while any does. Only the next card of each suit may
         go, and going home only makes others safe, so it is enough to look at those four, again
         and again. (No keys: `forced` is left as it is.)"""
-        ns, waste, turned, homes, piles, key = state
         safe_home, next_home = self.safe_home, self.next_home
         gone = set()
         moved = True
@@ -305,8 +305,8 @@ class _Search:
             return None
         return _new(SearchState, (ns, tuple(card for card in waste if card not in gone), turned, homes, piles, key))
 
-    def key(self, state: SearchState) -> int:
-        ns, waste, turned, homes, piles, key = state
+    def key(self, waste: tuple, turned: int, homes: tuple, key: int) -> int:
+        """A state's whole key: its `key` and, off the turning cycle, where the pack stands."""
         if self.free_talon or self.on_cycle(waste, turned, homes):
             return key
         return key + (turned << TURNED_SHIFT)
@@ -318,12 +318,13 @@ class _Search:
         before the automatic moves), in the order to try them."""
         if self.free_talon:
             return self.free_moves(state)
-        takers = pile_takers(state.piles)
+        ns, waste, turned, homes, piles, key = state
+        takers = pile_takers(piles)
         found: list[tuple[int, str, SearchState]] = []
-        if state.stock_size:
-            self._stock_moves(state, takers, found)
-        self._pile_moves(state, takers, found)
-        self._talon_moves(state, takers, found)
+        if ns:
+            self._stock_moves(ns, waste, turned, homes, piles, key, takers, found)
+        self._pile_moves(ns, waste, turned, homes, piles, key, takers, found)
+        self._talon_moves(ns, waste, turned, homes, piles, key, takers, found)
         if self.shuffle is None:
             found.sort(key=lambda move: (move[0], len(move[1])))
         else:
@@ -331,9 +332,8 @@ class _Search:
             found.sort(key=lambda move: (move[0], draw()))
         return found
 
-    def _stock_moves(self, state: SearchState, takers: dict, found: list) -> None:
+    def _stock_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, takers: dict, found: list) -> None:
         """The stock's top card home, and onto each pile that takes it."""
-        ns, waste, turned, homes, piles, key = state
         card = self.stock[ns - 1]
         suit = SUIT[card]
         rest_key = key - (1 << STOCK_SHIFT)
@@ -344,12 +344,11 @@ class _Search:
             pile = piles[index]
             found.append((FROM_STOCK, "s" + PILES[index],
                           _new(SearchState, (ns - 1, waste, turned, homes, _without(piles, index, pile + (card,)),
-                                             rest_key + (_lies_on(card, pile[-1]) << (2 * card))))))
+                                             rest_key + (ON_CARD[pile[-1]] << (2 * card))))))
 
-    def _pile_moves(self, state: SearchState, takers: dict, found: list) -> None:
+    def _pile_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, takers: dict, found: list) -> None:
         """Each pile's top card home, and each whole pile onto another that takes it (while the
         stock lasts, a move that digs into it: the space it leaves takes the stock's top card)."""
-        ns, waste, turned, homes, piles, key = state
         rel = self.rel
         for index, pile in enumerate(piles):
             if not pile:
@@ -367,13 +366,12 @@ class _Search:
                     joined = _without(_without(piles, target, under + pile), index, ())
                     found.append((DIGGING_PILE_MOVE if ns else OTHER, PILES[index] + PILES[target],
                                   _new(SearchState, (ns, waste, turned, homes, joined,
-                                                     key + ((_lies_on(bottom, under[-1]) - 3) << (2 * bottom))))))
+                                                     key + ((ON_CARD[under[-1]] - 3) << (2 * bottom))))))
 
-    def _talon_moves(self, state: SearchState, takers: dict, found: list) -> None:
+    def _talon_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, takers: dict, found: list) -> None:
         """The moves of each talon card that turning the pack would show, once round the pack
         from where it stands: turning stops early where it shows a base-rank card, which goes
         home (a move of presses of P alone)."""
-        ns, waste, turned, homes, piles, key = state
         rel = self.rel
         space = piles.index(()) if not ns and () in piles else None
         movers = {pile[0] for pile in piles if pile}  # cards that move only with a card under them
@@ -388,21 +386,20 @@ class _Search:
                     found.append((HOME, presses, _new(SearchState, (ns, waste, on_top, homes, piles, key))))
                     break
                 if homes[SUIT[card]] == rel[card] or card in takers or space is not None:
-                    self._talon_card_moves(state, card, presses, on_top - 1, takers, space, movers, found)
+                    self._talon_card_moves(ns, waste, turned, homes, piles, key, card, presses, on_top - 1, takers, space, movers, found)
             visited.add(on_top)
             if not size:
                 break
-            on_top = min(on_top + TURN_COUNT, size) if on_top < size else 0
+            on_top = (on_top + TURN_COUNT if on_top + TURN_COUNT < size else size) if on_top < size else 0
             presses += "p"
             if on_top in visited:
                 break
 
-    def _talon_card_moves(self, state: SearchState, card: int, presses: str, place: int, takers: dict,
+    def _talon_card_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, card: int, presses: str, place: int, takers: dict,
                           space: int | None, movers: set, found: list) -> None:
         """The moves of talon card `card`, on top after `presses` at `place` of the waste: home,
         onto each pile that takes it (sooner when one of `movers` could then go on it), into the
         space."""
-        ns, waste, turned, homes, piles, key = state
         rest_waste = waste[:place] + waste[place + 1:]
         suit = SUIT[card]
         if homes[suit] == self.rel[card]:
@@ -415,7 +412,7 @@ class _Search:
                 pile = piles[index]
                 found.append((USEFUL_TALON_CARD if helps else TALON_CARD, presses + "t" + PILES[index],
                               _new(SearchState, (ns, rest_waste, place, homes, _without(piles, index, pile + (card,)),
-                                                 key + (_lies_on(card, pile[-1]) << (2 * card))))))
+                                                 key + (ON_CARD[pile[-1]] << (2 * card))))))
         if space is not None:
             found.append((OTHER, presses + "t" + PILES[space],
                           _new(SearchState, (ns, rest_waste, place, homes, _without(piles, space, (card,)),
@@ -428,23 +425,24 @@ class _Search:
         until it is wanted, so it goes on the tableau only as part of a run laid down at once
         under a card that then moves: the stock's top card, or a whole pile. A card goes home from
         anywhere. (The keys are left empty: no line of the easier game is ever played.)"""
+        ns, waste, turned, homes, piles, key = state
         found: list[tuple[int, str, SearchState]] = []
-        self._free_home_moves(state, found)
-        runs = _Runs(state)
-        if state.stock_size:
-            self._free_stock_moves(state, runs, found)
-        self._free_pile_moves(state, runs, found)
-        found.sort(key=lambda move: move[0])
+        self._free_home_moves(ns, waste, turned, homes, piles, key, found)
+        runs = _Runs(ns, waste, piles)
+        if ns:
+            self._free_stock_moves(ns, waste, turned, homes, piles, key, runs, found)
+        self._free_pile_moves(ns, waste, turned, homes, piles, key, runs, found)
+        found.sort(key=_order_of_trial)
         return found
 
-    def _free_home_moves(self, state: SearchState, found: list) -> None:
-        """Every card that may go home: from the talon, the stock's top, each pile's top."""
-        ns, waste, turned, homes, piles, key = state
-        rel = self.rel
-        for index, card in enumerate(waste):
-            if homes[SUIT[card]] == rel[card]:
-                found.append((HOME, "", _new(SearchState, (ns, waste[:index] + waste[index + 1:], 0,
-                                                           _raise(homes, SUIT[card]), piles, key + HOME_BIT[card]))))
+    def _free_home_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, found: list) -> None:
+        """Every card that may go home: from the talon (in the talon's order), the stock's top,
+        each pile's top. Only the next card of each suit may, so the talon is asked for those."""
+        rel, next_home = self.rel, self.next_home
+        wanted = [next_home[suit][height] for suit, height in enumerate(homes) if height < SUIT_SIZE]
+        for index, card in sorted((waste.index(card), card) for card in wanted if card in waste):
+            found.append((HOME, "", _new(SearchState, (ns, waste[:index] + waste[index + 1:], 0,
+                                                       _raise(homes, SUIT[card]), piles, key + HOME_BIT[card]))))
         if ns:
             card = self.stock[ns - 1]
             if homes[SUIT[card]] == rel[card]:
@@ -458,36 +456,37 @@ class _Search:
                                                                _without(piles, index, pile[:-1]),
                                                                key + HOME_BIT[card] - _off_pile_bits(pile)))))
 
-    def _free_stock_moves(self, state: SearchState, runs: _Runs, found: list) -> None:
+    def _free_stock_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, runs: _Runs, found: list) -> None:
         """The stock's top card onto a pile, on a run of talon cards laid there first, or none."""
-        card = self.stock[state.stock_size - 1]
+        card = self.stock[ns - 1]
         for target, run in runs.under(card, None):
-            laid, rest, laid_key, under = runs.lay(target, run, state.key - (1 << STOCK_SHIFT))
+            laid, rest, laid_key, under = runs.lay(target, run, key - (1 << STOCK_SHIFT))
             laid = _without(laid, target, laid[target] + (card,))
             found.append((FROM_STOCK + len(run), "", _new(SearchState, (
-                state.stock_size - 1, rest, 0, state.homes, laid, laid_key + (_lies_on(card, under) << (2 * card))))))
+                ns - 1, rest, 0, homes, laid, laid_key + (_lies_on(card, under) << (2 * card))))))
 
-    def _free_pile_moves(self, state: SearchState, runs: _Runs, found: list) -> None:
+    def _free_pile_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, runs: _Runs, found: list) -> None:
         """Each whole pile onto another, on a run of talon cards laid there first, or none."""
-        for index, pile in enumerate(state.piles):
+        for index, pile in enumerate(piles):
             if not pile:
                 continue
             bottom = pile[0]
             for target, run in runs.under(bottom, index):
-                laid, rest, laid_key, under = runs.lay(target, run, state.key)
+                laid, rest, laid_key, under = runs.lay(target, run, key)
                 laid = _without(_without(laid, target, laid[target] + pile), index, ())
                 laid_key += (_lies_on(bottom, under) - 3) << (2 * bottom)
                 found.append((DIGGING_PILE_MOVE + len(run), "", _new(SearchState, (
-                    state.stock_size, rest, 0, state.homes, laid, laid_key))))
+                    ns, rest, 0, homes, laid, laid_key))))
 
     # --- the search --------------------------------------------------------------------------
 
     def search(self, state: SearchState) -> bool:
         """Whether `state` (settled) can be won; the line to it is left in self.line. Positions
         found lost are remembered, and in the easier game those found won too."""
-        if state.homes == ALL_HOME:
+        _, waste, turned, homes, _, key = state
+        if homes == ALL_HOME:
             return True
-        key = self.key(state)
+        key = self.key(waste, turned, homes, key)
         lost = self.lost
         if key in lost or (key & LAYOUT) in self.lost_layouts:
             return False
@@ -550,11 +549,11 @@ class _Runs:
     """Runs of talon cards the easier game may lay down on the tableau of one position, each to
     take a card that then moves onto it."""
 
-    def __init__(self, state: SearchState):
-        self.waste, self.piles = state.waste, state.piles
-        self.in_talon = set(state.waste)
-        self.takers = pile_takers(state.piles)
-        self.space = state.piles.index(()) if not state.stock_size and () in state.piles else None
+    def __init__(self, ns: int, waste: tuple, piles: tuple):
+        self.waste, self.piles = waste, piles
+        self.in_talon = set(waste)
+        self.takers = pile_takers(piles)
+        self.space = piles.index(()) if not ns and () in piles else None
 
     def under(self, card: int, excluded: int | None) -> Iterator[tuple[int, tuple[int, ...]]]:
         """(pile, run of talon cards top last) ways to lay a run on which `card` then fits: the
