@@ -40,7 +40,8 @@ def next_up(card: int) -> int:
     return card - rank_of(card) + (rank_of(card) + 1) % SUIT_SIZE
 
 
-FITTING = [tuple(card for card in range(DECK_SIZE) if fits_on(card, under)) for under in range(DECK_SIZE)]  # what goes on each
+FITTING = [tuple(card for card in range(DECK_SIZE) if fits_on(card, under))
+           for under in range(DECK_SIZE)]  # what goes on each
 
 
 class Position(NamedTuple):

@@ -220,13 +220,15 @@ class _Search:
                 return state
             state = following
 
-    def _base_card_home(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int) -> SearchState | None:
+    def _base_card_home(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple,
+                        key: int) -> SearchState | None:
         """The first exposed base-rank card (a pile's top, the stock's, the talon's) gone home."""
         rel = self.rel
         for index, pile in enumerate(piles):
             if pile and rel[pile[-1]] == 0:
                 card = pile[-1]
-                return _new(SearchState, (ns, waste, turned, _raise(homes, SUIT[card]), _without(piles, index, pile[:-1]),
+                return _new(SearchState, (ns, waste, turned, _raise(homes, SUIT[card]),
+                                          _without(piles, index, pile[:-1]),
                                           key + HOME_BIT[card] - _off_pile_bits(pile)))
         if ns and rel[self.stock[ns - 1]] == 0:
             card = self.stock[ns - 1]
@@ -244,7 +246,8 @@ class _Search:
         return _new(SearchState, (ns - 1, waste, turned, homes, _without(piles, piles.index(()), (card,)),
                                   key + (3 << (2 * card)) - (1 << STOCK_SHIFT)))
 
-    def _safe_from_piles(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, forced: list[str]) -> SearchState | None:
+    def _safe_from_piles(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                         forced: list[str]) -> SearchState | None:
         """Every pile's top card that may safely go home sent there, pile after pile, each pile
         until its top card may not."""
         rel, safe_home = self.rel, self.safe_home
@@ -262,7 +265,8 @@ class _Search:
                 moved = True
         return _new(SearchState, (ns, waste, turned, homes, piles, key)) if moved else None
 
-    def _safe_from_stock(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, forced: list[str]) -> SearchState | None:
+    def _safe_from_stock(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                         forced: list[str]) -> SearchState | None:
         """The stock's top card home, when it may go safely (there is a stock)."""
         card = self.stock[ns - 1]
         if homes[SUIT[card]] != self.rel[card] or not self.safe_home(card, homes, key):
@@ -271,7 +275,8 @@ class _Search:
         return _new(SearchState, (ns - 1, waste, turned, _raise(homes, SUIT[card]), piles,
                                   key + HOME_BIT[card] - (1 << STOCK_SHIFT)))
 
-    def _safe_from_talon(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, forced: list[str]) -> SearchState | None:
+    def _safe_from_talon(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                         forced: list[str]) -> SearchState | None:
         """The pack's last card home, turned to, when it may go safely and the pack stands on its
         turning cycle (so that turning to it passes nothing that could matter). There is a pack
         or a talon."""
@@ -283,7 +288,8 @@ class _Search:
         return _new(SearchState, (ns, waste[:-1], len(waste) - 1, _raise(homes, SUIT[card]), piles,
                                   key + HOME_BIT[card]))
 
-    def _free_talon_home(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, forced: list[str]) -> SearchState | None:
+    def _free_talon_home(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                         forced: list[str]) -> SearchState | None:
         """In the easier game the talon's order means nothing: base-rank cards and cards that may
         go safely home from anywhere in it, while any does. Only the next card of each suit may
         go, and going home only makes others safe, so it is enough to look at those four, again
@@ -332,7 +338,8 @@ class _Search:
             found.sort(key=lambda move: (move[0], draw()))
         return found
 
-    def _stock_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, takers: dict, found: list) -> None:
+    def _stock_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                     takers: dict, found: list) -> None:
         """The stock's top card home, and onto each pile that takes it."""
         card = self.stock[ns - 1]
         suit = SUIT[card]
@@ -346,7 +353,8 @@ class _Search:
                           _new(SearchState, (ns - 1, waste, turned, homes, _without(piles, index, pile + (card,)),
                                              rest_key + (ON_CARD[pile[-1]] << (2 * card))))))
 
-    def _pile_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, takers: dict, found: list) -> None:
+    def _pile_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                    takers: dict, found: list) -> None:
         """Each pile's top card home, and each whole pile onto another that takes it (while the
         stock lasts, a move that digs into it: the space it leaves takes the stock's top card)."""
         rel = self.rel
@@ -368,7 +376,8 @@ class _Search:
                                   _new(SearchState, (ns, waste, turned, homes, joined,
                                                      key + ((ON_CARD[under[-1]] - 3) << (2 * bottom))))))
 
-    def _talon_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, takers: dict, found: list) -> None:
+    def _talon_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                     takers: dict, found: list) -> None:
         """The moves of each talon card that turning the pack would show, once round the pack
         from where it stands: turning stops early where it shows a base-rank card, which goes
         home (a move of presses of P alone)."""
@@ -386,7 +395,8 @@ class _Search:
                     found.append((HOME, presses, _new(SearchState, (ns, waste, on_top, homes, piles, key))))
                     break
                 if homes[SUIT[card]] == rel[card] or card in takers or space is not None:
-                    self._talon_card_moves(ns, waste, turned, homes, piles, key, card, presses, on_top - 1, takers, space, movers, found)
+                    self._talon_card_moves(ns, waste, turned, homes, piles, key, card, presses, on_top - 1,
+                                           takers, space, movers, found)
             visited.add(on_top)
             if not size:
                 break
@@ -395,7 +405,8 @@ class _Search:
             if on_top in visited:
                 break
 
-    def _talon_card_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, card: int, presses: str, place: int, takers: dict,
+    def _talon_card_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                          card: int, presses: str, place: int, takers: dict,
                           space: int | None, movers: set, found: list) -> None:
         """The moves of talon card `card`, on top after `presses` at `place` of the waste: home,
         onto each pile that takes it (sooner when one of `movers` could then go on it), into the
@@ -435,7 +446,8 @@ class _Search:
         found.sort(key=_order_of_trial)
         return found
 
-    def _free_home_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, found: list) -> None:
+    def _free_home_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                         found: list) -> None:
         """Every card that may go home: from the talon (in the talon's order), the stock's top,
         each pile's top. Only the next card of each suit may, so the talon is asked for those."""
         rel, next_home = self.rel, self.next_home
@@ -456,7 +468,8 @@ class _Search:
                                                                _without(piles, index, pile[:-1]),
                                                                key + HOME_BIT[card] - _off_pile_bits(pile)))))
 
-    def _free_stock_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, runs: _Runs, found: list) -> None:
+    def _free_stock_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                          runs: _Runs, found: list) -> None:
         """The stock's top card onto a pile, on a run of talon cards laid there first, or none."""
         card = self.stock[ns - 1]
         for target, run in runs.under(card, None):
@@ -465,7 +478,8 @@ class _Search:
             found.append((FROM_STOCK + len(run), "", _new(SearchState, (
                 ns - 1, rest, 0, homes, laid, laid_key + (_lies_on(card, under) << (2 * card))))))
 
-    def _free_pile_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, runs: _Runs, found: list) -> None:
+    def _free_pile_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                         runs: _Runs, found: list) -> None:
         """Each whole pile onto another, on a run of talon cards laid there first, or none."""
         for index, pile in enumerate(piles):
             if not pile:
