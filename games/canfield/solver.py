@@ -88,6 +88,7 @@ class SearchState(NamedTuple):
 
 
 _new = tuple.__new__
+Fields = tuple[int, tuple, int, tuple, tuple, int]  # a SearchState's fields, as `settle`'s steps hand them on
 _order_of_trial = itemgetter(0)  # of a move (order of trial, keys, state)
 
 
@@ -202,81 +203,86 @@ class _Search:
 
     # --- the moves made without trying others ------------------------------------------------
     # The steps of `settle` and of the move lists take a state's six fields, unpacked once by their
-    # caller: unpacking a NamedTuple is three times slower than a plain tuple, and they run millions
+    # caller, and the steps of `settle` hand on the fields of the state they lead to as a plain tuple:
+    # a NamedTuple is three times slower to unpack and twice as slow to make, and they run millions
     # of times.
 
     def settle(self, state: SearchState, forced: list[str]) -> SearchState:
         """The rules' automatic moves (a base-rank card home, a space filled from the stock), then
         the moves that can never hurt, appending their keys to `forced`, until nothing moves."""
         talon_home = self._free_talon_home if self.free_talon else self._safe_from_talon
+        ns, waste, turned, homes, piles, key = state
+        moved = False
         while True:
-            ns, waste, turned, homes, piles, key = state
             following = ((0 in homes and self._base_card_home(ns, waste, turned, homes, piles, key))
                          or (ns and () in piles and self._fill_space(ns, waste, turned, homes, piles, key))
                          or self._safe_from_piles(ns, waste, turned, homes, piles, key, forced)
                          or (ns and self._safe_from_stock(ns, waste, turned, homes, piles, key, forced))
                          or (waste and talon_home(ns, waste, turned, homes, piles, key, forced)))
             if not following:
-                return state
-            state = following
+                return _new(SearchState, (ns, waste, turned, homes, piles, key)) if moved else state
+            ns, waste, turned, homes, piles, key = following
+            moved = True
 
     def _base_card_home(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple,
-                        key: int) -> SearchState | None:
+                        key: int) -> Fields | None:
         """The first exposed base-rank card (a pile's top, the stock's, the talon's) gone home."""
         rel = self.rel
         for index, pile in enumerate(piles):
             if pile and rel[pile[-1]] == 0:
                 card = pile[-1]
-                return _new(SearchState, (ns, waste, turned, _raise(homes, SUIT[card]),
-                                          _without(piles, index, pile[:-1]),
-                                          key + HOME_BIT[card] - _off_pile_bits(pile)))
+                return (ns, waste, turned, _raise(homes, SUIT[card]),
+                        _without(piles, index, pile[:-1]),
+                        key + HOME_BIT[card] - _off_pile_bits(pile))
         if ns and rel[self.stock[ns - 1]] == 0:
             card = self.stock[ns - 1]
-            return _new(SearchState, (ns - 1, waste, turned, _raise(homes, SUIT[card]), piles,
-                                      key + HOME_BIT[card] - (1 << STOCK_SHIFT)))
+            return (ns - 1, waste, turned, _raise(homes, SUIT[card]), piles,
+                    key + HOME_BIT[card] - (1 << STOCK_SHIFT))
         if turned and rel[waste[turned - 1]] == 0:
             card = waste[turned - 1]
-            return _new(SearchState, (ns, waste[:turned - 1] + waste[turned:], turned - 1, _raise(homes, SUIT[card]),
-                                      piles, key + HOME_BIT[card]))
+            return (ns, waste[:turned - 1] + waste[turned:], turned - 1, _raise(homes, SUIT[card]),
+                    piles, key + HOME_BIT[card])
         return None
 
-    def _fill_space(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int) -> SearchState:
+    def _fill_space(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int) -> Fields:
         """The stock's top card into the first space (there is one, and a stock)."""
         card = self.stock[ns - 1]
-        return _new(SearchState, (ns - 1, waste, turned, homes, _without(piles, piles.index(()), (card,)),
-                                  key + (3 << (2 * card)) - (1 << STOCK_SHIFT)))
+        return (ns - 1, waste, turned, homes, _without(piles, piles.index(()), (card,)),
+                key + (3 << (2 * card)) - (1 << STOCK_SHIFT))
 
     def _safe_from_piles(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
-                         forced: list[str]) -> SearchState | None:
+                         forced: list[str]) -> Fields | None:
         """Every pile's top card that may safely go home sent there, pile after pile, each pile
-        until its top card may not."""
+        until its top card may not. (Many may go at once: the foundations and piles are lists
+        while they do.)"""
         rel, safe_home = self.rel, self.safe_home
-        moved = False
+        left: list | None = None  # the piles as a list, once a card has gone home (and `homes` too)
         for index, pile in enumerate(piles):
             while pile:
                 card = pile[-1]
                 if homes[SUIT[card]] != rel[card] or not safe_home(card, homes, key):
                     break
-                key += HOME_BIT[card] - _off_pile_bits(pile)
-                homes = _raise(homes, SUIT[card])
+                if left is None:
+                    homes, left = list(homes), list(piles)
+                key += HOME_BIT[card] - (_lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card))
+                homes[SUIT[card]] += 1
                 pile = pile[:-1]
-                piles = _without(piles, index, pile)
+                left[index] = pile
                 forced.append(PILES[index] + "f")
-                moved = True
-        return _new(SearchState, (ns, waste, turned, homes, piles, key)) if moved else None
+        return None if left is None else (ns, waste, turned, tuple(homes), tuple(left), key)
 
     def _safe_from_stock(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
-                         forced: list[str]) -> SearchState | None:
+                         forced: list[str]) -> Fields | None:
         """The stock's top card home, when it may go safely (there is a stock)."""
         card = self.stock[ns - 1]
         if homes[SUIT[card]] != self.rel[card] or not self.safe_home(card, homes, key):
             return None
         forced.append("sf")
-        return _new(SearchState, (ns - 1, waste, turned, _raise(homes, SUIT[card]), piles,
-                                  key + HOME_BIT[card] - (1 << STOCK_SHIFT)))
+        return (ns - 1, waste, turned, _raise(homes, SUIT[card]), piles,
+                key + HOME_BIT[card] - (1 << STOCK_SHIFT))
 
     def _safe_from_talon(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
-                         forced: list[str]) -> SearchState | None:
+                         forced: list[str]) -> Fields | None:
         """The pack's last card home, turned to, when it may go safely and the pack stands on its
         turning cycle (so that turning to it passes nothing that could matter). There is a pack
         or a talon."""
@@ -285,31 +291,34 @@ class _Search:
                 waste, turned, homes):
             return None
         forced.append("p" * _turns_to(turned, len(waste)) + "tf")
-        return _new(SearchState, (ns, waste[:-1], len(waste) - 1, _raise(homes, SUIT[card]), piles,
-                                  key + HOME_BIT[card]))
+        return (ns, waste[:-1], len(waste) - 1, _raise(homes, SUIT[card]), piles,
+                key + HOME_BIT[card])
 
     def _free_talon_home(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
-                         forced: list[str]) -> SearchState | None:
+                         forced: list[str]) -> Fields | None:
         """In the easier game the talon's order means nothing: base-rank cards and cards that may
         go safely home from anywhere in it, while any does. Only the next card of each suit may
         go, and going home only makes others safe, so it is enough to look at those four, again
         and again. (No keys: `forced` is left as it is.)"""
         safe_home, next_home = self.safe_home, self.next_home
         gone = set()
+        heights = list(homes)
         moved = True
         while moved:
             moved = False
-            for suit, height in enumerate(homes):
-                if height < SUIT_SIZE:
+            for suit in range(len(heights)):
+                while heights[suit] < SUIT_SIZE:  # the suit as far up as it goes
+                    height = heights[suit]
                     card = next_home[suit][height]
-                    if card in waste and (height == 0 or safe_home(card, homes, key)):
-                        key += HOME_BIT[card]
-                        homes = _raise(homes, suit)
-                        gone.add(card)
-                        moved = True
+                    if card not in waste or not (height == 0 or safe_home(card, heights, key)):
+                        break
+                    key += HOME_BIT[card]
+                    heights[suit] += 1
+                    gone.add(card)
+                    moved = True
         if not gone:
             return None
-        return _new(SearchState, (ns, tuple(card for card in waste if card not in gone), turned, homes, piles, key))
+        return (ns, tuple(card for card in waste if card not in gone), turned, tuple(heights), piles, key)
 
     def key(self, waste: tuple, turned: int, homes: tuple, key: int) -> int:
         """A state's whole key: its `key` and, off the turning cycle, where the pack stands."""
