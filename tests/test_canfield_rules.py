@@ -13,7 +13,7 @@ from games.canfield import add_options, new_game
 from games.canfield.deals import deck_for
 from games.canfield.rules import ACTIONS, Canfield, fits_on, moves
 from games.canfield.solver import solve
-from games.protocol import TERMINAL
+from games.protocol import TERMINAL, MoveRefused, Outcome, Termination
 from games.cards import NAMES, RANK_LETTERS, SUIT_LETTERS, Card
 
 ALL_CARDS = list(NAMES)
@@ -48,9 +48,20 @@ def table(tableau, *, stock=(), talon=(), pack_next=(), foundations=SEVENS, base
                                 "tableau": [list(pile) for pile in tableau], "base": base})
 
 
+def refusal_of(action, *arguments):
+    """The rules' words refusing `action(*arguments)` (a key pressed, a move applied), or None
+    when it was taken."""
+    try:
+        action(*arguments)
+    except MoveRefused as refusal:
+        assert isinstance(refusal.reason, str) and refusal.reason == str(refusal)
+        return refusal.reason
+    return None
+
+
 def press_all(game, keys):
     for key in keys:
-        assert game.press(key) is None, key
+        assert refusal_of(game.press, key) is None, key
 
 
 # --- the deal --------------------------------------------------------------------------------
@@ -94,7 +105,7 @@ def test_a_deck_must_be_52_different_cards():
 def test_p_turns_three_one_by_one_the_third_on_top():
     deck = deck_with(pack_next=("2c", "5d", "8s", "4h"))
     game = Canfield(deck)
-    assert game.press("p") is None
+    assert refusal_of(game.press, "p") is None
     state = game.state()
     assert state["talon"] == ["2c", "5d", "8s"] and state["pack"][-1] == "4h"
 
@@ -121,7 +132,7 @@ def test_the_last_turn_of_a_pass_takes_what_is_left():
 
 def test_p_with_nothing_to_turn_is_refused():
     game = table(**STUCK)
-    assert game.press("p") == "No cards left in the pack or talon"
+    assert refusal_of(game.press, "p") == "No cards left in the pack or talon"
 
 
 # --- foundations -----------------------------------------------------------------------------
@@ -135,10 +146,10 @@ def test_foundations_build_up_in_suit_and_wrap_from_king_to_ace():
 def test_a_card_out_of_sequence_or_suit_is_refused_for_the_foundation():
     game = table([["9h"], ["9s"], ["2c"], ["5c"]], foundations=(("7h",), (), (), ()))
     before = game.state()
-    assert game.press("1") is None
-    assert game.press("f") == "The hearts need the eight first"
-    assert game.press("2") is None
-    assert game.press("f") == "The spades need the seven first"
+    assert refusal_of(game.press, "1") is None
+    assert refusal_of(game.press, "f") == "The hearts need the eight first"
+    assert refusal_of(game.press, "2") is None
+    assert refusal_of(game.press, "f") == "The spades need the seven first"
     assert game.state() == before and game.selected is None
 
 
@@ -162,8 +173,8 @@ def test_tableau_builds_down_in_alternating_colours_and_a_king_goes_on_an_ace():
 def test_a_card_that_does_not_fit_is_refused_with_the_rule():
     game = table([["9h"], ["3s"], ["9c"], ["jh"]], talon=("8d",))
     before = game.state()
-    assert game.press("t") is None
-    assert game.press("1") == "Only a black eight goes on the nine of hearts"
+    assert refusal_of(game.press, "t") is None
+    assert refusal_of(game.press, "1") == "Only a black eight goes on the nine of hearts"
     assert game.state() == before and game.selected is None
 
 
@@ -178,17 +189,17 @@ def test_a_whole_pile_moves_onto_another_pile():
 def test_only_the_whole_pile_moves_between_piles():
     game = table([["6c", "5h"], ["6d"], ["9c"], ["jh"]], stock=("ts",))
     # the top card 5h would fit on 6c only as part of the pile; the pile's bottom 6c fits nowhere
-    assert game.press("1") is None
-    assert game.press("2") == "Only a black five goes on the six of diamonds"
+    assert refusal_of(game.press, "1") is None
+    assert refusal_of(game.press, "2") == "Only a black five goes on the six of diamonds"
 
 
 def test_a_pile_never_moves_into_a_space_nor_onto_itself():
     game = table([["kd"], [], ["9c"], ["jh"]], talon=("4s",))
     before = game.state()
-    assert game.press("1") is None
-    assert game.press("2") == "A whole pile never moves into a space"
-    assert game.press("3") is None
-    assert game.press("3") == "Pile 3 can't move onto itself"
+    assert refusal_of(game.press, "1") is None
+    assert refusal_of(game.press, "2") == "A whole pile never moves into a space"
+    assert refusal_of(game.press, "3") is None
+    assert refusal_of(game.press, "3") == "Pile 3 can't move onto itself"
     assert game.state() == before
 
 
@@ -221,12 +232,12 @@ def test_a_move_exposing_a_base_rank_card_sends_it_home_and_fills_the_space():
 
 def test_the_stock_and_talon_never_take_cards():
     game = table([["9h"], ["3s"], ["9c"], ["jh"]], stock=("8s",), talon=("8c",))
-    assert game.press("s") is None
-    assert game.press("t") == "Nothing can be put on the talon"
-    assert game.press("t") is None
-    assert game.press("s") == "Nothing can be put on the stock"
-    assert game.press("1") is None
-    assert game.press("p") == "A card can't go back into the pack"
+    assert refusal_of(game.press, "s") is None
+    assert refusal_of(game.press, "t") == "Nothing can be put on the talon"
+    assert refusal_of(game.press, "t") is None
+    assert refusal_of(game.press, "s") == "Nothing can be put on the stock"
+    assert refusal_of(game.press, "1") is None
+    assert refusal_of(game.press, "p") == "A card can't go back into the pack"
 
 
 @pytest.mark.parametrize("keys, refusal", [
@@ -238,16 +249,16 @@ def test_the_stock_and_talon_never_take_cards():
 def test_refusals_say_why_change_nothing_and_drop_the_source(keys, refusal):
     game = Canfield(deck_with())
     for key in keys[:-1]:
-        game.press(key)
+        refusal_of(game.press, key)
     before = game.state()
-    assert game.press(keys[-1]) == refusal
+    assert refusal_of(game.press, keys[-1]) == refusal
     assert game.state() == before and game.selected is None
 
 
 def test_an_empty_source_is_refused():
     game = table([["kd"], [], ["9c"], ["jh"]], talon=("4s",))
-    assert game.press("s") == "The stock is empty"
-    assert game.press("2") == "Pile 2 is empty"
+    assert refusal_of(game.press, "s") == "The stock is empty"
+    assert refusal_of(game.press, "2") == "Pile 2 is empty"
     assert game.selected is None
 
 
@@ -261,9 +272,9 @@ def test_undo_takes_back_moves_and_turns():
     game = Canfield(deck_with())
     start = game.state()
     press_all(game, "pp")
-    assert game.undo() is None and game.undo() is None
+    assert refusal_of(game.undo) is None and refusal_of(game.undo) is None
     assert game.state() == start
-    assert game.undo() == "Nothing to undo"
+    assert refusal_of(game.undo) == "Nothing to undo"
 
 
 # --- the end of a game -----------------------------------------------------------------------
@@ -298,7 +309,7 @@ def test_a_won_game_refuses_keys():
     game = Canfield.from_state({"stock": [], "pack": [], "talon": [], "foundations": suits,
                                 "tableau": [[], [], [], []], "base": "7"})
     assert game.won and not game.stuck and game.cards_home == 52
-    assert game.press("p") == "All 52 cards are home"
+    assert refusal_of(game.press, "p") == "All 52 cards are home"
 
 
 # --- random play -----------------------------------------------------------------------------
@@ -334,7 +345,7 @@ def test_random_key_sequences_keep_every_rule(deck, keys):
     check_invariants(game)
     for key in keys:
         before, selected = game.state(), game.selected
-        refusal = game.press(key)
+        refusal = refusal_of(game.press, key)
         if refusal is not None:
             assert isinstance(refusal, str) and refusal
             assert game.state() == before and game.selected is None
@@ -358,7 +369,7 @@ def test_random_games_played_deep_keep_every_rule(deck, data):
             break
         keys, expected = options[data.draw(st.integers(0, len(options) - 1))]
         for key in keys:
-            assert game.press(key) is None
+            assert refusal_of(game.press, key) is None
         assert game.position == expected
         check_invariants(game)
 
@@ -368,7 +379,7 @@ def moves_by_pressing(game):
     target, then the talon card after each turn of the pack, until turning comes round again."""
     def works(state, keys):
         copy = Canfield.from_state(state)
-        return all(copy.press(key) is None for key in keys)
+        return all(refusal_of(copy.press, key) is None for key in keys)
 
     state, found = game.state(), set()
     for source in "s1234":
@@ -378,7 +389,7 @@ def moves_by_pressing(game):
         seen.add((len(state["talon"]), len(state["pack"])))
         found |= {presses + "t" + target for target in "f1234" if works(state, "t" + target)}
         turned = Canfield.from_state(state)
-        if turned.press("p") is not None:
+        if refusal_of(turned.press, "p") is not None:
             break
         presses += "p"
         if turned.cards_home > game.cards_home:  # turning sent a base-rank card home
@@ -398,7 +409,7 @@ def test_the_moves_on_offer_are_the_moves_the_keys_allow(deck, data):
         if not options:
             break
         for key in options[data.draw(st.integers(0, len(options) - 1))][0]:
-            game.press(key)
+            refusal_of(game.press, key)
 
 
 # --- a deal as the game-state protocol sees it -----------------------------------------------
@@ -415,28 +426,27 @@ def line_actions(line):
 def test_new_game_deals_the_numbered_deal():
     state = new_game(1)
     assert state.position == Canfield(deck_for(1)).position
-    assert state.num_players() == 1 and state.current_player() == 0 and not state.is_terminal()
-    assert state.returns() == [5.0 * state.position.cards_home - 50]
+    assert state.num_players() == 1 and state.current_player() == 0 and state.outcome() is None
 
 
-def test_every_legal_action_is_what_its_keys_do_and_nothing_else_is_taken():
+def test_every_legal_move_is_what_its_keys_do_and_nothing_else_is_taken():
     state = new_game(5)
     rng = random.Random(5)
     for _ in range(60):
-        if state.is_terminal():
+        if state.outcome() is not None:
             break
-        legal = state.legal_actions()
+        legal = state.legal_moves()
         for action in ACTIONS + ("x1", "", "pp", "1", "f1"):
             game, trial = game_at(state.position), state.clone()
-            refusal = trial.apply(action)
-            keyed = [game.press(key) for key in action] or ["no keys"]
+            refusal = refusal_of(trial.apply, action)
+            keyed = [refusal_of(game.press, key) for key in action] or ["no keys"]
             if action in legal:
                 assert refusal is None and keyed[-1] is None and trial.position == game.position
             else:
                 assert refusal and str(trial) == str(state), action
                 if len(action) == 2 and action[0] in "st1234":
                     assert refusal == next(answer for answer in keyed if answer), action  # the rules' own words
-        assert state.apply(rng.choice(legal)) is None
+        state.apply(rng.choice(legal))
 
 
 def game_at(position):
@@ -445,30 +455,32 @@ def game_at(position):
     return game
 
 
-def test_a_solved_deal_played_by_actions_ends_with_every_card_home_and_210_dollars():
+def test_a_solved_deal_played_by_moves_is_won_with_every_card_home_and_210_dollars():
     state = new_game(1)
     for action in line_actions(solve(state.position).line):
-        assert action in state.legal_actions()
-        assert state.apply(action) is None
-    assert state.is_terminal() and state.current_player() == TERMINAL and state.legal_actions() == []
-    assert state.returns() == [210.0]
-    assert state.apply("p") == "All 52 cards are home"
-    assert "All 52 cards are home" in str(state)
+        assert action in state.legal_moves()
+        state.apply(action)
+    assert state.outcome() == Outcome(Termination.WON, (0,), (210.0,))
+    assert state.outcome().result(0) == "won"
+    assert state.current_player() == TERMINAL and state.legal_moves() == []
+    assert refusal_of(state.apply, "p") == "All 52 cards are home"
+    assert "All 52 cards are home" in str(state) and "All 52 cards are home" in state.observation(0)
 
 
-def test_a_deal_with_no_move_from_the_start_is_over_at_once():
+def test_a_deal_with_no_move_from_the_start_is_over_at_once_and_stuck():
     state = new_game(63149)
-    assert state.is_terminal() and state.legal_actions() == []
-    assert state.returns() == [5.0 * state.position.cards_home - 50]
+    assert state.outcome() == Outcome(Termination.STUCK, (), (5.0 * state.position.cards_home - 50,))
+    assert state.outcome().result(0) == "lost"
+    assert state.current_player() == TERMINAL and state.legal_moves() == []
     before = str(state)
-    assert state.apply("p") == "No move left" and str(state) == before
+    assert refusal_of(state.apply, "p") == "No move left" and str(state) == before
     assert before.endswith("No move left")
 
 
 def test_a_clone_goes_its_own_way():
     state = new_game(7)
     twin = state.clone()
-    twin.apply(twin.legal_actions()[-1])
+    twin.apply(twin.legal_moves()[-1])
     assert str(state) == str(new_game(7)) != str(twin)
 
 
@@ -476,6 +488,24 @@ def test_the_text_shows_the_whole_table_every_card_once():
     text = str(new_game(3))
     assert sorted(word for word in text.replace("|", " ").split() if word in NAMES) == sorted(NAMES)
     assert text.startswith("Canfield deal 3:")
+
+
+def named_cards(text):
+    return sorted(word for word in text.replace("|", " ").split() if word in NAMES)
+
+
+def test_the_player_sees_every_card_face_up_and_of_the_stock_and_pack_only_their_sizes():
+    state = new_game(3)
+    for action in ("p", "p"):
+        state.apply(action)
+    stock, waste, turned, homes, tableau, _ = state.position
+    face_up = stock[-1:] + waste[:turned] + sum(homes, ()) + sum(tableau, ())
+    seen = state.observation(0)
+    assert named_cards(seen) == sorted(NAMES[card] for card in face_up)
+    assert f"stock ({len(stock)}, top)" in seen and f"pack ({len(waste) - turned}, face down)" in seen
+    assert seen.startswith("Canfield deal 3:")
+    with pytest.raises(ValueError):
+        state.observation(1)
 
 
 @pytest.mark.parametrize("given", ["0", "65536", "-1", "x", "2.5"])

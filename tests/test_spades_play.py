@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.cards import NAMES
+from games.program import CannotStart
 from games.spades import run, seats
 from games.spades.home import HOME_OWNER, SAVED_GAME, home_table, play_at_home
 from games.spades.screen import HAND_ROW, HELP_ROW, MESSAGE_ROW, STATUS_ROW, YOUR_LABEL_ROW, results_top
@@ -195,7 +196,7 @@ def test_break_leaves_the_game():
 
 
 def test_an_unknown_level_is_refused():
-    with pytest.raises(ValueError, match="no level"):
+    with pytest.raises(CannotStart, match="no level"):
         run(Spectrum(HeadlessFrontend()), level="expert")
 
 

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from spectrum import Spectrum
 
+from ..cards import SUIT_SIZE
 from ..program import CannotStart
+from ..protocol import MoveRefused
 from ..table import next_key
 from . import bank as accounts
 from . import screen
 from .background import BackgroundSearch
 from .deals import FIRST_DEAL, LAST_DEAL, check_deal_number, deck_for
 from .rules import CARD_PAYS, DECK_PRICE, Canfield
-from .solver import Verdict, solve
+from .solver import Solved, Verdict, solve
 
 MOVE_KEYS_HELP = "From S T 1-4 to 1-4 F. P turns"
 MONEY_HELP = "N new deal R record BREAK quits"
@@ -20,7 +22,7 @@ HINT_BUDGET = 20_000  # positions a hint may search: about a second at worst
 JUDGE_BUDGET = 100_000  # positions for the record's "could it have been won?" of a deal
 JUDGED_AT_ONCE = 20  # older deals judged in the background at the start of a game
 THINKING = "Thinking... the hint comes in a moment"
-VERDICT_WORDS = {None: "THINKING", "won": "CAN BE WON", "lost": "CAN'T BE WON", "unknown": "UNDECIDED"}
+VERDICT_WORDS = {None: "THINKING", Solved.WON: "CAN BE WON", Solved.LOST: "CAN'T BE WON", Solved.UNKNOWN: "UNDECIDED"}
 
 
 def new_deal_number(machine: Spectrum) -> int:
@@ -40,7 +42,7 @@ def sound_turn(machine: Spectrum) -> None:
 
 
 def sound_home(machine: Spectrum, cards_home: int) -> None:
-    machine.beep(0.04, 12 + cards_home % 13)
+    machine.beep(0.04, 12 + cards_home % SUIT_SIZE)  # a suit's run of notes, over again
 
 
 def sound_refused(machine: Spectrum) -> None:
@@ -159,10 +161,12 @@ class Table:
             self.say("This deal is over: N deals again", refused=True)
             return
         before = self.game.position
-        refusal = self.game.press(key)
-        if refusal:
-            self.say(refusal, refused=True)
-        elif self.game.selected:
+        try:
+            self.game.press(key)
+        except MoveRefused as refusal:
+            self.say(refusal.reason, refused=True)
+            return
+        if self.game.selected:
             self.say(SELECTED_WORDS[self.game.selected] + " picked: to 1-4 or F?")
         else:
             self.after_change(before.cards_home, turned=key == "p")
@@ -202,7 +206,7 @@ class PracticeTable(Table):
         super().__init__(machine)
         self.search = BackgroundSearch(lambda position: solve(position, budget=HINT_BUDGET))
         self.asked = None  # the position the search was last asked about
-        self.outcome_shown: str | None = None
+        self.outcome_shown: Solved | None = None
         self.hint_wanted = False
         self.deal(number)
 
@@ -227,9 +231,10 @@ class PracticeTable(Table):
         if key == "n":
             self.deal(new_deal_number(self.machine))
         elif key == "u":
-            refusal = self.game.undo()
-            if refusal:
-                self.say(refusal, refused=True)
+            try:
+                self.game.undo()
+            except MoveRefused as refusal:
+                self.say(refusal.reason, refused=True)
             else:
                 sound_move(self.machine)
                 self.say("Move taken back")
@@ -252,9 +257,9 @@ class PracticeTable(Table):
             self.tell_hint(verdict)
 
     def tell_hint(self, verdict: Verdict) -> None:
-        if verdict.outcome == "won":
+        if verdict.outcome is Solved.WON:
             self.say(describe_hint(verdict.line[0]) + " (this deal can be won)")
-        elif verdict.outcome == "lost":
+        elif verdict.outcome is Solved.LOST:
             self.say("No way to win from here. Undo, or make the most of it", refused=True)
         else:
             self.say("No sure win found in time. Try the moves you like best", refused=True)
@@ -299,7 +304,7 @@ class MoneyTable(Table):
             verdict = self.search.take(deal_id)
             if verdict is not None:
                 self.judging.discard(deal_id)
-                self.bank.judge(deal_id, verdict.outcome)
+                self.bank.judge(deal_id, verdict.outcome.value)
                 kept = True
         return kept
 

@@ -2,32 +2,28 @@
 game-state protocol's view of a deal (`CanfieldState`).
 
 A position is immutable, so the game keeps earlier ones for undo and the solver can explore freely.
-Cards are numbers 0-51 inside, `games.cards.Card.index` (suit * 13 + rank, ace = rank 0 here);
-outside they are `Card`s and their names ("th" is the ten of hearts).
+Cards are numbers 0-51 inside, `games.cards.Card.index` (`suit_of` and `rank_of` of `games.cards`
+read them, the ace rank 0); outside they are `Card`s and their names ("th" is the ten of hearts).
+
+A move the rules do not take raises `MoveRefused` with the rules' own words, and changes nothing.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import DECK, RANK_LETTERS, RANK_WORDS, Card, Suit, checked_deck
-from ..protocol import TERMINAL
+from ..cards import DECK, DECK_SIZE, RANK_LETTERS, RANK_WORDS, SUIT_SIZE, Card, Suit, checked_deck, rank_of, suit_of
+from ..protocol import TERMINAL, MoveRefused, Outcome, Termination
 
 PILES = "1234"
 TURN_COUNT = 3  # P turns three cards
 STOCK_SIZE = 13
 DECK_PRICE = 50  # dollars, paid when a deal is dealt
 CARD_PAYS = 5  # dollars for every card brought home
+ALL_HOME = "All 52 cards are home"
+NO_MOVE_LEFT = "No move left"
+KEYS_HELP = "Keys: S, T or 1-4, then 1-4 or F; P turns"
 RED = tuple(card.is_red for card in DECK)  # by card number: looked up in the search's inner loops
-
-
-def rank_of(card: int) -> int:
-    """The rank counted from 0 (ace) to 12 (king)."""
-    return card % 13
-
-
-def suit_of(card: int) -> int:
-    return card // 13
 
 
 def is_red(card: int) -> bool:
@@ -36,15 +32,16 @@ def is_red(card: int) -> bool:
 
 def fits_on(card: int, under: int) -> bool:
     """Tableau building: one lower (a king goes on an ace) and the other colour."""
-    return card % 13 == (under % 13 - 1) % 13 and is_red(card) != is_red(under)
+    return rank_of(card) == (rank_of(under) - 1) % SUIT_SIZE and is_red(card) != is_red(under)
 
 
 def next_up(card: int) -> int:
     """The card of the same suit one rank higher (an ace follows a king)."""
-    return card - card % 13 + (card % 13 + 1) % 13
+    return card - rank_of(card) + (rank_of(card) + 1) % SUIT_SIZE
 
 
-FITTING = [tuple(card for card in range(52) if fits_on(card, under)) for under in range(52)]  # what goes on each
+FITTING = [tuple(card for card in range(DECK_SIZE) if fits_on(card, under))
+           for under in range(DECK_SIZE)]  # what goes on each
 
 
 class Position(NamedTuple):
@@ -66,7 +63,7 @@ class Position(NamedTuple):
 def deal(deck: list[int]) -> Position:
     """The layout: 13 to the stock (the 13th on top), one to the first foundation, one to each
     tableau pile, the remaining 34 face down as the pack (the first of them turned first)."""
-    if sorted(deck) != list(range(52)):
+    if sorted(deck) != list(range(DECK_SIZE)):
         raise ValueError("a deck is the 52 different cards")
     stock = tuple(deck[:STOCK_SIZE])
     first = deck[STOCK_SIZE]
@@ -81,7 +78,7 @@ def home_pile(position: Position, card: int) -> int | None:
     suit = suit_of(card)
     for index, pile in enumerate(position.homes):
         if pile and suit_of(pile[0]) == suit:
-            return index if len(pile) < 13 and card == next_up(pile[-1]) else None
+            return index if len(pile) < SUIT_SIZE and card == next_up(pile[-1]) else None
     if rank_of(card) == position.base:
         return position.homes.index(())
     return None
@@ -102,12 +99,12 @@ def _base_card_home(position: Position) -> Position | None:
     if all(homes):  # every base-rank card is home already
         return None
     for index, pile in enumerate(tableau):
-        if pile and pile[-1] % 13 == base:
+        if pile and rank_of(pile[-1]) == base:
             return position._replace(homes=_to_home(homes, homes.index(()), pile[-1]),
                                      tableau=_replace_pile(tableau, index, pile[:-1]))
-    if stock and stock[-1] % 13 == base:
+    if stock and rank_of(stock[-1]) == base:
         return position._replace(homes=_to_home(homes, homes.index(()), stock[-1]), stock=stock[:-1])
-    if turned and waste[turned - 1] % 13 == base:
+    if turned and rank_of(waste[turned - 1]) == base:
         return position._replace(homes=_to_home(homes, homes.index(()), waste[turned - 1]),
                                  waste=waste[:turned - 1] + waste[turned:], turned=turned - 1)
     return None
@@ -127,9 +124,18 @@ def settle(position: Position) -> Position:
         position = following
 
 
-def turn(position: Position) -> Position | str:
+def turn(position: Position) -> Position:
     """P: turn up to three cards one by one onto the talon; with the pack empty, turn the talon
-    over to be the pack again, in the order the cards were first turned."""
+    over to be the pack again, in the order the cards were first turned. MoveRefused when there
+    is nothing to turn."""
+    turned = _turned(position)
+    if isinstance(turned, str):
+        raise MoveRefused(turned)
+    return turned
+
+
+def _turned(position: Position) -> Position | str:
+    """`turn`, the refusal answered rather than raised (for trying every move quickly)."""
     stock, waste, turned, homes, tableau, base = position
     if not waste:
         return "No cards left in the pack or talon"
@@ -145,13 +151,13 @@ def _home_refusal(position: Position, card: int) -> str:
     suit = suit_of(card)
     for pile in position.homes:
         if pile and suit_of(pile[0]) == suit:
-            wanted = (rank_of(pile[-1]) + 1) % 13
+            wanted = (rank_of(pile[-1]) + 1) % SUIT_SIZE
             return f"The {Suit(suit).word} need the {RANK_WORDS[wanted]} first"
     return f"The {Suit(suit).word} need the {RANK_WORDS[position.base]} first"
 
 
 def _onto_refusal(under: int) -> str:
-    wanted = RANK_WORDS[(rank_of(under) - 1) % 13]
+    wanted = RANK_WORDS[(rank_of(under) - 1) % SUIT_SIZE]
     return f"Only a {_colour_word(not is_red(under))} {wanted} goes on the {DECK[under].words}"
 
 
@@ -160,10 +166,10 @@ def is_valid(position: Position) -> bool:
     from the base rank, piles down in alternating colours, and no automatic move left undone."""
     stock, waste, turned, homes, tableau, base = position
     everything = stock + waste + sum(homes, ()) + sum(tableau, ())
-    if sorted(everything) != list(range(52)) or len(homes) != 4 or len(tableau) != 4:
+    if sorted(everything) != list(range(DECK_SIZE)) or len(homes) != 4 or len(tableau) != 4:
         return False
     for pile in homes:
-        if pile and (rank_of(pile[0]) != base or len(pile) > 13 or any(
+        if pile and (rank_of(pile[0]) != base or len(pile) > SUIT_SIZE or any(
                 above != next_up(below) for below, above in zip(pile, pile[1:]))):
             return False
     if any(not fits_on(above, below) for pile in tableau for below, above in zip(pile, pile[1:])):
@@ -182,9 +188,18 @@ def source_refusal(position: Position, source: str) -> str | None:
     return None
 
 
-def move(position: Position, source: str, target: str) -> Position | str:
+def move(position: Position, source: str, target: str) -> Position:
     """The move from `source` (s stock, t talon, 1–4 a pile) to `target` (f the foundations, 1–4
-    a pile), with the automatic moves that follow; or the reason it is refused."""
+    a pile), with the automatic moves that follow; MoveRefused, with the reason, when the rules do
+    not take it."""
+    moved = _moved(position, source, target)
+    if isinstance(moved, str):
+        raise MoveRefused(moved)
+    return moved
+
+
+def _moved(position: Position, source: str, target: str) -> Position | str:
+    """`move`, the refusal answered rather than raised (for trying every move quickly)."""
     refusal = source_refusal(position, source)
     if refusal:
         return refusal
@@ -231,7 +246,7 @@ def move(position: Position, source: str, target: str) -> Position | str:
 class Canfield:
     """One deal played by keys: a source (S, T, 1–4) then a target (1–4, F), or P to turn the pack.
 
-    `press` answers None when the key was taken and otherwise says why not; a refused key changes
+    `press` raises MoveRefused, saying why, for a key the rules do not take; a refused key changes
     nothing and drops any source chosen before it.
     """
 
@@ -259,44 +274,45 @@ class Canfield:
         game.position, game.selected, game.history = position, None, []
         return game
 
-    def press(self, key: str) -> str | None:
+    def press(self, key: str) -> None:
+        """One key: a source is picked, or a move made (the pack turned by P); MoveRefused else."""
         key = key.lower()
         if self.won:
             self.selected = None
-            return "All 52 cards are home"
+            raise MoveRefused(ALL_HOME)
         if self.selected is None:
             if key == "p":
-                return self._play(turn(self.position))
+                self._play(turn(self.position))
+                return
             if key in "st" + PILES and len(key) == 1:
                 refusal = source_refusal(self.position, key)
-                if refusal is None:
-                    self.selected = key
-                return refusal
+                if refusal is not None:
+                    raise MoveRefused(refusal)
+                self.selected = key
+                return
             if key == "f":
-                return "First pick a card: S, T or a pile 1-4"
-            return "Keys: S, T or 1-4, then 1-4 or F; P turns"
+                raise MoveRefused("First pick a card: S, T or a pile 1-4")
+            raise MoveRefused(KEYS_HELP)
         source, self.selected = self.selected, None
-        return self._play(move(self.position, source, key) if len(key) == 1 else
-                          "Move to a pile 1-4 or F, the foundations")
+        if len(key) != 1:
+            raise MoveRefused("Move to a pile 1-4 or F, the foundations")
+        self._play(move(self.position, source, key))
 
-    def _play(self, outcome: Position | str) -> str | None:
-        if isinstance(outcome, str):
-            return outcome
+    def _play(self, following: Position) -> None:
         self.history.append(self.position)
-        self.position = outcome
-        return None
+        self.position = following
 
-    def undo(self) -> str | None:
-        """Take back the last move or turn (the practice game allows it)."""
+    def undo(self) -> None:
+        """Take back the last move or turn (the practice game allows it); MoveRefused when there
+        is none."""
         self.selected = None
         if not self.history:
-            return "Nothing to undo"
+            raise MoveRefused("Nothing to undo")
         self.position = self.history.pop()
-        return None
 
     @property
     def won(self) -> bool:
-        return self.position.cards_home == 52
+        return self.position.cards_home == DECK_SIZE
 
     @property
     def cards_home(self) -> int:
@@ -321,7 +337,7 @@ class Canfield:
 
 def wanted_home(position: Position) -> set[int]:
     """The cards the started foundations take next (a base-rank card never waits: it goes home)."""
-    return {next_up(pile[-1]) for pile in position.homes if 0 < len(pile) < 13}
+    return {next_up(pile[-1]) for pile in position.homes if 0 < len(pile) < SUIT_SIZE}
 
 
 def moves(position: Position) -> list[tuple[str, Position]]:
@@ -360,7 +376,7 @@ def moves(position: Position) -> list[tuple[str, Position]]:
     while True:
         if on_top:
             card = waste[on_top - 1]
-            if presses and card % 13 == base:
+            if presses and rank_of(card) == base:
                 following = position
                 for _ in presses:
                     following = turn(following)
@@ -377,8 +393,9 @@ def moves(position: Position) -> list[tuple[str, Position]]:
     return found
 
 
+
+
 ACTIONS = ("p",) + tuple(source + target for source in "st" + PILES for target in PILES + "f" if source != target)
-KEYS_HELP = "Keys: S, T or 1-4, then 1-4 or F; P turns"
 
 
 def _pile_text(cards) -> str:
@@ -386,10 +403,10 @@ def _pile_text(cards) -> str:
 
 
 class CanfieldState:
-    """One deal as the game-state protocol (games/protocol.py) sees it: one player; an action is a
-    move as typed, "p" (turn the pack) or a source and a target ("s1", "tf", "31"); the deal is
-    over when every card is home or no move is left. `returns()` is the money the deal has earned
-    so far in the casino game: $5 a card home less the $50 deck."""
+    """One deal as the one state API (games/protocol.py) sees it: one player; a move is typed as
+    its keys, "p" (turn the pack) or a source and a target ("s1", "tf", "31"); the deal is over
+    when every card is home (won) or no move is left (stuck). Its returns are the money the deal
+    has earned so far in the casino game: $5 a card home less the $50 deck."""
 
     def __init__(self, position: Position, number: int | None = None):
         self.position = position
@@ -400,54 +417,84 @@ class CanfieldState:
         return 1
 
     def current_player(self) -> int:
-        return TERMINAL if self.is_terminal() else 0
+        return TERMINAL if self._is_over() else 0
 
-    def is_terminal(self) -> bool:
+    def _is_over(self) -> bool:
         if self._over is None:
-            self._over = self.position.cards_home == 52 or not moves(self.position)
+            self._over = self.position.cards_home == DECK_SIZE or not moves(self.position)
         return self._over
 
-    def legal_actions(self) -> list[str]:
-        if self.is_terminal():
+    def legal_moves(self) -> list[str]:
+        if self._is_over():
             return []
-        return [action for action in ACTIONS if not isinstance(self._outcome(action), str)]
+        return [action for action in ACTIONS if not isinstance(self._following(action), str)]
 
-    def _outcome(self, action: str) -> Position | str:
+    def _following(self, action: str) -> Position | str:
+        """The position after `action`, or the rules' words refusing it."""
         if action == "p":
-            return turn(self.position)
+            return _turned(self.position)
         if len(action) != 2 or action[0] not in "st" + PILES:
             return KEYS_HELP
-        return move(self.position, action[0], action[1])
+        return _moved(self.position, action[0], action[1])
 
-    def apply(self, action: str) -> str | None:
-        if self.position.cards_home == 52:
-            return "All 52 cards are home"
-        if self.is_terminal():
-            return "No move left"
-        outcome = self._outcome(action.lower())
-        if isinstance(outcome, str):
-            return outcome
-        self.position, self._over = outcome, None
-        return None
+    def apply(self, move: str) -> None:
+        """Make `move`; MoveRefused, with the rules' words, when they do not take it (the state is
+        then as it was)."""
+        if self.position.cards_home == DECK_SIZE:
+            raise MoveRefused(ALL_HOME)
+        if self._is_over():
+            raise MoveRefused(NO_MOVE_LEFT)
+        following = self._following(move.lower())
+        if isinstance(following, str):
+            raise MoveRefused(following)
+        self.position, self._over = following, None
 
-    def returns(self) -> list[float]:
-        return [float(CARD_PAYS * self.position.cards_home - DECK_PRICE)]
+    def _returns(self) -> tuple[float, ...]:
+        return (float(CARD_PAYS * self.position.cards_home - DECK_PRICE),)
+
+    def outcome(self) -> Outcome | None:
+        """None while a move is left; then WON (every card home) or STUCK, with the deal's money."""
+        if not self._is_over():
+            return None
+        if self.position.cards_home == DECK_SIZE:
+            return Outcome(Termination.WON, (0,), self._returns())
+        return Outcome(Termination.STUCK, (), self._returns())
+
+    def observation(self, player: int) -> str:
+        """The table as the player sees it: every card face up is named (the foundations, the
+        stock's top card, the whole talon, the piles); of the stock below its top and of the pack
+        only how many cards are there."""
+        if player != 0:
+            raise ValueError(f"Canfield has one player, 0, not {player!r}")
+        stock, waste, turned, homes, tableau, base = self.position
+        lines = self._heading()
+        lines += [f"stock ({len(stock)}, top): {_pile_text(stock[-1:])}",
+                  f"talon ({turned}, top last): {_pile_text(waste[:turned])}",
+                  f"pack ({len(waste) - turned}, face down)"]
+        return "\n".join(lines + self._piles_and_end())
 
     def clone(self) -> CanfieldState:
         twin = CanfieldState(self.position, self.number)  # positions are immutable: sharing is safe
         twin._over = self._over
         return twin
 
-    def __str__(self) -> str:
-        stock, waste, turned, homes, tableau, base = self.position
+    def _heading(self) -> list[str]:
         heading = f"Canfield deal {self.number}" if self.number is not None else "Canfield"
         home = self.position.cards_home
-        lines = [f"{heading}: foundations from {RANK_WORDS[base]} up, {home} card{'s' * (home != 1)} home",
-                 "foundations: " + " | ".join(_pile_text(pile) for pile in homes),
-                 f"stock ({len(stock)}, top last): {_pile_text(stock)}",
-                 f"talon ({turned}, top last): {_pile_text(waste[:turned])}",
-                 f"pack ({len(waste) - turned}, next first): {_pile_text(waste[turned:])}"]
-        lines += [f"pile {number} (top last): {_pile_text(pile)}" for number, pile in zip(PILES, tableau)]
-        if self.is_terminal():
-            lines.append("All 52 cards are home" if self.position.cards_home == 52 else "No move left")
-        return "\n".join(lines)
+        return [f"{heading}: foundations from {RANK_WORDS[self.position.base]} up, {home} card{'s' * (home != 1)} home",
+                "foundations: " + " | ".join(_pile_text(pile) for pile in self.position.homes)]
+
+    def _piles_and_end(self) -> list[str]:
+        lines = [f"pile {number} (top last): {_pile_text(pile)}" for number, pile in zip(PILES, self.position.tableau)]
+        if self._is_over():
+            lines.append(ALL_HOME if self.position.cards_home == DECK_SIZE else NO_MOVE_LEFT)
+        return lines
+
+    def __str__(self) -> str:
+        """Every card of the table, the stock's and the pack's in their order too."""
+        stock, waste, turned, homes, tableau, base = self.position
+        lines = self._heading()
+        lines += [f"stock ({len(stock)}, top last): {_pile_text(stock)}",
+                  f"talon ({turned}, top last): {_pile_text(waste[:turned])}",
+                  f"pack ({len(waste) - turned}, next first): {_pile_text(waste[turned:])}"]
+        return "\n".join(lines + self._piles_and_end())

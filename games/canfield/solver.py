@@ -27,11 +27,15 @@ no move is left untried, the deal is lost. What makes it quick enough:
 
 from __future__ import annotations
 
+import enum
 import random
 import time
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import Iterator, NamedTuple
 
-from .rules import FITTING, PILES, TURN_COUNT, Position, rank_of, suit_of
+from ..cards import DECK_SIZE, SUIT_SIZE, number_of, rank_of, suit_of
+from .rules import FITTING, PILES, TURN_COUNT, Position
 
 DEFAULT_BUDGET = 20_000  # positions expanded before the search gives up, when no time is given
 FIRST_ROUND = 3_000  # positions the first round of each search may expand; each round doubles it
@@ -47,11 +51,45 @@ HOME_SHIFT = 104
 STOCK_SHIFT = 120
 TURNED_SHIFT = 124
 LAYOUT = (1 << TURNED_SHIFT) - 1  # the key's bits that do not say where the pack stands
-ALL_HOME = (13, 13, 13, 13)
-HOLDERS = [tuple(under for under in range(52) if card in FITTING[under]) for card in range(52)]  # what goes under
+ALL_HOME = (SUIT_SIZE,) * 4
+HIGHER_SUITS = number_of(2, 1)  # cards from here on are of suits 2 and 3
+ON_CARD = tuple(1 + (under >= HIGHER_SUITS) for under in range(DECK_SIZE))  # `_lies_on` a card `under`
+LONGEST_RUN = SUIT_SIZE - 1  # talon cards laid in one run under a card: a king down to an ace below it
+SUIT = tuple(suit_of(card) for card in range(DECK_SIZE))  # card -> suit, looked up in the inner loops
+HOME_BIT = tuple(1 << (HOME_SHIFT + 4 * suit_of(card)) for card in range(DECK_SIZE))  # card -> the key's
+# gain when it goes home: one more card on its suit's foundation
+HOLDERS = [tuple(under for under in range(DECK_SIZE) if card in FITTING[under])
+           for card in range(DECK_SIZE)]  # what goes under
 
 # Order of trial
 HOME, FROM_STOCK, DIGGING_PILE_MOVE, USEFUL_TALON_CARD, TALON_CARD, OTHER = range(6)
+
+
+class Solved(enum.Enum):
+    """What the solver found."""
+
+    WON = "won"  # a winning line
+    LOST = "lost"  # proof that none exists
+    UNKNOWN = "unknown"  # neither, within the budget or the time
+
+
+class SearchState(NamedTuple):
+    """A position as the search keeps it (the stock's order is the search's, `_Search.stock`).
+
+    The search builds millions of these: it makes them with `_new(SearchState, (...))`, which
+    skips the NamedTuple's own constructor, a Python function several times slower."""
+
+    stock_size: int  # cards left in the stock
+    waste: tuple[int, ...]  # the talon then the pack, as in `Position`
+    turned: int  # cards of `waste` on the talon
+    homes: tuple[int, ...]  # each suit's cards home
+    piles: tuple[tuple[int, ...], ...]  # the tableau, each pile bottom first
+    key: int  # the position's key, without where the pack stands
+
+
+_new = tuple.__new__
+Fields = tuple[int, tuple, int, tuple, tuple, int]  # a SearchState's fields, as `settle`'s steps hand them on
+_order_of_trial = itemgetter(0)  # of a move (order of trial, keys, state)
 
 
 def pile_takers(piles) -> dict[int, list[int]]:
@@ -66,7 +104,7 @@ def pile_takers(piles) -> dict[int, list[int]]:
 
 @dataclass(frozen=True)
 class Verdict:
-    outcome: str  # "won" (a winning line was found), "lost" (none exists) or "unknown" (out of budget or time)
+    outcome: Solved
     line: tuple[str, ...]  # the winning line, when won: each move's key presses
     nodes: int  # positions expanded
 
@@ -78,7 +116,7 @@ class _OutOfBudget(Exception):
 def _lies_on(card: int, under: int | None) -> int:
     """The 2-bit code of what `card` lies on: 3 for nothing (it starts a pile), else which of the
     two cards of the other colour one rank higher (1 for the lower suit, 2 for the higher)."""
-    return 3 if under is None else 1 + (under >= 26)
+    return 3 if under is None else ON_CARD[under]
 
 
 def _turns_to(turned: int, target: int) -> int:
@@ -90,9 +128,19 @@ def _raise(homes: tuple, suit: int) -> tuple:
     return homes[:suit] + (homes[suit] + 1,) + homes[suit + 1:]
 
 
+def _off_pile_bits(pile: tuple) -> int:
+    """What the key loses when the top card of `pile` leaves it: what that card lay on."""
+    card = pile[-1]
+    return _lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card)
+
+
+def _without(piles: tuple, index: int, pile: tuple) -> tuple:
+    """`piles` with pile `index` replaced by `pile`."""
+    return piles[:index] + (pile,) + piles[index + 1:]
+
+
 class _Search:
-    """Searches from one position, resumable round after round. A state is (stock size, waste,
-    turned, homes, piles, key without the turned part); `homes` counts each suit's cards home.
+    """Searches from one position, resumable round after round, over `SearchState`s.
 
     With `free_talon`, the game searched is the easier one where any talon card may be played."""
 
@@ -100,7 +148,9 @@ class _Search:
         stock, waste, turned, homes, tableau, base = position
         self.stock = stock
         self.free_talon = free_talon
-        self.rel = [(rank_of(card) - base) % 13 for card in range(52)]  # height on its foundation
+        self.rel = [(rank_of(card) - base) % SUIT_SIZE for card in range(DECK_SIZE)]  # height on its foundation
+        self.next_home = [[number_of(suit, (base + height) % SUIT_SIZE + 1) for height in range(SUIT_SIZE)]
+                          for suit in range(len(ALL_HOME))]  # suit, height -> the card its foundation takes
         self.lost: set[int] = set()
         self.lost_layouts: set[int] = set()  # keys of layouts lost whatever the talon's order
         self.won: set[int] = set()  # in the easier game, positions found won
@@ -121,7 +171,7 @@ class _Search:
         for pile in tableau:
             for index, card in enumerate(pile):
                 key += _lies_on(card, pile[index - 1] if index else None) << (2 * card)
-        self.start = (len(stock), tuple(waste), turned, tuple(heights), tuple(tableau), key)
+        self.start = SearchState(len(stock), tuple(waste), turned, tuple(heights), tuple(tableau), key)
 
     # --- positions ---------------------------------------------------------------------------
 
@@ -142,201 +192,154 @@ class _Search:
         colour one rank below is home, or already lies on a card of the tableau (which it leaves
         only for home)."""
         height = self.rel[card]
-        if homes[card // 13] != height:
+        if homes[SUIT[card]] != height:
             return False
         if height <= 1:  # only a base-rank card could lie on it, and those go home by themselves
             return True
         for lower in FITTING[card]:
-            if homes[lower // 13] < height and (key >> (2 * lower)) & 3 not in (1, 2):
+            if homes[SUIT[lower]] < height and (key >> (2 * lower)) & 3 not in (1, 2):
                 return False
         return True
 
-    def settle(self, state: tuple, forced: list[str]) -> tuple:
+    # --- the moves made without trying others ------------------------------------------------
+    # The steps of `settle` and of the move lists take a state's six fields, unpacked once by their
+    # caller, and the steps of `settle` hand on the fields of the state they lead to as a plain tuple:
+    # a NamedTuple is three times slower to unpack and twice as slow to make, and they run millions
+    # of times.
+
+    def settle(self, state: SearchState, forced: list[str]) -> SearchState:
         """The rules' automatic moves (a base-rank card home, a space filled from the stock), then
         the moves that can never hurt, appending their keys to `forced`, until nothing moves."""
+        talon_home = self._free_talon_home if self.free_talon else self._safe_from_talon
         ns, waste, turned, homes, piles, key = state
-        stock, rel, safe_home = self.stock, self.rel, self.safe_home
-        homes, piles = list(homes), list(piles)
+        moved = False
         while True:
-            if 0 in homes:  # an exposed base-rank card goes home by itself
-                moved = False
-                for index, pile in enumerate(piles):
-                    if pile and rel[pile[-1]] == 0:
-                        card = pile[-1]
-                        key += (1 << (HOME_SHIFT + 4 * (card // 13))) - (
-                            _lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card))
-                        homes[card // 13] += 1
-                        piles[index] = pile[:-1]
-                        moved = True
-                        break
-                if moved:
-                    continue
-                if ns and rel[stock[ns - 1]] == 0:
-                    card = stock[ns - 1]
-                    ns -= 1
-                    key += (1 << (HOME_SHIFT + 4 * (card // 13))) - (1 << STOCK_SHIFT)
-                    homes[card // 13] += 1
-                    continue
-                if turned and rel[waste[turned - 1]] == 0:
-                    card = waste[turned - 1]
-                    key += 1 << (HOME_SHIFT + 4 * (card // 13))
-                    homes[card // 13] += 1
-                    waste = waste[:turned - 1] + waste[turned:]
-                    turned -= 1
-                    continue
-            if ns and () in piles:  # a space takes the stock's top card
-                index = piles.index(())
-                card = stock[ns - 1]
-                ns -= 1
-                key += (3 << (2 * card)) - (1 << STOCK_SHIFT)
-                piles[index] = (card,)
-                continue
-            # Moves that never hurt
-            moved = False
-            for index, pile in enumerate(piles):
-                while pile:
-                    card = pile[-1]
-                    if homes[card // 13] != rel[card] or not safe_home(card, homes, key):
-                        break
-                    key += (1 << (HOME_SHIFT + 4 * (card // 13))) - (
-                        _lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card))
-                    homes[card // 13] += 1
-                    pile = pile[:-1]
-                    piles[index] = pile
-                    forced.append(PILES[index] + "f")
-                    moved = True
-            if moved:
-                continue
-            if ns:
-                card = stock[ns - 1]
-                if homes[card // 13] == rel[card] and safe_home(card, homes, key):
-                    ns -= 1
-                    key += (1 << (HOME_SHIFT + 4 * (card // 13))) - (1 << STOCK_SHIFT)
-                    homes[card // 13] += 1
-                    forced.append("sf")
-                    continue
-            if self.free_talon:
-                # In the easier game the talon's order means nothing: base-rank cards and safe
-                # cards anywhere in it go home.
-                gone = set()
-                while True:
-                    before = len(gone)
-                    for card in waste:
-                        if card not in gone and (rel[card] == 0 or (
-                                homes[card // 13] == rel[card] and safe_home(card, homes, key))):
-                            key += 1 << (HOME_SHIFT + 4 * (card // 13))
-                            homes[card // 13] += 1
-                            gone.add(card)
-                    if len(gone) == before:
-                        break
-                if gone:
-                    waste = tuple(card for card in waste if card not in gone)
-                    continue
-            elif waste:
-                card = waste[-1]
-                if homes[card // 13] == rel[card] and safe_home(card, homes, key) and self.on_cycle(
-                        waste, turned, homes):
-                    key += 1 << (HOME_SHIFT + 4 * (card // 13))
-                    homes[card // 13] += 1
-                    forced.append("p" * _turns_to(turned, len(waste)) + "tf")
-                    waste = waste[:-1]
-                    turned = len(waste)
-                    continue
-            return ns, waste, turned, tuple(homes), tuple(piles), key
+            following = ((0 in homes and self._base_card_home(ns, waste, turned, homes, piles, key))
+                         or (ns and () in piles and self._fill_space(ns, waste, turned, homes, piles, key))
+                         or self._safe_from_piles(ns, waste, turned, homes, piles, key, forced)
+                         or (ns and self._safe_from_stock(ns, waste, turned, homes, piles, key, forced))
+                         or (waste and talon_home(ns, waste, turned, homes, piles, key, forced)))
+            if not following:
+                return _new(SearchState, (ns, waste, turned, homes, piles, key)) if moved else state
+            ns, waste, turned, homes, piles, key = following
+            moved = True
 
-    def key(self, state: tuple) -> int:
-        ns, waste, turned, homes, piles, key = state
+    def _base_card_home(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple,
+                        key: int) -> Fields | None:
+        """The first exposed base-rank card (a pile's top, the stock's, the talon's) gone home."""
+        rel = self.rel
+        for index, pile in enumerate(piles):
+            if pile and rel[pile[-1]] == 0:
+                card = pile[-1]
+                return (ns, waste, turned, _raise(homes, SUIT[card]),
+                        _without(piles, index, pile[:-1]),
+                        key + HOME_BIT[card] - _off_pile_bits(pile))
+        if ns and rel[self.stock[ns - 1]] == 0:
+            card = self.stock[ns - 1]
+            return (ns - 1, waste, turned, _raise(homes, SUIT[card]), piles,
+                    key + HOME_BIT[card] - (1 << STOCK_SHIFT))
+        if turned and rel[waste[turned - 1]] == 0:
+            card = waste[turned - 1]
+            return (ns, waste[:turned - 1] + waste[turned:], turned - 1, _raise(homes, SUIT[card]),
+                    piles, key + HOME_BIT[card])
+        return None
+
+    def _fill_space(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int) -> Fields:
+        """The stock's top card into the first space (there is one, and a stock)."""
+        card = self.stock[ns - 1]
+        return (ns - 1, waste, turned, homes, _without(piles, piles.index(()), (card,)),
+                key + (3 << (2 * card)) - (1 << STOCK_SHIFT))
+
+    def _safe_from_piles(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                         forced: list[str]) -> Fields | None:
+        """Every pile's top card that may safely go home sent there, pile after pile, each pile
+        until its top card may not. (Many may go at once: the foundations and piles are lists
+        while they do.)"""
+        rel, safe_home = self.rel, self.safe_home
+        left: list | None = None  # the piles as a list, once a card has gone home (and `homes` too)
+        for index, pile in enumerate(piles):
+            while pile:
+                card = pile[-1]
+                if homes[SUIT[card]] != rel[card] or not safe_home(card, homes, key):
+                    break
+                if left is None:
+                    homes, left = list(homes), list(piles)
+                key += HOME_BIT[card] - (_lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card))
+                homes[SUIT[card]] += 1
+                pile = pile[:-1]
+                left[index] = pile
+                forced.append(PILES[index] + "f")
+        return None if left is None else (ns, waste, turned, tuple(homes), tuple(left), key)
+
+    def _safe_from_stock(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                         forced: list[str]) -> Fields | None:
+        """The stock's top card home, when it may go safely (there is a stock)."""
+        card = self.stock[ns - 1]
+        if homes[SUIT[card]] != self.rel[card] or not self.safe_home(card, homes, key):
+            return None
+        forced.append("sf")
+        return (ns - 1, waste, turned, _raise(homes, SUIT[card]), piles,
+                key + HOME_BIT[card] - (1 << STOCK_SHIFT))
+
+    def _safe_from_talon(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                         forced: list[str]) -> Fields | None:
+        """The pack's last card home, turned to, when it may go safely and the pack stands on its
+        turning cycle (so that turning to it passes nothing that could matter). There is a pack
+        or a talon."""
+        card = waste[-1]
+        if homes[SUIT[card]] != self.rel[card] or not self.safe_home(card, homes, key) or not self.on_cycle(
+                waste, turned, homes):
+            return None
+        forced.append("p" * _turns_to(turned, len(waste)) + "tf")
+        return (ns, waste[:-1], len(waste) - 1, _raise(homes, SUIT[card]), piles,
+                key + HOME_BIT[card])
+
+    def _free_talon_home(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                         forced: list[str]) -> Fields | None:
+        """In the easier game the talon's order means nothing: base-rank cards and cards that may
+        go safely home from anywhere in it, while any does. Only the next card of each suit may
+        go, and going home only makes others safe, so it is enough to look at those four, again
+        and again. (No keys: `forced` is left as it is.)"""
+        safe_home, next_home = self.safe_home, self.next_home
+        gone = set()
+        heights = list(homes)
+        moved = True
+        while moved:
+            moved = False
+            for suit in range(len(heights)):
+                while heights[suit] < SUIT_SIZE:  # the suit as far up as it goes
+                    height = heights[suit]
+                    card = next_home[suit][height]
+                    if card not in waste or not (height == 0 or safe_home(card, heights, key)):
+                        break
+                    key += HOME_BIT[card]
+                    heights[suit] += 1
+                    gone.add(card)
+                    moved = True
+        if not gone:
+            return None
+        return (ns, tuple(card for card in waste if card not in gone), turned, tuple(heights), piles, key)
+
+    def key(self, waste: tuple, turned: int, homes: tuple, key: int) -> int:
+        """A state's whole key: its `key` and, off the turning cycle, where the pack stands."""
         if self.free_talon or self.on_cycle(waste, turned, homes):
             return key
         return key + (turned << TURNED_SHIFT)
 
-    # --- moves -------------------------------------------------------------------------------
+    # --- the moves of the game ---------------------------------------------------------------
 
-    def moves(self, state: tuple) -> list[tuple[int, str, tuple]]:
+    def moves(self, state: SearchState) -> list[tuple[int, str, SearchState]]:
         """Every move open now or after turning the pack, as (order of trial, keys, position
         before the automatic moves), in the order to try them."""
         if self.free_talon:
             return self.free_moves(state)
         ns, waste, turned, homes, piles, key = state
-        stock, rel = self.stock, self.rel
-        found = []
         takers = pile_takers(piles)
-        stock_top = stock[ns - 1] if ns else None
-        bottoms = {pile[0] for pile in piles if pile}
-
+        found: list[tuple[int, str, SearchState]] = []
         if ns:
-            card = stock_top
-            suit = card // 13
-            rest_key = key - (1 << STOCK_SHIFT)
-            if homes[suit] == rel[card]:
-                found.append((HOME, "sf", (ns - 1, waste, turned, _raise(homes, suit), piles,
-                                           rest_key + (1 << (HOME_SHIFT + 4 * suit)))))
-            for index in takers.get(card, ()):
-                pile = piles[index]
-                found.append((FROM_STOCK, "s" + PILES[index],
-                              (ns - 1, waste, turned, homes, piles[:index] + (pile + (card,),) + piles[index + 1:],
-                               rest_key + (_lies_on(card, pile[-1]) << (2 * card)))))
-        for index, pile in enumerate(piles):
-            if not pile:
-                continue
-            card = pile[-1]
-            if homes[card // 13] == rel[card]:
-                found.append((HOME, PILES[index] + "f",
-                              (ns, waste, turned, _raise(homes, card // 13),
-                               piles[:index] + (pile[:-1],) + piles[index + 1:],
-                               key + (1 << (HOME_SHIFT + 4 * (card // 13)))
-                               - (_lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card)))))
-            bottom = pile[0]
-            for target in takers.get(bottom, ()):
-                if target != index:
-                    under = piles[target]
-                    joined = piles[:target] + (under + pile,) + piles[target + 1:]
-                    joined = joined[:index] + ((),) + joined[index + 1:]
-                    found.append((DIGGING_PILE_MOVE if ns else OTHER, PILES[index] + PILES[target],
-                                  (ns, waste, turned, homes, joined,
-                                   key + ((_lies_on(bottom, under[-1]) - 3) << (2 * bottom)))))
-        space = piles.index(()) if not ns and () in piles else None
-
-        def play(card: int, presses: str, rest_waste: tuple, rest_turned: int) -> None:
-            """The moves of talon card `card`, shown after `presses`."""
-            suit = card // 13
-            if homes[suit] == rel[card]:
-                found.append((HOME, presses + "tf", (ns, rest_waste, rest_turned, _raise(homes, suit), piles,
-                                                     key + (1 << (HOME_SHIFT + 4 * suit)))))
-            targets = takers.get(card, ())
-            if targets:
-                helps = stock_top in FITTING[card] or not bottoms.isdisjoint(FITTING[card])
-                for index in targets:
-                    pile = piles[index]
-                    found.append((USEFUL_TALON_CARD if helps else TALON_CARD, presses + "t" + PILES[index],
-                                  (ns, rest_waste, rest_turned, homes,
-                                   piles[:index] + (pile + (card,),) + piles[index + 1:],
-                                   key + (_lies_on(card, pile[-1]) << (2 * card)))))
-            if space is not None:
-                found.append((OTHER, presses + "t" + PILES[space],
-                              (ns, rest_waste, rest_turned, homes,
-                               piles[:space] + ((card,),) + piles[space + 1:], key + (3 << (2 * card)))))
-
-        def playable(card: int) -> bool:
-            return homes[card // 13] == rel[card] or card in takers or space is not None
-
-        size = len(waste)
-        on_top, presses, visited = turned, "", set()
-        while True:
-            if on_top:
-                card = waste[on_top - 1]
-                if presses and rel[card] == 0:  # turning shows a base-rank card: it goes home
-                    found.append((HOME, presses, (ns, waste, on_top, homes, piles, key)))
-                    break
-                if playable(card):
-                    play(card, presses, waste[:on_top - 1] + waste[on_top:], on_top - 1)
-            visited.add(on_top)
-            if not size:
-                break
-            on_top = min(on_top + TURN_COUNT, size) if on_top < size else 0
-            presses += "p"
-            if on_top in visited:
-                break
+            self._stock_moves(ns, waste, turned, homes, piles, key, takers, found)
+        self._pile_moves(ns, waste, turned, homes, piles, key, takers, found)
+        self._talon_moves(ns, waste, turned, homes, piles, key, takers, found)
         if self.shuffle is None:
             found.sort(key=lambda move: (move[0], len(move[1])))
         else:
@@ -344,97 +347,169 @@ class _Search:
             found.sort(key=lambda move: (move[0], draw()))
         return found
 
-    def free_moves(self, state: tuple) -> list[tuple[int, str, tuple]]:
+    def _stock_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                     takers: dict, found: list) -> None:
+        """The stock's top card home, and onto each pile that takes it."""
+        card = self.stock[ns - 1]
+        suit = SUIT[card]
+        rest_key = key - (1 << STOCK_SHIFT)
+        if homes[suit] == self.rel[card]:
+            found.append((HOME, "sf", _new(SearchState, (ns - 1, waste, turned, _raise(homes, suit), piles,
+                                                         rest_key + HOME_BIT[card]))))
+        for index in takers.get(card, ()):
+            pile = piles[index]
+            found.append((FROM_STOCK, "s" + PILES[index],
+                          _new(SearchState, (ns - 1, waste, turned, homes, _without(piles, index, pile + (card,)),
+                                             rest_key + (ON_CARD[pile[-1]] << (2 * card))))))
+
+    def _pile_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                    takers: dict, found: list) -> None:
+        """Each pile's top card home, and each whole pile onto another that takes it (while the
+        stock lasts, a move that digs into it: the space it leaves takes the stock's top card)."""
+        rel = self.rel
+        for index, pile in enumerate(piles):
+            if not pile:
+                continue
+            card = pile[-1]
+            if homes[SUIT[card]] == rel[card]:
+                found.append((HOME, PILES[index] + "f",
+                              _new(SearchState, (ns, waste, turned, _raise(homes, SUIT[card]),
+                                                 _without(piles, index, pile[:-1]),
+                                                 key + HOME_BIT[card] - _off_pile_bits(pile)))))
+            bottom = pile[0]
+            for target in takers.get(bottom, ()):
+                if target != index:
+                    under = piles[target]
+                    joined = _without(_without(piles, target, under + pile), index, ())
+                    found.append((DIGGING_PILE_MOVE if ns else OTHER, PILES[index] + PILES[target],
+                                  _new(SearchState, (ns, waste, turned, homes, joined,
+                                                     key + ((ON_CARD[under[-1]] - 3) << (2 * bottom))))))
+
+    def _talon_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                     takers: dict, found: list) -> None:
+        """The moves of each talon card that turning the pack would show, once round the pack
+        from where it stands: turning stops early where it shows a base-rank card, which goes
+        home (a move of presses of P alone)."""
+        rel = self.rel
+        space = piles.index(()) if not ns and () in piles else None
+        movers = {pile[0] for pile in piles if pile}  # cards that move only with a card under them
+        if ns:
+            movers.add(self.stock[ns - 1])
+        size = len(waste)
+        on_top, presses, visited = turned, "", set()
+        while True:
+            if on_top:
+                card = waste[on_top - 1]
+                if presses and rel[card] == 0:  # turning shows a base-rank card: it goes home
+                    found.append((HOME, presses, _new(SearchState, (ns, waste, on_top, homes, piles, key))))
+                    break
+                if homes[SUIT[card]] == rel[card] or card in takers or space is not None:
+                    self._talon_card_moves(ns, waste, turned, homes, piles, key, card, presses, on_top - 1,
+                                           takers, space, movers, found)
+            visited.add(on_top)
+            if not size:
+                break
+            on_top = (on_top + TURN_COUNT if on_top + TURN_COUNT < size else size) if on_top < size else 0
+            presses += "p"
+            if on_top in visited:
+                break
+
+    def _talon_card_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                          card: int, presses: str, place: int, takers: dict,
+                          space: int | None, movers: set, found: list) -> None:
+        """The moves of talon card `card`, on top after `presses` at `place` of the waste: home,
+        onto each pile that takes it (sooner when one of `movers` could then go on it), into the
+        space."""
+        rest_waste = waste[:place] + waste[place + 1:]
+        suit = SUIT[card]
+        if homes[suit] == self.rel[card]:
+            found.append((HOME, presses + "tf", _new(SearchState, (ns, rest_waste, place, _raise(homes, suit), piles,
+                                                                   key + HOME_BIT[card]))))
+        targets = takers.get(card, ())
+        if targets:
+            helps = not movers.isdisjoint(FITTING[card])
+            for index in targets:
+                pile = piles[index]
+                found.append((USEFUL_TALON_CARD if helps else TALON_CARD, presses + "t" + PILES[index],
+                              _new(SearchState, (ns, rest_waste, place, homes, _without(piles, index, pile + (card,)),
+                                                 key + (ON_CARD[pile[-1]] << (2 * card))))))
+        if space is not None:
+            found.append((OTHER, presses + "t" + PILES[space],
+                          _new(SearchState, (ns, rest_waste, place, homes, _without(piles, space, (card,)),
+                                             key + (3 << (2 * card))))))
+
+    # --- the moves of the easier game --------------------------------------------------------
+
+    def free_moves(self, state: SearchState) -> list[tuple[int, str, SearchState]]:
         """The moves of the easier game worth trying. There a talon card can wait in the talon
         until it is wanted, so it goes on the tableau only as part of a run laid down at once
         under a card that then moves: the stock's top card, or a whole pile. A card goes home from
         anywhere. (The keys are left empty: no line of the easier game is ever played.)"""
         ns, waste, turned, homes, piles, key = state
-        stock, rel = self.stock, self.rel
-        in_talon = set(waste)
-        found = []
-        takers = pile_takers(piles)
-        space = piles.index(()) if not ns and () in piles else None
-
-        for index, card in enumerate(waste):
-            if homes[card // 13] == rel[card]:
-                found.append((HOME, "", (ns, waste[:index] + waste[index + 1:], 0, _raise(homes, card // 13), piles,
-                                         key + (1 << (HOME_SHIFT + 4 * (card // 13))))))
+        found: list[tuple[int, str, SearchState]] = []
+        self._free_home_moves(ns, waste, turned, homes, piles, key, found)
+        runs = _Runs(ns, waste, piles)
         if ns:
-            card = stock[ns - 1]
-            if homes[card // 13] == rel[card]:
-                found.append((HOME, "", (ns - 1, waste, 0, _raise(homes, card // 13), piles,
-                                         key + (1 << (HOME_SHIFT + 4 * (card // 13))) - (1 << STOCK_SHIFT))))
+            self._free_stock_moves(ns, waste, turned, homes, piles, key, runs, found)
+        self._free_pile_moves(ns, waste, turned, homes, piles, key, runs, found)
+        found.sort(key=_order_of_trial)
+        return found
+
+    def _free_home_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                         found: list) -> None:
+        """Every card that may go home: from the talon (in the talon's order), the stock's top,
+        each pile's top. Only the next card of each suit may, so the talon is asked for those."""
+        rel, next_home = self.rel, self.next_home
+        wanted = [next_home[suit][height] for suit, height in enumerate(homes) if height < SUIT_SIZE]
+        for index, card in sorted((waste.index(card), card) for card in wanted if card in waste):
+            found.append((HOME, "", _new(SearchState, (ns, waste[:index] + waste[index + 1:], 0,
+                                                       _raise(homes, SUIT[card]), piles, key + HOME_BIT[card]))))
+        if ns:
+            card = self.stock[ns - 1]
+            if homes[SUIT[card]] == rel[card]:
+                found.append((HOME, "", _new(SearchState, (ns - 1, waste, 0, _raise(homes, SUIT[card]), piles,
+                                                           key + HOME_BIT[card] - (1 << STOCK_SHIFT)))))
         for index, pile in enumerate(piles):
             if pile:
                 card = pile[-1]
-                if homes[card // 13] == rel[card]:
-                    found.append((HOME, "", (ns, waste, 0, _raise(homes, card // 13),
-                                             piles[:index] + (pile[:-1],) + piles[index + 1:],
-                                             key + (1 << (HOME_SHIFT + 4 * (card // 13)))
-                                             - (_lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card)))))
+                if homes[SUIT[card]] == rel[card]:
+                    found.append((HOME, "", _new(SearchState, (ns, waste, 0, _raise(homes, SUIT[card]),
+                                                               _without(piles, index, pile[:-1]),
+                                                               key + HOME_BIT[card] - _off_pile_bits(pile)))))
 
-        def runs(card: int, excluded: int | None):
-            """(pile, run of talon cards top last) ways to lay a run on which `card` then fits:
-            the run empty (`card` goes straight onto the pile), or starting on a pile's top card
-            or in a space."""
-            for target in takers.get(card, ()):
-                if target != excluded:
-                    yield target, ()
-            waiting = [(card, ())]
-            while waiting:
-                lowest, run = waiting.pop()
-                for holder in HOLDERS[lowest]:
-                    if holder in in_talon and holder not in run:
-                        longer = (holder,) + run
-                        for target in takers.get(holder, ()):
-                            if target != excluded:
-                                yield target, longer
-                        if space is not None:
-                            yield space, longer
-                        if len(longer) < 12:
-                            waiting.append((holder, longer))
+    def _free_stock_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                          runs: _Runs, found: list) -> None:
+        """The stock's top card onto a pile, on a run of talon cards laid there first, or none."""
+        card = self.stock[ns - 1]
+        for target, run in runs.under(card, None):
+            laid, rest, laid_key, under = runs.lay(target, run, key - (1 << STOCK_SHIFT))
+            laid = _without(laid, target, laid[target] + (card,))
+            found.append((FROM_STOCK + len(run), "", _new(SearchState, (
+                ns - 1, rest, 0, homes, laid, laid_key + (_lies_on(card, under) << (2 * card))))))
 
-        def lay(target: int, run: tuple, card_key: int) -> tuple:
-            """Piles, waste and key after laying `run` on pile `target` (its first card on the
-            pile's top card, or alone in the space)."""
-            pile = piles[target]
-            under = pile[-1] if pile else None
-            laid_key = card_key
-            for card in run:
-                laid_key += _lies_on(card, under) << (2 * card)
-                under = card
-            rest = tuple(card for card in waste if card not in run) if run else waste
-            return piles[:target] + (pile + run,) + piles[target + 1:], rest, laid_key, under
-
-        if ns:
-            card = stock[ns - 1]
-            for target, run in runs(card, None):
-                laid, rest, laid_key, under = lay(target, run, key - (1 << STOCK_SHIFT))
-                laid = laid[:target] + (laid[target] + (card,),) + laid[target + 1:]
-                found.append((FROM_STOCK + len(run), "", (ns - 1, rest, 0, homes, laid,
-                                                          laid_key + (_lies_on(card, under) << (2 * card)))))
+    def _free_pile_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
+                         runs: _Runs, found: list) -> None:
+        """Each whole pile onto another, on a run of talon cards laid there first, or none."""
         for index, pile in enumerate(piles):
             if not pile:
                 continue
             bottom = pile[0]
-            for target, run in runs(bottom, index):
-                laid, rest, laid_key, under = lay(target, run, key)
-                laid = laid[:target] + (laid[target] + pile,) + laid[target + 1:]
-                laid = laid[:index] + ((),) + laid[index + 1:]
+            for target, run in runs.under(bottom, index):
+                laid, rest, laid_key, under = runs.lay(target, run, key)
+                laid = _without(_without(laid, target, laid[target] + pile), index, ())
                 laid_key += (_lies_on(bottom, under) - 3) << (2 * bottom)
-                found.append((DIGGING_PILE_MOVE + len(run), "", (ns, rest, 0, homes, laid, laid_key)))
-        found.sort(key=lambda move: move[0])
-        return found
+                found.append((DIGGING_PILE_MOVE + len(run), "", _new(SearchState, (
+                    ns, rest, 0, homes, laid, laid_key))))
 
     # --- the search --------------------------------------------------------------------------
 
-    def search(self, state: tuple) -> bool:
+    def search(self, state: SearchState) -> bool:
         """Whether `state` (settled) can be won; the line to it is left in self.line. Positions
         found lost are remembered, and in the easier game those found won too."""
-        if state[3] == ALL_HOME:
+        _, waste, turned, homes, _, key = state
+        if homes == ALL_HOME:
             return True
-        key = self.key(state)
+        key = self.key(waste, turned, homes, key)
         lost = self.lost
         if key in lost or (key & LAYOUT) in self.lost_layouts:
             return False
@@ -467,17 +542,17 @@ class _Search:
         lost.add(key)
         return False
 
-    def round(self, nodes: int, deadline: float | None, shuffle: random.Random | None) -> str:
-        """Search again, with at most `nodes` more positions expanded: "won", "lost" or "unknown"."""
+    def round(self, nodes: int, deadline: float | None, shuffle: random.Random | None) -> Solved:
+        """Search again, with at most `nodes` more positions expanded."""
         self.limit, self.deadline, self.shuffle = self.nodes + nodes, deadline, shuffle
         self.line = []
         try:
             won = self.search(self.settle(self.start, self.line))
         except _OutOfBudget:
-            return "unknown"
-        return "won" if won else "lost"
+            return Solved.UNKNOWN
+        return Solved.WON if won else Solved.LOST
 
-    def proves_lost(self, state: tuple, game: _Search) -> bool:
+    def proves_lost(self, state: SearchState, game: _Search) -> bool:
         """Whether the easier game, searched a little from the game's position `state`, is lost
         from there. The positions it expands are counted to `game`, within its limit."""
         ns, waste, turned, homes, piles, key = state
@@ -485,12 +560,57 @@ class _Search:
         self.limit, self.deadline, self.line = self.nodes + nodes, None, []
         started = self.nodes
         try:
-            lost = not self.search(self.settle((ns, waste, 0, homes, piles, key), self.line))
+            lost = not self.search(self.settle(SearchState(ns, waste, 0, homes, piles, key), self.line))
         except _OutOfBudget:
             lost = False
         game.nodes += self.nodes - started
         self.nodes = started
         return lost
+
+
+class _Runs:
+    """Runs of talon cards the easier game may lay down on the tableau of one position, each to
+    take a card that then moves onto it."""
+
+    def __init__(self, ns: int, waste: tuple, piles: tuple):
+        self.waste, self.piles = waste, piles
+        self.in_talon = set(waste)
+        self.takers = pile_takers(piles)
+        self.space = piles.index(()) if not ns and () in piles else None
+
+    def under(self, card: int, excluded: int | None) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """(pile, run of talon cards top last) ways to lay a run on which `card` then fits: the
+        run empty (`card` goes straight onto the pile), or starting on a pile's top card or in a
+        space; never on pile `excluded`."""
+        takers, space, in_talon = self.takers, self.space, self.in_talon
+        for target in takers.get(card, ()):
+            if target != excluded:
+                yield target, ()
+        waiting = [(card, ())]
+        while waiting:
+            lowest, run = waiting.pop()
+            for holder in HOLDERS[lowest]:
+                if holder in in_talon and holder not in run:
+                    longer = (holder,) + run
+                    for target in takers.get(holder, ()):
+                        if target != excluded:
+                            yield target, longer
+                    if space is not None:
+                        yield space, longer
+                    if len(longer) < LONGEST_RUN:
+                        waiting.append((holder, longer))
+
+    def lay(self, target: int, run: tuple, card_key: int) -> tuple:
+        """(piles, waste, key, the run's last card or the pile's top) after laying `run` on pile
+        `target` (its first card on the pile's top card, or alone in the space)."""
+        pile = self.piles[target]
+        under = pile[-1] if pile else None
+        laid_key = card_key
+        for card in run:
+            laid_key += _lies_on(card, under) << (2 * card)
+            under = card
+        rest = tuple(card for card in self.waste if card not in run) if run else self.waste
+        return _without(self.piles, target, pile + run), rest, laid_key, under
 
 def solve(position: Position, *, budget: int | None = None, seconds: float | None = None) -> Verdict:
     """Search for a winning line from `position`, expanding at most `budget` positions and using at
@@ -509,13 +629,13 @@ def solve(position: Position, *, budget: int | None = None, seconds: float | Non
             share = allowance * (EASIER_SHARE if search is easier else 1)
             nodes = share if budget is None else min(share, budget - spent)
             if nodes <= 0 or (deadline is not None and time.thread_time() > deadline):
-                return Verdict("unknown", (), spent)
+                return Verdict(Solved.UNKNOWN, (), spent)
             outcome = search.round(nodes, deadline, shuffle if search is game else None)
-            if outcome == "lost":
-                return Verdict("lost", (), game.nodes + easier.nodes)
-            if outcome == "won":
+            if outcome is Solved.LOST:
+                return Verdict(Solved.LOST, (), game.nodes + easier.nodes)
+            if outcome is Solved.WON:
                 if search is game:
-                    return Verdict("won", tuple(game.line), game.nodes + easier.nodes)
+                    return Verdict(Solved.WON, tuple(game.line), game.nodes + easier.nodes)
                 searches.remove(easier)  # the easier game is won: it proves nothing
         # Most deals are settled in the first round, without the cost of asking the easier game
         # at every position; the later rounds ask it.

@@ -58,6 +58,8 @@ def run(machine, *, level: str = "rules", seed: int | None = None, full_rules: b
     a game played by another program."""
     from .home import home_table, play_at_home
 
+    if level not in levels():
+        raise CannotStart(f"no level {level!r}: choose from {', '.join(levels())}")
     if blind_nil and not full_rules:
         raise CannotStart("--blind-nil is a bid of the full game: add --full")
     if data_dir is not None and not full_rules:
