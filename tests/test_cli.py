@@ -420,3 +420,76 @@ def test_ctrl_c_leaves_quietly_and_still_saves_the_screen(tmp_path, monkeypatch,
     png = tmp_path / "last.png"
     assert cli.main(["--headless", "--screenshot", str(png), "testcard"]) == 130
     assert capsys.readouterr().err == "" and png.exists()
+
+
+@pytest.mark.parametrize("argv, size", [([], (640, 480)), (["--scale", "1"], (320, 240)), (["--scale", "3"], (960, 720)),
+                                        (["--scale", "4"], (1280, 960))])
+def test_a_headless_screenshot_is_as_large_as_scale_asks(tmp_path, argv, size):
+    png = tmp_path / "card.png"
+    assert cli.main(["testcard", *argv, "--headless", "--screenshot", str(png)]) == 0
+    assert pygame.image.load(str(png)).get_size() == size
+
+
+def test_a_window_reduced_to_life_size_says_life_size(dummy_display, monkeypatch, capsys):
+    from spectrum.frontends import window
+
+    monkeypatch.setattr(window, "display_size", lambda: (400, 400))
+    monkeypatch.setattr(testcard, "run", lambda machine: 0)
+    assert cli.main(["--scale", "3", "testcard"]) == 0
+    err = one_line_error(capsys)
+    assert err.endswith("the window is life size\n") and "1 times" not in err
+
+
+# Output closed early (| head -1) and Ctrl-C: every command ends as a Unix tool does, no traceback
+
+BIN = Path(sys.executable).parent
+LISTING = Path(__file__).resolve().parent.parent / "games" / "patience" / "patience.bas"
+
+
+def run_with_output_closed(argv: list[str], tmp_path: Path, *, stream: str = "stdout") -> subprocess.CompletedProcess:
+    """`argv` with its stdout (or stderr) a pipe whose reader has gone, the other captured."""
+    reader, writer = os.pipe()
+    os.close(reader)  # every write now fails: EPIPE
+    environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+                   "XDG_DATA_HOME": str(tmp_path / "data")}
+    try:
+        closed, captured = ("stdout", "stderr") if stream == "stdout" else ("stderr", "stdout")
+        done = subprocess.run(argv, **{closed: writer, captured: subprocess.PIPE}, stdin=subprocess.DEVNULL,
+                              env=environment, cwd=tmp_path, timeout=120)
+    finally:
+        os.close(writer)
+    return done
+
+
+CLOSED = 141  # 128 + SIGPIPE, as a shell reports a Unix tool whose reader went away
+
+
+@pytest.mark.parametrize("argv, stream, statuses", [
+    ([str(BIN / "zxcards-udgs"), str(LISTING)], "stdout", {CLOSED}),
+    ([str(BIN / "zxcards-tap"), str(LISTING), "-o", "p.tap"], "stdout", {CLOSED}),
+    ([str(BIN / "zxcards"), "--help"], "stdout", {0, CLOSED}),  # argparse itself drops a help it can't write
+    ([str(BIN / "zxcards"), "patience", "--help"], "stdout", {0, CLOSED}),
+    ([sys.executable, "-m", "games", "--help"], "stdout", {0, CLOSED}),
+    ([sys.executable, "-m", "games", "testcard", "--headless"], "stdout", {0}),  # says nothing: nothing to fail
+    ([str(BIN / "zxcards"), "patience", "--seed", "99999"], "stderr", {2}),  # argparse's own status for its error
+    ([str(BIN / "zxcards"), "--headless", "--no-such"], "stderr", {CLOSED}),
+    ([str(BIN / "zxcards-udgs"), "no-such-listing.bas"], "stderr", {2}),
+    ([str(BIN / "zxcards-tap"), "no-such-listing.bas"], "stderr", {2}),
+    ([str(BIN / "zxcards"), "load", "no-such-listing.bas", "--headless"], "stderr", {CLOSED}),
+])
+def test_a_command_whose_output_is_closed_early_ends_quietly(tmp_path, argv, stream, statuses):
+    done = run_with_output_closed(argv, tmp_path, stream=stream)
+    said = (done.stderr if stream == "stdout" else done.stdout) or b""
+    assert b"Traceback" not in said and b"BrokenPipeError" not in said and b"Exception ignored" not in said, said
+    assert done.returncode in statuses, said
+
+
+def test_ctrl_c_in_a_tool_is_status_130_without_a_traceback(monkeypatch, capsys):
+    from spectrum import udg_art
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(udg_art, "listing_text", interrupted)
+    assert udg_art.main([str(LISTING)]) == 130
+    assert "Traceback" not in capsys.readouterr().err
