@@ -493,3 +493,15 @@ def test_ctrl_c_in_a_tool_is_status_130_without_a_traceback(monkeypatch, capsys)
     monkeypatch.setattr(udg_art, "listing_text", interrupted)
     assert udg_art.main([str(LISTING)]) == 130
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_data_folder_given_that_cannot_be_used_asks_for_another_not_for_data_dir(tmp_path, capsys, monkeypatch):
+    file = tmp_path / "mine"
+    file.write_text("kept")
+    assert cli.main(["canfield", "--data-dir", str(file), "--headless"]) == 1
+    assert one_line_error(capsys).endswith(f"{file} is a file, not a folder: move it away, or give --data-dir "
+                                           "another folder\n")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # the data folder by default is a file: tmp_path/zxcards
+    (tmp_path / "zxcards").write_text("kept")
+    assert cli.main(["canfield", "--headless"]) == 1
+    assert one_line_error(capsys).endswith("is a file, not a folder: move it away, or give --data-dir\n")

@@ -633,10 +633,13 @@ def test_connect_to_a_path_that_names_no_program_is_refused_in_one_line(capsys, 
     assert said in err and err.count("\n") == 1
 
 
-def test_connect_to_what_is_no_address_says_so_in_one_line(capsys):
-    assert cli.main(["connect", "ftp://127.0.0.1/patience", "--headless"]) == 1
+@pytest.mark.parametrize("url", ["ftp://127.0.0.1/patience", "not a url", "http://127.0.0.1:port/", "http://:8048/",
+                                 "http://exa mple.com/"])
+def test_connect_to_what_is_no_address_says_so_in_one_line(capsys, url):
+    assert cli.main(["connect", url, "--headless"]) == 1
     out, err = capsys.readouterr()
-    assert not out and "is no zxcards address" in err and err.count("\n") == 1
+    assert not out and "is no zxcards address: give one like http://127.0.0.1:8048/patience" in err
+    assert err.count("\n") == 1
 
 
 def test_bench_serve_answers_help(capsys, monkeypatch):

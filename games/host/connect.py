@@ -29,6 +29,7 @@ from spectrum.wire import LOCKSTEP, SECRET_COOKIE, SECRET_PATTERN, Terminal
 from ..datafolder import DataUnusable, default_folder
 
 SECRET = re.compile(SECRET_PATTERN)
+HOST_NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*")  # a name, or IPv6
 
 SECRET_FILE = "connect-secret"  # in the data folder: this computer's secret, as a browser keeps its own
 
@@ -40,8 +41,14 @@ class ConnectError(Exception):
 def socket_address(url: str, *, lockstep: bool) -> str:
     """The WebSocket address of a page's URL (http → ws), with the lockstep mark if asked for."""
     parts = urlsplit(url if "://" in url else f"http://{url}")
-    if parts.scheme not in ("http", "https", "ws", "wss") or not parts.hostname:
-        raise ConnectError(f"{url!r} is no zxcards address: give the one `zxcards serve` prints (http://host:port/…)")
+    try:
+        parts.port  # a port that is no number, or out of range: ValueError
+        fine = parts.scheme in ("http", "https", "ws", "wss") and bool(HOST_NAME.fullmatch(parts.hostname or ""))
+    except ValueError:
+        fine = False
+    if not fine:
+        raise ConnectError(f"{url!r} is no zxcards address: give one like http://127.0.0.1:8048/patience, as "
+                           "`zxcards serve` prints it, with a program and its options")
     scheme = {"http": "ws", "https": "wss"}.get(parts.scheme, parts.scheme)
     query = "&".join(part for part in (parts.query, LOCKSTEP if lockstep else "") if part)
     return urlunsplit((scheme, parts.netloc, parts.path or "/", query, ""))
