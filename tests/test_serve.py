@@ -93,13 +93,13 @@ def test_the_root_is_the_menu():
     ("/Patience", "there is no program"),
     ("/patience/../canfield", "there is no program"),
     ("/?seed=5", "the menu takes no options"),
-    ("/patience?seed=0", "1-65535"),
+    ("/patience?seed=0", "11-Up Patience can't start with seed=0: a seed is a whole number 1-65535"),
     ("/patience?seed=five", "1-65535"),
-    ("/patience?seed", "expected one argument"),
-    ("/spades?level=godlike", "invalid choice"),
-    ("/canfield?deal=0", "deal"),
-    ("/patience?colour=red", "unrecognized arguments"),
-    ("/patience?help", "unrecognized arguments"),
+    ("/patience?seed", "11-Up Patience can't start with seed: seed needs a value"),
+    ("/spades?level=godlike", "Spades can't start with level=godlike: level is one of random, rules"),
+    ("/canfield?deal=0", "Canfield can't start with deal=0: deals are numbered 1 to 65535"),
+    ("/patience?colour=red", "11-Up Patience has no option 'colour'"),
+    ("/patience?help", "has no option 'help'"),
     ("/patience?SEED=5", "takes no option 'SEED'"),
     ("/patience?compare", "takes no option 'compare' on a server"),
     ("/canfield?data-dir=/tmp", "takes no option 'data-dir' on a server"),
@@ -111,6 +111,16 @@ def test_what_names_no_program_or_no_option_it_takes_is_refused_in_one_line(path
     with pytest.raises(RequestRefused) as refusal:
         target_of(path)
     assert said in str(refusal.value) and "\n" not in str(refusal.value)
+    assert "argument" not in str(refusal.value) and "--" not in str(refusal.value)  # a page's words, not a command line's
+
+
+def test_a_refused_option_is_said_as_a_page_says_it_with_the_way_back_to_the_menu(server):
+    base, _ = server
+    response = get(base, "/patience?seed=99999")
+    body = response.body.decode()
+    assert response.status == 400 and "<h1>Can't start</h1>" in body
+    assert "11-Up Patience can&#x27;t start with seed=99999: a seed is a whole number 1-65535</p>" in body
+    assert '<a href="/">The menu</a>' in body and "argument" not in body and "Not here" not in body
 
 
 @pytest.fixture(scope="module")

@@ -110,16 +110,47 @@ def target_of(path: str) -> Target:
     argv = []
     for key, value in pairs:
         if key in SERVER_ONLY or not re.fullmatch(r"[a-z][a-z-]*", key):
-            raise RequestRefused(f"/{name} takes no option {key[:40]!r} on a server")
+            raise RequestRefused(f"{load(name).TITLE} takes no option {key[:40]!r} on a server")
         argv.append(f"--{key}" if value == "" else f"--{key}={value}")
     try:
         options = vars(parser.parse_args(argv))
     except SystemExit:  # --help and the like: a page is no terminal for them
         raise RequestRefused(f"/{name} takes its options as name=value") from None
+    except RequestRefused as refusal:
+        raise RequestRefused(as_a_page_says(load(name).TITLE, str(refusal), pairs)) from None
     refusal = needs(load(name)).seating.refusal(options) if table is not None else None
     if refusal:
         raise RequestRefused(refusal)
     return Target(name, options, lockstep, table)
+
+
+def as_a_page_says(title: str, message: str, pairs: list[tuple[str, str]]) -> str:
+    """What the option parser said of a query (`argument --seed: a seed is a whole number 1-65535,
+    not '0'`), said as a page says it, of the query's own name=value: `… can't start with seed=0: a
+    seed is a whole number 1-65535`."""
+    found = re.fullmatch(r"argument --([a-z-]+): (.*)", message)
+    if not found:
+        unknown = re.fullmatch(r"unrecognized arguments: --([a-z-]+).*", message)
+        if unknown:
+            return f"{title} has no option {unknown[1]!r}"
+        return f"{title} can't start so: {message}"
+    key, said = found[1], found[2]
+    value = next((value for name, value in reversed(pairs) if name == key), "")
+    asked = shortened(f"{key}={value}" if value else key)
+    if said == "expected one argument":
+        return f"{title} can't start with {asked}: {key} needs a value ({key}=…)"
+    if said.startswith("ignored explicit argument"):
+        return f"{title} can't start with {asked}: {key} takes no value (give it alone: ?{key})"
+    choices = re.fullmatch(r"invalid choice: .*\(choose from (.*)\)", said)
+    if choices:
+        return f"{title} can't start with {asked}: {key} is one of {choices[1].replace(chr(39), '')}"
+    said = re.sub(r",? not '[^']*'$", "", said)  # the value, said already
+    return f"{title} can't start with {asked}: {said}"
+
+
+def shortened(text: str) -> str:
+    """`text`, cut to 40 characters: a query's own words, as long as they may be."""
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def table_of(pairs: list[tuple[str, str]]) -> tuple[dict, list[tuple[str, str]]]:
@@ -255,8 +286,9 @@ class Server:
         try:
             target = target_of(request.path)
         except RequestRefused as refusal:
-            status = http.HTTPStatus.NOT_FOUND if isinstance(refusal, NoSuchProgram) else http.HTTPStatus.BAD_REQUEST
-            return self._refuse(status, "Not here", str(refusal))
+            if isinstance(refusal, NoSuchProgram):
+                return self._refuse(http.HTTPStatus.NOT_FOUND, "Not here", str(refusal))
+            return self._refuse(http.HTTPStatus.BAD_REQUEST, "Can't start", str(refusal))
         if websocket:
             origin = request.headers.get("Origin")
             if origin is not None and urlsplit(origin).netloc != request.headers.get("Host"):
