@@ -660,3 +660,14 @@ def test_bench_serve_answers_help(capsys, monkeypatch):
         bench_serve.main(["--help"])
     out, err = capsys.readouterr()
     assert done.value.code == 0 and out.startswith("usage: bench_serve ") and not err
+
+
+@pytest.mark.parametrize("given, seated", [("Zo%C3%AB", "Zoe"), ("%C5%81ukasz", "Lukasz"), ("Ren%C3%A9e%20O", "Renee O"),
+                                           ("Zoe%CC%88", "Zoe"), ("Anna", "Anna")])
+def test_a_name_at_a_table_has_its_accents_taken_off_before_the_table_sees_it(given, seated):
+    assert target_of(f"/spades?table=K7Q2&name={given}").table["name"] == seated
+
+
+def test_a_name_with_no_plain_letters_is_refused_saying_what_a_name_is():
+    with pytest.raises(RequestRefused, match=r"1 to 10 of A-Z.*Zoë is Zoe"):
+        target_of("/spades?table=K7Q2&name=%E6%9D%8E")

@@ -21,6 +21,7 @@ import re
 import secrets
 import threading
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -55,6 +56,11 @@ TABLE_KEYS = frozenset({"table", "name", "watch"})  # /PROGRAM?table=CODE&name=A
 TABLE_NAME_CHARACTERS = "A-Za-z0-9 ._'"  # and "-", which a browser's pattern wants escaped
 TABLE_NAME = re.compile(rf"[{TABLE_NAME_CHARACTERS}-]{{1,10}}")
 TABLE_CODE = re.compile(r"[A-Za-z0-9]{1,12}")
+NAME_RULE = "1 to 10 of A-Z, 0-9, spaces and - ' . _ (an accent is taken off: Zoë is Zoe)"
+UNACCENTED = {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L",
+              "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i"}  # letters NFKD leaves whole
+# What a name box on a page lets through: the table's characters and the Latin letters with accents
+NAME_PATTERN = rf"[{TABLE_NAME_CHARACTERS}\u00C0-\u024F\-]{{1,10}}"
 CLOSE = object()  # in an outbox: close the connection once what is before it has gone
 PAGE_FILES = {"/zxcards.js": "text/javascript", "/zxcards-sound.js": "text/javascript", "/zxcards.css": "text/css"}
 PAGE_HEADERS = {
@@ -159,11 +165,19 @@ def table_of(pairs: list[tuple[str, str]]) -> tuple[dict, list[tuple[str, str]]]
     found = {key: value for key, value in pairs if key in TABLE_KEYS}
     if not TABLE_CODE.fullmatch(found["table"]):
         raise RequestRefused("a table's code is 1 to 12 letters and digits (?table=K7Q2)")
-    name = found.get("name", "Player")
+    name = plain_letters(found.get("name", "Player"))
     if not TABLE_NAME.fullmatch(name) or not any(char.isalnum() for char in name):
-        raise RequestRefused("a name at a table is 1 to 10 of A-Z, 0-9, spaces and - ' . _")
+        raise RequestRefused(f"a name at a table is {NAME_RULE}")
     return ({"code": found["table"], "name": name, "watch": "watch" in found},
             [(key, value) for key, value in pairs if key not in TABLE_KEYS])
+
+
+def plain_letters(name: str) -> str:
+    """`name` with its accents taken off (Zoë: Zoe, Łukasz: Lukasz, Straße: Strasse), as the table,
+    whose names are the Spectrum's printable ASCII, can show it; what has no plain letter is left
+    as it is (and refused)."""
+    decomposed = unicodedata.normalize("NFKD", "".join(UNACCENTED.get(char, char) for char in name))
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
 @cache
@@ -220,8 +234,8 @@ def new_table_form(name: str, program) -> str:
         choices += (f'<select name="{choice.name}" aria-label="{html.escape(choice.called)}">{options}</select> ')
     return (f'<form id="friends" action="/{name}" method="get">{html.escape(program.TITLE)} with friends: '
             f'<input type="hidden" name="table" value="{code}">'
-            f'<input name="name" required maxlength="10" pattern="[{html.escape(TABLE_NAME_CHARACTERS)}\\-]{{1,10}}" placeholder="your name" '
-            f'aria-label="Your name at the table"> '
+            f'<input name="name" required maxlength="10" pattern="{html.escape(NAME_PATTERN)}" placeholder="your name" '
+            f'title="Your name at the table: {html.escape(NAME_RULE)}" aria-label="Your name at the table"> '
             f'{flags}{choices}'
             f'<button type="submit">New table</button></form>')
 
@@ -410,7 +424,7 @@ class Session(threading.Thread):
             ending = ended(lambda: self.session(machine))
         finally:
             machine.flush_sound()
-        reason = ending.said(self.target.program) or "zxcards has ended: reload the page to play again"
+        reason = ending.said(self.target.program) or "zxcards has ended."
         self.frontend.end(machine, reason, ending.status)
         self._ended()
 
