@@ -505,3 +505,35 @@ def test_a_data_folder_given_that_cannot_be_used_asks_for_another_not_for_data_d
     (tmp_path / "zxcards").write_text("kept")
     assert cli.main(["canfield", "--headless"]) == 1
     assert one_line_error(capsys).endswith("is a file, not a folder: move it away, or give --data-dir\n")
+
+
+def test_patience_says_it_shuffles_outside_the_screen_for_as_long_as_its_help_and_the_readme_say(capsys):
+    """The pack is made and shuffled with the title's prompt still up (faithful): the status line
+    says so meanwhile, and the time it takes on the Spectrum's clock, from the key, is the one
+    `patience --help` and the README give."""
+    from games.patience import play
+    from spectrum.frontends.pacing import FRAME_SECONDS
+
+    seen = []
+
+    class Recording(HeadlessFrontend):
+        def present(self, machine):
+            super().present(machine)
+            seen.append((machine.frame_count, self.status, bool(machine.keys_held)))
+
+    frontend = Recording(cli.script_presses(" "))
+    frontend.status = menu.BACK_TO_MENU
+    machine = Spectrum(frontend)
+    with pytest.raises(ScriptExhausted):  # at the first move's prompt
+        load("patience").run(machine, seed=5)
+    key = next(frame for frame, _, held in seen if held)
+    shuffling = [frame for frame, status, _ in seen if status == f"{play.SHUFFLING}  ·  {menu.BACK_TO_MENU}"]
+    assert shuffling and shuffling == list(range(shuffling[0], shuffling[-1] + 1))  # one stretch, after the key
+    assert key < shuffling[0] and seen[-1][1] == menu.BACK_TO_MENU  # the host's own status back afterwards
+    seconds = round((shuffling[-1] - key) * FRAME_SECONDS)
+    assert seconds == 12
+    with pytest.raises(SystemExit):
+        cli.command_line().parse_args(["patience", "--help"])
+    assert f"not the Spectrum's {seconds} seconds" in " ".join(capsys.readouterr().out.split())
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text().split())
+    assert readme.count(f"made and shuffled in {seconds} s") == 2 and "17 s" not in readme.replace("0.17 s", "")
