@@ -671,3 +671,9 @@ def test_a_name_at_a_table_has_its_accents_taken_off_before_the_table_sees_it(gi
 def test_a_name_with_no_plain_letters_is_refused_saying_what_a_name_is():
     with pytest.raises(RequestRefused, match=r"1 to 10 of A-Z.*Zoë is Zoe"):
         target_of("/spades?table=K7Q2&name=%E6%9D%8E")
+
+
+def test_a_refusal_page_is_as_wide_as_a_phone(server):
+    base, _ = server
+    body = get(base, "/patience?seed=0").body.decode()
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in body

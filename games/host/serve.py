@@ -242,7 +242,8 @@ def new_table_form(name: str, program) -> str:
 
 def message_page(title: str, text: str) -> bytes:
     """A page that says one thing: why a request is refused."""
-    return (f'<!doctype html><html lang="en"><meta charset="utf-8"><title>{title}</title>'
+    return (f'<!doctype html><html lang="en"><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>'
             f'<link rel="stylesheet" href="/zxcards.css"><body class="message"><h1>{title}</h1>'
             f"<p>{html.escape(text)}</p><p><a href=\"/\">The menu</a></p></body></html>").encode()
 
