@@ -476,6 +476,8 @@ CLOSED = 141  # 128 + SIGPIPE, as a shell reports a Unix tool whose reader went 
     ([str(BIN / "zxcards-udgs"), "no-such-listing.bas"], "stderr", {2}),
     ([str(BIN / "zxcards-tap"), "no-such-listing.bas"], "stderr", {2}),
     ([str(BIN / "zxcards"), "load", "no-such-listing.bas", "--headless"], "stderr", {CLOSED}),
+    ([sys.executable, "-m", "games.patience.replay_shuffle", "--seed", "5"], "stdout", {CLOSED}),
+    ([str(BIN / "zxcards"), "serve", "--port", "0"], "stdout", {CLOSED}),  # its address could not be said
 ])
 def test_a_command_whose_output_is_closed_early_ends_quietly(tmp_path, argv, stream, statuses):
     done = run_with_output_closed(argv, tmp_path, stream=stream)
@@ -537,3 +539,14 @@ def test_patience_says_it_shuffles_outside_the_screen_for_as_long_as_its_help_an
     assert f"not the Spectrum's {seconds} seconds" in " ".join(capsys.readouterr().out.split())
     readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text().split())
     assert readme.count(f"made and shuffled in {seconds} s") == 2 and "17 s" not in readme.replace("0.17 s", "")
+
+
+def test_ctrl_c_in_a_connected_terminal_is_status_130_as_in_a_local_run(monkeypatch, capsys):
+    from games.host import connect
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(connect, "run", interrupted)
+    assert cli.main(["connect", "http://127.0.0.1:8048/patience", "--headless"]) == 130
+    assert capsys.readouterr().err == ""

@@ -232,6 +232,8 @@ def serve_command(args: argparse.Namespace) -> int:
                                               started=lambda url: print(url, flush=True)))
     except KeyboardInterrupt:
         return 0
+    except BrokenPipeError:  # the address could not be said: nobody reads this command's output
+        raise
     except OSError as error:
         print(f"zxcards serve: cannot listen on {args.host}:{args.port}: {error.strerror or error}", file=sys.stderr)
         return 1
@@ -242,17 +244,19 @@ def connect_command(args: argparse.Namespace, frontend) -> int:
     """zxcards connect URL: this front end as the terminal of a served session."""
     from . import connect
 
-    terminal = None
+    terminal, interrupted = None, False
     try:
         terminal = connect.run(args.url, frontend, headless=args.headless)
     except connect.ConnectError as error:
         print(f"zxcards connect: {error}", file=sys.stderr)
         return 1
-    except (Quit, KeyboardInterrupt):
+    except Quit:
         pass
+    except KeyboardInterrupt:  # Ctrl-C in the terminal: as quietly as a local run, and with its status
+        interrupted = True
     finally:
         frontend.close()
-    status = 0
+    status = 130 if interrupted else 0
     if terminal is not None and terminal.ended and terminal.exit_status:
         print(f"zxcards connect: {terminal.ended}", file=sys.stderr)
         status = terminal.exit_status
