@@ -677,3 +677,15 @@ def test_a_refusal_page_is_as_wide_as_a_phone(server):
     base, _ = server
     body = get(base, "/patience?seed=0").body.decode()
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in body
+
+
+def test_connect_to_an_address_where_nothing_answers_says_so_in_words(capsys):
+    import socket
+
+    with socket.socket() as probe:  # a port nothing listens on, once this is closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert cli.main(["connect", f"http://127.0.0.1:{port}/patience", "--headless"]) == 1
+    err = capsys.readouterr().err
+    assert err == (f"zxcards connect: cannot reach http://127.0.0.1:{port}/patience: nothing answers there: is "
+                   "`zxcards serve` running, on that port?\n")

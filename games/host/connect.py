@@ -16,6 +16,7 @@ import os
 import queue
 import re
 import secrets
+import socket
 import sys
 import threading
 from urllib.parse import urlsplit, urlunsplit
@@ -90,8 +91,19 @@ def run(url: str, frontend, *, headless: bool) -> Terminal:
         reason = _refusal_reason(response)
         raise ConnectError(f"{url} refused the connection: {said}{f': {reason}' if reason else ''}") from None
     except (OSError, InvalidURI, TimeoutError) as error:
-        raise ConnectError(f"cannot reach {url}: {error}") from None
+        raise ConnectError(f"cannot reach {url}: {unreachable(error)}") from None
     return terminal
+
+
+def unreachable(error: Exception) -> str:
+    """Why an address could not be reached, in a player's words rather than an errno's."""
+    if isinstance(error, ConnectionRefusedError):
+        return "nothing answers there: is `zxcards serve` running, on that port?"
+    if isinstance(error, socket.gaierror):
+        return f"no computer of that name is known ({error.strerror or error})"
+    if isinstance(error, TimeoutError):
+        return "no answer in 10 s"
+    return getattr(error, "strerror", None) or str(error)
 
 
 def _refusal_reason(response) -> str:
