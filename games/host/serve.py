@@ -139,7 +139,7 @@ def as_a_page_says(title: str, message: str, pairs: list[tuple[str, str]]) -> st
         unknown = re.fullmatch(r"unrecognized arguments: --([a-z-]+).*", message)
         if unknown:
             return f"{title} has no option {unknown[1]!r}"
-        return f"{title} can't start so: {message}"
+        return f"{title} can't start: {message}"
     key, said = found[1], found[2]
     value = next((value for name, value in reversed(pairs) if name == key), "")
     asked = shortened(f"{key}={value}" if value else key)
