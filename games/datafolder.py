@@ -10,7 +10,8 @@ from pathlib import Path
 
 from .program import CannotStart
 
-WHAT_TO_DO = "move it away, or give --data-dir"
+WHAT_TO_DO = "move it away, or give --data-dir"  # for the data folder by default
+WHAT_ELSE_TO_DO = "move it away, or give --data-dir another folder"  # for a folder given with --data-dir
 
 
 class DataUnusable(CannotStart):
@@ -32,17 +33,29 @@ def folder_problem(folder: Path) -> str | None:
     is played."""
     if folder.is_dir():
         return None
+    to_do = what_to_do(folder)
     if folder.exists() or folder.is_symlink():
         kind = "a link to nowhere" if not folder.exists() else "a file"
-        return f"{folder} is {kind}, not a folder: {WHAT_TO_DO}"
+        return f"{folder} is {kind}, not a folder: {to_do}"
     place = folder.parent
     while not (place.exists() or place.is_symlink()) and place != place.parent:
         place = place.parent
     if not place.is_dir():
-        return f"{folder} can't be made: {place} is a file, not a folder: {WHAT_TO_DO}"
+        return f"{folder} can't be made: {place} is a file, not a folder: {to_do}"
     if not os.access(place, os.W_OK | os.X_OK):
-        return f"{folder} can't be made: {place} can't be written (no permission): {WHAT_TO_DO}"
+        return f"{folder} can't be made: {place} can't be written (no permission): {to_do}"
     return None
+
+
+def what_to_do(folder: Path) -> str:
+    """What a player can do about `folder`: give --data-dir when it is (in) the data folder by
+    default; give another when it was given."""
+    try:
+        default = default_folder().absolute()
+    except DataUnusable:
+        return WHAT_ELSE_TO_DO
+    place = folder.absolute()
+    return WHAT_TO_DO if place == default or default in place.parents else WHAT_ELSE_TO_DO
 
 
 def check_folder(folder: Path) -> None:

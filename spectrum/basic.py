@@ -173,6 +173,28 @@ def lowercase_keyword(body: bytes) -> str | None:
     return next((word for word in words if word.upper() in _SPELLINGS), None)
 
 
+_RUN_TOGETHER = {keyword.replace(" ", ""): keyword for keyword in _SPELLINGS if " " in keyword}  # GOTO: GO TO
+
+
+def run_together_keyword(body: bytes) -> tuple[str, str] | None:
+    """The first word of a line's codes, outside strings and before any REM, that is a keyword of
+    two words written as one (GOTO, gosub, DEFFN), and the keyword: the ROM's are spelled with their
+    space (GO TO, GO SUB, DEF FN), and it takes the one word for a name."""
+    words, word, in_string = [], "", False
+    for code in body:
+        if code == REM:
+            break
+        if code == ord('"'):
+            in_string = not in_string
+        if not in_string and chr(code).isascii() and chr(code).isalpha():
+            word += chr(code)
+            continue
+        words.append(word)
+        word = ""
+    words.append(word)
+    return next(((word, _RUN_TOGETHER[word.upper()]) for word in words if word.upper() in _RUN_TOGETHER), None)
+
+
 def parse_listing(text: str) -> list[tuple[int, bytes]]:
     """(line number, tokenized body) for each non-blank line of a listing, in the given order."""
     return list(listing_lines(text))

@@ -2,8 +2,13 @@
 the files a command reads or writes, checked before any work is done."""
 
 import argparse
+import functools
 import os
+import sys
 from pathlib import Path
+
+CLOSED_OUTPUT_STATUS = 141  # 128 + SIGPIPE: what a shell reports for a Unix tool whose reader went away
+INTERRUPTED_STATUS = 130  # 128 + SIGINT: Ctrl-C
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -11,6 +16,36 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def ends_quietly(main):
+    """A command's `main`, ending as a Unix tool does when its output is closed early (`| head -1`:
+    status 141, no traceback) or it is interrupted (Ctrl-C: status 130). What is left unwritten is
+    dropped: the output goes nowhere from then on, so nothing fails again as Python exits."""
+    @functools.wraps(main)
+    def quiet(*args, **kwargs):
+        try:
+            status = main(*args, **kwargs)
+            sys.stdout.flush()  # here, not as Python exits, where a closed pipe is said with a traceback
+            return status
+        except BrokenPipeError:
+            _output_to_nowhere()
+            return CLOSED_OUTPUT_STATUS
+        except KeyboardInterrupt:
+            _output_to_nowhere(stderr=False)
+            return INTERRUPTED_STATUS
+    return quiet
+
+
+def _output_to_nowhere(stderr: bool = True) -> None:
+    """stdout (and stderr) to the null device, for whatever is still written before Python exits."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for stream in (sys.stdout, sys.stderr) if stderr else (sys.stdout,):
+        try:
+            os.dup2(devnull, stream.fileno())
+        except (OSError, ValueError, AttributeError):  # no file descriptor behind it (a test's capture)
+            pass
+    os.close(devnull)
 
 
 def whole_number(low: int, high: int | None = None, what: str = "a number"):

@@ -12,6 +12,8 @@ is instant. At each frame the front end shows the display and collects the keys 
 the ROM's interrupt counts FRAMES and scans the keyboard (unless interrupts are off, as in BEEP).
 """
 
+from contextlib import contextmanager
+
 from . import fp, sysvars
 from .colours import WHITE
 from .editor import Editor
@@ -130,6 +132,23 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
         wake = getattr(self.frontend, "wake", None)
         if wake is not None:
             wake()
+
+    @contextmanager
+    def saying(self, text: str):
+        """While the block runs, `text` is said outside the Spectrum's screen, on the front end's
+        status line (a window's strip, a page's), before what that says already: for a long step
+        whose screen looks like a missed key (a shuffle with the prompt still up). SCREEN$ is not
+        touched; a front end with no status line says nothing."""
+        frontend = self.frontend
+        before = getattr(frontend, "status", None)
+        if before is None:
+            yield
+            return
+        frontend.status = f"{text}  ·  {before}" if before else text
+        try:
+            yield
+        finally:
+            frontend.status = before
 
     def _frame_begins(self, *, interrupts: bool, awaiting_key: bool = False, breakable: bool = True,
                       shown: bool = True) -> None:

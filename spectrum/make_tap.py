@@ -10,7 +10,7 @@ import argparse
 import sys
 
 from .basic import ListingError, listing_text
-from .command_line import OneLineParser, existing_file, new_file, whole_number
+from .command_line import OneLineParser, ends_quietly, existing_file, new_file, whole_number
 from .oracle import Oracle, OracleError
 from .tape import check_tape_name, program_tap
 
@@ -31,6 +31,7 @@ def listing_tap(listing: str, name: str, autostart: int | None = None) -> tuple[
     return program_tap(name, program, autostart), len(program)
 
 
+@ends_quietly
 def main(argv=None) -> int:
     parser = OneLineParser(prog="zxcards-tap", description=__doc__.splitlines()[0])
     parser.add_argument("listing", type=existing_file, help="the BASIC listing as text")

@@ -8,7 +8,7 @@ held keys, and reports what the machine shows: display file, variables, report, 
 from dataclasses import dataclass, field
 
 from . import sysvars
-from .basic import ListingError, decode_escapes, listing_lines, lowercase_keyword, parse_listing
+from .basic import ListingError, decode_escapes, listing_lines, lowercase_keyword, parse_listing, run_together_keyword
 from .fp import to_float
 from .keyboard import read_port
 from .rom import ROM, report_text
@@ -181,9 +181,10 @@ class Oracle:
                 try:
                     machine.type_line(str(number).encode() + body, reject_check=number)
                 except OracleError as refused:
-                    meant = lowercase_keyword(body)
-                    raise OracleError(f"{refused} (a keyword is typed in capitals: {meant.upper()}, not {meant})"
-                                      if meant else str(refused)) from None
+                    meant, joined = lowercase_keyword(body), run_together_keyword(body)
+                    hint = (f" (a keyword is typed in capitals: {meant.upper()}, not {meant})" if meant else
+                            f" (the keyword is {joined[1]}, with its space, not {joined[0]})" if joined else "")
+                    raise OracleError(f"{refused}{hint}") from None
             _typed[listing] = machine.snapshot()
         return _typed[listing]
 

@@ -12,7 +12,7 @@ import sys
 
 from . import ReportError, Spectrum
 from .basic import ListingError, data_values, listing_text
-from .command_line import OneLineParser, existing_file, new_file_ending, whole_number
+from .command_line import OneLineParser, ends_quietly, existing_file, new_file_ending, whole_number
 from .frontends import HeadlessFrontend
 
 UDG_COUNT = 21  # A to U on a 48K
@@ -68,6 +68,7 @@ def text_art(machine: Spectrum, count: int) -> str:
     return "\n\n".join(blocks)
 
 
+@ends_quietly
 def main(argv=None) -> int:
     parser = OneLineParser(prog="zxcards-udgs", description=__doc__.splitlines()[0])
     parser.add_argument("listing", type=existing_file, help="a BASIC listing as text")

@@ -4,8 +4,8 @@ API, against the real server in-process (tests/served.py).
 The page must show what the headless front end shows after the same keys, sound as the WAV front
 end renders, send the keys the window's map gives, free its machine when its tab is closed, and
 say when it can't connect. A served Spectrum runs in real time (50 frames a second), so the long
-scripts (Patience shuffles for 17 s) play side by side: one module fixture opens every page at
-once and steps a generator for each in turn, each typing its keys as the headless front end does,
+scripts (Patience deals 17 s after the key: the pack made and shuffled, then dealt) play side by
+side: one module fixture opens every page at once and steps a generator for each in turn, each typing its keys as the headless front end does,
 when the program waits for one.
 
 Skipped, with the reason, when Chromium (/usr/bin/chromium) or the playwright package is missing.
@@ -47,7 +47,7 @@ HOLD_FRAMES = 4  # a key held this many of the server's frames (the headless fro
 GAP_FRAMES = 6  # then all keys up at least this long (the headless front end: 4)
 SETTLED_SECONDS = 1.5  # the page awaits a key and its screen has not changed for this long
 HEADLESS_SETTLED_FRAMES = 25  # the headless run, its script used up, idles until its picture is this still
-WAIT_SECONDS = 60.0  # the longest any one condition may take (the shuffle takes 17 s)
+WAIT_SECONDS = 60.0  # the longest any one condition may take (Patience deals 17 s after the key)
 DOCS_SCREENSHOT = "ZXCARDS_DOCS_SCREENSHOT"  # set to a path: the Patience page's screenshot is saved there too
 
 # Before the page's own script: every frame message noted (its frame, whether SCREEN$ or the
@@ -698,5 +698,96 @@ def test_the_menu_page_makes_a_new_table_and_its_page_gives_the_link_to_share(br
         table = running.tables_of("spades").tables[code]
         assert table.full and table.level == "random" and table.seats[0].name == "Anna q4"
         assert page.text_content("#share-link") == f"{url}spades?table={code}"
+    finally:
+        page.context.close()
+
+
+# --- 7. common screens: the page fits, its end is seen, a name with accents is taken ------------------
+
+SCREENS = [(1280, 800), (1366, 768)]
+PHONE = (390, 844)
+PAGE_BOTTOM = """() => {
+  const bottoms = [...document.querySelectorAll("main > *")].filter(element => element.getBoundingClientRect().height)
+    .map(element => element.getBoundingClientRect().bottom);
+  const screen = document.getElementById("screen").getBoundingClientRect();
+  return {bottom: Math.max(...bottoms), width: document.documentElement.scrollWidth,
+          height: document.documentElement.scrollHeight, innerWidth, innerHeight, canvas: [screen.width, screen.height]};
+}"""
+
+
+def sized_page(browser, url: str, size: tuple[int, int], **options):
+    page = browser.new_context(viewport={"width": size[0], "height": size[1]}, bypass_csp=True, **options).new_page()
+    page.goto(url)
+    page.wait_for_function("zxcards.frame >= 0")
+    return page
+
+
+@pytest.mark.parametrize("size", SCREENS)
+@pytest.mark.parametrize("path", ["", "canfield?practice", "testcard"])
+def test_each_page_fits_a_common_screen_without_scrolling(browser, server, path, size):
+    base, _ = server
+    page = sized_page(browser, base + path, size)
+    try:
+        shown = page.evaluate(PAGE_BOTTOM)
+        assert shown["height"] <= size[1] and shown["width"] <= size[0], shown
+        assert shown["bottom"] <= size[1], shown  # the strip, and under the menu the form, whole
+        assert shown["canvas"][0] >= 3 * render.FRAME_WIDTH * 0.9, shown  # the picture scaled to the screen
+    finally:
+        page.context.close()
+
+
+def test_the_menu_page_is_usable_on_a_phone(browser, server):
+    base, _ = server
+    page = sized_page(browser, base, PHONE, has_touch=True, is_mobile=True)
+    try:
+        shown = page.evaluate(PAGE_BOTTOM)
+        assert shown["width"] <= PHONE[0] and shown["bottom"] <= PHONE[1], shown
+        assert page.locator("#keyboard").is_visible()  # a touch screen has the keys
+        for part in ("#screen", "#friends input[name=name]", "#friends button", "#keyboard button >> nth=-1"):
+            box = page.locator(part).bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], part
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("size", SCREENS)
+def test_escape_ends_the_session_where_the_player_looks_with_a_way_back_in_one_tap(browser, server, size):
+    base, running = server
+    page = sized_page(browser, base + "canfield?practice", size)
+    try:
+        known = set(running.sessions)
+        page.keyboard.press("Escape")
+        page.wait_for_function("zxcards.ended !== null", timeout=10_000)
+        notice = page.locator("#notice")
+        box = notice.bounding_box()
+        assert notice.is_visible() and 0 <= box["y"] and box["y"] + box["height"] <= size[1], box
+        assert page.evaluate("document.documentElement.scrollHeight") <= size[1]
+        assert page.text_content("#status") != menu.LEAVE_ZXCARDS
+        again = page.locator("#again")
+        assert again.is_visible() and page.evaluate("document.activeElement.id") == "again"
+        again.click()  # a new Spectrum: the page again, from the start
+        page.wait_for_function("window.zxcards && zxcards.ended === null && zxcards.frame >= 0", timeout=10_000)
+        assert notice.is_hidden() and set(running.sessions) - known
+    finally:
+        page.context.close()
+
+
+def test_a_name_with_accents_is_taken_plain_and_a_name_refused_says_why(browser, server):
+    url, running = server
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()  # the page's own policy
+    try:
+        page.goto(url)
+        name = page.locator("#friends input[name=name]")
+        name.fill("李")
+        assert not name.evaluate("input => input.checkValidity()")
+        assert "1 to 10 of A-Z" in name.evaluate("input => input.validationMessage")  # the browser says why
+        name.fill("Zoë")
+        assert name.evaluate("input => input.checkValidity()")
+        page.click("#friends button")
+        page.wait_for_url("**/spades?table=*")
+        code = urlsplit(page.url).query.split("&")[0].removeprefix("table=")
+        wait_for(lambda: code in running.tables_of("spades").tables and running.tables_of("spades").tables[code].seats[0],
+                 "the table", WAIT_SECONDS)
+        assert running.tables_of("spades").tables[code].seats[0].name == "Zoe"
     finally:
         page.context.close()

@@ -420,3 +420,133 @@ def test_ctrl_c_leaves_quietly_and_still_saves_the_screen(tmp_path, monkeypatch,
     png = tmp_path / "last.png"
     assert cli.main(["--headless", "--screenshot", str(png), "testcard"]) == 130
     assert capsys.readouterr().err == "" and png.exists()
+
+
+@pytest.mark.parametrize("argv, size", [([], (640, 480)), (["--scale", "1"], (320, 240)), (["--scale", "3"], (960, 720)),
+                                        (["--scale", "4"], (1280, 960))])
+def test_a_headless_screenshot_is_as_large_as_scale_asks(tmp_path, argv, size):
+    png = tmp_path / "card.png"
+    assert cli.main(["testcard", *argv, "--headless", "--screenshot", str(png)]) == 0
+    assert pygame.image.load(str(png)).get_size() == size
+
+
+def test_a_window_reduced_to_life_size_says_life_size(dummy_display, monkeypatch, capsys):
+    from spectrum.frontends import window
+
+    monkeypatch.setattr(window, "display_size", lambda: (400, 400))
+    monkeypatch.setattr(testcard, "run", lambda machine: 0)
+    assert cli.main(["--scale", "3", "testcard"]) == 0
+    err = one_line_error(capsys)
+    assert err.endswith("the window is life size\n") and "1 times" not in err
+
+
+# Output closed early (| head -1) and Ctrl-C: every command ends as a Unix tool does, no traceback
+
+BIN = Path(sys.executable).parent
+LISTING = Path(__file__).resolve().parent.parent / "games" / "patience" / "patience.bas"
+
+
+def run_with_output_closed(argv: list[str], tmp_path: Path, *, stream: str = "stdout") -> subprocess.CompletedProcess:
+    """`argv` with its stdout (or stderr) a pipe whose reader has gone, the other captured."""
+    reader, writer = os.pipe()
+    os.close(reader)  # every write now fails: EPIPE
+    environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+                   "XDG_DATA_HOME": str(tmp_path / "data")}
+    try:
+        closed, captured = ("stdout", "stderr") if stream == "stdout" else ("stderr", "stdout")
+        done = subprocess.run(argv, **{closed: writer, captured: subprocess.PIPE}, stdin=subprocess.DEVNULL,
+                              env=environment, cwd=tmp_path, timeout=120)
+    finally:
+        os.close(writer)
+    return done
+
+
+CLOSED = 141  # 128 + SIGPIPE, as a shell reports a Unix tool whose reader went away
+
+
+@pytest.mark.parametrize("argv, stream, statuses", [
+    ([str(BIN / "zxcards-udgs"), str(LISTING)], "stdout", {CLOSED}),
+    ([str(BIN / "zxcards-tap"), str(LISTING), "-o", "p.tap"], "stdout", {CLOSED}),
+    ([str(BIN / "zxcards"), "--help"], "stdout", {0, CLOSED}),  # argparse itself drops a help it can't write
+    ([str(BIN / "zxcards"), "patience", "--help"], "stdout", {0, CLOSED}),
+    ([sys.executable, "-m", "games", "--help"], "stdout", {0, CLOSED}),
+    ([sys.executable, "-m", "games", "testcard", "--headless"], "stdout", {0}),  # says nothing: nothing to fail
+    ([str(BIN / "zxcards"), "patience", "--seed", "99999"], "stderr", {2}),  # argparse's own status for its error
+    ([str(BIN / "zxcards"), "--headless", "--no-such"], "stderr", {CLOSED}),
+    ([str(BIN / "zxcards-udgs"), "no-such-listing.bas"], "stderr", {2}),
+    ([str(BIN / "zxcards-tap"), "no-such-listing.bas"], "stderr", {2}),
+    ([str(BIN / "zxcards"), "load", "no-such-listing.bas", "--headless"], "stderr", {CLOSED}),
+    ([sys.executable, "-m", "games.patience.replay_shuffle", "--seed", "5"], "stdout", {CLOSED}),
+    ([str(BIN / "zxcards"), "serve", "--port", "0"], "stdout", {CLOSED}),  # its address could not be said
+])
+def test_a_command_whose_output_is_closed_early_ends_quietly(tmp_path, argv, stream, statuses):
+    done = run_with_output_closed(argv, tmp_path, stream=stream)
+    said = (done.stderr if stream == "stdout" else done.stdout) or b""
+    assert b"Traceback" not in said and b"BrokenPipeError" not in said and b"Exception ignored" not in said, said
+    assert done.returncode in statuses, said
+
+
+def test_ctrl_c_in_a_tool_is_status_130_without_a_traceback(monkeypatch, capsys):
+    from spectrum import udg_art
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(udg_art, "listing_text", interrupted)
+    assert udg_art.main([str(LISTING)]) == 130
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_data_folder_given_that_cannot_be_used_asks_for_another_not_for_data_dir(tmp_path, capsys, monkeypatch):
+    file = tmp_path / "mine"
+    file.write_text("kept")
+    assert cli.main(["canfield", "--data-dir", str(file), "--headless"]) == 1
+    assert one_line_error(capsys).endswith(f"{file} is a file, not a folder: move it away, or give --data-dir "
+                                           "another folder\n")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # the data folder by default is a file: tmp_path/zxcards
+    (tmp_path / "zxcards").write_text("kept")
+    assert cli.main(["canfield", "--headless"]) == 1
+    assert one_line_error(capsys).endswith("is a file, not a folder: move it away, or give --data-dir\n")
+
+
+def test_patience_says_it_shuffles_outside_the_screen_for_as_long_as_its_help_and_the_readme_say(capsys):
+    """The pack is made and shuffled with the title's prompt still up (faithful): the status line
+    says so meanwhile, and the time it takes on the Spectrum's clock, from the key, is the one
+    `patience --help` and the README give."""
+    from games.patience import play
+    from spectrum.frontends.pacing import FRAME_SECONDS
+
+    seen = []
+
+    class Recording(HeadlessFrontend):
+        def present(self, machine):
+            super().present(machine)
+            seen.append((machine.frame_count, self.status, bool(machine.keys_held)))
+
+    frontend = Recording(cli.script_presses(" "))
+    frontend.status = menu.BACK_TO_MENU
+    machine = Spectrum(frontend)
+    with pytest.raises(ScriptExhausted):  # at the first move's prompt
+        load("patience").run(machine, seed=5)
+    key = next(frame for frame, _, held in seen if held)
+    shuffling = [frame for frame, status, _ in seen if status == f"{play.SHUFFLING}  ·  {menu.BACK_TO_MENU}"]
+    assert shuffling and shuffling == list(range(shuffling[0], shuffling[-1] + 1))  # one stretch, after the key
+    assert key < shuffling[0] and seen[-1][1] == menu.BACK_TO_MENU  # the host's own status back afterwards
+    seconds = round((shuffling[-1] - key) * FRAME_SECONDS)
+    assert seconds == 12
+    with pytest.raises(SystemExit):
+        cli.command_line().parse_args(["patience", "--help"])
+    assert f"not the Spectrum's {seconds} seconds" in " ".join(capsys.readouterr().out.split())
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text().split())
+    assert readme.count(f"made and shuffled in {seconds} s") == 2 and "17 s" not in readme.replace("0.17 s", "")
+
+
+def test_ctrl_c_in_a_connected_terminal_is_status_130_as_in_a_local_run(monkeypatch, capsys):
+    from games.host import connect
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(connect, "run", interrupted)
+    assert cli.main(["connect", "http://127.0.0.1:8048/patience", "--headless"]) == 130
+    assert capsys.readouterr().err == ""

@@ -229,7 +229,7 @@ def test_the_window_and_the_pair_are_as_large_as_asked_as_the_display_allows(dis
 
 @pytest.mark.parametrize("display, asked, note", [
     ((1280, 1024), 2, ""),
-    ((1280, 1024), 3, "replay_shuffle: 3 times life size is larger than the display: the window is 2 times\n")])
+    ((1280, 1024), 3, "replay_shuffle: 3 times life size is larger than the display: the window is 2 times life size\n")])
 def test_the_pair_of_pictures_fits_the_display_and_says_when_it_is_smaller_than_asked(monkeypatch, capsys, display,
                                                                                      asked, note):
     from games.patience import original

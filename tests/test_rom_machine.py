@@ -222,6 +222,9 @@ def test_a_listing_file_is_typed_in_and_run(tmp_path):
     ("empty.bas", b"\n\n", "no lines"),
     ("bad.bas", b'10 PRINT "unclosed\n', "rejected line 10"),
     ("lower.bas", b'10 print "x"\n', r"rejected line 10 \(a keyword is typed in capitals: PRINT, not print\)$"),
+    ("goto.bas", b'10 PRINT "GOTO"\n20 GOTO 10\n', r"rejected line 20 \(the keyword is GO TO, with its space, not GOTO\)$"),
+    ("gosub.bas", b'10 gosub 20\n', r"rejected line 10 \(the keyword is GO SUB, with its space, not gosub\)$"),
+    ("deffn.bas", b'10 DEFFN f(x)=x\n', r"rejected line 10 \(the keyword is DEF FN, with its space, not DEFFN\)$"),
     ("tab.bas", b"10 PRINT 1\n20 PRINT\t2\n", r": listing line 2 \(20\): character '\\t' has no Spectrum code"),
     ("game.tzx", b"ZXTape!\x1a\x01\x14\x10\x00\x00\x13\x00", "a .tzx tape, which zxcards does not read")])
 def test_a_file_that_is_no_tape_and_no_listing_is_said_in_one_line(tmp_path, name, content, why):

@@ -93,13 +93,13 @@ def test_the_root_is_the_menu():
     ("/Patience", "there is no program"),
     ("/patience/../canfield", "there is no program"),
     ("/?seed=5", "the menu takes no options"),
-    ("/patience?seed=0", "1-65535"),
+    ("/patience?seed=0", "11-Up Patience can't start with seed=0: a seed is a whole number 1-65535"),
     ("/patience?seed=five", "1-65535"),
-    ("/patience?seed", "expected one argument"),
-    ("/spades?level=godlike", "invalid choice"),
-    ("/canfield?deal=0", "deal"),
-    ("/patience?colour=red", "unrecognized arguments"),
-    ("/patience?help", "unrecognized arguments"),
+    ("/patience?seed", "11-Up Patience can't start with seed: seed needs a value"),
+    ("/spades?level=godlike", "Spades can't start with level=godlike: level is one of random, rules"),
+    ("/canfield?deal=0", "Canfield can't start with deal=0: deals are numbered 1 to 65535"),
+    ("/patience?colour=red", "11-Up Patience has no option 'colour'"),
+    ("/patience?help", "has no option 'help'"),
     ("/patience?SEED=5", "takes no option 'SEED'"),
     ("/patience?compare", "takes no option 'compare' on a server"),
     ("/canfield?data-dir=/tmp", "takes no option 'data-dir' on a server"),
@@ -111,6 +111,16 @@ def test_what_names_no_program_or_no_option_it_takes_is_refused_in_one_line(path
     with pytest.raises(RequestRefused) as refusal:
         target_of(path)
     assert said in str(refusal.value) and "\n" not in str(refusal.value)
+    assert "argument" not in str(refusal.value) and "--" not in str(refusal.value)  # a page's words, not a command line's
+
+
+def test_a_refused_option_is_said_as_a_page_says_it_with_the_way_back_to_the_menu(server):
+    base, _ = server
+    response = get(base, "/patience?seed=99999")
+    body = response.body.decode()
+    assert response.status == 400 and "<h1>Can't start</h1>" in body
+    assert "11-Up Patience can&#x27;t start with seed=99999: a seed is a whole number 1-65535</p>" in body
+    assert '<a href="/">The menu</a>' in body and "argument" not in body and "Not here" not in body
 
 
 @pytest.fixture(scope="module")
@@ -633,10 +643,13 @@ def test_connect_to_a_path_that_names_no_program_is_refused_in_one_line(capsys, 
     assert said in err and err.count("\n") == 1
 
 
-def test_connect_to_what_is_no_address_says_so_in_one_line(capsys):
-    assert cli.main(["connect", "ftp://127.0.0.1/patience", "--headless"]) == 1
+@pytest.mark.parametrize("url", ["ftp://127.0.0.1/patience", "not a url", "http://127.0.0.1:port/", "http://:8048/",
+                                 "http://exa mple.com/"])
+def test_connect_to_what_is_no_address_says_so_in_one_line(capsys, url):
+    assert cli.main(["connect", url, "--headless"]) == 1
     out, err = capsys.readouterr()
-    assert not out and "is no zxcards address" in err and err.count("\n") == 1
+    assert not out and "is no zxcards address: give one like http://127.0.0.1:8048/patience" in err
+    assert err.count("\n") == 1
 
 
 def test_bench_serve_answers_help(capsys, monkeypatch):
@@ -647,3 +660,32 @@ def test_bench_serve_answers_help(capsys, monkeypatch):
         bench_serve.main(["--help"])
     out, err = capsys.readouterr()
     assert done.value.code == 0 and out.startswith("usage: bench_serve ") and not err
+
+
+@pytest.mark.parametrize("given, seated", [("Zo%C3%AB", "Zoe"), ("%C5%81ukasz", "Lukasz"), ("Ren%C3%A9e%20O", "Renee O"),
+                                           ("Zoe%CC%88", "Zoe"), ("Anna", "Anna")])
+def test_a_name_at_a_table_has_its_accents_taken_off_before_the_table_sees_it(given, seated):
+    assert target_of(f"/spades?table=K7Q2&name={given}").table["name"] == seated
+
+
+def test_a_name_with_no_plain_letters_is_refused_saying_what_a_name_is():
+    with pytest.raises(RequestRefused, match=r"1 to 10 of A-Z.*Zoë is Zoe"):
+        target_of("/spades?table=K7Q2&name=%E6%9D%8E")
+
+
+def test_a_refusal_page_is_as_wide_as_a_phone(server):
+    base, _ = server
+    body = get(base, "/patience?seed=0").body.decode()
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in body
+
+
+def test_connect_to_an_address_where_nothing_answers_says_so_in_words(capsys):
+    import socket
+
+    with socket.socket() as probe:  # a port nothing listens on, once this is closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    assert cli.main(["connect", f"http://127.0.0.1:{port}/patience", "--headless"]) == 1
+    err = capsys.readouterr().err
+    assert err == (f"zxcards connect: cannot reach http://127.0.0.1:{port}/patience: nothing answers there: is "
+                   "`zxcards serve` running, on that port?\n")

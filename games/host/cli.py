@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from spectrum import Spectrum
-from spectrum.command_line import OneLineParser, new_file_ending, whole_number
+from spectrum.command_line import OneLineParser, ends_quietly, new_file_ending, whole_number
 from spectrum.frontends import HeadlessFrontend, NoDisplay, Press, Quit, presses_from
 from spectrum.rom_machine import ProgramFileError, RomSpectrum
 
@@ -18,7 +18,8 @@ from ..datafolder import DataUnusable, check_folder
 from . import PROGRAMS, load, menu, serve
 from .session import ended, start_frames_from_host_clock
 
-DEFAULT_SCALE = 3
+DEFAULT_SCALE = 3  # a window three times life size (reduced to fit the display)
+HEADLESS_SCALE = 2  # a headless --screenshot twice life size, 640x480, unless --scale says otherwise
 LOAD = "load"  # zxcards load FILE: a tape or a listing on the genuine ROM
 SERVE, CONNECT = "serve", "connect"  # every program on a web page; a window or script as its terminal
 HEADLESS_ONLY = ("keys", "screenshot", "wav")  # a window takes the keys from the keyboard
@@ -80,8 +81,9 @@ def add_common_options(parser: argparse.ArgumentParser, *, with_defaults: bool) 
         return value if with_defaults else argparse.SUPPRESS
 
     group = parser.add_argument_group("window and headless options")
-    group.add_argument("--scale", type=whole_number(1, what="the scale"), default=default(DEFAULT_SCALE), metavar="N",
-                       help=f"the window N times life size (default {DEFAULT_SCALE}; reduced to fit the display)")
+    group.add_argument("--scale", type=whole_number(1, what="the scale"), default=default(None), metavar="N",
+                       help=f"the window N times life size (default {DEFAULT_SCALE}; reduced to fit the display); "
+                            f"headless, the PNG --screenshot (default {HEADLESS_SCALE}: 1 is 320x240)")
     group.add_argument("--headless", action="store_true", default=default(False),
                        help="no window: play the --keys script")
     group.add_argument("--keys", type=key_script, default=default([]), metavar="TEXT",
@@ -145,6 +147,7 @@ def misplaced_option(argv: list[str]) -> str | None:
     return None
 
 
+@ends_quietly
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     misplaced = misplaced_option(argv)
@@ -174,7 +177,7 @@ def main(argv=None) -> int:
             print(f"zxcards load: cannot read {args.file}: {error.strerror or error}", file=sys.stderr)
             return 1
     try:
-        frontend = HeadlessFrontend(args.keys) if args.headless else open_window(args.scale)
+        frontend = HeadlessFrontend(args.keys) if args.headless else open_window(args.scale or DEFAULT_SCALE)
     except NoDisplay as error:
         print(f"zxcards: {error}; run with --headless to play without a display", file=sys.stderr)
         return 1
@@ -229,6 +232,8 @@ def serve_command(args: argparse.Namespace) -> int:
                                               started=lambda url: print(url, flush=True)))
     except KeyboardInterrupt:
         return 0
+    except BrokenPipeError:  # the address could not be said: nobody reads this command's output
+        raise
     except OSError as error:
         print(f"zxcards serve: cannot listen on {args.host}:{args.port}: {error.strerror or error}", file=sys.stderr)
         return 1
@@ -239,17 +244,19 @@ def connect_command(args: argparse.Namespace, frontend) -> int:
     """zxcards connect URL: this front end as the terminal of a served session."""
     from . import connect
 
-    terminal = None
+    terminal, interrupted = None, False
     try:
         terminal = connect.run(args.url, frontend, headless=args.headless)
     except connect.ConnectError as error:
         print(f"zxcards connect: {error}", file=sys.stderr)
         return 1
-    except (Quit, KeyboardInterrupt):
+    except Quit:
         pass
+    except KeyboardInterrupt:  # Ctrl-C in the terminal: as quietly as a local run, and with its status
+        interrupted = True
     finally:
         frontend.close()
-    status = 0
+    status = 130 if interrupted else 0
     if terminal is not None and terminal.ended and terminal.exit_status:
         print(f"zxcards connect: {terminal.ended}", file=sys.stderr)
         status = terminal.exit_status
@@ -260,7 +267,7 @@ def save_headless_output(args: argparse.Namespace, frontend, machine: Spectrum) 
     """Write --screenshot and --wav; 1 (and one line said) if one cannot be written."""
     try:
         if args.screenshot:  # of the machine the front end showed last: the ROM's, when it ran
-            frontend.screenshot(args.screenshot, frontend.shown or machine)
+            frontend.screenshot(args.screenshot, frontend.shown or machine, scale=args.scale or HEADLESS_SCALE)
         if args.wav:
             frontend.save_wav(args.wav)
     except OSError as error:

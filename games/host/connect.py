@@ -16,6 +16,7 @@ import os
 import queue
 import re
 import secrets
+import socket
 import sys
 import threading
 from urllib.parse import urlsplit, urlunsplit
@@ -29,6 +30,7 @@ from spectrum.wire import LOCKSTEP, SECRET_COOKIE, SECRET_PATTERN, Terminal
 from ..datafolder import DataUnusable, default_folder
 
 SECRET = re.compile(SECRET_PATTERN)
+HOST_NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*")  # a name, or IPv6
 
 SECRET_FILE = "connect-secret"  # in the data folder: this computer's secret, as a browser keeps its own
 
@@ -40,8 +42,14 @@ class ConnectError(Exception):
 def socket_address(url: str, *, lockstep: bool) -> str:
     """The WebSocket address of a page's URL (http → ws), with the lockstep mark if asked for."""
     parts = urlsplit(url if "://" in url else f"http://{url}")
-    if parts.scheme not in ("http", "https", "ws", "wss") or not parts.hostname:
-        raise ConnectError(f"{url!r} is no zxcards address: give the one `zxcards serve` prints (http://host:port/…)")
+    try:
+        parts.port  # a port that is no number, or out of range: ValueError
+        fine = parts.scheme in ("http", "https", "ws", "wss") and bool(HOST_NAME.fullmatch(parts.hostname or ""))
+    except ValueError:
+        fine = False
+    if not fine:
+        raise ConnectError(f"{url!r} is no zxcards address: give one like http://127.0.0.1:8048/patience, as "
+                           "`zxcards serve` prints it, with a program and its options")
     scheme = {"http": "ws", "https": "wss"}.get(parts.scheme, parts.scheme)
     query = "&".join(part for part in (parts.query, LOCKSTEP if lockstep else "") if part)
     return urlunsplit((scheme, parts.netloc, parts.path or "/", query, ""))
@@ -83,8 +91,19 @@ def run(url: str, frontend, *, headless: bool) -> Terminal:
         reason = _refusal_reason(response)
         raise ConnectError(f"{url} refused the connection: {said}{f': {reason}' if reason else ''}") from None
     except (OSError, InvalidURI, TimeoutError) as error:
-        raise ConnectError(f"cannot reach {url}: {error}") from None
+        raise ConnectError(f"cannot reach {url}: {unreachable(error)}") from None
     return terminal
+
+
+def unreachable(error: Exception) -> str:
+    """Why an address could not be reached, in a player's words rather than an errno's."""
+    if isinstance(error, ConnectionRefusedError):
+        return "nothing answers there: is `zxcards serve` running, on that port?"
+    if isinstance(error, socket.gaierror):
+        return f"no computer of that name is known ({error.strerror or error})"
+    if isinstance(error, TimeoutError):
+        return "no answer in 10 s"
+    return getattr(error, "strerror", None) or str(error)
 
 
 def _refusal_reason(response) -> str:

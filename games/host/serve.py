@@ -21,6 +21,7 @@ import re
 import secrets
 import threading
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -55,6 +56,11 @@ TABLE_KEYS = frozenset({"table", "name", "watch"})  # /PROGRAM?table=CODE&name=A
 TABLE_NAME_CHARACTERS = "A-Za-z0-9 ._'"  # and "-", which a browser's pattern wants escaped
 TABLE_NAME = re.compile(rf"[{TABLE_NAME_CHARACTERS}-]{{1,10}}")
 TABLE_CODE = re.compile(r"[A-Za-z0-9]{1,12}")
+NAME_RULE = "1 to 10 of A-Z, 0-9, spaces and - ' . _ (an accent is taken off: Zoë is Zoe)"
+UNACCENTED = {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L",
+              "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i"}  # letters NFKD leaves whole
+# What a name box on a page lets through: the table's characters and the Latin letters with accents
+NAME_PATTERN = rf"[{TABLE_NAME_CHARACTERS}\u00C0-\u024F\-]{{1,10}}"
 CLOSE = object()  # in an outbox: close the connection once what is before it has gone
 PAGE_FILES = {"/zxcards.js": "text/javascript", "/zxcards-sound.js": "text/javascript", "/zxcards.css": "text/css"}
 PAGE_HEADERS = {
@@ -110,16 +116,47 @@ def target_of(path: str) -> Target:
     argv = []
     for key, value in pairs:
         if key in SERVER_ONLY or not re.fullmatch(r"[a-z][a-z-]*", key):
-            raise RequestRefused(f"/{name} takes no option {key[:40]!r} on a server")
+            raise RequestRefused(f"{load(name).TITLE} takes no option {key[:40]!r} on a server")
         argv.append(f"--{key}" if value == "" else f"--{key}={value}")
     try:
         options = vars(parser.parse_args(argv))
     except SystemExit:  # --help and the like: a page is no terminal for them
         raise RequestRefused(f"/{name} takes its options as name=value") from None
+    except RequestRefused as refusal:
+        raise RequestRefused(as_a_page_says(load(name).TITLE, str(refusal), pairs)) from None
     refusal = needs(load(name)).seating.refusal(options) if table is not None else None
     if refusal:
         raise RequestRefused(refusal)
     return Target(name, options, lockstep, table)
+
+
+def as_a_page_says(title: str, message: str, pairs: list[tuple[str, str]]) -> str:
+    """What the option parser said of a query (`argument --seed: a seed is a whole number 1-65535,
+    not '0'`), said as a page says it, of the query's own name=value: `… can't start with seed=0: a
+    seed is a whole number 1-65535`."""
+    found = re.fullmatch(r"argument --([a-z-]+): (.*)", message)
+    if not found:
+        unknown = re.fullmatch(r"unrecognized arguments: --([a-z-]+).*", message)
+        if unknown:
+            return f"{title} has no option {unknown[1]!r}"
+        return f"{title} can't start: {message}"
+    key, said = found[1], found[2]
+    value = next((value for name, value in reversed(pairs) if name == key), "")
+    asked = shortened(f"{key}={value}" if value else key)
+    if said == "expected one argument":
+        return f"{title} can't start with {asked}: {key} needs a value ({key}=…)"
+    if said.startswith("ignored explicit argument"):
+        return f"{title} can't start with {asked}: {key} takes no value (give it alone: ?{key})"
+    choices = re.fullmatch(r"invalid choice: .*\(choose from (.*)\)", said)
+    if choices:
+        return f"{title} can't start with {asked}: {key} is one of {choices[1].replace(chr(39), '')}"
+    said = re.sub(r",? not '[^']*'$", "", said)  # the value, said already
+    return f"{title} can't start with {asked}: {said}"
+
+
+def shortened(text: str) -> str:
+    """`text`, cut to 40 characters: a query's own words, as long as they may be."""
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def table_of(pairs: list[tuple[str, str]]) -> tuple[dict, list[tuple[str, str]]]:
@@ -128,11 +165,19 @@ def table_of(pairs: list[tuple[str, str]]) -> tuple[dict, list[tuple[str, str]]]
     found = {key: value for key, value in pairs if key in TABLE_KEYS}
     if not TABLE_CODE.fullmatch(found["table"]):
         raise RequestRefused("a table's code is 1 to 12 letters and digits (?table=K7Q2)")
-    name = found.get("name", "Player")
+    name = plain_letters(found.get("name", "Player"))
     if not TABLE_NAME.fullmatch(name) or not any(char.isalnum() for char in name):
-        raise RequestRefused("a name at a table is 1 to 10 of A-Z, 0-9, spaces and - ' . _")
+        raise RequestRefused(f"a name at a table is {NAME_RULE}")
     return ({"code": found["table"], "name": name, "watch": "watch" in found},
             [(key, value) for key, value in pairs if key not in TABLE_KEYS])
+
+
+def plain_letters(name: str) -> str:
+    """`name` with its accents taken off (Zoë: Zoe, Łukasz: Lukasz, Straße: Strasse), as the table,
+    whose names are the Spectrum's printable ASCII, can show it; what has no plain letter is left
+    as it is (and refused)."""
+    decomposed = unicodedata.normalize("NFKD", "".join(UNACCENTED.get(char, char) for char in name))
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
 
 
 @cache
@@ -189,15 +234,16 @@ def new_table_form(name: str, program) -> str:
         choices += (f'<select name="{choice.name}" aria-label="{html.escape(choice.called)}">{options}</select> ')
     return (f'<form id="friends" action="/{name}" method="get">{html.escape(program.TITLE)} with friends: '
             f'<input type="hidden" name="table" value="{code}">'
-            f'<input name="name" required maxlength="10" pattern="[{html.escape(TABLE_NAME_CHARACTERS)}\\-]{{1,10}}" placeholder="your name" '
-            f'aria-label="Your name at the table"> '
+            f'<input name="name" required maxlength="10" pattern="{html.escape(NAME_PATTERN)}" placeholder="your name" '
+            f'title="Your name at the table: {html.escape(NAME_RULE)}" aria-label="Your name at the table"> '
             f'{flags}{choices}'
             f'<button type="submit">New table</button></form>')
 
 
 def message_page(title: str, text: str) -> bytes:
     """A page that says one thing: why a request is refused."""
-    return (f'<!doctype html><html lang="en"><meta charset="utf-8"><title>{title}</title>'
+    return (f'<!doctype html><html lang="en"><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>'
             f'<link rel="stylesheet" href="/zxcards.css"><body class="message"><h1>{title}</h1>'
             f"<p>{html.escape(text)}</p><p><a href=\"/\">The menu</a></p></body></html>").encode()
 
@@ -255,8 +301,9 @@ class Server:
         try:
             target = target_of(request.path)
         except RequestRefused as refusal:
-            status = http.HTTPStatus.NOT_FOUND if isinstance(refusal, NoSuchProgram) else http.HTTPStatus.BAD_REQUEST
-            return self._refuse(status, "Not here", str(refusal))
+            if isinstance(refusal, NoSuchProgram):
+                return self._refuse(http.HTTPStatus.NOT_FOUND, "Not here", str(refusal))
+            return self._refuse(http.HTTPStatus.BAD_REQUEST, "Can't start", str(refusal))
         if websocket:
             origin = request.headers.get("Origin")
             if origin is not None and urlsplit(origin).netloc != request.headers.get("Host"):
@@ -378,7 +425,7 @@ class Session(threading.Thread):
             ending = ended(lambda: self.session(machine))
         finally:
             machine.flush_sound()
-        reason = ending.said(self.target.program) or "zxcards has ended: reload the page to play again"
+        reason = ending.said(self.target.program) or "zxcards has ended."
         self.frontend.end(machine, reason, ending.status)
         self._ended()
 

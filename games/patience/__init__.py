@@ -21,8 +21,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=whole_number(SEEDS.start, SEEDS.stop - 1, "a seed"), metavar="N",
                         help="the game of RANDOMIZE N at line 1040 (1-65535; default: from FRAMES)")
     parser.add_argument("--fast", action="store_true",
-                        help="the port with no time taken but by its waits (PAUSE, BEEP): the shuffle in a "
-                             "moment, not the Spectrum's 17 seconds; with --rom, the listing typed in and RUN, "
+                        help="the port with no time taken but by its waits (PAUSE, BEEP): the pack made and "
+                             "shuffled in a moment, not the Spectrum's 12 seconds; with --rom, the listing typed in and RUN, "
                              "not loaded from its tape")
     original = parser.add_mutually_exclusive_group()
     original.add_argument("--rom", action="store_true",

@@ -31,6 +31,7 @@ END_OF_LINE = "\r"  # every PRINT of the listing ends its line (none ends with '
 # BEEP durations as the ROM stores their literals (".2" is not exactly 0.2)
 ERROR_BEEP = (parse_number(".2"), -20)
 SHUFFLE_BEEP = parse_number(".01")
+SHUFFLING = "Shuffling the pack…"  # said outside the screen while the shuffle runs: the prompt stays up
 TYPEWRITER_BEEP = (parse_number(".005"), 36)
 ARPEGGIO_NOTE, ARPEGGIO_LAST = parse_number(".1"), (parse_number(".4"), 24)
 LAMENT_NOTE = parse_number(".15")
@@ -356,17 +357,18 @@ def shuffle(machine: Spectrum, pack: str) -> str:
     """Lines 1460-1490: 60 cuts of a random card, to the top on even passes, else to the bottom;
     a BEEP each pass, an octave higher on the even ones."""
     basic = machine.interpreter
-    basic.statement(1460, 1)  # FOR n=1 TO 60
-    for pass_number in range(1, rules.SHUFFLE_PASSES + 1):
-        basic.statement(1460, 2)  # LET a=5*INT (RND*52)+1, with the RND drawn next
-        start = rules.block_start(machine.rnd())
-        pack = rules.cut(pack, pass_number, start)
-        basic.run(1470)
-        basic.statement(1480, 1)
-        basic.statement(1480, 2)
-        machine.beep(SHUFFLE_BEEP, 12 + 12 * (pass_number % 2 == 0))
-        basic.statement(1490, 1)  # NEXT n
-    basic.statement(1490, 2)  # RETURN
+    with machine.saying(SHUFFLING):  # outside the Spectrum's screen, where the last prompt stays up
+        basic.statement(1460, 1)  # FOR n=1 TO 60
+        for pass_number in range(1, rules.SHUFFLE_PASSES + 1):
+            basic.statement(1460, 2)  # LET a=5*INT (RND*52)+1, with the RND drawn next
+            start = rules.block_start(machine.rnd())
+            pack = rules.cut(pack, pass_number, start)
+            basic.run(1470)
+            basic.statement(1480, 1)
+            basic.statement(1480, 2)
+            machine.beep(SHUFFLE_BEEP, 12 + 12 * (pass_number % 2 == 0))
+            basic.statement(1490, 1)  # NEXT n
+        basic.statement(1490, 2)  # RETURN
     return pack
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 
 from spectrum import Spectrum
-from spectrum.command_line import OneLineParser, whole_number
+from spectrum.command_line import OneLineParser, ends_quietly, whole_number
 from spectrum.frontends import Leave, NoDisplay, Quit
 from spectrum.oracle import Oracle, OracleError
 
@@ -79,6 +79,7 @@ def show(title: str, pack: bytes) -> None:
         print("  " + " ".join(f"{name:>3}" for name in names[start:start + CARDS_PER_LINE]))
 
 
+@ends_quietly
 def main(argv=None) -> int:
     parser = OneLineParser(prog="replay_shuffle", description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=whole_number(1, 65535, "a seed"),

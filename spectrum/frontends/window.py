@@ -147,7 +147,8 @@ class WindowFrontend:
         """What to tell the player when the window is smaller than asked for, else None."""
         if self.scale >= self.asked_scale:
             return None
-        return f"{self.asked_scale} times life size is larger than the display: the window is {self.scale} times"
+        shown = "life size" if self.scale == 1 else f"{self.scale} times life size"
+        return f"{self.asked_scale} times life size is larger than the display: the window is {shown}"
 
     def present(self, machine) -> None:
         machine.keys_held = self._take_keys()

@@ -16,6 +16,9 @@
   const picture = context.createImageData(config.width, config.height);
   const statusLine = document.getElementById("status");
   const notice = document.getElementById("notice");
+  const noticeText = document.getElementById("notice-text");
+  const pictureBox = document.getElementById("picture");
+  const again = document.getElementById("again");
   const screen = new Uint8Array(SCREEN_BYTES);
 
   // What tests and the curious may read: the machine as the page knows it.
@@ -26,10 +29,32 @@
     sound: null, framesReceived: 0,
   };
 
-  function say(text) {
-    notice.textContent = text;
+  // Why the session ended (or never began), over the picture where the player looks, with the
+  // ways back: Play again (the page loaded afresh: a new Spectrum) and the menu.
+  function say(text, status) {
+    noticeText.textContent = text;
     notice.hidden = false;
+    pictureBox.classList.add("ended");
+    statusLine.textContent = status;
+    again.focus();
   }
+  again.addEventListener("click", () => location.reload());
+  if (location.pathname === "/") document.getElementById("to-menu").hidden = true;  // this is the menu
+
+  // The picture as large as the window allows with what is under it: their height in --below.
+  const main = document.querySelector("main");
+  function fit() {
+    let below = 0;
+    for (const child of main.children) {
+      if (child === pictureBox) continue;
+      const height = child.getBoundingClientRect().height;
+      if (height) below += height + parseFloat(getComputedStyle(main).rowGap || "0");
+    }
+    document.documentElement.style.setProperty("--below", `${Math.ceil(below)}px`);
+  }
+  const watcher = new ResizeObserver(fit);
+  for (const child of main.children) if (child !== pictureBox) watcher.observe(child);
+  fit();
 
   // --- the picture ----------------------------------------------------------------------------
 
@@ -229,13 +254,13 @@
     if ("error" in message) console.warn("zxcards refused a message:", message.error);
     if ("end" in message) {
       terminal.ended = message.end;
-      say(message.end);
+      terminal.status = "";
+      say(message.end, "Ended");
     }
   }
 
   if (!("WebSocket" in window)) {
-    statusLine.textContent = "";
-    say("This browser has no WebSocket, which zxcards needs: it can't play here.");
+    say("This browser has no WebSocket, which zxcards needs: it can't play here.", "");
     return;
   }
 
@@ -263,8 +288,8 @@
     terminal.open = false;
     if (terminal.ended) return;
     if (!wasOpen) say("No WebSocket connection to zxcards could be made: the server may be down or full, "
-                      + "or something between here and it does not let WebSockets through.");
-    else say(`The connection to zxcards was closed${event.reason ? ": " + event.reason : ""}. Reload the page to play again.`);
+                      + "or something between here and it does not let WebSockets through.", "Not connected");
+    else say(`The connection to zxcards was closed${event.reason ? ": " + event.reason : ""}.`, "Not connected");
   };
 
   // --- the keys: the window's map -------------------------------------------------------------
@@ -306,7 +331,8 @@
     statusLine.textContent = text;
     noteUntil = Date.now() + NOTE_MILLISECONDS;
     setTimeout(() => {
-      if (Date.now() >= noteUntil) { noteUntil = 0; statusLine.textContent = terminal.status; }
+      if (Date.now() >= noteUntil && !notice.hidden) noteUntil = 0;
+      else if (Date.now() >= noteUntil) { noteUntil = 0; statusLine.textContent = terminal.status; }
     }, NOTE_MILLISECONDS);
   }
 
@@ -314,7 +340,7 @@
     if (socket.readyState === WebSocket.OPEN) socket.send('{"leave": true}');
   }
 
-  const typedIntoThePage = event => event.target.closest && event.target.closest("input, select, textarea");
+  const typedIntoThePage = event => event.target.closest && event.target.closest("input, select, textarea, #notice");
   window.addEventListener("keydown", event => {
     if (typedIntoThePage(event)) return;  // a name typed into the form under the menu, not the Spectrum's
     if (event.key === "Escape") { event.preventDefault(); leave(); return; }
@@ -337,6 +363,15 @@
     sendHeld();
   }
   window.addEventListener("blur", letGo);
+  // A name the form refuses says why, in the browser's own words' place: the field's title.
+  for (const input of document.querySelectorAll("#friends input[pattern]")) {
+    const check = () => {
+      input.setCustomValidity("");
+      if (input.validity.patternMismatch) input.setCustomValidity(input.title);
+    };
+    input.addEventListener("input", check);
+    check();
+  }
   const shareLink = document.getElementById("share-link");
   if (shareLink) shareLink.textContent = shareLink.href;  // the whole address, to send to friends
   document.addEventListener("visibilitychange", () => { if (document.hidden) letGo(); });
