@@ -1,6 +1,7 @@
 import os
 import subprocess
 import sys
+import time
 import wave
 from types import SimpleNamespace
 
