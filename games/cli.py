@@ -14,6 +14,7 @@ from spectrum import ReportError, Spectrum, sysvars
 from spectrum.command_line import OneLineParser, new_file_ending, whole_number
 from spectrum.errors import BREAK_INTO_PROGRAM, STOP_STATEMENT
 from spectrum.frontends import HeadlessFrontend, Leave, NoDisplay, Press, Quit, ScriptExhausted, presses_from
+from spectrum.hardware import FRAME_T_STATES, T_STATES_PER_SECOND
 from spectrum.rom_machine import ProgramFileError, RomSpectrum
 
 from . import PROGRAMS, load, menu, serve
@@ -25,7 +26,6 @@ SERVE, CONNECT = "serve", "connect"  # every program on a web page; a window or 
 HEADLESS_ONLY = ("keys", "screenshot", "wav")  # a window takes the keys from the keyboard
 COMMON_OPTIONS = ("scale", "headless", *HEADLESS_ONLY)
 COMMON_OPTION_NAMES = tuple(f"--{name}" for name in COMMON_OPTIONS)
-FRAME_NANOSECONDS = 20_000_000
 FRAMES_LIMIT = 1 << 24  # FRAMES is three bytes
 
 
@@ -132,7 +132,7 @@ def command_line() -> OneLineParser:
 def start_frames_from_host_clock(machine: Spectrum) -> None:
     """POKE FRAMES from the host's clock: a real Spectrum's count depends on how long it has been
     on, so RANDOMIZE (and any deal drawn from FRAMES) differs from one launch to the next."""
-    frames = time.time_ns() // FRAME_NANOSECONDS % FRAMES_LIMIT
+    frames = time.time_ns() * T_STATES_PER_SECOND // (FRAME_T_STATES * 1_000_000_000) % FRAMES_LIMIT  # 50.08 a second
     for offset in range(3):
         machine.poke(sysvars.FRAMES + offset, (frames >> 8 * offset) & 0xFF)
 

@@ -14,7 +14,8 @@ from . import expression, fp, keyboard, sysvars
 from .beeper import beeper
 from .errors import ReportError
 from .rom import TOKEN_THEN
-from .screen import LINES, codes_of
+from .hardware import ROWS
+from .screen import codes_of
 
 KEY_CLICK_EDGES = beeper(0x00C8, 1)  # ED-LOOP's click: BEEPER with HL = $00C8 and PIP = 0
 RASP_EDGES = beeper(0x1A90, 65)  # ED-FULL's rasp: BEEPER with HL = $1A90 and DE = RASP = 64
@@ -78,8 +79,8 @@ class Editor:
         ram = self._ram
         self._charge("input-end")
         size = ram[sysvars.DF_SZ]
-        if size >= LINES - self._row:
-            self._row, self._col = LINES - size, 0
+        if size >= ROWS - self._row:
+            self._row, self._col = ROWS - size, 0
         ram[sysvars.SCR_CT] = self._row + 1
         self._lower = False
         self._cls_lower()

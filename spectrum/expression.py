@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from . import fp, series, sysvars
 from .errors import (INTEGER_OUT_OF_RANGE, INVALID_ARGUMENT, STOP_IN_INPUT, SUBSCRIPT_WRONG, VARIABLE_NOT_FOUND,
                      ReportError)
+from .hardware import pixel_address
 from .numbers import print_fp
 from .rom import TOKEN_STOP
 
@@ -824,7 +825,7 @@ def _point(memory, x: int, y: int) -> int:
     if y > LOWEST_POINT_ROW:
         raise ReportError(INTEGER_OUT_OF_RANGE)
     line = LOWEST_POINT_ROW - y
-    address = 0x4000 | (line & 0xC0) << 5 | (line & 0x07) << 8 | (line & 0x38) << 2 | x >> 3
+    address = pixel_address(line, x >> 3)
     return int(memory[address]) >> (7 - (x & 7)) & 1
 
 

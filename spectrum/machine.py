@@ -16,12 +16,13 @@ from . import fp, sysvars
 from .colours import WHITE
 from .editor import Editor
 from .errors import BREAK_INTO_PROGRAM, ReportError
+from .hardware import COLUMNS, FRAME_T_STATES
 from .keys import BREAK_KEYS, Keys
 from .memory import Memory, find_word
 from .render import flash_phase
 from .rom import FONT_ADDRESS
-from .screen import COLUMNS, POWER_ON_ATTRIBUTE, Screen, codes_of
-from .sound import FRAME_T_STATES, Speaker
+from .screen import POWER_ON_ATTRIBUTE, Screen, codes_of
+from .sound import Speaker
 
 
 class Spectrum(Memory, Screen, Keys, Editor, Speaker):

@@ -33,12 +33,13 @@ import numpy as np
 from . import render, sysvars
 from .render import flash_phase
 from .basic import ListingError, listing_text, starts_as_a_listing
+from .hardware import FRAME_T_STATES, INTERRUPT_T_STATES, T_STATES_PER_SECOND
 from .oracle import (EDITOR, EDITOR_IDLE_FRAMES, ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, OracleError, Ports,
                      Z80Spectrum, booted)
-from .sound import FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start_sample, stepped_samples
+from .sound import SAMPLE_RATE, frame_start_sample, stepped_samples
 from .tape import DATA_FLAG, HEADER_FLAG, PROGRAM, TapeError, read_blocks, recorded_blocks
 from .tape_signal import TapeRecorder, TapeSignal
-from .z80 import INTERRUPT_T_STATES, A, B, C, D, E, F, IFF, IXh, IXl, PC, SP, T
+from .z80 import A, B, C, D, E, F, IFF, IXh, IXl, PC, SP, T
 
 LD_BYTES = 0x0556  # the ROM's tape loader: A the flag, IX where to, DE how many; carry set when loaded
 SA_LD_RET = 0x053F  # where LD-BYTES returns through, loaded or not (it pushes it first)

@@ -7,13 +7,12 @@ The upper screen is rows 0–21; the lower screen (INPUT and reports) is the row
 from . import sysvars
 from .colours import BLACK, WHITE, attribute, contrasting_ink
 from .errors import BREAK_CONT_REPEATS, INTEGER_OUT_OF_RANGE, INVALID_COLOUR, OUT_OF_SCREEN, ReportError
+from .hardware import ATTRIBUTES, ATTRIBUTES_END, COLUMNS, DISPLAY_FILE, ROWS, attribute_address, cell_address
 from .memory import find_byte
 from .numbers import format_number
 from .rom import KEYWORDS, TOKEN_STOP
 
-LINES = 24
 UPPER_LINES = 22  # PRINT AT reaches rows 0–21 while the lower screen has its 2 lines
-COLUMNS = 32
 
 # Colour items in the order of their control codes (INK is 16 … OVER is 21)
 COLOUR_ITEMS = ("ink", "paper", "flash", "bright", "inverse", "over")
@@ -25,15 +24,6 @@ POWER_ON_ATTRIBUTE = attribute(ink=BLACK, paper=WHITE)  # ATTR_P and BORDCR afte
 
 # P_FLAG bits: the even bit of each pair is temporary, the odd bit permanent
 P_OVER, P_INVERSE, P_INK9, P_PAPER9 = 0x01, 0x04, 0x10, 0x40
-
-
-def cell_address(row: int, col: int) -> int:
-    """Display-file address of the top pixel line of a character cell."""
-    return sysvars.DISPLAY_FILE + ((row & 0x18) << 8) + ((row & 7) << 5) + col
-
-
-def attribute_address(row: int, col: int) -> int:
-    return sysvars.ATTRIBUTES + 32 * row + col
 
 
 ALL_PIXELS = (1 << 64) - 1  # the 8 lines of a cell as one number, for INVERSE
@@ -67,7 +57,7 @@ class Screen:
     def _init_screen(self) -> None:
         self._lower = False
         self._row = self._col = 0
-        self._lower_line, self._lower_col = LINES - 1, 0
+        self._lower_line, self._lower_col = ROWS - 1, 0
         self._pending_control = None  # a colour control code waiting for its parameter
 
     # --- colours ----------------------------------------------------------------------------
@@ -139,8 +129,8 @@ class Screen:
         self._charge("cls")
         self._lower = False
         self._temps(lower=False)
-        self.memory[sysvars.DISPLAY_FILE:sysvars.ATTRIBUTES] = 0
-        self.memory[sysvars.ATTRIBUTES:sysvars.ATTRIBUTES + 32 * LINES] = self.memory[sysvars.ATTR_P]
+        self.memory[DISPLAY_FILE:ATTRIBUTES] = 0
+        self.memory[ATTRIBUTES:ATTRIBUTES_END] = self.memory[sysvars.ATTR_P]
         self.memory[sysvars.SCR_CT] = 1
         self._row = self._col = 0
         self._cls_lower()
@@ -228,7 +218,7 @@ class Screen:
         if self._lower:
             if self._lower_col > 0:
                 self._lower_col -= 1
-            elif self._lower_line + 1 < LINES:
+            elif self._lower_line + 1 < ROWS:
                 self._lower_line, self._lower_col = self._lower_line + 1, COLUMNS - 1
         elif self._col > 0:
             self._col -= 1
@@ -259,7 +249,7 @@ class Screen:
             self._lower_line -= 1
         else:
             self._col = 0
-            if self._row >= LINES - self._ram[sysvars.DF_SZ]:
+            if self._row >= ROWS - self._ram[sysvars.DF_SZ]:
                 self._scroll_upper()
             self._row += 1
 
@@ -268,19 +258,19 @@ class Screen:
         it; else, every SCR_CT lines, ask "scroll?" (space, STOP or n stop the program), then
         scroll the whole display up a line and go on at the start of the line freed."""
         ram = self._ram
-        bottom = LINES - ram[sysvars.DF_SZ]
+        bottom = ROWS - ram[sysvars.DF_SZ]
         if self._row > bottom:
             raise ReportError(OUT_OF_SCREEN)
         ram[sysvars.SCR_CT] = (ram[sysvars.SCR_CT] - 1) & 0xFF
         if not ram[sysvars.SCR_CT]:
             ram[sysvars.SCR_CT] = self._row
             self._ask_scroll()
-        self._scroll_rows(LINES - 1, ram[sysvars.ATTR_P])
+        self._scroll_rows(ROWS - 1, ram[sysvars.ATTR_P])
         # PO-SCR-3 swaps the first attributes of the new bottom line of the upper screen and of
         # the bottom line of the display, each row taking the other's first byte throughout
         freed = bottom - 1
         first_freed = attribute_address(freed, 0)
-        first_last = attribute_address(LINES - 1, 0)
+        first_last = attribute_address(ROWS - 1, 0)
         freed_attr, last_attr = ram[first_last], ram[first_freed]
         self.memory[first_freed:first_freed + COLUMNS] = freed_attr
         self.memory[first_last:first_last + COLUMNS] = last_attr
@@ -307,15 +297,15 @@ class Screen:
     def _scroll_rows(self, count: int, bottom_attr: int) -> None:
         """CL-SCROLL: the bottom `count` rows move up a row (over the row above them; with 24 the
         top row is lost) and the bottom row is cleared with `bottom_attr`."""
-        pixels = self.memory[sysvars.DISPLAY_FILE:sysvars.ATTRIBUTES]
-        rows = pixels.reshape(3, 8, 8, 32).transpose(0, 2, 1, 3).reshape(LINES, 8, 32)
-        top = LINES - count
-        rows[max(top - 1, 0):LINES - 1] = rows[max(top, 1):LINES].copy()
-        rows[LINES - 1] = 0
+        pixels = self.memory[DISPLAY_FILE:ATTRIBUTES]
+        rows = pixels.reshape(3, 8, 8, 32).transpose(0, 2, 1, 3).reshape(ROWS, 8, 32)
+        top = ROWS - count
+        rows[max(top - 1, 0):ROWS - 1] = rows[max(top, 1):ROWS].copy()
+        rows[ROWS - 1] = 0
         pixels[:] = rows.reshape(3, 8, 8, 32).transpose(0, 2, 1, 3).reshape(-1)
-        attrs = self.memory[sysvars.ATTRIBUTES:sysvars.ATTRIBUTES + 32 * LINES].reshape(LINES, 32)
-        attrs[max(top - 1, 0):LINES - 1] = attrs[max(top, 1):LINES].copy()
-        attrs[LINES - 1] = bottom_attr
+        attrs = self.memory[ATTRIBUTES:ATTRIBUTES_END].reshape(ROWS, 32)
+        attrs[max(top - 1, 0):ROWS - 1] = attrs[max(top, 1):ROWS].copy()
+        attrs[ROWS - 1] = bottom_attr
 
     def _make_lower_room(self) -> None:
         """PO-SCR-4, at the start of a line of the lower screen: "5 Out of screen" past its 22nd
@@ -334,9 +324,9 @@ class Screen:
         for _ in range(shortfall):
             size = ram[sysvars.DF_SZ]
             ram[sysvars.DF_SZ] = size + 1
-            if size + 1 >= LINES - self._row:
+            if size + 1 >= ROWS - self._row:
                 self._row -= 1
-                self._scroll_rows(LINES, ram[sysvars.BORDCR])
+                self._scroll_rows(ROWS, ram[sysvars.BORDCR])
             else:
                 self._scroll_rows(size, ram[sysvars.BORDCR])
         ram[sysvars.ATTR_T], ram[sysvars.MASK_T], ram[sysvars.P_FLAG] = saved
@@ -373,7 +363,7 @@ class Screen:
                 self._row, self._col = self._row + 1, 0
             if self._col == 0:
                 self._charge("print-out-line-start")
-                if self._row >= LINES - ram[sysvars.DF_SZ]:
+                if self._row >= ROWS - ram[sysvars.DF_SZ]:
                     self._scroll_upper()
             row, col = self._row, self._col
             self._col += 1
@@ -446,15 +436,15 @@ class Screen:
         size = ram[sysvars.DF_SZ]
         self._charge("cls-lower")
         self._charge("cls-lower-row", size)
-        for row in range(LINES - size, LINES):
+        for row in range(ROWS - size, ROWS):
             for line in range(8):
                 start = cell_address(row, 0) + 256 * line
                 self.memory[start:start + COLUMNS] = 0
-        self.memory[attribute_address(LINES - size, 0):attribute_address(UPPER_LINES, 0)] = ram[sysvars.ATTR_P]
-        self.memory[attribute_address(UPPER_LINES, 0):attribute_address(LINES, 0)] = ram[sysvars.BORDCR]
+        self.memory[attribute_address(ROWS - size, 0):attribute_address(UPPER_LINES, 0)] = ram[sysvars.ATTR_P]
+        self.memory[attribute_address(UPPER_LINES, 0):attribute_address(ROWS, 0)] = ram[sysvars.BORDCR]
         ram[sysvars.DF_SZ] = 2
         self._pending_control = None
-        self._lower_line, self._lower_col = LINES - 1, 0
+        self._lower_line, self._lower_col = ROWS - 1, 0
 
 
 def _checked_colour(item: str, value: int) -> int:

@@ -10,9 +10,8 @@ from typing import Sequence
 import numpy as np
 
 from .beeper import beep_edges
+from .hardware import FRAME_T_STATES, T_STATES_PER_SECOND
 
-T_STATES_PER_SECOND = 3_500_000
-FRAME_T_STATES = 69_888  # one 48K frame: 50.08 frames a second
 SAMPLE_RATE = 44_100
 # A full-scale square wave is painfully loud next to other sounds; a quarter
 # of full scale is a comfortable listening level that leaves room for mixing.

@@ -1,7 +1,5 @@
 """Addresses of the system variables and memory areas the layer uses (48K Spectrum)."""
 
-DISPLAY_FILE = 0x4000
-ATTRIBUTES = 0x5800
 UDG_AREA = 65368  # USR "a" after power-on on a 48K machine
 RAM_START = 0x4000
 

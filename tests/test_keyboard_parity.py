@@ -5,7 +5,7 @@ from collections import deque
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from spectrum import keyboard, sysvars
+from spectrum import hardware, keyboard, sysvars
 from spectrum.frontends import HeadlessFrontend, Leave, ScriptExhausted, presses_from
 from spectrum.frontends.headless import Press as ScriptedPress
 from spectrum.machine import Spectrum
@@ -90,7 +90,7 @@ def test_input_line_editing_gives_the_roms_string(codes):
     presses = [keyboard.keys_for_code(code) for code in codes] + [frozenset({"ENTER"})]
     machine = Spectrum(HeadlessFrontend(presses))
     assert machine.input("Move? ").encode("latin-1") == result.variables["a$"]
-    assert (machine.memory[sysvars.ATTRIBUTES + 22 * 32:sysvars.ATTRIBUTES + 768] == 0x38).all()
+    assert (machine.memory[hardware.ATTRIBUTES + 22 * 32:hardware.ATTRIBUTES + 768] == 0x38).all()
 
 
 @pytest.mark.rom

@@ -16,7 +16,7 @@ from spectrum.program import LINE_HEADER, NUMBER_MARKER, PROG, TOKEN_DEF_FN, Pro
 from spectrum.rom_costs import T_STATES
 from spectrum.oracle import Oracle
 from spectrum.rom_machine import RomSpectrum
-from spectrum.z80 import FRAME_T_STATES
+from spectrum.hardware import FRAME_T_STATES
 
 from games.patience import play
 from games.patience.play import LISTING_FILE

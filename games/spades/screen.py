@@ -9,8 +9,7 @@ from functools import cache
 import numpy as np
 
 from spectrum import Spectrum
-from spectrum.screen import cell_address
-from spectrum.sysvars import DISPLAY_FILE
+from spectrum.hardware import DISPLAY_FILE, cell_address
 from spectrum.colours import BLACK, BLUE, RED, WHITE, YELLOW
 
 from ..cards import BY_NAME, DECK, Suit

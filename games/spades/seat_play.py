@@ -16,7 +16,7 @@ import math
 
 from spectrum import Spectrum, sysvars
 from spectrum.colours import BLACK, BLUE, CYAN, RED, WHITE, YELLOW
-from spectrum.sound import FRAME_T_STATES, T_STATES_PER_SECOND
+from spectrum.hardware import FRAME_T_STATES, T_STATES_PER_SECOND
 
 from ..cards import RANK_LETTERS, SUIT_LETTERS
 from ..table import BAIZE, wrapped

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .. import render
+from .. import hardware, render
 from ..keyboard import KEY_NAMES, MODE_E, decode, keys_for_char, keys_for_code
 from ..sound import frame_start_sample, write_wav
 from . import Leave, ScriptExhausted
@@ -190,7 +190,7 @@ class HeadlessFrontend:
         included (changing colour where the beam was, as the frame drew it: the ROM's loader's
         stripes), `scale` times life size."""
         if Path(path).suffix.lower() == ".scr":
-            Path(path).write_bytes(machine.memory[render.DISPLAY_FILE:render.ATTRIBUTES_END].tobytes())
+            Path(path).write_bytes(machine.memory[hardware.DISPLAY_FILE:hardware.ATTRIBUTES_END].tobytes())
             return
         frame = render.frame_rgb(machine.memory, machine.flash_phase, render.border_of(machine))
         render.write_png(path, render.scale_nearest(frame, scale))
