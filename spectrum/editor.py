@@ -16,6 +16,7 @@ from .errors import ReportError
 from .rom import TOKEN_THEN
 from .hardware import ROWS
 from .screen import codes_of
+from .sysvars import Flags, Flags2
 
 KEY_CLICK_EDGES = beeper(0x00C8, 1)  # ED-LOOP's click: BEEPER with HL = $00C8 and PIP = 0
 RASP_EDGES = beeper(0x1A90, 65)  # ED-FULL's rasp: BEEPER with HL = $1A90 and DE = RASP = 64
@@ -50,7 +51,7 @@ class Editor:
     def _input(self, prompt: str | bytes, numeric: bool) -> bytes:
         prompt_codes = codes_of(prompt)
         ram = self._ram
-        ram[sysvars.FLAGS] &= 0xDF  # CHAN-K: "ready for a key", a key taken before is dropped
+        ram[sysvars.FLAGS] &= ~Flags.NEW_KEY & 0xFF  # CHAN-K: "ready for a key", a key taken before is dropped
         self._charge("input-start")
         self._cls_lower()
         for code in prompt_codes:
@@ -93,7 +94,7 @@ class Editor:
             code = self._wait_key()
             self._charge("editor-key")
             if code == keyboard.CAPS_LOCK:
-                self._ram[sysvars.FLAGS2] ^= 0x08
+                self._ram[sysvars.FLAGS2] ^= Flags2.CAPS_LOCK
                 continue
             if code in MODE_KEYS:
                 mode = code - 13
@@ -137,8 +138,8 @@ class Editor:
         self._temps(lower=True)
         start = self._lower_line, self._lower_col
         try:
-            ram[sysvars.FLAGS] |= 0x05  # no leading space; the cursor is L unless a THEN comes
-            ram[sysvars.FLAGS2] &= ~0x04 & 0xFF  # not within quotes
+            ram[sysvars.FLAGS] |= Flags.NO_LEADING_SPACE | Flags.PRINT_L_MODE  # no leading space; the cursor is L unless a THEN comes
+            ram[sysvars.FLAGS2] &= ~Flags2.IN_QUOTES & 0xFF  # not within quotes
             for index in range(len(line) + 1):
                 if index == fault_at:
                     self._print_flashing(ord("?"))
@@ -160,11 +161,11 @@ class Editor:
         """OUT-CHAR: a code of the line; which codes come before it decides the cursor's K or L."""
         ram = self._ram
         if not (ord("0") <= code <= ord("9") or code < 0x21):
-            ram[sysvars.FLAGS] &= ~0x04 & 0xFF
+            ram[sysvars.FLAGS] &= ~Flags.PRINT_L_MODE & 0xFF
             if code == ord('"'):
-                ram[sysvars.FLAGS2] ^= 0x04
+                ram[sysvars.FLAGS2] ^= Flags2.IN_QUOTES
             if code != TOKEN_THEN:
-                ram[sysvars.FLAGS] |= 0x04
+                ram[sysvars.FLAGS] |= Flags.PRINT_L_MODE
         self._print_lower(code)
 
     def _print_cursor(self) -> None:
@@ -174,11 +175,11 @@ class Editor:
         mode = ram[sysvars.MODE]
         if mode:
             letter = ord("E") if mode == 1 else ord("G")
-        elif ram[sysvars.FLAGS] & 0x04:
-            ram[sysvars.FLAGS] |= 0x08
-            letter = ord("C") if ram[sysvars.FLAGS2] & 0x08 else ord("L")
+        elif ram[sysvars.FLAGS] & Flags.PRINT_L_MODE:
+            ram[sysvars.FLAGS] |= Flags.L_MODE
+            letter = ord("C") if ram[sysvars.FLAGS2] & Flags2.CAPS_LOCK else ord("L")
         else:
-            ram[sysvars.FLAGS] &= ~0x08 & 0xFF
+            ram[sysvars.FLAGS] &= ~Flags.L_MODE & 0xFF
             letter = ord("K")
         self._print_flashing(letter)
 

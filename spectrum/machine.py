@@ -23,6 +23,7 @@ from .render import flash_phase
 from .rom import FONT_ADDRESS
 from .screen import POWER_ON_ATTRIBUTE, Screen, codes_of
 from .sound import Speaker
+from .sysvars import Flags, Flags2
 
 
 class Spectrum(Memory, Screen, Keys, Editor, Speaker):
@@ -64,7 +65,7 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
         for address, value in ((sysvars.ATTR_P, POWER_ON_ATTRIBUTE), (sysvars.MASK_P, 0),
                                (sysvars.BORDCR, POWER_ON_ATTRIBUTE), (sysvars.P_FLAG, 0),
                                (sysvars.DF_SZ, 2), (sysvars.REPDEL, 35), (sysvars.REPPER, 5),
-                               (sysvars.FLAGS, 0x0C), (sysvars.FLAGS2, 0x10), (sysvars.MODE, 0)):
+                               (sysvars.FLAGS, Flags.PRINT_L_MODE | Flags.L_MODE), (sysvars.FLAGS2, Flags2.CHANNEL_K), (sysvars.MODE, 0)):
             self.memory[address] = value
         self.memory[sysvars.KSTATE:sysvars.KSTATE + 8] = [0xFF, 0, 0, 0, 0xFF, 0, 0, 0]
         self.cls()

@@ -14,6 +14,7 @@ from .hardware import (COLUMNS, DISPLAY_FILE, FRAME_T_STATES, SCREEN_BYTES, T_ST
                        cell_address)
 from .keyboard import read_port
 from .rom import ROM, report_text
+from .sysvars import Flags, FlagX, TvFlag
 from .z80 import PC, SP, T, Z80
 
 WAIT_KEY = 0x15DE  # every key wait in the editor passes here
@@ -258,7 +259,7 @@ class Z80Spectrum:
     def feed(self, code: int) -> None:
         """Give the editor one key code, as the keyboard interrupt does, and run to the next wait."""
         self.memory[sysvars.LAST_K] = code
-        self.memory[sysvars.FLAGS] |= 0x20
+        self.memory[sysvars.FLAGS] |= Flags.NEW_KEY
         self.clicks.append((self.now, KEY_CLICK_WINDOW))
         if not self.run_until_key_wait(10 * T_STATES_PER_SECOND):
             raise OracleError(f"no key wait after feeding code {code}")
@@ -266,7 +267,7 @@ class Z80Spectrum:
     def start_enter(self) -> None:
         """Press ENTER and run one frame: what follows may run for long, so don't wait for it."""
         self.memory[sysvars.LAST_K] = ENTER
-        self.memory[sysvars.FLAGS] |= 0x20
+        self.memory[sysvars.FLAGS] |= Flags.NEW_KEY
         self.clicks.append((self.now, KEY_CLICK_WINDOW))
         self.run_until_key_wait(FRAME_T_STATES)
 
@@ -301,7 +302,7 @@ class Z80Spectrum:
         return _word(self.memory, sp)
 
     def at_input_prompt(self) -> bool:
-        return self.caller() == EDITOR and bool(self.memory[sysvars.FLAGX] & 0x20)
+        return self.caller() == EDITOR and bool(self.memory[sysvars.FLAGX] & FlagX.INPUT_MODE)
 
     def play(self, script: list, budget: float) -> Result:
         deadline = self.now + budget
@@ -395,7 +396,7 @@ class Z80Spectrum:
             if self.run_until_key_wait(FRAME_T_STATES):
                 if not self.at_input_prompt() or _word(self.memory, sysvars.PPC) != line:
                     return False
-                if not self.memory[sysvars.TV_FLAG] & 0x08:
+                if not self.memory[sysvars.TV_FLAG] & TvFlag.MODE_CHANGED:
                     return True
         raise OracleError("the editor did not come back to wait for a key")
 

@@ -36,6 +36,7 @@ from .basic import ListingError, listing_text, starts_as_a_listing
 from .hardware import FRAME_T_STATES, INTERRUPT_T_STATES, T_STATES_PER_SECOND
 from .oracle import (EDITOR, EDITOR_IDLE_FRAMES, ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, OracleError, Ports,
                      Z80Spectrum, booted)
+from .sysvars import Flags, TvFlag
 from .sound import SAMPLE_RATE, frame_start_sample, stepped_samples
 from .tape import DATA_FLAG, HEADER_FLAG, PROGRAM, TapeError, read_blocks, recorded_blocks
 from .tape_signal import TapeRecorder, TapeSignal
@@ -228,7 +229,7 @@ class RomSpectrum:
         enter_frame = -(-machine.now // FRAME_T_STATES) * FRAME_T_STATES
         machine.sim.run(until=enter_frame)
         machine.memory[sysvars.LAST_K] = ENTER
-        machine.memory[sysvars.FLAGS] |= 0x20
+        machine.memory[sysvars.FLAGS] |= Flags.NEW_KEY
         machine.sim.run(until=enter_frame + FRAME_T_STATES - INTERRUPT_T_STATES)
         machine._begin(enter_frame + FRAME_T_STATES)
         return machine
@@ -387,8 +388,8 @@ class RomSpectrum:
 
     def _note_key_wait(self, machine: Z80Spectrum) -> None:
         """`machine` (this one, or a copy of it) is at WAIT-KEY: the editor waits, once it has
-        brought its lines up to date (TV_FLAG bit 3 clear)."""
-        self.awaiting_key = not machine.memory[sysvars.TV_FLAG] & 0x08
+        brought its lines up to date (TV_FLAG's MODE_CHANGED clear)."""
+        self.awaiting_key = not machine.memory[sysvars.TV_FLAG] & TvFlag.MODE_CHANGED
         self._at_command_line = machine.caller() == EDITOR and not machine.at_input_prompt()
 
     def _look_ahead_for_key_wait(self) -> None:

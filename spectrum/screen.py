@@ -11,6 +11,7 @@ from .hardware import ATTRIBUTES, ATTRIBUTES_END, COLUMNS, DISPLAY_FILE, ROWS, a
 from .memory import find_byte
 from .numbers import format_number
 from .rom import KEYWORDS, TOKEN_STOP
+from .sysvars import Flags
 
 UPPER_LINES = 22  # PRINT AT reaches rows 0–21 while the lower screen has its 2 lines
 
@@ -285,7 +286,7 @@ class Screen:
         self._temps(lower=True)
         for code in SCROLL_QUESTION:
             self._print_char(code)
-        ram[sysvars.FLAGS] = (ram[sysvars.FLAGS] | 0x08) & 0xDF  # L mode, no key yet
+        ram[sysvars.FLAGS] = (ram[sysvars.FLAGS] | Flags.L_MODE) & ~Flags.NEW_KEY & 0xFF  # L mode, no key yet
         code = self._wait_key()
         self._cls_lower()
         self._lower = False
@@ -349,7 +350,8 @@ class Screen:
             base = ram[variable] + 256 * ram[variable + 1] + 8 * (code - 144 if code >= 144 else code)
             glyph = ram[base:base + 8].tobytes()
             # PO-CHAR-2 notes whether a space was printed (block graphics leave the flag alone)
-            ram[sysvars.FLAGS] = (ram[sysvars.FLAGS] | 1) if code == 32 else (ram[sysvars.FLAGS] & 0xFE)
+            flags = ram[sysvars.FLAGS]
+            ram[sysvars.FLAGS] = flags | Flags.NO_LEADING_SPACE if code == 32 else flags & ~Flags.NO_LEADING_SPACE & 0xFF
         if self._lower:
             if self._lower_col >= COLUMNS:
                 self._lower_line, self._lower_col = self._lower_line - 1, 0
@@ -374,7 +376,7 @@ class Screen:
         trailing space after a keyword ending in a letter or '$' (except RND, INKEY$, PI)."""
         index = code - FIRST_TOKEN
         word = KEYWORDS[index]
-        if index >= 0x20 and word[0] >= "A" and not self.memory[sysvars.FLAGS] & 1:
+        if index >= 0x20 and word[0] >= "A" and not self.memory[sysvars.FLAGS] & Flags.NO_LEADING_SPACE:
             self._print_char(ord(" "))
         for ch in word:
             self._print_char(ord(ch))

@@ -329,7 +329,7 @@ def test_the_key_that_picks_a_program_is_not_also_the_programs_first_key():
     machine = Spectrum(HeadlessFrontend(cli.script_presses("3")))
     chosen = menu.choose(machine, MODULES)
     assert chosen is load("spades")
-    assert not machine.keys_held and not machine.peek(sysvars.FLAGS) & 0x20
+    assert not machine.keys_held and not machine.peek(sysvars.FLAGS) & sysvars.Flags.NEW_KEY
 
 
 # FRAMES

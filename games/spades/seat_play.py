@@ -14,7 +14,7 @@ own clock, so that a game is the same game at any speed, headless or in a window
 
 import math
 
-from spectrum import Spectrum, sysvars
+from spectrum import Spectrum
 from spectrum.colours import BLACK, BLUE, CYAN, RED, WHITE, YELLOW
 from spectrum.hardware import FRAME_T_STATES, T_STATES_PER_SECOND
 
@@ -26,7 +26,6 @@ from .screen import (KEY_DELETE, KEY_ENTER, KEY_LEFT, KEY_RIGHT, NAMES, RESULT_W
                      prepare)
 from .seats import SEATS, SeatView, SpadesTable, Tables
 
-NEW_KEY = 0x20  # FLAGS bit 5: the keyboard interrupt has a new key in LAST_K
 CLOCK_FRAMES = 25  # how often the screen looks at the clock (a warning counts down by the second)
 FRAMES_PER_SECOND = T_STATES_PER_SECOND / FRAME_T_STATES
 HELP = "CAPS5/8+ENTER or type td  L:last"
@@ -83,10 +82,9 @@ def key_or_news(machine: Spectrum, table: SpadesTable, view: SeatView) -> int | 
     waited, most = 0, frames_until_the_clock_tells(table, view)
     while True:
         waited += machine.wait_frames_for_key(most - waited)
-        flags = machine.peek(sysvars.FLAGS)
-        if flags & NEW_KEY:
-            machine.poke(sysvars.FLAGS, flags & ~NEW_KEY)
-            return machine.peek(sysvars.LAST_K)
+        code = machine.take_key()
+        if code is not None:
+            return code
         if table.version != view.version:
             return None
         if waited >= most:
