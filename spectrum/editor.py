@@ -10,10 +10,11 @@ when it meets its print position. On ENTER the line is checked and evaluated as 
 (`expression`), so a string INPUT whose quotes are deleted takes, say, "6"+"9".
 """
 
-from . import expression, fp, keyboard, sysvars
+from . import expression, fp, sysvars
 from .beeper import beeper
 from .errors import ReportError
-from .rom import TOKEN_THEN
+from .rom import (AT, CAPS_LOCK, CURSOR_LEFT, CURSOR_RIGHT, DELETE, EDIT, ENTER, FLASH, GRAPHICS, INK, OVER, PAPER, TAB,
+                  TOKEN_THEN)
 from .hardware import ROWS
 from .screen import codes_of
 from .sysvars import Flags, Flags2
@@ -22,7 +23,7 @@ KEY_CLICK_EDGES = beeper(0x00C8, 1)  # ED-LOOP's click: BEEPER with HL = $00C8 a
 RASP_EDGES = beeper(0x1A90, 65)  # ED-FULL's rasp: BEEPER with HL = $1A90 and DE = RASP = 64
 # KEY-INPUT turns these codes into a colour control code and its parameter
 TRUE_VIDEO_FIRST, PAPER_KEYS, INK_KEYS = 0, 0x10, 0x18
-MODE_KEYS = (14, 15)  # SYMBOL SHIFT + CAPS SHIFT (E mode) and GRAPHICS (G mode)
+MODE_KEYS = (14, GRAPHICS)  # SYMBOL SHIFT + CAPS SHIFT (E mode) and GRAPHICS (G mode)
 
 
 class Editor:
@@ -93,7 +94,7 @@ class Editor:
             fault_at = None
             code = self._wait_key()
             self._charge("editor-key")
-            if code == keyboard.CAPS_LOCK:
+            if code == CAPS_LOCK:
                 self._ram[sysvars.FLAGS2] ^= Flags2.CAPS_LOCK
                 continue
             if code in MODE_KEYS:
@@ -102,22 +103,22 @@ class Editor:
                 continue
             self._sound(KEY_CLICK_EDGES)
             if code < 6:  # TRUE VIDEO, INV VIDEO and E-mode 8 and 9: FLASH, BRIGHT, INVERSE
-                cursor = self._add_codes(line, cursor, 18 + code // 2, code & 1)
+                cursor = self._add_codes(line, cursor, FLASH + code // 2, code & 1)
             elif PAPER_KEYS <= code < 32:
-                cursor = self._add_codes(line, cursor, 16 if code >= INK_KEYS else 17, code & 7)
+                cursor = self._add_codes(line, cursor, INK if code >= INK_KEYS else PAPER, code & 7)
             elif code >= 32:
                 cursor = self._add_codes(line, cursor, code)
-            elif code == keyboard.ENTER_CODE:
+            elif code == ENTER:
                 return cursor
-            elif code == keyboard.EDIT:  # CLEAR-SP: the whole line goes, quotes and all
+            elif code == EDIT:  # CLEAR-SP: the whole line goes, quotes and all
                 del line[:]
                 cursor = 0
                 self._ram[sysvars.MODE] = 0
-            elif code == keyboard.CURSOR_LEFT:
+            elif code == CURSOR_LEFT:
                 cursor = _left_edge(line, cursor)
-            elif code == keyboard.CURSOR_RIGHT:
+            elif code == CURSOR_RIGHT:
                 cursor = min(cursor + 1, len(line))
-            elif code == keyboard.DELETE and cursor:
+            elif code == DELETE and cursor:
                 # the code where ED-EDGE lands goes; the cursor only moves back by one, so after
                 # a control code's parameter it stays behind the naked parameter
                 del line[_left_edge(line, cursor)]
@@ -201,7 +202,7 @@ class Editor:
         if control is not None:
             self._pending_control = None
             self._print_codes(bytes((control, code)))
-        elif 16 <= code <= 21:
+        elif INK <= code <= OVER:
             self._pending_control = code
         else:
             self._print_codes(bytes((code,)))
@@ -216,7 +217,7 @@ def _left_edge(line: bytes, cursor: int) -> int:
     while True:
         following = start + 1
         if line[start] & 0xF0 == 0x10:
-            following += 2 if line[start] in (22, 23) else 1
+            following += 2 if line[start] in (AT, TAB) else 1
         if following >= cursor:
             return start
         start = following

@@ -13,7 +13,7 @@ from .fp import to_float
 from .hardware import (COLUMNS, DISPLAY_FILE, FRAME_T_STATES, SCREEN_BYTES, T_STATES_PER_SECOND, attribute_address,
                        cell_address)
 from .keyboard import read_port
-from .rom import ROM, report_text
+from .rom import ENTER, ROM, TOKEN_GO_TO, TOKEN_RUN, report_text
 from .sysvars import Flags, FlagX, TvFlag
 from .z80 import PC, SP, T, Z80
 
@@ -21,9 +21,6 @@ WAIT_KEY = 0x15DE  # every key wait in the editor passes here
 EDITOR = 0x0F3B  # WAIT-KEY's caller when the editor (command line or INPUT) wants a key
 SCROLL_QUESTION = 0x0CB6  # WAIT-KEY's caller when PRINT asks "scroll?"
 PAUSE_LOOP = range(0x1F3A, 0x1F54)  # the PAUSE routine's HALT loop
-TOKEN_RUN = 0xF7
-TOKEN_GO_TO = 0xEC
-ENTER = 13
 KEY_CLICK_WINDOW = 20_000  # T-states after a fed key in which the ROM sounds its click
 EDITOR_IDLE_FRAMES = 500
 KEY_SLOT_INTERRUPTS = 6  # a released key's slot counts down from 5, one an interrupt (KEYBOARD)

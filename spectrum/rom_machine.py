@@ -34,10 +34,10 @@ from . import render, sysvars
 from .render import flash_phase
 from .basic import ListingError, listing_text, starts_as_a_listing
 from .hardware import FRAME_T_STATES, INTERRUPT_T_STATES, T_STATES_PER_SECOND
-from .oracle import (EDITOR, EDITOR_IDLE_FRAMES, ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, OracleError, Ports,
-                     Z80Spectrum, booted)
-from .sysvars import Flags, TvFlag
+from .oracle import EDITOR, EDITOR_IDLE_FRAMES, PAUSE_LOOP, WAIT_KEY, Oracle, OracleError, Ports, Z80Spectrum, booted
+from .rom import ENTER, TOKEN_CLS, TOKEN_RUN
 from .sound import SAMPLE_RATE, frame_start_sample, stepped_samples
+from .sysvars import Flags, TvFlag
 from .tape import DATA_FLAG, HEADER_FLAG, PROGRAM, TapeError, read_blocks, recorded_blocks
 from .tape_signal import TapeRecorder, TapeSignal
 from .z80 import A, B, C, D, E, F, IFF, IXh, IXl, PC, SP, T
@@ -46,7 +46,6 @@ LD_BYTES = 0x0556  # the ROM's tape loader: A the flag, IX where to, DE how many
 SA_LD_RET = 0x053F  # where LD-BYTES returns through, loaded or not (it pushes it first)
 EAR_BIT = 6  # of what IN reads from an even port: the tape's signal
 TAPE_LOADER = range(LD_BYTES, 0x0605)  # LD-BYTES to LD-SAMPLE: with no tape left it waits for one, or BREAK
-TOKEN_CLS = 0xFB
 HEADER_LENGTH = 17  # type, name (10), length, autostart line, program length
 TZX_SIGNATURE = b"ZXTape!\x1a"  # the other tape format emulators use, with its timings
 # LOAD "" as a person types it on the key matrix: J (LOAD in K mode), SYMBOL SHIFT with P twice (the

@@ -10,16 +10,13 @@ from .errors import BREAK_CONT_REPEATS, INTEGER_OUT_OF_RANGE, INVALID_COLOUR, OU
 from .hardware import ATTRIBUTES, ATTRIBUTES_END, COLUMNS, DISPLAY_FILE, ROWS, attribute_address, cell_address
 from .memory import find_byte
 from .numbers import format_number
-from .rom import KEYWORDS, TOKEN_STOP
+from .rom import AT, CURSOR_LEFT, CURSOR_RIGHT, ENTER, FIRST_TOKEN, INK, KEYWORDS, OVER, PRINT_COMMA, TAB, TOKEN_STOP
 from .sysvars import Flags
 
 UPPER_LINES = 22  # PRINT AT reaches rows 0–21 while the lower screen has its 2 lines
 
 # Colour items in the order of their control codes (INK is 16 … OVER is 21)
 COLOUR_ITEMS = ("ink", "paper", "flash", "bright", "inverse", "over")
-CONTROL_AT, CONTROL_TAB, CONTROL_COMMA, CONTROL_BACK, CONTROL_RIGHT = 22, 23, 6, 8, 9
-CONTROL_ENTER = 13
-FIRST_TOKEN = 165
 SCROLL_QUESTION = b"scroll?"
 POWER_ON_ATTRIBUTE = attribute(ink=BLACK, paper=WHITE)  # ATTR_P and BORDCR after NEW
 
@@ -176,13 +173,13 @@ class Screen:
             index += 1
             if code >= 32:
                 self._print_char(code)
-            elif code in (CONTROL_AT, CONTROL_TAB):
-                self._charge("print-out-at" if code == CONTROL_AT else "print-out-tab")
+            elif code in (AT, TAB):
+                self._charge("print-out-at" if code == AT else "print-out-tab")
                 self._control_position(code, codes[index:index + 2])
                 index += 2
-            elif 16 <= code <= 21:
+            elif INK <= code <= OVER:
                 self._charge("print-out-colour")
-                item = COLOUR_ITEMS[code - 16]
+                item = COLOUR_ITEMS[code - INK]
                 self._colour_temp(item, _checked_colour(item, codes[index] if index < len(codes) else 0))
                 index += 1
             else:
@@ -190,17 +187,17 @@ class Screen:
 
     def _control(self, code: int) -> None:
         """The one-byte control codes of PRINT-OUT; unassigned ones print '?'."""
-        if code == CONTROL_ENTER:
+        if code == ENTER:
             self._charge("print-out-enter" + ("-lower" if self._lower else ""))
             self._newline()
-        elif code == CONTROL_COMMA:
+        elif code == PRINT_COMMA:
             self._charge("print-out-comma")
             target = 16 if self._column() < 16 else 32
             while self._column() < target:
                 self._print_char(ord(" "))
-        elif code == CONTROL_BACK:
+        elif code == CURSOR_LEFT:
             self._back()
-        elif code == CONTROL_RIGHT:
+        elif code == CURSOR_RIGHT:
             # PO-RIGHT prints a space with OVER 1 but never stores the new position: only the
             # cell's attribute changes and the print position stays (a quirk of the 48K ROM)
             saved = self.memory[sysvars.P_FLAG], self._row, self._col, self._lower_line, self._lower_col
@@ -230,7 +227,7 @@ class Screen:
         """AT row,col and TAB n given as control codes with their operand bytes."""
         if self._lower:
             raise ValueError("AT and TAB are not part of the layer's lower screen")
-        if code == CONTROL_AT:
+        if code == AT:
             row, col = (list(operands) + [0, 0])[:2]
             if col >= COLUMNS:
                 raise ReportError(INTEGER_OUT_OF_RANGE)

@@ -5,7 +5,7 @@ from collections import deque
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from spectrum import hardware, keyboard, sysvars
+from spectrum import hardware, keyboard, rom, sysvars
 from spectrum.frontends import HeadlessFrontend, Leave, ScriptExhausted, presses_from
 from spectrum.frontends.headless import Press as ScriptedPress
 from spectrum.machine import Spectrum
@@ -69,13 +69,13 @@ def edits(draw):
             codes.append(draw(st.sampled_from(printable)))
             length, cursor = length + 1, cursor + 1
         elif choice == "delete" and cursor:
-            codes.append(keyboard.DELETE)
+            codes.append(rom.DELETE)
             length, cursor = length - 1, cursor - 1
         elif choice == "left" and cursor:
-            codes.append(keyboard.CURSOR_LEFT)
+            codes.append(rom.CURSOR_LEFT)
             cursor -= 1
         elif choice == "right" and cursor < length:
-            codes.append(keyboard.CURSOR_RIGHT)
+            codes.append(rom.CURSOR_RIGHT)
             cursor += 1
     return codes
 

@@ -17,13 +17,13 @@ import math
 from spectrum import Spectrum
 from spectrum.colours import BLACK, BLUE, CYAN, RED, WHITE, YELLOW
 from spectrum.hardware import FRAME_T_STATES, T_STATES_PER_SECOND
+from spectrum.rom import CURSOR_LEFT, CURSOR_RIGHT, DELETE, ENTER  # CAPS 5, CAPS 8 (the arrows), CAPS 0
 
 from ..cards import RANK_LETTERS, SUIT_LETTERS
 from ..table import BAIZE, wrapped
 from .full_rules import BLIND_NIL, TEAM_NAMES, bid_words
 from .rules import PLAYERS, TRICKS_IN_A_HAND
-from .screen import (KEY_DELETE, KEY_ENTER, KEY_LEFT, KEY_RIGHT, NAMES, RESULT_WIDTH, Scene, centred, draw, hand_order,
-                     prepare)
+from .screen import NAMES, RESULT_WIDTH, Scene, centred, draw, hand_order, prepare
 from .seats import SEATS, SeatView, SpadesTable, Tables
 
 CLOCK_FRAMES = 25  # how often the screen looks at the clock (a warning counts down by the second)
@@ -142,7 +142,7 @@ def lobby(machine: Spectrum, table: SpadesTable, seat: int | None) -> None:
         if view.notice:
             machine.print_at(22, 0, view.notice[:64], ink=RED, paper=WHITE, bright=1)
         code = key_or_news(machine, table, view)
-        if code == KEY_ENTER and seat is not None:
+        if code == ENTER and seat is not None:
             table.start(seat)
 
 
@@ -258,9 +258,9 @@ def full_results(view: SeatView, seat: int) -> list[str]:
 def bid_keys(code: int, key: str, typed: str) -> tuple[str | None, str, str]:
     """A key at this seat's turn to bid: digits make the bid, ENTER makes it (N: nil at once),
     DELETE starts again. The bid to make now (or None), the digits typed so far and a note."""
-    if code == KEY_ENTER and typed:
+    if code == ENTER and typed:
         return typed, "", ""
-    if code == KEY_DELETE:
+    if code == DELETE:
         return None, "", ""
     if key == "n":
         return "nil", "", ""
@@ -350,7 +350,7 @@ def play_at(machine: Spectrum, table: SpadesTable, seat: int | None, *, deals: b
             shown = None
             continue
         if view.finished:
-            if code == KEY_ENTER:
+            if code == ENTER:
                 table.next_hand(seat)
             continue
         if view.bidding:
@@ -361,12 +361,12 @@ def play_at(machine: Spectrum, table: SpadesTable, seat: int | None, *, deals: b
             continue
         if view.to_play != seat or not hand:
             continue
-        if code in (KEY_LEFT, KEY_RIGHT):
-            chosen, typed = (chosen + (1 if code == KEY_RIGHT else -1)) % len(hand), ""
-        elif code == KEY_ENTER:
+        if code in (CURSOR_LEFT, CURSOR_RIGHT):
+            chosen, typed = (chosen + (1 if code == CURSOR_RIGHT else -1)) % len(hand), ""
+        elif code == ENTER:
             moved(machine, table.play(seat, hand[chosen]))
             typed = ""
-        elif code == KEY_DELETE:
+        elif code == DELETE:
             typed = ""
         elif typed:
             moved(machine, table.play(seat, typed + key))
