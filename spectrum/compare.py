@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import sysvars
-from .frontends import HeadlessFrontend, ScriptExhausted
+from .frontends import Frontend, HeadlessFrontend, ScriptExhausted
 from .hardware import COLUMNS, DISPLAY_FILE, DISPLAY_FILE_BYTES, FRAME_T_STATES, SCREEN_BYTES
 
 TOLERANCE_FRAMES = 3
@@ -129,7 +129,7 @@ def first_difference(port: list[KeyWait], rom: list[KeyWait]) -> Difference | No
     return None
 
 
-class KeyWaitRecorder:
+class KeyWaitRecorder(Frontend):
     """A front end around a headless one (its scripted presses, sound and screenshots) that also
     notes each key wait (`waits`): when the machine takes the next press (one typed when it
     waits: not a timed one), and when it waits with none left. `endless` keeps the machine running with no keys instead of raising

@@ -17,15 +17,15 @@ class Keys:
         Keeping the ROM's time, the interrupt routine takes longer for each key down, each key
         slot in use, a key found and a new key decoded."""
         held = frozenset(self.keys_held)
-        self._charge("interrupt")
-        self._charge("interrupt-key-down", len(held))
+        self.charge("interrupt")
+        self.charge("interrupt-key-down", len(held))
         scanned = keyboard.key_scan(held)
         if scanned is None:
             return
         kstate = self.memory[sysvars.KSTATE:sysvars.KSTATE + 8]
         for base in (0, 4):
             if kstate[base] < 0x80:
-                self._charge("interrupt-slot")
+                self.charge("interrupt-slot")
                 kstate[base + 1] -= 1
                 if kstate[base + 1] == 0:
                     kstate[base] = 0xFF
@@ -33,7 +33,7 @@ class Keys:
         main = keyboard.key_test(shift, key)
         if main is None:
             return
-        self._charge("interrupt-key")
+        self.charge("interrupt-key")
         for base in (0, 4):
             if kstate[base] == main:
                 kstate[base + 1] = 5
@@ -41,13 +41,13 @@ class Keys:
                 if kstate[base + 2]:
                     return
                 kstate[base + 2] = self.memory[sysvars.REPPER]
-                self._charge("interrupt-repeat")
+                self.charge("interrupt-repeat")
                 self._new_key(int(kstate[base + 3]))
                 return
         free = next((base for base in (4, 0) if kstate[base] >= 0x80), None)
         if free is None:
             return
-        self._charge("interrupt-new-key")
+        self.charge("interrupt-new-key")
         flags, flags2 = self.memory[sysvars.FLAGS], self.memory[sysvars.FLAGS2]
         code = keyboard.key_decode(main, shift, int(self.memory[sysvars.MODE]), bool(flags & Flags.L_MODE),
                                    bool(flags2 & Flags2.CAPS_LOCK))
@@ -69,7 +69,7 @@ class Keys:
         waiting_for_key = remaining == 0
         while True:
             self.wait_frame(awaiting_key=waiting_for_key)
-            self._charge("pause-pass")
+            self.charge("pause-pass")
             remaining = (remaining - 1) & 0xFFFF
             if remaining == 0:
                 break
@@ -85,7 +85,7 @@ class Keys:
         code = keyboard.decode(self.keys_held, caps_lock=bool(self.memory[sysvars.FLAGS2] & Flags2.CAPS_LOCK))
         return "" if code is None else chr(code)
 
-    def _wait_key(self) -> int:
+    def wait_key(self) -> int:
         """WAIT-KEY: frames pass until the keyboard interrupt hands over a key."""
         while (code := self.take_key()) is None:
             self.wait_frame(awaiting_key=True, breakable=False)

@@ -88,6 +88,11 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
 
     # --- time -------------------------------------------------------------------------------
 
+    def charge(self, item: str, count: int = 1) -> None:
+        """The ROM's time for a routine of the layer's, when the machine keeps it (`timing`)."""
+        if self.timing is not None:
+            self.timing.charge(item, count)
+
     @property
     def t_states(self) -> int:
         """The clock: T-states since frame 0 began."""
@@ -119,8 +124,7 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
         sleeps through frames in which no key comes, nothing is to be shown and `wake` is not
         called, and those frames pass unseen, each counted by the interrupt as it would have been.
         How many frames passed (1 with any other front end)."""
-        doze = getattr(self.frontend, "doze", None)
-        unseen = doze(self, most - 1) if doze is not None and most > 1 else 0
+        unseen = self.frontend.doze(self, most - 1) if most > 1 else 0
         for _ in range(unseen):
             self._frame_begins(interrupts=True, awaiting_key=True, shown=False)
         self.wait_frame(awaiting_key=True)
@@ -129,9 +133,7 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
     def wake(self) -> None:
         """From any thread: a front end sleeping through frames (`wait_frames_for_key`) stops, as
         something the program waits on besides a key has happened."""
-        wake = getattr(self.frontend, "wake", None)
-        if wake is not None:
-            wake()
+        self.frontend.wake()
 
     def _frame_begins(self, *, interrupts: bool, awaiting_key: bool = False, breakable: bool = True,
                       shown: bool = True) -> None:
@@ -146,14 +148,14 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
             raise ReportError(BREAK_INTO_PROGRAM)
         if interrupts:
             frames = slice(sysvars.FRAMES, sysvars.FRAMES + 3)
-            self._ram[frames] = ((int.from_bytes(self._ram[frames], "little") + 1) & 0xFFFFFF).to_bytes(3, "little")
+            self.ram[frames] = ((int.from_bytes(self.ram[frames], "little") + 1) & 0xFFFFFF).to_bytes(3, "little")
             self._keyboard_interrupt()
 
     def show_report(self, error: ReportError) -> None:
         """The report line at the foot of the screen, as the ROM shows it when a program stops;
         it stays while BREAK is held, so that the BREAK that stopped one program stops no other."""
-        self._cls_lower()
-        self._print_codes(codes_of(str(error))[:COLUMNS])
+        self.cls_lower()
+        self.print_out(codes_of(str(error))[:COLUMNS])
         self.wait_frame(breakable=False)
         while BREAK_KEYS <= self.keys_held:
             self.wait_frame(breakable=False)

@@ -47,16 +47,31 @@ class Screen:
     grows) and `_lower_col`, so that it stays on its text when the lower screen scrolls up.
     """
 
-    def _charge(self, item: str, count: int = 1) -> None:
-        """The ROM's time for a routine of the layer's, when the machine keeps it."""
-        if self.timing is not None:
-            self.timing.charge(item, count)
-
     def _init_screen(self) -> None:
         self._lower = False
         self._row = self._col = 0
         self._lower_line, self._lower_col = ROWS - 1, 0
         self._pending_control = None  # a colour control code waiting for its parameter
+
+    @property
+    def print_position(self) -> tuple[int, int]:
+        """The upper screen's print position (row, column); row 22 is "at the start of the line
+        below", to be scrolled to when something is printed there."""
+        return self._row, self._col
+
+    @print_position.setter
+    def print_position(self, position: tuple[int, int]) -> None:
+        self._row, self._col = position
+
+    @property
+    def lower_position(self) -> tuple[int, int]:
+        """The lower screen's print position as the ROM keeps it: (line, column), line 23 for its
+        first line, counting down as it grows."""
+        return self._lower_line, self._lower_col
+
+    @lower_position.setter
+    def lower_position(self, position: tuple[int, int]) -> None:
+        self._lower_line, self._lower_col = position
 
     # --- colours ----------------------------------------------------------------------------
 
@@ -65,7 +80,7 @@ class Screen:
         items = _colour_items(ink=ink, paper=paper, flash=flash, bright=bright, inverse=inverse,
                               over=over)
         self._lower = False
-        self._temps(lower=False)
+        self.temps(lower=False)
         for item, value in items:
             self._colour_temp(item, value)
         self.memory[sysvars.ATTR_P] = self.memory[sysvars.ATTR_T]
@@ -81,7 +96,7 @@ class Screen:
         self.border = colour
         self.memory[sysvars.BORDCR] = attribute(ink=contrasting_ink(colour), paper=colour)
 
-    def _temps(self, lower: bool) -> None:
+    def temps(self, lower: bool) -> None:
         """TEMPS: temporary colours start as the permanent ones (the lower screen: BORDCR)."""
         if lower:
             attr, mask = self.memory[sysvars.BORDCR], 0
@@ -124,14 +139,14 @@ class Screen:
     def cls(self) -> None:
         """CLS: clear the display with ATTR_P, then the lower screen (CLS-LOWER); the upper print
         position goes home and the scroll count to 1."""
-        self._charge("cls")
+        self.charge("cls")
         self._lower = False
-        self._temps(lower=False)
+        self.temps(lower=False)
         self.memory[DISPLAY_FILE:ATTRIBUTES] = 0
         self.memory[ATTRIBUTES:ATTRIBUTES_END] = self.memory[sysvars.ATTR_P]
         self.memory[sysvars.SCR_CT] = 1
         self._row = self._col = 0
-        self._cls_lower()
+        self.cls_lower()
 
     def print_at(self, row: int, col: int, text, *, ink=None, paper=None, bright=None,
                  flash=None, inverse=None, over=None) -> None:
@@ -151,22 +166,23 @@ class Screen:
                               over=over)
         codes = codes_of(text)
         self._lower = False
-        self._temps(lower=False)
-        self._charge("print-out-at")
+        self.temps(lower=False)
+        self.charge("print-out-at")
         for item, value in items:
-            self._charge("print-out-colour")
+            self.charge("print-out-colour")
             self._colour_temp(item, value)
         self._row, self._col = row, col
-        self._print_codes(codes)
+        self.print_out(codes)
 
     def print_codes(self, codes: bytes) -> None:
         """PRINT's output on the upper screen: the codes as its items send them to PRINT-OUT
         (AT and TAB with their operands, colour codes with theirs, ENTER, characters)."""
         self._lower = False
-        self._temps(lower=False)
-        self._print_codes(codes)
+        self.temps(lower=False)
+        self.print_out(codes)
 
-    def _print_codes(self, codes: bytes) -> None:
+    def print_out(self, codes: bytes) -> None:
+        """PRINT-OUT: the codes to the screen in use (upper or lower), as they come."""
         index = 0
         while index < len(codes):
             code = codes[index]
@@ -174,11 +190,11 @@ class Screen:
             if code >= 32:
                 self._print_char(code)
             elif code in (AT, TAB):
-                self._charge("print-out-at" if code == AT else "print-out-tab")
+                self.charge("print-out-at" if code == AT else "print-out-tab")
                 self._control_position(code, codes[index:index + 2])
                 index += 2
             elif INK <= code <= OVER:
-                self._charge("print-out-colour")
+                self.charge("print-out-colour")
                 item = COLOUR_ITEMS[code - INK]
                 self._colour_temp(item, _checked_colour(item, codes[index] if index < len(codes) else 0))
                 index += 1
@@ -188,10 +204,10 @@ class Screen:
     def _control(self, code: int) -> None:
         """The one-byte control codes of PRINT-OUT; unassigned ones print '?'."""
         if code == ENTER:
-            self._charge("print-out-enter" + ("-lower" if self._lower else ""))
+            self.charge("print-out-enter" + ("-lower" if self._lower else ""))
             self._newline()
         elif code == PRINT_COMMA:
-            self._charge("print-out-comma")
+            self.charge("print-out-comma")
             target = 16 if self._column() < 16 else 32
             while self._column() < target:
                 self._print_char(ord(" "))
@@ -247,7 +263,7 @@ class Screen:
             self._lower_line -= 1
         else:
             self._col = 0
-            if self._row >= ROWS - self._ram[sysvars.DF_SZ]:
+            if self._row >= ROWS - self.ram[sysvars.DF_SZ]:
                 self._scroll_upper()
             self._row += 1
 
@@ -255,7 +271,7 @@ class Screen:
         """PO-SCR for the upper screen at the line above the lower screen: "5 Out of screen" below
         it; else, every SCR_CT lines, ask "scroll?" (space, STOP or n stop the program), then
         scroll the whole display up a line and go on at the start of the line freed."""
-        ram = self._ram
+        ram = self.ram
         bottom = ROWS - ram[sysvars.DF_SZ]
         if self._row > bottom:
             raise ReportError(OUT_OF_SCREEN)
@@ -277,19 +293,19 @@ class Screen:
     def _ask_scroll(self) -> None:
         """"scroll?" in the lower screen, in its colours, and a key: space, STOP or n (either
         case) is "D BREAK - CONT repeats"; the lower screen is cleared when the key comes."""
-        ram = self._ram
+        ram = self.ram
         saved = ram[sysvars.ATTR_T], ram[sysvars.MASK_T], ram[sysvars.P_FLAG]
         self._lower = True
-        self._temps(lower=True)
+        self.temps(lower=True)
         for code in SCROLL_QUESTION:
             self._print_char(code)
         ram[sysvars.FLAGS] = (ram[sysvars.FLAGS] | Flags.L_MODE) & ~Flags.NEW_KEY & 0xFF  # L mode, no key yet
-        code = self._wait_key()
-        self._cls_lower()
+        code = self.wait_key()
+        self.cls_lower()
         self._lower = False
         if code in (ord(" "), TOKEN_STOP) or code | 0x20 == ord("n"):
             raise ReportError(BREAK_CONT_REPEATS)
-        self._temps(lower=False)
+        self.temps(lower=False)
         ram[sysvars.ATTR_T], ram[sysvars.MASK_T], ram[sysvars.P_FLAG] = saved
 
     def _scroll_rows(self, count: int, bottom_attr: int) -> None:
@@ -310,7 +326,7 @@ class Screen:
         line; else while the line would lie below the display, the lower screen grows a row
         (DF_SZ) and scrolls up; where it meets the upper screen's print position, that moves up
         a row and the whole display scrolls."""
-        ram = self._ram
+        ram = self.ram
         line = self._lower_line
         if line < 2:
             raise ReportError(OUT_OF_SCREEN)
@@ -318,7 +334,7 @@ class Screen:
         if shortfall <= 0:
             return
         saved = ram[sysvars.ATTR_T], ram[sysvars.MASK_T], ram[sysvars.P_FLAG]
-        self._temps(lower=True)
+        self.temps(lower=True)
         for _ in range(shortfall):
             size = ram[sysvars.DF_SZ]
             ram[sysvars.DF_SZ] = size + 1
@@ -333,10 +349,10 @@ class Screen:
         """PO-ANY: one printable code (32–255) at the print position, wrapping at column 32 and
         testing for scrolling at the start of each line (PR-ALL)."""
         if code >= FIRST_TOKEN:
-            self._charge("print-out-token")
+            self.charge("print-out-token")
             self._print_token(code)
             return
-        ram = self._ram
+        ram = self.ram
         if self.timing is not None:  # the item's name is made only when the time is kept: a hot path
             self.timing.charge(("print-out-graphic" if 128 <= code < 144 else "print-out-udg" if code >= 144 else
                                 "print-out-char") + ("-lower" if self._lower else ""))
@@ -353,7 +369,7 @@ class Screen:
             if self._lower_col >= COLUMNS:
                 self._lower_line, self._lower_col = self._lower_line - 1, 0
             if self._lower_col == 0:
-                self._charge("print-out-line-start-lower")
+                self.charge("print-out-line-start-lower")
                 self._make_lower_room()
             row, col = 48 - self._lower_line - ram[sysvars.DF_SZ], self._lower_col
             self._lower_col += 1
@@ -361,7 +377,7 @@ class Screen:
             if self._col >= COLUMNS:
                 self._row, self._col = self._row + 1, 0
             if self._col == 0:
-                self._charge("print-out-line-start")
+                self.charge("print-out-line-start")
                 if self._row >= ROWS - ram[sysvars.DF_SZ]:
                     self._scroll_upper()
             row, col = self._row, self._col
@@ -382,7 +398,7 @@ class Screen:
 
     def _draw_cell(self, row: int, col: int, glyph: bytes) -> None:
         """PR-ALL and PO-ATTR: 8 pixel lines with OVER and INVERSE, then the attribute."""
-        ram = self._ram
+        ram = self.ram
         flag = ram[sysvars.P_FLAG]
         top = cell_address(row, col)
         lines = slice(top, top + 8 * 256, 256)
@@ -426,15 +442,27 @@ class Screen:
                 return chr(32 + index)
         return ""
 
-    def _cls_lower(self) -> None:
+    def print_lower(self, code: int) -> None:
+        """PRINT-OUT on the lower screen, one code at a time: a colour control code takes the
+        next code printed as its parameter."""
+        control = self._pending_control
+        if control is not None:
+            self._pending_control = None
+            self.print_out(bytes((control, code)))
+        elif INK <= code <= OVER:
+            self._pending_control = code
+        else:
+            self.print_out(bytes((code,)))
+
+    def cls_lower(self) -> None:
         """CLS-LOWER: the DF_SZ rows of the lower screen cleared in BORDCR, any above the bottom
         two given ATTR_P; DF_SZ back to 2, the lower print position at the start of its bottom line."""
-        ram = self._ram
+        ram = self.ram
         self._lower = True
-        self._temps(lower=True)
+        self.temps(lower=True)
         size = ram[sysvars.DF_SZ]
-        self._charge("cls-lower")
-        self._charge("cls-lower-row", size)
+        self.charge("cls-lower")
+        self.charge("cls-lower-row", size)
         for row in range(ROWS - size, ROWS):
             for line in range(8):
                 start = cell_address(row, 0) + 256 * line

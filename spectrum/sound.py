@@ -89,16 +89,16 @@ class Speaker:
         Keeping the ROM's time, BEEP's calculation of its loop counts comes first (longer for a
         pitch below middle C or between semitones)."""
         edges = beep_edges(duration, pitch)
-        self._charge("beep")
+        self.charge("beep")
         if pitch < 0:
-            self._charge("beep-low-pitch")
+            self.charge("beep-low-pitch")
         if pitch != int(pitch):
-            self._charge("beep-fractional-pitch")
+            self.charge("beep-fractional-pitch")
         if duration == int(duration):
-            self._charge("beep-whole-duration")
-        self._sound(edges)
+            self.charge("beep-whole-duration")
+        self.sound(edges)
 
-    def _sound(self, edges: list[int]) -> None:
+    def sound(self, edges: list[int]) -> None:
         """Sound from now on, into the frame-by-frame stream the front end plays (or, for a front
         end that renders it itself, as the speaker's steps alone); then the time it takes passes
         (several short sounds within one frame follow each other in the stream)."""

@@ -13,7 +13,7 @@ import numpy as np
 from .. import hardware, render
 from ..keyboard import KEY_NAMES, MODE_E, decode, keys_for_char, keys_for_code
 from ..sound import frame_start_sample, write_wav
-from . import Leave, ScriptExhausted
+from . import Frontend, Leave, ScriptExhausted
 
 EXTEND_MODE = frozenset({"CAPS", "SYMBOL"})  # code 14: the editor reads the next key in extended mode
 LEAVE = frozenset({"ESC"})  # the host's leave key: not a Spectrum key, it stops the program (Leave)
@@ -97,7 +97,7 @@ def _checked_press(keys: Iterable[str]) -> frozenset[str]:
     return press
 
 
-class HeadlessFrontend:
+class HeadlessFrontend(Frontend):
     """Plays a fixed script of key presses as fast as the machine runs.
 
     A press begins when the program waits for a key (``machine.awaiting_key``: INPUT, PAUSE 0,
