@@ -35,9 +35,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import hardware, render
+from . import render
+from .hardware import ATTRIBUTES_END, DISPLAY_FILE, FRAME_T_STATES, T_STATES_PER_SECOND
 from .keyboard import KEY_NAMES
-from .sound import FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start_sample, stepped_samples
+from .sound import SAMPLE_RATE, frame_start_sample, stepped_samples
 
 FRAME = 1
 HEADER = struct.Struct("<BIBBHH")
@@ -160,7 +161,7 @@ class Terminal:
         if kind != FRAME:
             raise MessageError(f"no message of kind {kind}")
         at = HEADER.size
-        screen = self.memory[hardware.DISPLAY_FILE:hardware.ATTRIBUTES_END]
+        screen = self.memory[DISPLAY_FILE:ATTRIBUTES_END]
         for _ in range(runs):
             offset, length = RUN.unpack_from(message, at)
             at += RUN.size
