@@ -10,12 +10,8 @@ import re
 from collections.abc import Iterator
 
 from .numbers import parse_number
-from .rom import KEYWORDS
+from .rom import FIRST_TOKEN, KEYWORDS, TOKEN_BIN, TOKEN_DATA, TOKEN_REM
 
-FIRST_TOKEN = 165
-REM = FIRST_TOKEN + KEYWORDS.index("REM")
-DATA = FIRST_TOKEN + KEYWORDS.index("DATA")
-BIN = FIRST_TOKEN + KEYWORDS.index("BIN")
 UDG_A = 144
 COPYRIGHT = 127
 BLOCK_GRAPHICS = 128
@@ -115,7 +111,7 @@ def tokenize(body: str) -> bytes:
             out.pop()
         out.append(token)
         i += length
-        if token == REM:
+        if token == TOKEN_REM:
             return bytes(out) + decode_escapes(body[i:].lstrip(" "))
     return bytes(out)
 
@@ -160,7 +156,7 @@ def lowercase_keyword(body: bytes) -> str | None:
     words, in_string = [], False
     word = ""
     for code in body:
-        if code == REM:
+        if code == TOKEN_REM:
             break
         if code == ord('"'):
             in_string = not in_string
@@ -223,9 +219,9 @@ def data_values(listing: str, from_line: int | None = None) -> list[float]:
             continue
         for statement in _split_outside_strings(body, ord(":")):
             statement = statement.lstrip(b" ")
-            if statement[:1] == bytes([REM]):
+            if statement[:1] == bytes([TOKEN_REM]):
                 break
-            if statement[:1] == bytes([DATA]):
+            if statement[:1] == bytes([TOKEN_DATA]):
                 values += [_data_number(item, number) for item in _split_outside_strings(statement[1:], ord(","))]
     return values
 
@@ -252,7 +248,7 @@ def _data_number(item: bytes, line: int) -> float:
     if negative:
         text = text[1:].strip(b" ")
     try:
-        if text[:1] == bytes([BIN]):
+        if text[:1] == bytes([TOKEN_BIN]):
             digits = text[1:].decode("ascii").strip()
             if digits.strip("01"):
                 raise ValueError

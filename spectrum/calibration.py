@@ -98,7 +98,7 @@ class Driver:
         self._watch_editor()
 
     def _watch_editor(self) -> None:
-        machine, wait_key = self.machine, self.machine._wait_key
+        machine, wait_key = self.machine, self.machine.wait_key
 
         def marked_wait_key():
             self._mark()
@@ -106,7 +106,7 @@ class Driver:
             self._mark()
             return code
 
-        machine._wait_key = marked_wait_key
+        machine.wait_key = marked_wait_key
 
     def _mark(self) -> None:
         self._marks.append((Counter(self.machine.timing.counts), self.machine.t_states))

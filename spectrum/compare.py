@@ -19,26 +19,23 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import sysvars
-from .frontends import HeadlessFrontend, ScriptExhausted
-from .sound import FRAME_T_STATES
+from .frontends import Frontend, HeadlessFrontend, ScriptExhausted
+from .hardware import COLUMNS, DISPLAY_FILE, DISPLAY_FILE_BYTES, FRAME_T_STATES, SCREEN_BYTES
 
-SCREEN_BYTES = 6912
 TOLERANCE_FRAMES = 3
 TOLERANCE_SHARE = 0.005
-BITMAP_BYTES = 6144
-COLUMNS = 32
 UPPER_ROWS = 22  # the program's own rows; the lower screen's two lines hold INPUT and reports
 
 
 def screen_of(machine) -> bytes:
     """SCREEN$ of any machine: the display file and attributes, 6,912 bytes."""
-    return bytes(machine.memory[sysvars.DISPLAY_FILE:sysvars.DISPLAY_FILE + SCREEN_BYTES])
+    return bytes(machine.memory[DISPLAY_FILE:DISPLAY_FILE + SCREEN_BYTES])
 
 
 def cell_of(offset: int) -> tuple[int, int]:
     """The character cell (row, column) that byte `offset` of SCREEN$ belongs to."""
-    if offset >= BITMAP_BYTES:
-        return divmod(offset - BITMAP_BYTES, COLUMNS)
+    if offset >= DISPLAY_FILE_BYTES:
+        return divmod(offset - DISPLAY_FILE_BYTES, COLUMNS)
     third, line_row, column = offset >> 11, (offset >> 5) & 7, offset & 31
     return 8 * third + line_row, column
 
@@ -132,7 +129,7 @@ def first_difference(port: list[KeyWait], rom: list[KeyWait]) -> Difference | No
     return None
 
 
-class KeyWaitRecorder:
+class KeyWaitRecorder(Frontend):
     """A front end around a headless one (its scripted presses, sound and screenshots) that also
     notes each key wait (`waits`): when the machine takes the next press (one typed when it
     waits: not a timed one), and when it waits with none left. `endless` keeps the machine running with no keys instead of raising

@@ -10,17 +10,20 @@ when it meets its print position. On ENTER the line is checked and evaluated as 
 (`expression`), so a string INPUT whose quotes are deleted takes, say, "6"+"9".
 """
 
-from . import expression, fp, keyboard, sysvars
+from . import expression, fp, sysvars
 from .beeper import beeper
 from .errors import ReportError
-from .rom import TOKEN_THEN
-from .screen import LINES, codes_of
+from .rom import (AT, CAPS_LOCK, CURSOR_LEFT, CURSOR_RIGHT, DELETE, EDIT, ENTER, FLASH, GRAPHICS, INK, PAPER, TAB,
+                  TOKEN_THEN)
+from .hardware import ROWS
+from .screen import codes_of
+from .sysvars import Flags, Flags2
 
 KEY_CLICK_EDGES = beeper(0x00C8, 1)  # ED-LOOP's click: BEEPER with HL = $00C8 and PIP = 0
 RASP_EDGES = beeper(0x1A90, 65)  # ED-FULL's rasp: BEEPER with HL = $1A90 and DE = RASP = 64
 # KEY-INPUT turns these codes into a colour control code and its parameter
 TRUE_VIDEO_FIRST, PAPER_KEYS, INK_KEYS = 0, 0x10, 0x18
-MODE_KEYS = (14, 15)  # SYMBOL SHIFT + CAPS SHIFT (E mode) and GRAPHICS (G mode)
+MODE_KEYS = (14, GRAPHICS)  # SYMBOL SHIFT + CAPS SHIFT (E mode) and GRAPHICS (G mode)
 
 
 class Editor:
@@ -48,23 +51,23 @@ class Editor:
 
     def _input(self, prompt: str | bytes, numeric: bool) -> bytes:
         prompt_codes = codes_of(prompt)
-        ram = self._ram
-        ram[sysvars.FLAGS] &= 0xDF  # CHAN-K: "ready for a key", a key taken before is dropped
-        self._charge("input-start")
-        self._cls_lower()
+        ram = self.ram
+        ram[sysvars.FLAGS] &= ~Flags.NEW_KEY & 0xFF  # CHAN-K: "ready for a key", a key taken before is dropped
+        self.charge("input-start")
+        self.cls_lower()
         for code in prompt_codes:
-            self._print_lower(code)
-        self._echo_end = self._lower_line, self._lower_col
+            self.print_lower(code)
+        self._echo_end = self.lower_position
         line = bytearray() if numeric else bytearray(b'""')
         cursor = 0 if numeric else 1
         fault_at = None
         while True:
             cursor = self._edit(line, cursor, fault_at)
             try:
-                self._charge("input-check")
+                self.charge("input-check")
                 expression.check(bytes(line), numeric, self)
-                self._charge("input-copy")  # ED-COPY once more, without the cursor
-                self._charge("print-out-char-lower", len(line))
+                self.charge("input-copy")  # ED-COPY once more, without the cursor
+                self.charge("print-out-char-lower", len(line))
                 value = expression.evaluate(bytes(line), numeric, self)
                 break
             except expression.SyntaxFault as fault:
@@ -75,47 +78,48 @@ class Editor:
     def _input_done(self) -> None:
         """INPUT-2: an upper print position the lower screen has covered goes to the line just
         above it; the scroll count starts again; the lower screen is cleared."""
-        ram = self._ram
-        self._charge("input-end")
+        ram = self.ram
+        self.charge("input-end")
         size = ram[sysvars.DF_SZ]
-        if size >= LINES - self._row:
-            self._row, self._col = LINES - size, 0
-        ram[sysvars.SCR_CT] = self._row + 1
-        self._lower = False
-        self._cls_lower()
+        row = self.print_position[0]
+        if size >= ROWS - row:
+            row = ROWS - size
+            self.print_position = row, 0
+        ram[sysvars.SCR_CT] = row + 1
+        self.cls_lower()  # and printing goes to the lower screen
 
     def _edit(self, line: bytearray, cursor: int, fault_at: int | None) -> int:
         """ED-LOOP until ENTER; returns the cursor's place."""
         while True:
             self._copy_line(line, cursor, fault_at)
             fault_at = None
-            code = self._wait_key()
-            self._charge("editor-key")
-            if code == keyboard.CAPS_LOCK:
-                self._ram[sysvars.FLAGS2] ^= 0x08
+            code = self.wait_key()
+            self.charge("editor-key")
+            if code == CAPS_LOCK:
+                self.ram[sysvars.FLAGS2] ^= Flags2.CAPS_LOCK
                 continue
             if code in MODE_KEYS:
                 mode = code - 13
-                self._ram[sysvars.MODE] = 0 if self._ram[sysvars.MODE] == mode else mode
+                self.ram[sysvars.MODE] = 0 if self.ram[sysvars.MODE] == mode else mode
                 continue
-            self._sound(KEY_CLICK_EDGES)
+            self.sound(KEY_CLICK_EDGES)
             if code < 6:  # TRUE VIDEO, INV VIDEO and E-mode 8 and 9: FLASH, BRIGHT, INVERSE
-                cursor = self._add_codes(line, cursor, 18 + code // 2, code & 1)
+                cursor = self._add_codes(line, cursor, FLASH + code // 2, code & 1)
             elif PAPER_KEYS <= code < 32:
-                cursor = self._add_codes(line, cursor, 16 if code >= INK_KEYS else 17, code & 7)
+                cursor = self._add_codes(line, cursor, INK if code >= INK_KEYS else PAPER, code & 7)
             elif code >= 32:
                 cursor = self._add_codes(line, cursor, code)
-            elif code == keyboard.ENTER_CODE:
+            elif code == ENTER:
                 return cursor
-            elif code == keyboard.EDIT:  # CLEAR-SP: the whole line goes, quotes and all
+            elif code == EDIT:  # CLEAR-SP: the whole line goes, quotes and all
                 del line[:]
                 cursor = 0
-                self._ram[sysvars.MODE] = 0
-            elif code == keyboard.CURSOR_LEFT:
+                self.ram[sysvars.MODE] = 0
+            elif code == CURSOR_LEFT:
                 cursor = _left_edge(line, cursor)
-            elif code == keyboard.CURSOR_RIGHT:
+            elif code == CURSOR_RIGHT:
                 cursor = min(cursor + 1, len(line))
-            elif code == keyboard.DELETE and cursor:
+            elif code == DELETE and cursor:
                 # the code where ED-EDGE lands goes; the cursor only moves back by one, so after
                 # a control code's parameter it stays behind the naked parameter
                 del line[_left_edge(line, cursor)]
@@ -123,7 +127,7 @@ class Editor:
 
     def _add_codes(self, line: bytearray, cursor: int, *codes: int) -> int:
         """ADD-CHAR (and ED-CONTR for a control code with its parameter): E mode ends, G stays."""
-        self._ram[sysvars.MODE] &= 0xFE
+        self.ram[sysvars.MODE] &= 0xFE
         line[cursor:cursor] = bytes(codes)
         return cursor + len(codes)
 
@@ -131,13 +135,13 @@ class Editor:
         """ED-COPY: the line printed from the end of the prompt, then blanks up to where the
         last copy ended; a report while printing (the lower screen full, a control code given
         a cursor for its colour) rasps and leaves the copy where it stopped."""
-        ram = self._ram
-        self._charge("editor-copy")
-        self._temps(lower=True)
-        start = self._lower_line, self._lower_col
+        ram = self.ram
+        self.charge("editor-copy")
+        self.temps(lower=True)
+        start = self.lower_position
         try:
-            ram[sysvars.FLAGS] |= 0x05  # no leading space; the cursor is L unless a THEN comes
-            ram[sysvars.FLAGS2] &= ~0x04 & 0xFF  # not within quotes
+            ram[sysvars.FLAGS] |= Flags.NO_LEADING_SPACE | Flags.PRINT_L_MODE  # no leading space; the cursor is L unless a THEN comes
+            ram[sysvars.FLAGS2] &= ~Flags2.IN_QUOTES & 0xFF  # not within quotes
             for index in range(len(line) + 1):
                 if index == fault_at:
                     self._print_flashing(ord("?"))
@@ -145,64 +149,52 @@ class Editor:
                     self._print_cursor()
                 if index < len(line):
                     self._print_line_code(line[index])
-            end = self._lower_line, self._lower_col
-            self._temps(lower=True)
-            while _before(self._lower_line, self._lower_col, *self._echo_end):
-                self._print_lower(ord(" "))
+            end = self.lower_position
+            self.temps(lower=True)
+            while _before(*self.lower_position, *self._echo_end):
+                self.print_lower(ord(" "))
         except ReportError:
-            self._sound(RASP_EDGES)
-            end = self._lower_line, self._lower_col
-        self._lower_line, self._lower_col = start
+            self.sound(RASP_EDGES)
+            end = self.lower_position
+        self.lower_position = start
         self._echo_end = end
 
     def _print_line_code(self, code: int) -> None:
         """OUT-CHAR: a code of the line; which codes come before it decides the cursor's K or L."""
-        ram = self._ram
+        ram = self.ram
         if not (ord("0") <= code <= ord("9") or code < 0x21):
-            ram[sysvars.FLAGS] &= ~0x04 & 0xFF
+            ram[sysvars.FLAGS] &= ~Flags.PRINT_L_MODE & 0xFF
             if code == ord('"'):
-                ram[sysvars.FLAGS2] ^= 0x04
+                ram[sysvars.FLAGS2] ^= Flags2.IN_QUOTES
             if code != TOKEN_THEN:
-                ram[sysvars.FLAGS] |= 0x04
-        self._print_lower(code)
+                ram[sysvars.FLAGS] |= Flags.PRINT_L_MODE
+        self.print_lower(code)
 
     def _print_cursor(self) -> None:
         """OUT-CURS: E or G in those modes, else K, or L (C with CAPS LOCK) when the codes
         before it call for it; the keyboard then reads keys in K or L mode to match."""
-        ram = self._ram
+        ram = self.ram
         mode = ram[sysvars.MODE]
         if mode:
             letter = ord("E") if mode == 1 else ord("G")
-        elif ram[sysvars.FLAGS] & 0x04:
-            ram[sysvars.FLAGS] |= 0x08
-            letter = ord("C") if ram[sysvars.FLAGS2] & 0x08 else ord("L")
+        elif ram[sysvars.FLAGS] & Flags.PRINT_L_MODE:
+            ram[sysvars.FLAGS] |= Flags.L_MODE
+            letter = ord("C") if ram[sysvars.FLAGS2] & Flags2.CAPS_LOCK else ord("L")
         else:
-            ram[sysvars.FLAGS] &= ~0x08 & 0xFF
+            ram[sysvars.FLAGS] &= ~Flags.L_MODE & 0xFF
             letter = ord("K")
         self._print_flashing(letter)
 
     def _print_flashing(self, code: int) -> None:
         """OUT-FLASH: FLASH 1 with no INVERSE, OVER or INK/PAPER 9, all restored afterwards (not
         if the printing fails: P_FLAG then stays clear, as in the ROM)."""
-        ram = self._ram
+        ram = self.ram
         saved = ram[sysvars.ATTR_T], ram[sysvars.MASK_T], ram[sysvars.P_FLAG]
         ram[sysvars.ATTR_T] |= 0x80
         ram[sysvars.MASK_T] &= 0x7F
         ram[sysvars.P_FLAG] = 0
-        self._print_lower(code)
+        self.print_lower(code)
         ram[sysvars.ATTR_T], ram[sysvars.MASK_T], ram[sysvars.P_FLAG] = saved
-
-    def _print_lower(self, code: int) -> None:
-        """PRINT-OUT on the lower screen, one code at a time: a colour control code takes the
-        next code printed as its parameter."""
-        control = self._pending_control
-        if control is not None:
-            self._pending_control = None
-            self._print_codes(bytes((control, code)))
-        elif 16 <= code <= 21:
-            self._pending_control = code
-        else:
-            self._print_codes(bytes((code,)))
 
 
 def _left_edge(line: bytes, cursor: int) -> int:
@@ -214,7 +206,7 @@ def _left_edge(line: bytes, cursor: int) -> int:
     while True:
         following = start + 1
         if line[start] & 0xF0 == 0x10:
-            following += 2 if line[start] in (22, 23) else 1
+            following += 2 if line[start] in (AT, TAB) else 1
         if following >= cursor:
             return start
         start = following

@@ -21,20 +21,15 @@ from dataclasses import dataclass
 from . import fp, series, sysvars
 from .errors import (INTEGER_OUT_OF_RANGE, INVALID_ARGUMENT, STOP_IN_INPUT, SUBSCRIPT_WRONG, VARIABLE_NOT_FOUND,
                      ReportError)
+from .hardware import pixel_address
 from .numbers import print_fp
-from .rom import TOKEN_STOP
+from .rom import (ENTER, TOKEN_ATTR, TOKEN_BIN, TOKEN_CODE, TOKEN_FN, TOKEN_INKEY, TOKEN_NOT, TOKEN_PI, TOKEN_POINT, TOKEN_RND,
+                  TOKEN_SCREEN, TOKEN_STOP, TOKEN_TO, TOKEN_VAL_STRING)
 
-CR = 0x0D
 QUOTE = ord('"')
-TOKEN_RND, TOKEN_INKEY, TOKEN_PI, TOKEN_FN, TOKEN_POINT, TOKEN_SCREEN, TOKEN_ATTR = range(0xA5, 0xAC)
-TOKEN_BIN = 0xC4
 FN_WITHOUT_DEF, PARAMETER_ERROR = "P FN without DEF", "Q Parameter error"
 SCREEN_CHARACTERS = 96  # SCREEN$ matches the character set from space to the copyright sign
 LOWEST_POINT_ROW = 175  # PIXEL-ADD: y runs 0-175 up from the bottom of the upper screen
-TOKEN_TO = 0xCC
-TOKEN_VAL_STRING = 0xAE
-TOKEN_CODE = 0xAF
-TOKEN_NOT = 0xC3
 PI = bytes((0x82, 0x49, 0x0F, 0xDA, 0xA2))  # stk-pi/2 with its exponent raised by one, as S-PI does
 
 # Operator characters and tokens: (calculator code with the result and operand type bits, priority)
@@ -125,7 +120,7 @@ class Scanner:
     machine's interpreter, if it has one, the variables area's part (LOOK-VARS, work space)."""
 
     def __init__(self, entry: bytes, running: bool, machine=None, variables=None, *, of_program: bool = False):
-        self.codes = bytes(entry) + bytes((CR,))
+        self.codes = bytes(entry) + bytes((ENTER,))
         self.of_program = of_program  # a statement of a port's program, whose RND the port draws
         self.position = 0  # CH_ADD
         self.running = running
@@ -157,7 +152,7 @@ class Scanner:
         """GET-CHAR with SKIP-OVER: spaces and control codes (with their parameters) are passed."""
         while True:
             code = self.codes[self.position]
-            if code >= 0x21 or code == CR:
+            if code >= 0x21 or code == ENTER:
                 return code
             if 0x10 <= code < 0x18:
                 self.position += 2 if code < 0x16 else 3
@@ -224,7 +219,7 @@ class Scanner:
             value = self.scanning()
             if value.numeric != numeric:  # VAL-FET-2
                 self.fault()
-            if self.get_char() != CR:
+            if self.get_char() != ENTER:
                 self.fault()
             return value
         except _Unsupported as unsupported:
@@ -345,7 +340,7 @@ class Scanner:
             self.position += 1
             code = self.codes[self.position]
             self.charge("quote-code")
-            if code == CR:
+            if code == ENTER:
                 self.fault()
             if code == QUOTE:
                 self.position += 1
@@ -787,7 +782,7 @@ class Scanner:
         self.workspace(len(text) + 1)
         checker = Scanner(text, running=False, machine=self.machine)
         try:
-            if checker.scanning().numeric != numeric or checker.get_char() != CR:
+            if checker.scanning().numeric != numeric or checker.get_char() != ENTER:
                 raise ReportError(fp.NONSENSE_IN_BASIC)
         except (SyntaxFault, _Unsupported):
             raise ReportError(fp.NONSENSE_IN_BASIC) from None
@@ -824,7 +819,7 @@ def _point(memory, x: int, y: int) -> int:
     if y > LOWEST_POINT_ROW:
         raise ReportError(INTEGER_OUT_OF_RANGE)
     line = LOWEST_POINT_ROW - y
-    address = 0x4000 | (line & 0xC0) << 5 | (line & 0x07) << 8 | (line & 0x38) << 2 | x >> 3
+    address = pixel_address(line, x >> 3)
     return int(memory[address]) >> (7 - (x & 7)) & 1
 
 

@@ -22,13 +22,13 @@ from dataclasses import dataclass, field
 
 from . import fp
 from .errors import ReportError
-from .expression import CR, Scanner, Value, charge_print_fp
+from .expression import Scanner, Value, charge_print_fp
 from .numbers import print_fp
-from .program import COLON, NUMBER_MARKER, QUOTE, TOKEN_THEN, Line, Program
-from .rom import KEYWORDS
+from .program import COLON, QUOTE, Line, Program
+from .rom import ENTER, KEYWORDS, NUMBER_MARKER, PRINT_COMMA, TOKEN_RUN, TOKEN_THEN
 from .variables import Kind, Loop, Variables
 
-RUN_LINE = bytes((0xF7, CR, 0x80))  # E_LINE while a program runs: the RUN typed, ENTER, the end marker
+RUN_LINE = bytes((TOKEN_RUN, ENTER, 0x80))  # E_LINE while a program runs: the RUN typed, ENTER, the end marker
 STACKED = 5  # bytes a value takes on the calculator stack
 HIDDEN_NUMBER = 6
 
@@ -210,7 +210,7 @@ class Interpreter:
         codes = program_line.statements[number - 1].codes
         self.layout.workspace = self.layout.stack = 0  # SET-WORK
         self.printed, self.arguments = bytearray(), []
-        outcome = self.execute(codes[0] if codes else CR, Scanner(codes, True, self.machine, of_program=True), program_line, number)
+        outcome = self.execute(codes[0] if codes else ENTER, Scanner(codes, True, self.machine, of_program=True), program_line, number)
         self._pending = []
         try:
             self.go_on(program_line, number, outcome)
@@ -365,7 +365,7 @@ class Interpreter:
     def one_number(self, command: int, scanner: Scanner, line: Line, number: int):
         """A command with one number, or none for 0 (RESTORE, RANDOMIZE)."""
         self.charge(f"command-{ONE_NUMBER[command]}")
-        if scanner.get_char() in (CR, COLON):
+        if scanner.get_char() in (ENTER, COLON):
             self.charge("no-number")
             value = 0
         else:
@@ -605,12 +605,12 @@ class Interpreter:
         strings (their codes handed to PRINT-OUT one by one), numbers (PRINT-FP) and the
         separators; a carriage return unless a separator ends the statement."""
         separator = False
-        while scanner.get_char() not in (CR, COLON):
+        while scanner.get_char() not in (ENTER, COLON):
             code = scanner.get_char()
             separator = code in (ord(";"), ord(","), ord("'"))
             if separator:
                 self.charge({ord(";"): "print-semicolon", ord(","): "print-comma", ord("'"): "print-apostrophe"}[code])
-                self.printed += {ord(";"): b"", ord(","): b"\x06", ord("'"): b"\r"}[code]
+                self.printed += {ord(";"): b"", ord(","): bytes((PRINT_COMMA,)), ord("'"): bytes((ENTER,))}[code]
                 scanner.next_char()
             elif code in (AT, TAB):
                 self.charge("print-at" if code == AT else "print-tab")
@@ -627,7 +627,7 @@ class Interpreter:
                 self.printed += self.print_expression(scanner)
         if not separator:
             self.charge("print-newline")
-            self.printed += b"\r"
+            self.printed += bytes((ENTER,))
 
     def print_expression(self, scanner: Scanner) -> bytes:
         """A print item's expression; the codes it prints."""
@@ -656,7 +656,7 @@ class Interpreter:
             else:
                 break
         target = self.target(scanner)
-        if not target.name.endswith("$") or scanner.get_char() not in (CR, COLON):
+        if not target.name.endswith("$") or scanner.get_char() not in (ENTER, COLON):
             raise FlowError("only INPUT of one string variable after a prompt is kept")
         self._entry = self._edit()
         self.charge("input-assign")

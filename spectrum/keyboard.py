@@ -45,9 +45,6 @@ E_DIGITS = 0x0284  # extended mode digits with SYMBOL SHIFT
 CAPS_SHIFT, SYMBOL_SHIFT, NO_SHIFT = 0x27, 0x18, 0xFF
 MODE_KLC, MODE_E, MODE_G = 0, 1, 2
 
-DELETE, CURSOR_LEFT, CURSOR_RIGHT, CURSOR_DOWN, CURSOR_UP = 12, 8, 9, 10, 11
-CAPS_LOCK, EDIT, GRAPHICS = 6, 7, 15
-ENTER_CODE = 13
 
 
 def key_value(row: int, bit: int) -> int:

@@ -3,6 +3,7 @@ auto-repeat), PAUSE, INKEY$ and WAIT-KEY. The decoding itself is in `keyboard`."
 
 from . import keyboard, sysvars
 from .memory import find_word
+from .sysvars import Flags, Flags2
 
 BREAK_KEYS = frozenset({"CAPS", "SPACE"})
 
@@ -11,20 +12,20 @@ class Keys:
     """Keys pressed on the machine's matrix (`keys_held`, set by the front end every frame)."""
 
     def _keyboard_interrupt(self) -> None:
-        """KEYBOARD ($02BF): new keys and auto-repeat into LAST_K, with FLAGS bit 5 set.
+        """KEYBOARD ($02BF): new keys and auto-repeat into LAST_K, with FLAGS' NEW_KEY set.
 
         Keeping the ROM's time, the interrupt routine takes longer for each key down, each key
         slot in use, a key found and a new key decoded."""
         held = frozenset(self.keys_held)
-        self._charge("interrupt")
-        self._charge("interrupt-key-down", len(held))
+        self.charge("interrupt")
+        self.charge("interrupt-key-down", len(held))
         scanned = keyboard.key_scan(held)
         if scanned is None:
             return
         kstate = self.memory[sysvars.KSTATE:sysvars.KSTATE + 8]
         for base in (0, 4):
             if kstate[base] < 0x80:
-                self._charge("interrupt-slot")
+                self.charge("interrupt-slot")
                 kstate[base + 1] -= 1
                 if kstate[base + 1] == 0:
                     kstate[base] = 0xFF
@@ -32,7 +33,7 @@ class Keys:
         main = keyboard.key_test(shift, key)
         if main is None:
             return
-        self._charge("interrupt-key")
+        self.charge("interrupt-key")
         for base in (0, 4):
             if kstate[base] == main:
                 kstate[base + 1] = 5
@@ -40,22 +41,22 @@ class Keys:
                 if kstate[base + 2]:
                     return
                 kstate[base + 2] = self.memory[sysvars.REPPER]
-                self._charge("interrupt-repeat")
+                self.charge("interrupt-repeat")
                 self._new_key(int(kstate[base + 3]))
                 return
         free = next((base for base in (4, 0) if kstate[base] >= 0x80), None)
         if free is None:
             return
-        self._charge("interrupt-new-key")
-        flags = int(self.memory[sysvars.FLAGS])
-        code = keyboard.key_decode(main, shift, int(self.memory[sysvars.MODE]), bool(flags & 8),
-                                   bool(self.memory[sysvars.FLAGS2] & 8))
+        self.charge("interrupt-new-key")
+        flags, flags2 = self.memory[sysvars.FLAGS], self.memory[sysvars.FLAGS2]
+        code = keyboard.key_decode(main, shift, int(self.memory[sysvars.MODE]), bool(flags & Flags.L_MODE),
+                                   bool(flags2 & Flags2.CAPS_LOCK))
         kstate[free:free + 4] = [main, 5, self.memory[sysvars.REPDEL], code]
         self._new_key(code)
 
     def _new_key(self, code: int) -> None:
         self.memory[sysvars.LAST_K] = code
-        self.memory[sysvars.FLAGS] |= 0x20
+        self.memory[sysvars.FLAGS] |= Flags.NEW_KEY
 
     def read_port(self, port: int) -> int:
         """IN port: the keys held on the half-rows the port's high byte selects."""
@@ -68,25 +69,32 @@ class Keys:
         waiting_for_key = remaining == 0
         while True:
             self.wait_frame(awaiting_key=waiting_for_key)
-            self._charge("pause-pass")
+            self.charge("pause-pass")
             remaining = (remaining - 1) & 0xFFFF
             if remaining == 0:
                 break
             if remaining == 0xFFFF:  # PAUSE 0 never counts out
                 remaining = 0
-            if self.memory[sysvars.FLAGS] & 0x20:
+            if self.memory[sysvars.FLAGS] & Flags.NEW_KEY:
                 break
-        self.memory[sysvars.FLAGS] &= 0xDF
+        self.take_key()
 
     def inkey(self) -> str:
         """INKEY$: the key held now, decoded in L mode (or C with CAPS LOCK), or ""."""
         self.keyboard_read = True
-        code = keyboard.decode(self.keys_held, caps_lock=bool(self.memory[sysvars.FLAGS2] & 8))
+        code = keyboard.decode(self.keys_held, caps_lock=bool(self.memory[sysvars.FLAGS2] & Flags2.CAPS_LOCK))
         return "" if code is None else chr(code)
 
-    def _wait_key(self) -> int:
+    def wait_key(self) -> int:
         """WAIT-KEY: frames pass until the keyboard interrupt hands over a key."""
-        while not self.memory[sysvars.FLAGS] & 0x20:
+        while (code := self.take_key()) is None:
             self.wait_frame(awaiting_key=True, breakable=False)
-        self.memory[sysvars.FLAGS] &= 0xDF
-        return int(self.memory[sysvars.LAST_K])
+        return code
+
+    def take_key(self) -> int | None:
+        """The key the keyboard interrupt has handed over (LAST_K, when FLAGS has NEW_KEY), taken
+        as KEY-INPUT takes it: NEW_KEY is cleared, so that the same press is not taken again.
+        None if no new key has come (NEW_KEY is left clear)."""
+        flags = self.memory[sysvars.FLAGS]
+        self.memory[sysvars.FLAGS] = flags & ~Flags.NEW_KEY & 0xFF
+        return int(self.memory[sysvars.LAST_K]) if flags & Flags.NEW_KEY else None

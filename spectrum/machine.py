@@ -18,12 +18,14 @@ from . import fp, sysvars
 from .colours import WHITE
 from .editor import Editor
 from .errors import BREAK_INTO_PROGRAM, ReportError
+from .hardware import COLUMNS, FRAME_T_STATES
 from .keys import BREAK_KEYS, Keys
 from .memory import Memory, find_word
 from .render import flash_phase
 from .rom import FONT_ADDRESS
-from .screen import COLUMNS, POWER_ON_ATTRIBUTE, Screen, codes_of
-from .sound import FRAME_T_STATES, Speaker
+from .screen import POWER_ON_ATTRIBUTE, Screen, codes_of
+from .sound import Speaker
+from .sysvars import Flags, Flags2
 
 
 class Spectrum(Memory, Screen, Keys, Editor, Speaker):
@@ -65,7 +67,7 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
         for address, value in ((sysvars.ATTR_P, POWER_ON_ATTRIBUTE), (sysvars.MASK_P, 0),
                                (sysvars.BORDCR, POWER_ON_ATTRIBUTE), (sysvars.P_FLAG, 0),
                                (sysvars.DF_SZ, 2), (sysvars.REPDEL, 35), (sysvars.REPPER, 5),
-                               (sysvars.FLAGS, 0x0C), (sysvars.FLAGS2, 0x10), (sysvars.MODE, 0)):
+                               (sysvars.FLAGS, Flags.PRINT_L_MODE | Flags.L_MODE), (sysvars.FLAGS2, Flags2.CHANNEL_K), (sysvars.MODE, 0)):
             self.memory[address] = value
         self.memory[sysvars.KSTATE:sysvars.KSTATE + 8] = [0xFF, 0, 0, 0, 0xFF, 0, 0, 0]
         self.cls()
@@ -87,6 +89,11 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
         return fp.to_float(number)
 
     # --- time -------------------------------------------------------------------------------
+
+    def charge(self, item: str, count: int = 1) -> None:
+        """The ROM's time for a routine of the layer's, when the machine keeps it (`timing`)."""
+        if self.timing is not None:
+            self.timing.charge(item, count)
 
     @property
     def t_states(self) -> int:
@@ -119,8 +126,7 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
         sleeps through frames in which no key comes, nothing is to be shown and `wake` is not
         called, and those frames pass unseen, each counted by the interrupt as it would have been.
         How many frames passed (1 with any other front end)."""
-        doze = getattr(self.frontend, "doze", None)
-        unseen = doze(self, most - 1) if doze is not None and most > 1 else 0
+        unseen = self.frontend.doze(self, most - 1) if most > 1 else 0
         for _ in range(unseen):
             self._frame_begins(interrupts=True, awaiting_key=True, shown=False)
         self.wait_frame(awaiting_key=True)
@@ -129,9 +135,7 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
     def wake(self) -> None:
         """From any thread: a front end sleeping through frames (`wait_frames_for_key`) stops, as
         something the program waits on besides a key has happened."""
-        wake = getattr(self.frontend, "wake", None)
-        if wake is not None:
-            wake()
+        self.frontend.wake()
 
     @contextmanager
     def saying(self, text: str):
@@ -163,14 +167,14 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
             raise ReportError(BREAK_INTO_PROGRAM)
         if interrupts:
             frames = slice(sysvars.FRAMES, sysvars.FRAMES + 3)
-            self._ram[frames] = ((int.from_bytes(self._ram[frames], "little") + 1) & 0xFFFFFF).to_bytes(3, "little")
+            self.ram[frames] = ((int.from_bytes(self.ram[frames], "little") + 1) & 0xFFFFFF).to_bytes(3, "little")
             self._keyboard_interrupt()
 
     def show_report(self, error: ReportError) -> None:
         """The report line at the foot of the screen, as the ROM shows it when a program stops;
         it stays while BREAK is held, so that the BREAK that stopped one program stops no other."""
-        self._cls_lower()
-        self._print_codes(codes_of(str(error))[:COLUMNS])
+        self.cls_lower()
+        self.print_out(codes_of(str(error))[:COLUMNS])
         self.wait_frame(breakable=False)
         while BREAK_KEYS <= self.keys_held:
             self.wait_frame(breakable=False)

@@ -10,18 +10,17 @@ from dataclasses import dataclass, field
 from . import sysvars
 from .basic import ListingError, decode_escapes, listing_lines, lowercase_keyword, parse_listing, run_together_keyword
 from .fp import to_float
+from .hardware import (COLUMNS, DISPLAY_FILE, FRAME_T_STATES, SCREEN_BYTES, T_STATES_PER_SECOND, attribute_address,
+                       cell_address)
 from .keyboard import read_port
-from .rom import ROM, report_text
-from .sound import FRAME_T_STATES as FRAME_T, T_STATES_PER_SECOND as CLOCK_HZ
+from .rom import ENTER, ROM, TOKEN_GO_TO, TOKEN_RUN, report_text
+from .sysvars import Flags, FlagX, TvFlag
 from .z80 import PC, SP, T, Z80
 
 WAIT_KEY = 0x15DE  # every key wait in the editor passes here
 EDITOR = 0x0F3B  # WAIT-KEY's caller when the editor (command line or INPUT) wants a key
 SCROLL_QUESTION = 0x0CB6  # WAIT-KEY's caller when PRINT asks "scroll?"
 PAUSE_LOOP = range(0x1F3A, 0x1F54)  # the PAUSE routine's HALT loop
-TOKEN_RUN = 0xF7
-TOKEN_GO_TO = 0xEC
-ENTER = 13
 KEY_CLICK_WINDOW = 20_000  # T-states after a fed key in which the ROM sounds its click
 EDITOR_IDLE_FRAMES = 500
 KEY_SLOT_INTERRUPTS = 6  # a released key's slot counts down from 5, one an interrupt (KEYBOARD)
@@ -100,12 +99,12 @@ class Result:
     @property
     def seconds(self) -> float:
         """Spectrum time from RUN to the stop (typing the listing in not counted)."""
-        return (self.t_states - self.started_t) / CLOCK_HZ
+        return (self.t_states - self.started_t) / T_STATES_PER_SECOND
 
     @property
     def display(self) -> bytes:
-        """The display file and attributes, 6912 bytes from 16384."""
-        return self.memory[sysvars.DISPLAY_FILE:sysvars.DISPLAY_FILE + 6912]
+        """The display file and attributes, SCREEN$'s 6912 bytes from 16384."""
+        return self.memory[DISPLAY_FILE:DISPLAY_FILE + SCREEN_BYTES]
 
     def rows(self, first: int = 0, last: int = 21) -> bytes:
         """Display-file bytes and attributes of character rows first..last."""
@@ -116,10 +115,11 @@ def rows_of(memory, first: int = 0, last: int = 21) -> bytes:
     """Bitmap bytes (8 pixel lines each) and attribute bytes of character rows first..last."""
     out = bytearray()
     for row in range(first, last + 1):
-        base = sysvars.DISPLAY_FILE + ((row & 0x18) << 8) + ((row & 7) << 5)
+        base = cell_address(row, 0)
         for line in range(8):
-            out += bytes(memory[base + 256 * line:base + 256 * line + 32])
-        out += bytes(memory[sysvars.ATTRIBUTES + 32 * row:sysvars.ATTRIBUTES + 32 * row + 32])
+            out += bytes(memory[base + 256 * line:base + 256 * line + COLUMNS])
+        attributes = attribute_address(row, 0)
+        out += bytes(memory[attributes:attributes + COLUMNS])
     return bytes(out)
 
 
@@ -168,7 +168,7 @@ class Oracle:
         for code in command:
             machine.feed(code)
         machine.start_enter()
-        budget = (max_seconds or self.max_seconds) * CLOCK_HZ
+        budget = (max_seconds or self.max_seconds) * T_STATES_PER_SECOND
         return machine.play(list(script) + list(inputs), budget)
 
     @staticmethod
@@ -217,7 +217,7 @@ def booted() -> tuple[bytes, list[int]]:
     global _booted
     if _booted is None:
         machine = Z80Spectrum(ROM + bytes(49152), None)
-        machine.run_until_key_wait(5 * CLOCK_HZ)
+        machine.run_until_key_wait(5 * T_STATES_PER_SECOND)
         _booted = machine.snapshot()
     return _booted
 
@@ -257,17 +257,17 @@ class Z80Spectrum:
     def feed(self, code: int) -> None:
         """Give the editor one key code, as the keyboard interrupt does, and run to the next wait."""
         self.memory[sysvars.LAST_K] = code
-        self.memory[sysvars.FLAGS] |= 0x20
+        self.memory[sysvars.FLAGS] |= Flags.NEW_KEY
         self.clicks.append((self.now, KEY_CLICK_WINDOW))
-        if not self.run_until_key_wait(10 * CLOCK_HZ):
+        if not self.run_until_key_wait(10 * T_STATES_PER_SECOND):
             raise OracleError(f"no key wait after feeding code {code}")
 
     def start_enter(self) -> None:
         """Press ENTER and run one frame: what follows may run for long, so don't wait for it."""
         self.memory[sysvars.LAST_K] = ENTER
-        self.memory[sysvars.FLAGS] |= 0x20
+        self.memory[sysvars.FLAGS] |= Flags.NEW_KEY
         self.clicks.append((self.now, KEY_CLICK_WINDOW))
-        self.run_until_key_wait(FRAME_T)
+        self.run_until_key_wait(FRAME_T_STATES)
 
     def type_line(self, codes: bytes, reject_check: int | None = None) -> None:
         """Type `codes` and ENTER into the editor. With `reject_check` (the line's number),
@@ -300,7 +300,7 @@ class Z80Spectrum:
         return _word(self.memory, sp)
 
     def at_input_prompt(self) -> bool:
-        return self.caller() == EDITOR and bool(self.memory[sysvars.FLAGX] & 0x20)
+        return self.caller() == EDITOR and bool(self.memory[sysvars.FLAGX] & FlagX.INPUT_MODE)
 
     def play(self, script: list, budget: float) -> Result:
         deadline = self.now + budget
@@ -370,11 +370,11 @@ class Z80Spectrum:
         for keys in typed.presses:
             if not self._until_editor_idle():
                 return  # the INPUT is over (an ENTER was taken, or a report stopped the program)
-            self.clicks.append((self.now, TYPED_CLICK_FRAMES * FRAME_T))
+            self.clicks.append((self.now, TYPED_CLICK_FRAMES * FRAME_T_STATES))
             self.ports.held = frozenset(keys)
-            self.sim.run(until=self.now + typed.hold * FRAME_T)
+            self.sim.run(until=self.now + typed.hold * FRAME_T_STATES)
             self.ports.held = frozenset()
-            self.sim.run(until=self.now + typed.gap * FRAME_T)
+            self.sim.run(until=self.now + typed.gap * FRAME_T_STATES)
 
     def _until_key_slots_free(self) -> None:
         """Wait, as a person does between entries, until the keyboard scan has freed both key slots:
@@ -383,7 +383,7 @@ class Z80Spectrum:
         for _ in range(KEY_SLOT_INTERRUPTS):
             if self.memory[sysvars.KSTATE] == FREE_SLOT and self.memory[sysvars.KSTATE + 4] == FREE_SLOT:
                 return
-            self.sim.run(until=self.now + FRAME_T)
+            self.sim.run(until=self.now + FRAME_T_STATES)
 
     def _until_editor_idle(self) -> bool:
         """Run on to the INPUT editor's key wait with the lower screen up to date (a redraw can
@@ -391,10 +391,10 @@ class Z80Spectrum:
         False if the program is no longer in that INPUT."""
         line = _word(self.memory, sysvars.PPC)
         for _ in range(EDITOR_IDLE_FRAMES):
-            if self.run_until_key_wait(FRAME_T):
+            if self.run_until_key_wait(FRAME_T_STATES):
                 if not self.at_input_prompt() or _word(self.memory, sysvars.PPC) != line:
                     return False
-                if not self.memory[sysvars.TV_FLAG] & 0x08:
+                if not self.memory[sysvars.TV_FLAG] & TvFlag.MODE_CHANGED:
                     return True
         raise OracleError("the editor did not come back to wait for a key")
 
@@ -403,9 +403,9 @@ class Z80Spectrum:
         if self.now > deadline:
             raise OracleError(f"out of time: {self.report()}")
         if through_key_waits:
-            self.sim.run(until=self.now + frames * FRAME_T)
+            self.sim.run(until=self.now + frames * FRAME_T_STATES)
         else:
-            self.run_until_key_wait(frames * FRAME_T)
+            self.run_until_key_wait(frames * FRAME_T_STATES)
 
     def report(self) -> str:
         number = (self.memory[sysvars.ERR_NR] + 1) & 0xFF

@@ -15,16 +15,12 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from . import fp
-from .basic import BIN, REM, parse_listing
-from .rom import KEYWORDS
+from .basic import parse_listing
+from .rom import ENTER, NUMBER_MARKER, TOKEN_BIN, TOKEN_DEF_FN, TOKEN_REM, TOKEN_THEN
 
-NUMBER_MARKER = 0x0E
 HIDDEN_NUMBER = 6  # the marker and five bytes
-ENTER = 0x0D
 QUOTE = ord('"')
 COLON = ord(":")
-TOKEN_THEN = 0xA5 + KEYWORDS.index("THEN")
-TOKEN_DEF_FN = 0xA5 + KEYWORDS.index("DEF FN")
 PROG = 23755  # where the program starts on a 48K with no microdrive
 LINE_HEADER = 4  # the line number and the length
 
@@ -61,11 +57,11 @@ class Line:
             if quoted:
                 continue
             first = self.stored[start] if start < len(self.stored) else ENTER
-            if code == ENTER or (first != REM and code in (COLON, TOKEN_THEN)):
+            if code == ENTER or (first != TOKEN_REM and code in (COLON, TOKEN_THEN)):
                 end = index + (code == TOKEN_THEN)
                 statements.append(Statement(_without_hidden(self.stored[start:end]), start))
                 start = index + 1
-                if code == ENTER or first == REM:
+                if code == ENTER or first == TOKEN_REM:
                     break
         return statements
 
@@ -123,7 +119,7 @@ def stored_line(codes: bytes) -> bytes:
             out.append(code)
             index += 1
             continue
-        if code == REM:
+        if code == TOKEN_REM:
             out += codes[index:]
             break
         if code == TOKEN_DEF_FN:
@@ -146,7 +142,7 @@ def stored_line(codes: bytes) -> bytes:
             index += 1
             continue
         literal = codes[index:end]
-        binary = next((c for c in reversed(out) if c != ord(" ")), None) == BIN
+        binary = next((c for c in reversed(out) if c != ord(" ")), None) == TOKEN_BIN
         out += literal
         out += bytes((NUMBER_MARKER,)) + _literal_value(literal, binary)
         index = end
@@ -158,7 +154,7 @@ def _number_end(codes: bytes, index: int, before: bytearray) -> int | None:
     no number starts there (a digit in a name is part of the name)."""
     code = codes[index]
     previous = next((c for c in reversed(before) if c != ord(" ")), None)
-    if previous == BIN:
+    if previous == TOKEN_BIN:
         end = index
         while end < len(codes) and codes[end] in b"01 ":
             end += 1

@@ -13,12 +13,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .sysvars import ATTRIBUTES, DISPLAY_FILE
+from .hardware import ATTRIBUTES, ATTRIBUTES_END, COLUMNS, DISPLAY_FILE, LINE_T_STATES, PIXEL_HEIGHT, PIXEL_WIDTH, ROWS
 
-SCREEN_WIDTH = 256
 FLASH_FRAMES = 16  # the ULA swaps FLASH cells every 16 frames
-SCREEN_HEIGHT = 192
-ATTRIBUTES_END = ATTRIBUTES + 24 * 32
 
 # The ULA drives each gun at one of three levels: off, normal, or BRIGHT.
 # 0xD7 against 0xFF (normal at 84% of bright) is the commonly cited reading
@@ -51,14 +48,13 @@ PALETTE.flags.writeable = False
 # pixels, the shape of the TV screen it was made for.
 BORDER_LEFT = BORDER_RIGHT = 32
 BORDER_TOP = BORDER_BOTTOM = 24
-FRAME_WIDTH = BORDER_LEFT + SCREEN_WIDTH + BORDER_RIGHT
-FRAME_HEIGHT = BORDER_TOP + SCREEN_HEIGHT + BORDER_BOTTOM
+FRAME_WIDTH = BORDER_LEFT + PIXEL_WIDTH + BORDER_RIGHT
+FRAME_HEIGHT = BORDER_TOP + PIXEL_HEIGHT + BORDER_BOTTOM
 
 # The ULA draws a line in 224 T-states, and the display's first line 14,336 T-states after the
 # frame's interrupt (64 lines of 224, the top border's lines first), two pixels a T-state. It takes
 # the border's colour every 4 T-states, for the next 8 pixels: a change shows from the start of the
 # 4 T-states in which the port is written (as Fuse draws it).
-LINE_T_STATES = 224
 SCREEN_TOP_T = 14336
 BORDER_LATCH_T = 4
 BORDER_CELL_PIXELS = 2 * BORDER_LATCH_T
@@ -161,10 +157,10 @@ def screen_rgb(memory: np.ndarray, flash_phase: bool) -> np.ndarray:
     # A line's address is 0x4000 + (y7y6 << 11) + (y2y1y0 << 8) + (y5y4y3 << 5) + column,
     # so the display file is [third][pixel line][character row][column]; swapping the
     # middle two axes puts the lines in screen order.
-    bitmap = memory[DISPLAY_FILE:ATTRIBUTES].reshape(3, 8, 8, 32).transpose(0, 2, 1, 3).reshape(24, 8, 32)
+    bitmap = memory[DISPLAY_FILE:ATTRIBUTES].reshape(3, 8, 8, COLUMNS).transpose(0, 2, 1, 3).reshape(ROWS, 8, COLUMNS)
     cells = _CELL_OF_ATTRIBUTE[int(bool(flash_phase))][memory[ATTRIBUTES:ATTRIBUTES_END]]
-    lookup = (cells.reshape(24, 1, 32) << 8) | bitmap
-    return np.take(_PIXELS_OF_CELL_BYTE, lookup, axis=0).reshape(SCREEN_HEIGHT, SCREEN_WIDTH, 3)
+    lookup = (cells.reshape(ROWS, 1, COLUMNS) << 8) | bitmap
+    return np.take(_PIXELS_OF_CELL_BYTE, lookup, axis=0).reshape(PIXEL_HEIGHT, PIXEL_WIDTH, 3)
 
 
 def frame_rgb(memory: np.ndarray, flash_phase: bool, border: int | Sequence[tuple[int, int]]) -> np.ndarray:
@@ -176,7 +172,7 @@ def frame_rgb(memory: np.ndarray, flash_phase: bool, border: int | Sequence[tupl
         frame[:] = _BORDER_LINES[border & 7]
     else:
         frame[:] = np.repeat(PALETTE[border_cells(border)], BORDER_CELL_PIXELS, axis=1)
-    frame[BORDER_TOP:BORDER_TOP + SCREEN_HEIGHT, BORDER_LEFT:BORDER_LEFT + SCREEN_WIDTH] = screen_rgb(
+    frame[BORDER_TOP:BORDER_TOP + PIXEL_HEIGHT, BORDER_LEFT:BORDER_LEFT + PIXEL_WIDTH] = screen_rgb(
         memory, flash_phase)
     return frame
 

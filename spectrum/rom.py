@@ -38,8 +38,31 @@ def _bit7_terminated(address: int, count: int) -> list[str]:
 
 KEYWORDS: list[str] = _bit7_terminated(TOKEN_TABLE, 92)[1:]
 """Keyword text for codes 165–255 in order (``KEYWORDS[0]`` is "RND")."""
-TOKEN_STOP = 0xE2
-TOKEN_THEN = 0xCB
+FIRST_TOKEN = 165  # RND: the keywords' codes run from here to 255 (COPY)
+
+
+def token(keyword: str) -> int:
+    """The code of a keyword, as the ROM's token table spells it ("GO TO", "SCREEN$")."""
+    return FIRST_TOKEN + KEYWORDS.index(keyword)
+
+
+TOKEN_RND, TOKEN_INKEY, TOKEN_PI, TOKEN_FN = token("RND"), token("INKEY$"), token("PI"), token("FN")
+TOKEN_POINT, TOKEN_SCREEN, TOKEN_ATTR = token("POINT"), token("SCREEN$"), token("ATTR")
+TOKEN_VAL_STRING, TOKEN_CODE, TOKEN_NOT, TOKEN_BIN = token("VAL$"), token("CODE"), token("NOT"), token("BIN")
+TOKEN_THEN, TOKEN_TO, TOKEN_DEF_FN = token("THEN"), token("TO"), token("DEF FN")
+TOKEN_DATA, TOKEN_STOP, TOKEN_REM, TOKEN_GO_TO = token("DATA"), token("STOP"), token("REM"), token("GO TO")
+TOKEN_RUN, TOKEN_CLS = token("RUN"), token("CLS")
+
+# Control codes: the codes below 32 that PRINT acts on, and the editing keys' codes, which are the
+# same numbers (a code typed is a key; printed, a control)
+PRINT_COMMA = CAPS_LOCK = 0x06  # printed: to the next half of the line; typed: CAPS SHIFT + 2
+EDIT = 0x07
+CURSOR_LEFT, CURSOR_RIGHT, CURSOR_DOWN, CURSOR_UP = 0x08, 0x09, 0x0A, 0x0B  # printed: back, right
+DELETE = 0x0C
+ENTER = 0x0D  # the end of a line, typed, printed or stored
+NUMBER_MARKER = 0x0E  # a stored line's hidden number (five bytes) follows
+GRAPHICS = 0x0F
+INK, PAPER, FLASH, BRIGHT, INVERSE, OVER, AT, TAB = range(0x10, 0x18)  # each takes one operand; AT and TAB two
 
 REPORT_CODES = "0123456789ABCDEFGHIJKLMNOPQR"
 REPORTS: list[str] = _bit7_terminated(REPORT_TABLE, 28)

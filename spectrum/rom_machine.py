@@ -33,18 +33,19 @@ import numpy as np
 from . import render, sysvars
 from .render import flash_phase
 from .basic import ListingError, listing_text, starts_as_a_listing
-from .oracle import (EDITOR, EDITOR_IDLE_FRAMES, ENTER, PAUSE_LOOP, TOKEN_RUN, WAIT_KEY, Oracle, OracleError, Ports,
-                     Z80Spectrum, booted)
-from .sound import FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start_sample, stepped_samples
+from .hardware import FRAME_T_STATES, INTERRUPT_T_STATES, T_STATES_PER_SECOND
+from .oracle import EDITOR, EDITOR_IDLE_FRAMES, PAUSE_LOOP, WAIT_KEY, Oracle, OracleError, Ports, Z80Spectrum, booted
+from .rom import ENTER, TOKEN_CLS, TOKEN_RUN
+from .sound import SAMPLE_RATE, frame_start_sample, stepped_samples
+from .sysvars import Flags, TvFlag
 from .tape import DATA_FLAG, HEADER_FLAG, PROGRAM, TapeError, read_blocks, recorded_blocks
 from .tape_signal import TapeRecorder, TapeSignal
-from .z80 import INTERRUPT_T_STATES, A, B, C, D, E, F, IFF, IXh, IXl, PC, SP, T
+from .z80 import A, B, C, D, E, F, IFF, IXh, IXl, PC, SP, T
 
 LD_BYTES = 0x0556  # the ROM's tape loader: A the flag, IX where to, DE how many; carry set when loaded
 SA_LD_RET = 0x053F  # where LD-BYTES returns through, loaded or not (it pushes it first)
 EAR_BIT = 6  # of what IN reads from an even port: the tape's signal
 TAPE_LOADER = range(LD_BYTES, 0x0605)  # LD-BYTES to LD-SAMPLE: with no tape left it waits for one, or BREAK
-TOKEN_CLS = 0xFB
 HEADER_LENGTH = 17  # type, name (10), length, autostart line, program length
 TZX_SIGNATURE = b"ZXTape!\x1a"  # the other tape format emulators use, with its timings
 # LOAD "" as a person types it on the key matrix: J (LOAD in K mode), SYMBOL SHIFT with P twice (the
@@ -227,7 +228,7 @@ class RomSpectrum:
         enter_frame = -(-machine.now // FRAME_T_STATES) * FRAME_T_STATES
         machine.sim.run(until=enter_frame)
         machine.memory[sysvars.LAST_K] = ENTER
-        machine.memory[sysvars.FLAGS] |= 0x20
+        machine.memory[sysvars.FLAGS] |= Flags.NEW_KEY
         machine.sim.run(until=enter_frame + FRAME_T_STATES - INTERRUPT_T_STATES)
         machine._begin(enter_frame + FRAME_T_STATES)
         return machine
@@ -386,8 +387,8 @@ class RomSpectrum:
 
     def _note_key_wait(self, machine: Z80Spectrum) -> None:
         """`machine` (this one, or a copy of it) is at WAIT-KEY: the editor waits, once it has
-        brought its lines up to date (TV_FLAG bit 3 clear)."""
-        self.awaiting_key = not machine.memory[sysvars.TV_FLAG] & 0x08
+        brought its lines up to date (TV_FLAG's MODE_CHANGED clear)."""
+        self.awaiting_key = not machine.memory[sysvars.TV_FLAG] & TvFlag.MODE_CHANGED
         self._at_command_line = machine.caller() == EDITOR and not machine.at_input_prompt()
 
     def _look_ahead_for_key_wait(self) -> None:

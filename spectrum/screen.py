@@ -7,33 +7,21 @@ The upper screen is rows 0–21; the lower screen (INPUT and reports) is the row
 from . import sysvars
 from .colours import BLACK, WHITE, attribute, contrasting_ink
 from .errors import BREAK_CONT_REPEATS, INTEGER_OUT_OF_RANGE, INVALID_COLOUR, OUT_OF_SCREEN, ReportError
+from .hardware import ATTRIBUTES, ATTRIBUTES_END, COLUMNS, DISPLAY_FILE, ROWS, attribute_address, cell_address
 from .memory import find_byte
 from .numbers import format_number
-from .rom import KEYWORDS, TOKEN_STOP
+from .rom import AT, CURSOR_LEFT, CURSOR_RIGHT, ENTER, FIRST_TOKEN, INK, KEYWORDS, OVER, PRINT_COMMA, TAB, TOKEN_STOP
+from .sysvars import Flags
 
-LINES = 24
 UPPER_LINES = 22  # PRINT AT reaches rows 0–21 while the lower screen has its 2 lines
-COLUMNS = 32
 
 # Colour items in the order of their control codes (INK is 16 … OVER is 21)
 COLOUR_ITEMS = ("ink", "paper", "flash", "bright", "inverse", "over")
-CONTROL_AT, CONTROL_TAB, CONTROL_COMMA, CONTROL_BACK, CONTROL_RIGHT = 22, 23, 6, 8, 9
-CONTROL_ENTER = 13
-FIRST_TOKEN = 165
 SCROLL_QUESTION = b"scroll?"
 POWER_ON_ATTRIBUTE = attribute(ink=BLACK, paper=WHITE)  # ATTR_P and BORDCR after NEW
 
 # P_FLAG bits: the even bit of each pair is temporary, the odd bit permanent
 P_OVER, P_INVERSE, P_INK9, P_PAPER9 = 0x01, 0x04, 0x10, 0x40
-
-
-def cell_address(row: int, col: int) -> int:
-    """Display-file address of the top pixel line of a character cell."""
-    return sysvars.DISPLAY_FILE + ((row & 0x18) << 8) + ((row & 7) << 5) + col
-
-
-def attribute_address(row: int, col: int) -> int:
-    return sysvars.ATTRIBUTES + 32 * row + col
 
 
 ALL_PIXELS = (1 << 64) - 1  # the 8 lines of a cell as one number, for INVERSE
@@ -59,16 +47,31 @@ class Screen:
     grows) and `_lower_col`, so that it stays on its text when the lower screen scrolls up.
     """
 
-    def _charge(self, item: str, count: int = 1) -> None:
-        """The ROM's time for a routine of the layer's, when the machine keeps it."""
-        if self.timing is not None:
-            self.timing.charge(item, count)
-
     def _init_screen(self) -> None:
         self._lower = False
         self._row = self._col = 0
-        self._lower_line, self._lower_col = LINES - 1, 0
+        self._lower_line, self._lower_col = ROWS - 1, 0
         self._pending_control = None  # a colour control code waiting for its parameter
+
+    @property
+    def print_position(self) -> tuple[int, int]:
+        """The upper screen's print position (row, column); row 22 is "at the start of the line
+        below", to be scrolled to when something is printed there."""
+        return self._row, self._col
+
+    @print_position.setter
+    def print_position(self, position: tuple[int, int]) -> None:
+        self._row, self._col = position
+
+    @property
+    def lower_position(self) -> tuple[int, int]:
+        """The lower screen's print position as the ROM keeps it: (line, column), line 23 for its
+        first line, counting down as it grows."""
+        return self._lower_line, self._lower_col
+
+    @lower_position.setter
+    def lower_position(self, position: tuple[int, int]) -> None:
+        self._lower_line, self._lower_col = position
 
     # --- colours ----------------------------------------------------------------------------
 
@@ -77,7 +80,7 @@ class Screen:
         items = _colour_items(ink=ink, paper=paper, flash=flash, bright=bright, inverse=inverse,
                               over=over)
         self._lower = False
-        self._temps(lower=False)
+        self.temps(lower=False)
         for item, value in items:
             self._colour_temp(item, value)
         self.memory[sysvars.ATTR_P] = self.memory[sysvars.ATTR_T]
@@ -93,7 +96,7 @@ class Screen:
         self.border = colour
         self.memory[sysvars.BORDCR] = attribute(ink=contrasting_ink(colour), paper=colour)
 
-    def _temps(self, lower: bool) -> None:
+    def temps(self, lower: bool) -> None:
         """TEMPS: temporary colours start as the permanent ones (the lower screen: BORDCR)."""
         if lower:
             attr, mask = self.memory[sysvars.BORDCR], 0
@@ -136,14 +139,14 @@ class Screen:
     def cls(self) -> None:
         """CLS: clear the display with ATTR_P, then the lower screen (CLS-LOWER); the upper print
         position goes home and the scroll count to 1."""
-        self._charge("cls")
+        self.charge("cls")
         self._lower = False
-        self._temps(lower=False)
-        self.memory[sysvars.DISPLAY_FILE:sysvars.ATTRIBUTES] = 0
-        self.memory[sysvars.ATTRIBUTES:sysvars.ATTRIBUTES + 32 * LINES] = self.memory[sysvars.ATTR_P]
+        self.temps(lower=False)
+        self.memory[DISPLAY_FILE:ATTRIBUTES] = 0
+        self.memory[ATTRIBUTES:ATTRIBUTES_END] = self.memory[sysvars.ATTR_P]
         self.memory[sysvars.SCR_CT] = 1
         self._row = self._col = 0
-        self._cls_lower()
+        self.cls_lower()
 
     def print_at(self, row: int, col: int, text, *, ink=None, paper=None, bright=None,
                  flash=None, inverse=None, over=None) -> None:
@@ -163,35 +166,36 @@ class Screen:
                               over=over)
         codes = codes_of(text)
         self._lower = False
-        self._temps(lower=False)
-        self._charge("print-out-at")
+        self.temps(lower=False)
+        self.charge("print-out-at")
         for item, value in items:
-            self._charge("print-out-colour")
+            self.charge("print-out-colour")
             self._colour_temp(item, value)
         self._row, self._col = row, col
-        self._print_codes(codes)
+        self.print_out(codes)
 
     def print_codes(self, codes: bytes) -> None:
         """PRINT's output on the upper screen: the codes as its items send them to PRINT-OUT
         (AT and TAB with their operands, colour codes with theirs, ENTER, characters)."""
         self._lower = False
-        self._temps(lower=False)
-        self._print_codes(codes)
+        self.temps(lower=False)
+        self.print_out(codes)
 
-    def _print_codes(self, codes: bytes) -> None:
+    def print_out(self, codes: bytes) -> None:
+        """PRINT-OUT: the codes to the screen in use (upper or lower), as they come."""
         index = 0
         while index < len(codes):
             code = codes[index]
             index += 1
             if code >= 32:
                 self._print_char(code)
-            elif code in (CONTROL_AT, CONTROL_TAB):
-                self._charge("print-out-at" if code == CONTROL_AT else "print-out-tab")
+            elif code in (AT, TAB):
+                self.charge("print-out-at" if code == AT else "print-out-tab")
                 self._control_position(code, codes[index:index + 2])
                 index += 2
-            elif 16 <= code <= 21:
-                self._charge("print-out-colour")
-                item = COLOUR_ITEMS[code - 16]
+            elif INK <= code <= OVER:
+                self.charge("print-out-colour")
+                item = COLOUR_ITEMS[code - INK]
                 self._colour_temp(item, _checked_colour(item, codes[index] if index < len(codes) else 0))
                 index += 1
             else:
@@ -199,17 +203,17 @@ class Screen:
 
     def _control(self, code: int) -> None:
         """The one-byte control codes of PRINT-OUT; unassigned ones print '?'."""
-        if code == CONTROL_ENTER:
-            self._charge("print-out-enter" + ("-lower" if self._lower else ""))
+        if code == ENTER:
+            self.charge("print-out-enter" + ("-lower" if self._lower else ""))
             self._newline()
-        elif code == CONTROL_COMMA:
-            self._charge("print-out-comma")
+        elif code == PRINT_COMMA:
+            self.charge("print-out-comma")
             target = 16 if self._column() < 16 else 32
             while self._column() < target:
                 self._print_char(ord(" "))
-        elif code == CONTROL_BACK:
+        elif code == CURSOR_LEFT:
             self._back()
-        elif code == CONTROL_RIGHT:
+        elif code == CURSOR_RIGHT:
             # PO-RIGHT prints a space with OVER 1 but never stores the new position: only the
             # cell's attribute changes and the print position stays (a quirk of the 48K ROM)
             saved = self.memory[sysvars.P_FLAG], self._row, self._col, self._lower_line, self._lower_col
@@ -228,7 +232,7 @@ class Screen:
         if self._lower:
             if self._lower_col > 0:
                 self._lower_col -= 1
-            elif self._lower_line + 1 < LINES:
+            elif self._lower_line + 1 < ROWS:
                 self._lower_line, self._lower_col = self._lower_line + 1, COLUMNS - 1
         elif self._col > 0:
             self._col -= 1
@@ -239,7 +243,7 @@ class Screen:
         """AT row,col and TAB n given as control codes with their operand bytes."""
         if self._lower:
             raise ValueError("AT and TAB are not part of the layer's lower screen")
-        if code == CONTROL_AT:
+        if code == AT:
             row, col = (list(operands) + [0, 0])[:2]
             if col >= COLUMNS:
                 raise ReportError(INTEGER_OUT_OF_RANGE)
@@ -259,7 +263,7 @@ class Screen:
             self._lower_line -= 1
         else:
             self._col = 0
-            if self._row >= LINES - self._ram[sysvars.DF_SZ]:
+            if self._row >= ROWS - self.ram[sysvars.DF_SZ]:
                 self._scroll_upper()
             self._row += 1
 
@@ -267,20 +271,20 @@ class Screen:
         """PO-SCR for the upper screen at the line above the lower screen: "5 Out of screen" below
         it; else, every SCR_CT lines, ask "scroll?" (space, STOP or n stop the program), then
         scroll the whole display up a line and go on at the start of the line freed."""
-        ram = self._ram
-        bottom = LINES - ram[sysvars.DF_SZ]
+        ram = self.ram
+        bottom = ROWS - ram[sysvars.DF_SZ]
         if self._row > bottom:
             raise ReportError(OUT_OF_SCREEN)
         ram[sysvars.SCR_CT] = (ram[sysvars.SCR_CT] - 1) & 0xFF
         if not ram[sysvars.SCR_CT]:
             ram[sysvars.SCR_CT] = self._row
             self._ask_scroll()
-        self._scroll_rows(LINES - 1, ram[sysvars.ATTR_P])
+        self._scroll_rows(ROWS - 1, ram[sysvars.ATTR_P])
         # PO-SCR-3 swaps the first attributes of the new bottom line of the upper screen and of
         # the bottom line of the display, each row taking the other's first byte throughout
         freed = bottom - 1
         first_freed = attribute_address(freed, 0)
-        first_last = attribute_address(LINES - 1, 0)
+        first_last = attribute_address(ROWS - 1, 0)
         freed_attr, last_attr = ram[first_last], ram[first_freed]
         self.memory[first_freed:first_freed + COLUMNS] = freed_attr
         self.memory[first_last:first_last + COLUMNS] = last_attr
@@ -289,40 +293,40 @@ class Screen:
     def _ask_scroll(self) -> None:
         """"scroll?" in the lower screen, in its colours, and a key: space, STOP or n (either
         case) is "D BREAK - CONT repeats"; the lower screen is cleared when the key comes."""
-        ram = self._ram
+        ram = self.ram
         saved = ram[sysvars.ATTR_T], ram[sysvars.MASK_T], ram[sysvars.P_FLAG]
         self._lower = True
-        self._temps(lower=True)
+        self.temps(lower=True)
         for code in SCROLL_QUESTION:
             self._print_char(code)
-        ram[sysvars.FLAGS] = (ram[sysvars.FLAGS] | 0x08) & 0xDF  # L mode, no key yet
-        code = self._wait_key()
-        self._cls_lower()
+        ram[sysvars.FLAGS] = (ram[sysvars.FLAGS] | Flags.L_MODE) & ~Flags.NEW_KEY & 0xFF  # L mode, no key yet
+        code = self.wait_key()
+        self.cls_lower()
         self._lower = False
         if code in (ord(" "), TOKEN_STOP) or code | 0x20 == ord("n"):
             raise ReportError(BREAK_CONT_REPEATS)
-        self._temps(lower=False)
+        self.temps(lower=False)
         ram[sysvars.ATTR_T], ram[sysvars.MASK_T], ram[sysvars.P_FLAG] = saved
 
     def _scroll_rows(self, count: int, bottom_attr: int) -> None:
         """CL-SCROLL: the bottom `count` rows move up a row (over the row above them; with 24 the
         top row is lost) and the bottom row is cleared with `bottom_attr`."""
-        pixels = self.memory[sysvars.DISPLAY_FILE:sysvars.ATTRIBUTES]
-        rows = pixels.reshape(3, 8, 8, 32).transpose(0, 2, 1, 3).reshape(LINES, 8, 32)
-        top = LINES - count
-        rows[max(top - 1, 0):LINES - 1] = rows[max(top, 1):LINES].copy()
-        rows[LINES - 1] = 0
+        pixels = self.memory[DISPLAY_FILE:ATTRIBUTES]
+        rows = pixels.reshape(3, 8, 8, 32).transpose(0, 2, 1, 3).reshape(ROWS, 8, 32)
+        top = ROWS - count
+        rows[max(top - 1, 0):ROWS - 1] = rows[max(top, 1):ROWS].copy()
+        rows[ROWS - 1] = 0
         pixels[:] = rows.reshape(3, 8, 8, 32).transpose(0, 2, 1, 3).reshape(-1)
-        attrs = self.memory[sysvars.ATTRIBUTES:sysvars.ATTRIBUTES + 32 * LINES].reshape(LINES, 32)
-        attrs[max(top - 1, 0):LINES - 1] = attrs[max(top, 1):LINES].copy()
-        attrs[LINES - 1] = bottom_attr
+        attrs = self.memory[ATTRIBUTES:ATTRIBUTES_END].reshape(ROWS, 32)
+        attrs[max(top - 1, 0):ROWS - 1] = attrs[max(top, 1):ROWS].copy()
+        attrs[ROWS - 1] = bottom_attr
 
     def _make_lower_room(self) -> None:
         """PO-SCR-4, at the start of a line of the lower screen: "5 Out of screen" past its 22nd
         line; else while the line would lie below the display, the lower screen grows a row
         (DF_SZ) and scrolls up; where it meets the upper screen's print position, that moves up
         a row and the whole display scrolls."""
-        ram = self._ram
+        ram = self.ram
         line = self._lower_line
         if line < 2:
             raise ReportError(OUT_OF_SCREEN)
@@ -330,13 +334,13 @@ class Screen:
         if shortfall <= 0:
             return
         saved = ram[sysvars.ATTR_T], ram[sysvars.MASK_T], ram[sysvars.P_FLAG]
-        self._temps(lower=True)
+        self.temps(lower=True)
         for _ in range(shortfall):
             size = ram[sysvars.DF_SZ]
             ram[sysvars.DF_SZ] = size + 1
-            if size + 1 >= LINES - self._row:
+            if size + 1 >= ROWS - self._row:
                 self._row -= 1
-                self._scroll_rows(LINES, ram[sysvars.BORDCR])
+                self._scroll_rows(ROWS, ram[sysvars.BORDCR])
             else:
                 self._scroll_rows(size, ram[sysvars.BORDCR])
         ram[sysvars.ATTR_T], ram[sysvars.MASK_T], ram[sysvars.P_FLAG] = saved
@@ -345,10 +349,10 @@ class Screen:
         """PO-ANY: one printable code (32–255) at the print position, wrapping at column 32 and
         testing for scrolling at the start of each line (PR-ALL)."""
         if code >= FIRST_TOKEN:
-            self._charge("print-out-token")
+            self.charge("print-out-token")
             self._print_token(code)
             return
-        ram = self._ram
+        ram = self.ram
         if self.timing is not None:  # the item's name is made only when the time is kept: a hot path
             self.timing.charge(("print-out-graphic" if 128 <= code < 144 else "print-out-udg" if code >= 144 else
                                 "print-out-char") + ("-lower" if self._lower else ""))
@@ -359,12 +363,13 @@ class Screen:
             base = ram[variable] + 256 * ram[variable + 1] + 8 * (code - 144 if code >= 144 else code)
             glyph = ram[base:base + 8].tobytes()
             # PO-CHAR-2 notes whether a space was printed (block graphics leave the flag alone)
-            ram[sysvars.FLAGS] = (ram[sysvars.FLAGS] | 1) if code == 32 else (ram[sysvars.FLAGS] & 0xFE)
+            flags = ram[sysvars.FLAGS]
+            ram[sysvars.FLAGS] = flags | Flags.NO_LEADING_SPACE if code == 32 else flags & ~Flags.NO_LEADING_SPACE & 0xFF
         if self._lower:
             if self._lower_col >= COLUMNS:
                 self._lower_line, self._lower_col = self._lower_line - 1, 0
             if self._lower_col == 0:
-                self._charge("print-out-line-start-lower")
+                self.charge("print-out-line-start-lower")
                 self._make_lower_room()
             row, col = 48 - self._lower_line - ram[sysvars.DF_SZ], self._lower_col
             self._lower_col += 1
@@ -372,8 +377,8 @@ class Screen:
             if self._col >= COLUMNS:
                 self._row, self._col = self._row + 1, 0
             if self._col == 0:
-                self._charge("print-out-line-start")
-                if self._row >= LINES - ram[sysvars.DF_SZ]:
+                self.charge("print-out-line-start")
+                if self._row >= ROWS - ram[sysvars.DF_SZ]:
                     self._scroll_upper()
             row, col = self._row, self._col
             self._col += 1
@@ -384,7 +389,7 @@ class Screen:
         trailing space after a keyword ending in a letter or '$' (except RND, INKEY$, PI)."""
         index = code - FIRST_TOKEN
         word = KEYWORDS[index]
-        if index >= 0x20 and word[0] >= "A" and not self.memory[sysvars.FLAGS] & 1:
+        if index >= 0x20 and word[0] >= "A" and not self.memory[sysvars.FLAGS] & Flags.NO_LEADING_SPACE:
             self._print_char(ord(" "))
         for ch in word:
             self._print_char(ord(ch))
@@ -393,7 +398,7 @@ class Screen:
 
     def _draw_cell(self, row: int, col: int, glyph: bytes) -> None:
         """PR-ALL and PO-ATTR: 8 pixel lines with OVER and INVERSE, then the attribute."""
-        ram = self._ram
+        ram = self.ram
         flag = ram[sysvars.P_FLAG]
         top = cell_address(row, col)
         lines = slice(top, top + 8 * 256, 256)
@@ -437,24 +442,36 @@ class Screen:
                 return chr(32 + index)
         return ""
 
-    def _cls_lower(self) -> None:
+    def print_lower(self, code: int) -> None:
+        """PRINT-OUT on the lower screen, one code at a time: a colour control code takes the
+        next code printed as its parameter."""
+        control = self._pending_control
+        if control is not None:
+            self._pending_control = None
+            self.print_out(bytes((control, code)))
+        elif INK <= code <= OVER:
+            self._pending_control = code
+        else:
+            self.print_out(bytes((code,)))
+
+    def cls_lower(self) -> None:
         """CLS-LOWER: the DF_SZ rows of the lower screen cleared in BORDCR, any above the bottom
         two given ATTR_P; DF_SZ back to 2, the lower print position at the start of its bottom line."""
-        ram = self._ram
+        ram = self.ram
         self._lower = True
-        self._temps(lower=True)
+        self.temps(lower=True)
         size = ram[sysvars.DF_SZ]
-        self._charge("cls-lower")
-        self._charge("cls-lower-row", size)
-        for row in range(LINES - size, LINES):
+        self.charge("cls-lower")
+        self.charge("cls-lower-row", size)
+        for row in range(ROWS - size, ROWS):
             for line in range(8):
                 start = cell_address(row, 0) + 256 * line
                 self.memory[start:start + COLUMNS] = 0
-        self.memory[attribute_address(LINES - size, 0):attribute_address(UPPER_LINES, 0)] = ram[sysvars.ATTR_P]
-        self.memory[attribute_address(UPPER_LINES, 0):attribute_address(LINES, 0)] = ram[sysvars.BORDCR]
+        self.memory[attribute_address(ROWS - size, 0):attribute_address(UPPER_LINES, 0)] = ram[sysvars.ATTR_P]
+        self.memory[attribute_address(UPPER_LINES, 0):attribute_address(ROWS, 0)] = ram[sysvars.BORDCR]
         ram[sysvars.DF_SZ] = 2
         self._pending_control = None
-        self._lower_line, self._lower_col = LINES - 1, 0
+        self._lower_line, self._lower_col = ROWS - 1, 0
 
 
 def _checked_colour(item: str, value: int) -> int:

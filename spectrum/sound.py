@@ -10,9 +10,8 @@ from typing import Sequence
 import numpy as np
 
 from .beeper import beep_edges
+from .hardware import FRAME_T_STATES, T_STATES_PER_SECOND
 
-T_STATES_PER_SECOND = 3_500_000
-FRAME_T_STATES = 69_888  # one 48K frame: 50.08 frames a second
 SAMPLE_RATE = 44_100
 # A full-scale square wave is painfully loud next to other sounds; a quarter
 # of full scale is a comfortable listening level that leaves room for mixing.
@@ -90,16 +89,16 @@ class Speaker:
         Keeping the ROM's time, BEEP's calculation of its loop counts comes first (longer for a
         pitch below middle C or between semitones)."""
         edges = beep_edges(duration, pitch)
-        self._charge("beep")
+        self.charge("beep")
         if pitch < 0:
-            self._charge("beep-low-pitch")
+            self.charge("beep-low-pitch")
         if pitch != int(pitch):
-            self._charge("beep-fractional-pitch")
+            self.charge("beep-fractional-pitch")
         if duration == int(duration):
-            self._charge("beep-whole-duration")
-        self._sound(edges)
+            self.charge("beep-whole-duration")
+        self.sound(edges)
 
-    def _sound(self, edges: list[int]) -> None:
+    def sound(self, edges: list[int]) -> None:
         """Sound from now on, into the frame-by-frame stream the front end plays (or, for a front
         end that renders it itself, as the speaker's steps alone); then the time it takes passes
         (several short sounds within one frame follow each other in the stream)."""

@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import sysvars
-from .z80 import FRAME_T_STATES, PC, T
+from .hardware import FRAME_T_STATES
+from .z80 import PC, T
 
 STMT_L_1 = 0x1B29
 INTERRUPT = 0x0038  # IM 1

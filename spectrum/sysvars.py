@@ -1,7 +1,7 @@
 """Addresses of the system variables and memory areas the layer uses (48K Spectrum)."""
 
-DISPLAY_FILE = 0x4000
-ATTRIBUTES = 0x5800
+import enum
+
 UDG_AREA = 65368  # USR "a" after power-on on a 48K machine
 RAM_START = 0x4000
 
@@ -39,3 +39,43 @@ STKEND = 23653
 NEWPPC = 23618
 PPC = 23621
 SUBPPC = 23623
+
+
+class Flags(enum.IntFlag):
+    """FLAGS' bits, as the ROM uses them."""
+
+    NO_LEADING_SPACE = 0x01  # PO-SPACE: no space before the next keyword printed
+    PRINTER = 0x02  # channel P (the printer) in use
+    PRINT_L_MODE = 0x04  # the line being printed (ED-COPY) has reached a place for L mode, not K
+    L_MODE = 0x08  # the keyboard reads keys in L mode, not K
+    NEW_KEY = 0x20  # the keyboard interrupt has put a new key in LAST_K
+    NUMERIC = 0x40  # the last expression scanned was numeric, not a string
+    RUNNING = 0x80  # a line is being run, not only checked for its syntax
+
+
+class Flags2(enum.IntFlag):
+    """FLAGS2's bits."""
+
+    CLEAR_SCREEN = 0x01  # the upper screen is to be cleared (after a listing)
+    PRINTER_BUFFER = 0x02  # the printer buffer holds something
+    IN_QUOTES = 0x04  # the line being printed is within quotes
+    CAPS_LOCK = 0x08
+    CHANNEL_K = 0x10  # the keyboard's channel (the lower screen) is the current one
+
+
+class TvFlag(enum.IntFlag):
+    """TV_FLAG's bits."""
+
+    LOWER_SCREEN = 0x01  # printing goes to the lower screen
+    MODE_CHANGED = 0x08  # the editor's mode may have changed: its line is to be copied again
+    AUTOMATIC_LISTING = 0x10
+    CLEAR_LOWER = 0x20  # the lower screen is to be cleared
+
+
+class FlagX(enum.IntFlag):
+    """FLAGX's bits."""
+
+    COMPLETE_STRING = 0x01  # a complete string variable is being assigned (the old one to go)
+    NEW_VARIABLE = 0x02  # the variable assigned does not exist yet
+    INPUT_MODE = 0x20  # the editor is taking an INPUT, not a command
+    INPUT_LINE = 0x80  # INPUT LINE

@@ -14,7 +14,7 @@ from bisect import bisect_left, bisect_right
 
 import numpy as np
 
-from .sound import T_STATES_PER_SECOND
+from .hardware import T_STATES_PER_SECOND
 
 PILOT_PULSE = 2168
 HEADER_PILOT_PULSES = 8063  # about 5 s of pilot before a header, so that a LOAD finds it in time

@@ -36,14 +36,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import render
+from .hardware import ATTRIBUTES_END, DISPLAY_FILE, FRAME_T_STATES, T_STATES_PER_SECOND
 from .keyboard import KEY_NAMES
-from .sound import FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start_sample, stepped_samples
+from .sound import SAMPLE_RATE, frame_start_sample, stepped_samples
 
 FRAME = 1
 HEADER = struct.Struct("<BIBBHH")
 RUN = struct.Struct("<HH")
 STEP = struct.Struct("<ib")
-SCREEN_BYTES = render.ATTRIBUTES_END - render.DISPLAY_FILE  # 6,912
 AWAITING_KEY, FLASH_PHASE, BORDER_RUNS = 1, 2, 8  # flag bits
 BORDER_RUN_COUNT = struct.Struct("<H")
 BORDER_RUN = struct.Struct("<HB")
@@ -167,7 +167,7 @@ class Terminal:
         if kind != FRAME:
             raise MessageError(f"no message of kind {kind}")
         at = HEADER.size
-        screen = self.memory[render.DISPLAY_FILE:render.ATTRIBUTES_END]
+        screen = self.memory[DISPLAY_FILE:ATTRIBUTES_END]
         for _ in range(runs):
             offset, length = RUN.unpack_from(message, at)
             at += RUN.size

@@ -12,14 +12,14 @@ from __future__ import annotations
 from skoolkit import CSimulator
 from skoolkit.simulator import Simulator
 
+from .hardware import FRAME_T_STATES, INTERRUPT_T_STATES
+
 # Indexes into the simulator's register list
 A, F, B, C, D, E, H, L, IXh, IXl, IYh, IYl, SP = range(13)
 I, R = 14, 15
 PC, T, IFF, IM, HALT = 24, 25, 26, 27, 28
 REGISTER_COUNT = 30
 
-FRAME_T_STATES = 69888  # a 48K frame
-INTERRUPT_T_STATES = 32  # how long the ULA holds the interrupt line at the start of a frame
 SIMULATOR_CONFIG = {"frame_duration": FRAME_T_STATES, "int_active": INTERRUPT_T_STATES}
 
 

@@ -7,12 +7,12 @@ from rom_routines import outcome, rom
 
 from spectrum import fp
 from spectrum.beeper import SEMITONES, beep_edges, beep_timing, beeper
+from spectrum.hardware import T_STATES_PER_SECOND
 from spectrum.errors import ReportError
 from spectrum.numbers import parse_number
 from spectrum.oracle import Oracle
 from spectrum.rom import ROM
 
-CLOCK_HZ = 3_500_000
 durations = st.one_of(st.floats(0.001, 0.3), st.floats(0.001, 2))
 pitches = st.one_of(st.integers(-60, 69), st.floats(-60, 69.999))  # from 69.5 or so: report B
 
@@ -55,9 +55,9 @@ def test_semitone_table_is_the_roms():
 def test_measured_pitches_and_lengths(duration, pitch, frequency, seconds):
     """Figures measured on the emulated machine (speaker edges of BEEP typed in BASIC)."""
     edges = beep_edges(parse_number(duration), pitch)
-    assert CLOCK_HZ / (edges[2] - edges[0]) == pytest.approx(frequency, abs=0.01)
+    assert T_STATES_PER_SECOND / (edges[2] - edges[0]) == pytest.approx(frequency, abs=0.01)
     if seconds is not None:
-        assert (edges[-1] - edges[0]) / CLOCK_HZ == pytest.approx(seconds, abs=0.0001)
+        assert (edges[-1] - edges[0]) / T_STATES_PER_SECOND == pytest.approx(seconds, abs=0.0001)
 
 
 def test_out_of_range_reports():

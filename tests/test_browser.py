@@ -31,7 +31,7 @@ from served import running_server
 from games.host import PROGRAMS, cli, load, menu, session
 from spectrum import Spectrum, render
 from spectrum.frontends import HeadlessFrontend, Press, ScriptExhausted
-from spectrum.frontends.pacing import FRAME_SECONDS
+from spectrum.hardware import FRAME_SECONDS
 from spectrum.frontends.served import ServedFrontend
 from spectrum.sound import SAMPLE_RATE, frame_start_sample
 

@@ -12,11 +12,11 @@ from games.host import cli
 from games.patience import original
 from spectrum import Spectrum
 from spectrum.frontends import HeadlessFrontend
+from spectrum.hardware import DISPLAY_FILE, SCREEN_BYTES
 from spectrum.oracle import Oracle
 from spectrum.tape import program_tap
 
 ROOT = Path(__file__).resolve().parent.parent
-SCREEN_BYTES = 6912
 
 
 def screen_after(tmp_path, *args) -> bytes:
@@ -28,7 +28,7 @@ def screen_after(tmp_path, *args) -> bytes:
 def screen_row(scr: bytes, row: int) -> str:
     """The text of one row of a SCREEN$ file, '?' for a cell that holds no character."""
     machine = Spectrum()
-    machine.memory[16384:16384 + SCREEN_BYTES] = np.frombuffer(scr, np.uint8)
+    machine.memory[DISPLAY_FILE:DISPLAY_FILE + SCREEN_BYTES] = np.frombuffer(scr, np.uint8)
     return "".join(machine.screen_char(row, col) or "?" for col in range(32)).rstrip()
 
 

@@ -14,7 +14,7 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 import pygame  # noqa: E402
 
-from spectrum import render  # noqa: E402
+from spectrum import hardware, render  # noqa: E402
 from spectrum.frontends import HeadlessFrontend, Leave, NoDisplay, Quit, ScriptExhausted, presses_from  # noqa: E402
 
 
@@ -386,7 +386,7 @@ def test_an_idle_window_is_drawn_only_when_its_picture_changes(window, monkeypat
     scale = pygame.transform.scale
     monkeypatch.setattr(pygame.transform, "scale", lambda *args: drawn.append(1) or scale(*args))
     machine = stand_in_machine(seed=3)
-    attributes = machine.memory[render.ATTRIBUTES:render.ATTRIBUTES_END]
+    attributes = machine.memory[hardware.ATTRIBUTES:hardware.ATTRIBUTES_END]
     attributes &= 0x7F  # nothing flashes
     for _ in range(5):
         window.present(machine)
@@ -400,11 +400,11 @@ def test_an_idle_window_is_drawn_only_when_its_picture_changes(window, monkeypat
     window.present(machine)
     window.present(machine)
     assert len(drawn) == 3
-    machine.memory[render.DISPLAY_FILE + 100] ^= 1
+    machine.memory[hardware.DISPLAY_FILE + 100] ^= 1
     window.present(machine)
     machine.border = 2
     window.present(machine)
-    machine.memory[render.ATTRIBUTES_END] ^= 1  # past the screen: the printer buffer
+    machine.memory[hardware.ATTRIBUTES_END] ^= 1  # past the screen: the printer buffer
     window.present(machine)
     assert len(drawn) == 5
     pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))

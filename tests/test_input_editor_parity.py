@@ -188,7 +188,7 @@ def assert_plain_input_matches(variable: str, row: int, col: int, presses) -> No
     if result.report.startswith("0 OK"):
         assert (outcome, value) == ("value", result.variables[variable])
         line, column = 24 - int(result.variables["r"]), 33 - int(result.variables["c"])
-        assert (machine._row, machine._col) == (line, column)  # the upper print position S_POSN
+        assert machine.print_position == (line, column)  # the upper print position S_POSN
     else:
         assert (outcome, value) == ("report", result.report.split(",")[0])
 

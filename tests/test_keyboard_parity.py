@@ -5,7 +5,7 @@ from collections import deque
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from spectrum import keyboard, sysvars
+from spectrum import hardware, keyboard, rom, sysvars
 from spectrum.frontends import HeadlessFrontend, Leave, ScriptExhausted, presses_from
 from spectrum.frontends.headless import Press as ScriptedPress
 from spectrum.machine import Spectrum
@@ -34,7 +34,7 @@ def test_pause_0_ends_on_a_key_and_leaves_its_code_in_last_k(keys):
     machine = Spectrum(HeadlessFrontend([keys]))
     machine.pause(0)
     assert machine.peek(sysvars.LAST_K) == result.variables["k"]
-    assert not machine.peek(sysvars.FLAGS) & 0x20
+    assert not machine.peek(sysvars.FLAGS) & sysvars.Flags.NEW_KEY
 
 
 def test_pause_n_counts_n_frames_and_ends_early_on_a_key():
@@ -53,9 +53,8 @@ def test_held_key_repeats_after_repdel_then_every_repper_frames():
     new_key_frames = []
     for frame in range(60):
         machine.wait_frame(awaiting_key=True)
-        if machine.peek(sysvars.FLAGS) & 0x20:
+        if machine.take_key() is not None:
             new_key_frames.append(frame)
-            machine.poke(sysvars.FLAGS, machine.peek(sysvars.FLAGS) & 0xDF)
     assert new_key_frames[:4] == [0, 35, 40, 45]
 
 
@@ -70,13 +69,13 @@ def edits(draw):
             codes.append(draw(st.sampled_from(printable)))
             length, cursor = length + 1, cursor + 1
         elif choice == "delete" and cursor:
-            codes.append(keyboard.DELETE)
+            codes.append(rom.DELETE)
             length, cursor = length - 1, cursor - 1
         elif choice == "left" and cursor:
-            codes.append(keyboard.CURSOR_LEFT)
+            codes.append(rom.CURSOR_LEFT)
             cursor -= 1
         elif choice == "right" and cursor < length:
-            codes.append(keyboard.CURSOR_RIGHT)
+            codes.append(rom.CURSOR_RIGHT)
             cursor += 1
     return codes
 
@@ -90,7 +89,7 @@ def test_input_line_editing_gives_the_roms_string(codes):
     presses = [keyboard.keys_for_code(code) for code in codes] + [frozenset({"ENTER"})]
     machine = Spectrum(HeadlessFrontend(presses))
     assert machine.input("Move? ").encode("latin-1") == result.variables["a$"]
-    assert (machine.memory[sysvars.ATTRIBUTES + 22 * 32:sysvars.ATTRIBUTES + 768] == 0x38).all()
+    assert (machine.memory[hardware.ATTRIBUTES + 22 * 32:hardware.ATTRIBUTES + 768] == 0x38).all()
 
 
 @pytest.mark.rom

@@ -18,7 +18,8 @@ from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.frontends.headless import Press
 from spectrum.oracle import rows_of
 from spectrum.rom_machine import RomSpectrum
-from spectrum.sound import FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND
+from spectrum.hardware import FRAME_T_STATES, T_STATES_PER_SECOND
+from spectrum.sound import SAMPLE_RATE
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.rom  # every test here runs the genuine ROM

@@ -12,6 +12,7 @@ from skoolkit.snapshot import Snapshot
 
 from games.patience import play
 from spectrum import Spectrum, sysvars
+from spectrum.hardware import T_STATES_PER_SECOND
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.oracle import rows_of
 
@@ -19,7 +20,6 @@ pytestmark = pytest.mark.rom  # every test here runs the genuine ROM
 
 ROOT = Path(__file__).resolve().parent.parent
 LISTING = ROOT / "games" / "patience" / "patience.bas"
-CLOCK_HZ = 3_500_000
 WAIT_KEY = 0x15DE
 TITLE_SECONDS = 25  # the typed-out rules take 19 s; then the title waits in PAUSE 0
 
@@ -58,7 +58,7 @@ def test_tape_autostarts_into_the_title(loaded):
     _, snapshot = loaded
     simulator = from_snapshot(CSimulator, snapshot)
     simulator.set_tracer(NoKeys())
-    simulator.trace(None, WAIT_KEY, 0, simulator.registers[T] + TITLE_SECONDS * CLOCK_HZ, True,
+    simulator.trace(None, WAIT_KEY, 0, simulator.registers[T] + TITLE_SECONDS * T_STATES_PER_SECOND, True,
                     None, None, None, None, None)
     memory = simulator.memory
     assert memory[sysvars.PPC] + 256 * memory[sysvars.PPC + 1] == 1670  # PAUSE 0: "Press any key"

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from spectrum import sysvars
+from spectrum import hardware, sysvars
 from spectrum.beeper import beep_edges
 from spectrum.compare import KeyWait, cell_of, differing_cells, first_difference, first_lateness
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
@@ -12,7 +12,7 @@ from spectrum.basic import listing_text, lowercase_keyword, tokenize
 from spectrum.oracle import Oracle, OracleError, Z80Spectrum, booted, check_room
 from spectrum.rom_machine import BeeperStream, LivePorts, ProgramFileError, RomSpectrum
 from spectrum.z80 import PC, T
-from spectrum.sound import FRAME_T_STATES, edges_to_samples
+from spectrum.sound import edges_to_samples
 from spectrum.tape import TapeError, block, program_tap, read_blocks
 
 PROGRAM = '10 PRINT AT 3,4;"LOADED"\n20 PAUSE 10: BEEP .05,0\n30 INPUT "name? ";n$: PRINT AT 5,4;n$\n'
@@ -30,7 +30,7 @@ def text_at(machine, row: int, col: int, length: int) -> str:
     font = 0x3D00
     chars = []
     for c in range(col, col + length):
-        address = sysvars.DISPLAY_FILE + ((row & 0x18) << 8) + ((row & 7) << 5) + c
+        address = hardware.DISPLAY_FILE + ((row & 0x18) << 8) + ((row & 7) << 5) + c
         cell = bytes(machine.memory[address + 256 * line] for line in range(8))
         found = [code for code in range(32, 128) if bytes(machine.memory[font + 8 * (code - 32):][:8]) == cell]
         chars.append(chr(found[0]) if found else "?")
@@ -158,7 +158,7 @@ def test_the_rom_beep_sounds_as_the_layer_renders_a_beep():
 
 
 @settings(deadline=None)
-@given(gaps=st.lists(st.integers(50, 3 * FRAME_T_STATES), min_size=1, max_size=30),
+@given(gaps=st.lists(st.integers(50, 3 * hardware.FRAME_T_STATES), min_size=1, max_size=30),
        chunk=st.integers(1, 2000))
 def test_the_beeper_stream_is_the_same_cut_into_any_chunks(gaps, chunk):
     times = list(np.cumsum(gaps) + 1000)
@@ -176,7 +176,7 @@ def test_the_beeper_stream_is_the_same_cut_into_any_chunks(gaps, chunk):
 def test_every_screen_byte_belongs_to_its_cell(offset):
     row, col = cell_of(offset)
     if offset < 6144:
-        assert sysvars.DISPLAY_FILE + offset - (((row & 0x18) << 8) + ((row & 7) << 5) + col) - sysvars.DISPLAY_FILE \
+        assert hardware.DISPLAY_FILE + offset - (((row & 0x18) << 8) + ((row & 7) << 5) + col) - hardware.DISPLAY_FILE \
             in range(0, 8 * 256, 256)
     else:
         assert offset - 6144 == 32 * row + col

@@ -32,11 +32,11 @@ from websockets.sync.client import connect
 
 from games.host import cli, load, serve
 from games.host.serve import RequestRefused, Target, target_of
-from spectrum import render, wire
+from spectrum import hardware, render, wire
 from spectrum.frontends import served as served_frontend
 
 ROOT = Path(__file__).resolve().parent.parent
-SCREEN = slice(render.DISPLAY_FILE, render.ATTRIBUTES_END)
+SCREEN = slice(hardware.DISPLAY_FILE, hardware.ATTRIBUTES_END)
 PATIENCE = 30.0  # seconds to wait for what must come: the machine is shared and noisy
 
 

@@ -7,10 +7,11 @@ import threading
 import numpy as np
 import pytest
 
-from spectrum import Spectrum, render, sysvars, wire
+from spectrum import Spectrum, hardware, render, sysvars, wire
 from spectrum.frontends import HeadlessFrontend, Leave, Quit
 from spectrum.frontends.held import HeldKeys
-from spectrum.frontends.pacing import CATCH_UP_FRAMES, FRAME_SECONDS, Pacer
+from spectrum.frontends.pacing import CATCH_UP_FRAMES, Pacer
+from spectrum.hardware import FRAME_SECONDS
 from spectrum.frontends.served import ServedFrontend
 
 
@@ -74,7 +75,7 @@ def test_an_unchanged_screen_sends_nothing_and_a_change_sends_only_its_bytes():
     machine = Spectrum(frontend)
     machine.wait_frame()
     first = [message for message in sent if isinstance(message, bytes)]
-    assert len(first) == 1 and len(first[0]) == wire.HEADER.size + wire.RUN.size + wire.SCREEN_BYTES
+    assert len(first) == 1 and len(first[0]) == wire.HEADER.size + wire.RUN.size + hardware.SCREEN_BYTES
     sent.clear()
     for _ in range(10):
         machine.wait_frame()
@@ -86,7 +87,7 @@ def test_an_unchanged_screen_sends_nothing_and_a_change_sends_only_its_bytes():
     terminal.receive(first[0])
     terminal.receive(frame)
     assert len(frame) < 100  # two characters' cells, not the screen
-    assert terminal.memory[render.DISPLAY_FILE:render.ATTRIBUTES_END].tobytes() == render.picture(machine)[0]
+    assert terminal.memory[hardware.DISPLAY_FILE:hardware.ATTRIBUTES_END].tobytes() == render.picture(machine)[0]
     assert terminal.frame_count == machine.frame_count and terminal.border == machine.border
 
 

@@ -12,7 +12,7 @@ from games.host import cli
 from games.spades import seats
 from games.spades.seat_play import scene_of
 from games.spades.screen import draw, faces_shown, prepare
-from spectrum import Spectrum, render, wire
+from spectrum import Spectrum, hardware, render, wire
 from served import running_server
 
 ENTER = frozenset({"ENTER"})
@@ -45,7 +45,7 @@ class Seat(threading.Thread):
         time.sleep(0.15)
 
     def screen(self) -> bytes:
-        return self.terminal.memory[render.DISPLAY_FILE:render.ATTRIBUTES_END].tobytes()
+        return self.terminal.memory[hardware.DISPLAY_FILE:hardware.ATTRIBUTES_END].tobytes()
 
 
 def wait_for(condition, seconds=20.0):

@@ -12,11 +12,12 @@ from spectrum.calibration import Driver, ListingGenerator, Row, fit, listing_row
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.frontends.headless import Press as ScriptedPress
 from spectrum.interpreter import FlowError, Interpreter
-from spectrum.program import LINE_HEADER, NUMBER_MARKER, PROG, TOKEN_DEF_FN, Program
+from spectrum.program import LINE_HEADER, PROG, Program
+from spectrum.rom import NUMBER_MARKER, TOKEN_DEF_FN
 from spectrum.rom_costs import T_STATES
 from spectrum.oracle import Oracle
 from spectrum.rom_machine import RomSpectrum
-from spectrum.z80 import FRAME_T_STATES
+from spectrum.hardware import FRAME_T_STATES
 
 from games.patience import play
 from games.patience.play import LISTING_FILE

@@ -7,11 +7,11 @@ import pytest
 
 from games.host import cli
 from games.patience import original
-from spectrum import render, sysvars
+from spectrum import hardware, render, sysvars
 from spectrum.frontends import HeadlessFrontend, Press, ScriptExhausted, presses_from
 from spectrum.oracle import Oracle
 from spectrum.rom_machine import ENTER_FRAME, RomSpectrum
-from spectrum.sound import FRAME_T_STATES
+from spectrum.hardware import FRAME_T_STATES
 from spectrum.tape import block, program_tap, recorded_blocks
 from spectrum.tape_signal import TapeRecorder, TapeSignal, block_pulses
 from tests.test_cli_rom import screen_after, screen_row
@@ -243,7 +243,7 @@ def test_the_memory_is_what_the_instant_load_leaves(loaded, tap):
                     for address in (sysvars.PROG, sysvars.E_LINE))
     assert e_line - prog > 200
     repeat_counts = (sysvars.KSTATE + 2, sysvars.KSTATE + 6)
-    parts = (slice(sysvars.DISPLAY_FILE, repeat_counts[0]), slice(repeat_counts[0] + 1, repeat_counts[1]),
+    parts = (slice(hardware.DISPLAY_FILE, repeat_counts[0]), slice(repeat_counts[0] + 1, repeat_counts[1]),
              slice(repeat_counts[1] + 1, sysvars.FRAMES), slice(sysvars.FRAMES + 3, e_line + 1))
     for part in parts:
         assert (played.memory[part] == instant.memory[part]).all(), part

@@ -8,7 +8,7 @@ import pytest
 from skoolkit import CSimulator
 from skoolkit.simulator import Simulator
 
-from spectrum import z80
+from spectrum import hardware, z80
 from spectrum.oracle import WAIT_KEY, Oracle
 from spectrum.rom import ROM
 
@@ -37,7 +37,7 @@ def boot(simulator, monkeypatch, c_loop: bool = True) -> tuple:
     machine.set_tracer(ports)
     machine.run(stop=WAIT_KEY, until=3 * 3_500_000)  # the editor's first key wait
     assert machine.registers[z80.PC] == WAIT_KEY
-    machine.run(until=machine.registers[z80.T] + 5 * z80.FRAME_T_STATES)  # five frames of interrupts
+    machine.run(until=machine.registers[z80.T] + 5 * hardware.FRAME_T_STATES)  # five frames of interrupts
     return bytes(machine.memory), list(machine.registers), ports.outs
 
 

@@ -18,9 +18,9 @@ import numpy as np
 
 from spectrum import Spectrum, render
 from spectrum.command_line import OneLineParser
+from spectrum.hardware import FRAME_SECONDS
 from spectrum.oracle import Oracle
 
-FRAME_SECONDS = 0.020
 SCREEN_TEXT = [bytes(32 + (row * 32 + col) % 96 for col in range(32)) for row in range(22)]
 
 

@@ -23,7 +23,7 @@ from spectrum import Spectrum
 from spectrum.calibration import rom_run
 from spectrum.command_line import OneLineParser
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted, presses_from
-from spectrum.sound import FRAME_T_STATES, T_STATES_PER_SECOND
+from spectrum.hardware import FRAME_T_STATES, T_STATES_PER_SECOND
 from spectrum.oracle import Oracle, Unfinished
 
 LISTING = Path(__file__).resolve().parent.parent / "games" / "patience" / "patience.bas"

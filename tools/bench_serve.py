@@ -29,7 +29,7 @@ import threading
 import time
 
 from spectrum.command_line import OneLineParser, positive_number, whole_number
-from spectrum.frontends.pacing import FRAME_SECONDS
+from spectrum.hardware import FRAME_SECONDS
 
 LEVELS = (50, 100, 200)
 QUICK_LEVELS = (10, 25)

@@ -240,15 +240,15 @@ class Person:
             self.counts[f"terminal failed: {type(failure).__name__}: {failure}"[:120]] += 1
 
     def screen(self) -> bytes:
-        from spectrum import render
+        from spectrum import hardware
 
-        return self.terminal.memory[render.DISPLAY_FILE:render.ATTRIBUTES_END].tobytes()
+        return self.terminal.memory[hardware.DISPLAY_FILE:hardware.ATTRIBUTES_END].tobytes()
 
     def attribute(self, row: int, col: int) -> tuple[int, int]:
         """(paper, bright) of a cell."""
-        from spectrum import render
+        from spectrum import hardware
 
-        byte = int(self.terminal.memory[render.ATTRIBUTES + 32 * row + col])
+        byte = int(self.terminal.memory[hardware.ATTRIBUTES + 32 * row + col])
         return (byte >> 3) & 7, (byte >> 6) & 1
 
     def state(self) -> str:

@@ -47,14 +47,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from spectrum import render  # noqa: E402
 from spectrum.command_line import OneLineParser, existing_file, new_file_ending  # noqa: E402
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted  # noqa: E402
+from spectrum.hardware import (ATTRIBUTES_END, COLUMNS, DISPLAY_FILE, FRAME_SECONDS, PIXEL_HEIGHT, PIXEL_WIDTH, SCREEN_BYTES,  # noqa: E402
+                               T_STATES_PER_SECOND, attribute_address, cell_address)
 from spectrum.rom_machine import ENTER_FRAME, RomSpectrum  # noqa: E402
-from spectrum.screen import attribute_address, cell_address  # noqa: E402
-from spectrum.sound import FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND, frame_start_sample  # noqa: E402
+from spectrum.sound import SAMPLE_RATE, frame_start_sample  # noqa: E402
 from spectrum.tape import TapeError, recorded_blocks  # noqa: E402
 from spectrum.tape_signal import TapeSignal  # noqa: E402
 
 NEEDED = ("fuse-sdl", "Xvfb", "xdotool")
-FRAME_SECONDS = FRAME_T_STATES / T_STATES_PER_SECOND
 T_PER_SAMPLE = T_STATES_PER_SECOND / SAMPLE_RATE
 # LOAD "" on Fuse's keys (Control is its SYMBOL SHIFT), each held long enough for its keyboard scan
 # at any load of the host, and let go long enough for the ROM to free the key's slot (5 frames)
@@ -97,11 +97,11 @@ class Recording:
 
 # Where in SCREEN$ each pixel line's bytes are, and its character row's attributes, screen order
 BITMAP_OFFSETS, ATTRIBUTE_OFFSETS = (
-    np.array([[address(line // 8, column) + line % 8 * per_line for column in range(32)]
-              for line in range(render.SCREEN_HEIGHT)]) - render.DISPLAY_FILE
+    np.array([[address(line // 8, column) + line % 8 * per_line for column in range(COLUMNS)]
+              for line in range(PIXEL_HEIGHT)]) - DISPLAY_FILE
     for address, per_line in ((cell_address, 256), (attribute_address, 0)))
-SCREEN_ROWS = slice(render.BORDER_TOP, render.BORDER_TOP + render.SCREEN_HEIGHT)
-SCREEN_COLUMNS = slice(render.BORDER_LEFT // 8, (render.BORDER_LEFT + render.SCREEN_WIDTH) // 8)
+SCREEN_ROWS = slice(render.BORDER_TOP, render.BORDER_TOP + PIXEL_HEIGHT)
+SCREEN_COLUMNS = slice(render.BORDER_LEFT // 8, (render.BORDER_LEFT + PIXEL_WIDTH) // 8)
 
 
 class MovieReader:
@@ -179,7 +179,7 @@ class MovieReader:
 
 def screen_of(cells: np.ndarray) -> bytes:
     """SCREEN$ from Fuse's cells of the screen: each line's bitmap bytes and its row's attributes."""
-    screen = np.zeros(6912, np.uint8)
+    screen = np.zeros(SCREEN_BYTES, np.uint8)
     screen[BITMAP_OFFSETS] = cells[0, SCREEN_ROWS, SCREEN_COLUMNS]
     screen[ATTRIBUTE_OFFSETS] = cells[1, SCREEN_ROWS, SCREEN_COLUMNS]
     return screen.tobytes()
@@ -298,7 +298,7 @@ class RecordingFrontend(HeadlessFrontend):
     def present(self, machine) -> None:
         if machine.frame_count:  # the frame just run is the one before
             self.borders.append(render.border_cells(render.border_of(machine)))
-            self.screens.append(machine.memory[render.DISPLAY_FILE:render.ATTRIBUTES_END].tobytes())
+            self.screens.append(machine.memory[DISPLAY_FILE:ATTRIBUTES_END].tobytes())
         super().present(machine)
 
 
@@ -603,7 +603,7 @@ def save_pictures(folder: Path, compared: Comparison) -> None:
                     pair.append(np.zeros((render.FRAME_HEIGHT, render.FRAME_WIDTH, 3), np.uint8))
                     continue
                 memory = np.zeros(0x10000, np.uint8)
-                memory[render.DISPLAY_FILE:render.ATTRIBUTES_END] = np.frombuffer(recording.screens[frame], np.uint8)
+                memory[DISPLAY_FILE:ATTRIBUTES_END] = np.frombuffer(recording.screens[frame], np.uint8)
                 pair.append(render.frame_rgb(memory, False, runs_of(recording.borders[frame])))
             render.write_png(folder / f"{name}{'+' + str(offset) if offset else ''}.png",
                              render.scale_nearest(np.concatenate(pair, axis=1), 2))

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from spectrum.calibration import ListingGenerator, Row, fit, listing_rows  # noqa: E402
 from spectrum.command_line import OneLineParser, whole_number  # noqa: E402
 from spectrum.oracle import OracleError  # noqa: E402
-from spectrum.z80 import FRAME_T_STATES  # noqa: E402
+from spectrum.hardware import FRAME_T_STATES  # noqa: E402
 
 TABLE_FILE = Path(__file__).resolve().parent.parent / "spectrum" / "rom_costs.py"
 

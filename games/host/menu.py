@@ -5,7 +5,7 @@ The programs are the light packages of `games.PROGRAMS` (a title and a `run` tha
 program's play only when it is picked).
 """
 
-from spectrum import ReportError, Spectrum, sysvars
+from spectrum import ReportError, Spectrum
 from spectrum.errors import BREAK_INTO_PROGRAM
 from spectrum.frontends import Leave, ScriptExhausted
 from spectrum.colours import BLACK, CYAN, RED, WHITE, YELLOW
@@ -65,10 +65,10 @@ def run_program(machine: Spectrum, program, **options) -> int:
 
 def let_go(machine: Spectrum) -> None:
     """Wait for the key held to be let go, and take back the new-key flag the keyboard interrupt
-    set for it (FLAGS bit 5), so that what comes next does not take the same press."""
+    set for it (FLAGS' NEW_KEY), so that what comes next does not take the same press."""
     while machine.inkey():
         machine.wait_frame()
-    machine.poke(sysvars.FLAGS, machine.peek(sysvars.FLAGS) & 0xDF)
+    machine.take_key()
 
 
 REASON_ROWS = range(4, 18)

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from spectrum import ReportError, Spectrum, sysvars
 from spectrum.errors import BREAK_INTO_PROGRAM, STOP_STATEMENT
 from spectrum.frontends import Leave, Quit, ScriptExhausted
+from spectrum.hardware import FRAME_T_STATES, T_STATES_PER_SECOND
 
 from ..program import CannotStart
 
-FRAME_NANOSECONDS = 20_000_000  # the host's clock, counted in the 50 Hz frames FRAMES counts
 FRAMES_LIMIT = 1 << 24  # FRAMES is three bytes
 PLAYERS_WAYS_OUT = (BREAK_INTO_PROGRAM, STOP_STATEMENT)  # reports that are a player's way out, or a program's end
 
@@ -58,6 +58,6 @@ def ended(run: Callable[[], int | None]) -> Ending:
 def start_frames_from_host_clock(machine: Spectrum) -> None:
     """POKE FRAMES from the host's clock: a real Spectrum's count depends on how long it has been
     on, so RANDOMIZE (and any deal drawn from FRAMES) differs from one launch to the next."""
-    frames = time.time_ns() // FRAME_NANOSECONDS % FRAMES_LIMIT
+    frames = time.time_ns() * T_STATES_PER_SECOND // (FRAME_T_STATES * 1_000_000_000) % FRAMES_LIMIT  # 50.08 a second
     for offset in range(3):
         machine.poke(sysvars.FRAMES + offset, (frames >> 8 * offset) & 0xFF)

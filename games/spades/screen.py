@@ -9,8 +9,7 @@ from functools import cache
 import numpy as np
 
 from spectrum import Spectrum
-from spectrum.screen import cell_address
-from spectrum.sysvars import DISPLAY_FILE
+from spectrum.hardware import DISPLAY_FILE, cell_address
 from spectrum.colours import BLACK, BLUE, RED, WHITE, YELLOW
 
 from ..cards import BY_NAME, DECK, Suit
@@ -31,7 +30,6 @@ RESULT_TOP, RESULT_LAST_ROW, RESULT_LEFT, RESULT_WIDTH = 9, 15, 1, 30
 STATUS_ROW = 12
 HAND_ROW = 18          # the face row of your cards; the chosen card is raised one row
 HELP_ROW, MESSAGE_ROW = 20, 21
-KEY_LEFT, KEY_RIGHT, KEY_DELETE, KEY_ENTER = 8, 9, 12, 13  # CAPS 5, CAPS 8 (the arrows), CAPS 0
 
 
 def prepare(machine: Spectrum) -> None:

@@ -15,19 +15,18 @@ own clock, so that a game is the same game at any speed, headless or in a window
 import enum
 import math
 
-from spectrum import Spectrum, sysvars
+from spectrum import Spectrum
 from spectrum.colours import BLACK, BLUE, CYAN, RED, WHITE, YELLOW
-from spectrum.sound import FRAME_T_STATES, T_STATES_PER_SECOND
+from spectrum.hardware import FRAME_T_STATES, T_STATES_PER_SECOND
+from spectrum.rom import CURSOR_LEFT, CURSOR_RIGHT, DELETE, ENTER  # CAPS 5, CAPS 8 (the arrows), CAPS 0
 
 from ..cards import RANK_LETTERS, SUIT_LETTERS
 from ..table import BAIZE, wrapped
 from .full_rules import BLIND_NIL, TEAM_NAMES, bid_words
 from .rules import PLAYERS, TRICKS_IN_A_HAND
-from .screen import (KEY_DELETE, KEY_ENTER, KEY_LEFT, KEY_RIGHT, NAMES, RESULT_WIDTH, Scene, centred, draw, hand_order,
-                     prepare)
+from .screen import NAMES, RESULT_WIDTH, Scene, centred, draw, hand_order, prepare
 from .seats import SEATS, SeatView, SpadesTable, TableRefused, clean_name
 
-NEW_KEY = 0x20  # FLAGS bit 5: the keyboard interrupt has a new key in LAST_K
 CLOCK_FRAMES = 25  # how often the screen looks at the clock (a warning counts down by the second)
 FRAMES_PER_SECOND = T_STATES_PER_SECOND / FRAME_T_STATES
 HELP = "CAPS5/8+ENTER or type td  L:last"
@@ -94,10 +93,9 @@ def key_or_news(machine: Spectrum, table: SpadesTable, view: SeatView) -> int | 
     waited, most = 0, frames_until_the_clock_tells(table, view)
     while True:
         waited += machine.wait_frames_for_key(most - waited)
-        flags = machine.peek(sysvars.FLAGS)
-        if flags & NEW_KEY:
-            machine.poke(sysvars.FLAGS, flags & ~NEW_KEY)
-            return machine.peek(sysvars.LAST_K)
+        code = machine.take_key()
+        if code is not None:
+            return code
         if table.version != view.version:
             return None
         if waited >= most:
@@ -158,7 +156,7 @@ def lobby(machine: Spectrum, table: SpadesTable, seat: int | None, why: str = ""
         if view.notice:
             machine.print_at(22, 0, view.notice[:64], ink=RED, paper=WHITE, bright=1)
         code = key_or_news(machine, table, view)
-        if code == KEY_ENTER and seat is not None:
+        if code == ENTER and seat is not None:
             table.start(seat)
 
 
@@ -276,9 +274,9 @@ def full_results(view: SeatView, seat: int) -> list[str]:
 def bid_keys(code: int, key: str, typed: str) -> tuple[str | None, str, str]:
     """A key at this seat's turn to bid: digits (or N, for nil) make the bid, ENTER makes it, DELETE
     starts again. The bid to make now (or None), what is typed so far and a note."""
-    if code == KEY_ENTER and typed:
+    if code == ENTER and typed:
         return typed, "", ""
-    if code == KEY_DELETE:
+    if code == DELETE:
         return None, "", ""
     if key == "n":
         return None, NIL, ""
@@ -416,7 +414,7 @@ class SeatScreen:
             self.blind = key == "y"
 
     def answer_hand_over(self, view: SeatView, code: int, key: str) -> None:
-        if code == KEY_ENTER:
+        if code == ENTER:
             self.table.next_hand(self.seat)
 
     def answer_bidding(self, view: SeatView, code: int, key: str) -> None:
@@ -427,12 +425,12 @@ class SeatScreen:
 
     def answer_playing(self, view: SeatView, code: int, key: str) -> None:
         hand = self.hand
-        if code in (KEY_LEFT, KEY_RIGHT):
-            self.chosen, self.typed = (self.chosen + (1 if code == KEY_RIGHT else -1)) % len(hand), ""
-        elif code == KEY_ENTER:
+        if code in (CURSOR_LEFT, CURSOR_RIGHT):
+            self.chosen, self.typed = (self.chosen + (1 if code == CURSOR_RIGHT else -1)) % len(hand), ""
+        elif code == ENTER:
             self.move(self.table.play(self.seat, hand[self.chosen]))
             self.typed = ""
-        elif code == KEY_DELETE:
+        elif code == DELETE:
             self.typed = ""
         elif self.typed:
             self.move(self.table.play(self.seat, self.typed + key))

@@ -8,16 +8,15 @@ only imported when asked for, so that headless use never opens or even loads a d
 from __future__ import annotations
 
 import os
-from typing import Protocol
-
 import numpy as np
 
 # pygame greets on stdout when it is first imported, by whichever front end: not in our output
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-class Frontend(Protocol):
-    """What a machine (the port's `Spectrum`, the ROM's `RomSpectrum`) needs of its host."""
+class Frontend:
+    """What a machine (the port's `Spectrum`, the ROM's `RomSpectrum`) needs of its host: every
+    front end is one. `doze` and `wake` have defaults for a host that never sleeps through frames."""
 
     status: str  # what the host's own keys do now ("Esc: back to the menu"), said outside the screen
 
@@ -33,6 +32,14 @@ class Frontend(Protocol):
 
     def close(self) -> None:
         """Give back what the host lent: the window, the sound device, the connection."""
+
+    def doze(self, machine, most: int) -> int:
+        """While the program waits for a key: let as many as `most` frames go by unseen if the host
+        can (nothing comes, nothing changes on screen), and say how many did; by default none."""
+        return 0
+
+    def wake(self) -> None:
+        """From any thread: a doze ends, as the program has news to show; by default, no doze."""
 
 
 class Quit(SystemExit):

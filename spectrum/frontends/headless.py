@@ -10,10 +10,10 @@ from pathlib import Path
 
 import numpy as np
 
-from .. import render
+from .. import hardware, render
 from ..keyboard import KEY_NAMES, MODE_E, decode, keys_for_char, keys_for_code
 from ..sound import frame_start_sample, write_wav
-from . import Leave, ScriptExhausted
+from . import Frontend, Leave, ScriptExhausted
 
 EXTEND_MODE = frozenset({"CAPS", "SYMBOL"})  # code 14: the editor reads the next key in extended mode
 LEAVE = frozenset({"ESC"})  # the host's leave key: not a Spectrum key, it stops the program (Leave)
@@ -97,7 +97,7 @@ def _checked_press(keys: Iterable[str]) -> frozenset[str]:
     return press
 
 
-class HeadlessFrontend:
+class HeadlessFrontend(Frontend):
     """Plays a fixed script of key presses as fast as the machine runs.
 
     A press begins when the program waits for a key (``machine.awaiting_key``: INPUT, PAUSE 0,
@@ -190,7 +190,7 @@ class HeadlessFrontend:
         included (changing colour where the beam was, as the frame drew it: the ROM's loader's
         stripes), `scale` times life size."""
         if Path(path).suffix.lower() == ".scr":
-            Path(path).write_bytes(machine.memory[render.DISPLAY_FILE:render.ATTRIBUTES_END].tobytes())
+            Path(path).write_bytes(machine.memory[hardware.DISPLAY_FILE:hardware.ATTRIBUTES_END].tobytes())
             return
         frame = render.frame_rgb(machine.memory, machine.flash_phase, render.border_of(machine))
         render.write_png(path, render.scale_nearest(frame, scale))

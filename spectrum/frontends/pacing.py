@@ -6,9 +6,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..sound import FRAME_T_STATES, T_STATES_PER_SECOND
+from ..hardware import FRAME_SECONDS
 
-FRAME_SECONDS = FRAME_T_STATES / T_STATES_PER_SECOND  # 19.968 ms: 50.08 frames a second, as the ULA
 CATCH_UP_FRAMES = 5  # a host this far behind starts counting afresh rather than rush frames
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 import numpy as np
 
 from .. import render, wire
-from . import Leave, Quit
+from . import Frontend, Leave, Quit
 from .held import HeldKeys
 from .pacing import Pacer
 
@@ -25,7 +25,7 @@ DISCONNECTED = None  # in the inbox: the terminal has gone
 WAKE = "wake"  # in the inbox: the program has news besides the keys (`wake`)
 
 
-class ServedFrontend:
+class ServedFrontend(Frontend):
     """`send(message)` hands a message (bytes or text) to the connection, from this thread."""
 
     def __init__(self, send: Callable[[bytes | str], None], *, lockstep: bool = False, pacer: Pacer | None = None):

@@ -14,7 +14,7 @@ import pygame.freetype
 from .. import render
 from ..keyboard import KEY_NAMES, keys_for_char
 from ..sound import SAMPLE_RATE
-from . import Leave, NoDisplay, Quit
+from . import Frontend, Leave, NoDisplay, Quit
 from .held import HeldKeys
 from .pacing import Pacer
 
@@ -110,7 +110,7 @@ def _no_display(reason: str) -> NoDisplay:
     return NoDisplay(f"cannot open a window ({reason})")  # the command says what to do instead
 
 
-class WindowFrontend:
+class WindowFrontend(Frontend):
     """The Spectrum's picture in a window `scale` times life size, kept to the ULA's 50.08 Hz, and under it the
     host's status strip showing `status` (what Escape does, say)."""
 
