@@ -16,6 +16,7 @@ from spectrum import Spectrum
 from spectrum.compare import screen_of
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.frontends.headless import Press
+from spectrum.interpreter import Interpreter
 from spectrum.oracle import rows_of
 from spectrum.rom_machine import RomSpectrum
 from spectrum.sound import FRAME_T_STATES, SAMPLE_RATE, T_STATES_PER_SECOND
@@ -58,6 +59,18 @@ def test_a_won_game_and_goodbye_show_the_same_screen_at_every_key():
     assert len(waits) == len(port_waits) == len(keys) + 1  # one a key, and the end
     assert rom.program_stopped and waits[-1].stopped  # STOP at line 1590, "Thanks for playing."
     assert rows_of(rom.memory) == rows_of(port.memory)
+
+
+def test_the_last_screen_is_compared_with_the_report_the_rom_gives_line_and_statement(monkeypatch):
+    keys = ["SPACE", *typed("0"), "n"]  # resign, then N: "Thanks for playing." and STOP
+    port = Spectrum(HeadlessFrontend(keys))
+    difference, port_waits, rom = original.compare_headless(port, 1)
+    assert difference is None and port_waits[-1].stopped and rom.frontend.waits[-1].stopped
+    assert port_waits[-1].screen == rom.frontend.waits[-1].screen
+    assert "".join(port.screen_char(23, col) for col in range(24)) == "9 STOP statement, 1590:6"
+    monkeypatch.setattr(Interpreter, "placed", lambda basic, report: report)  # a port with no line numbers
+    difference, port_waits, _ = original.compare_headless(Spectrum(HeadlessFrontend(keys)), 1)
+    assert (difference.key_wait, difference.row) == (len(port_waits), 23)
 
 
 def test_keys_typed_after_both_programs_have_stopped_are_not_compared():
