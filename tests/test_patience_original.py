@@ -12,6 +12,7 @@ import pytest
 
 import games.patience as patience
 from games.patience import original, play, rules
+from games.program import CannotStart
 from spectrum import Spectrum
 from spectrum.compare import screen_of
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
@@ -172,7 +173,7 @@ def test_rom_and_compare_are_options_of_their_own():
     assert vars(parser.parse_args(["--rom", "--fast"]))["fast"]  # the listing typed in, not loaded from its tape
     with pytest.raises(SystemExit):
         parser.parse_args(["--rom", "--compare"])
-    with pytest.raises(ValueError, match="--compare"):  # both at the Spectrum's speed
+    with pytest.raises(CannotStart, match="--compare"):  # both at the Spectrum's speed
         patience.run(Spectrum(HeadlessFrontend()), 500, compare=True, fast=True)
 
 
