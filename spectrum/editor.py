@@ -14,7 +14,7 @@ from . import expression, fp, keyboard, sysvars
 from .beeper import beeper
 from .errors import ReportError
 from .rom import TOKEN_THEN
-from .screen import LINES, codes_of
+from .screen import FIRST_TOKEN, LINES, codes_of, token_text
 
 KEY_CLICK_EDGES = beeper(0x00C8, 1)  # ED-LOOP's click: BEEPER with HL = $00C8 and PIP = 0
 RASP_EDGES = beeper(0x1A90, 65)  # ED-FULL's rasp: BEEPER with HL = $1A90 and DE = RASP = 64
@@ -64,13 +64,27 @@ class Editor:
                 self._charge("input-check")
                 expression.check(bytes(line), numeric, self)
                 self._charge("input-copy")  # ED-COPY once more, without the cursor
-                self._charge("print-out-char-lower", len(line))
+                self._charge_copy(line)
                 value = expression.evaluate(bytes(line), numeric, self)
                 break
             except expression.SyntaxFault as fault:
                 fault_at = fault.position
         self._input_done()
         return value
+
+    def _charge_copy(self, line: bytes) -> None:
+        """The time of ED-COPY's printing of `line`: PRINT-OUT of each code, a keyword spelt
+        out by PO-TOKENS after its search of the token table."""
+        after_space = True  # ED-COPY sets FLAGS bit 0: no leading space
+        for code in line:
+            if code >= FIRST_TOKEN:
+                text = token_text(code, after_space)
+                self._charge_token(code)
+                self._charge("print-out-char-lower", len(text))
+                after_space = text.endswith(" ")
+            else:
+                self._charge("print-out-char-lower")
+                after_space = code == ord(" ")
 
     def _input_done(self) -> None:
         """INPUT-2: an upper print position the lower screen has covered goes to the line just

@@ -1,5 +1,6 @@
 """The genuine 48K ROM, loaded from the installed skoolkit package (never stored in this project)."""
 
+from itertools import accumulate
 from pathlib import Path
 
 from skoolkit import ROM48
@@ -38,6 +39,9 @@ def _bit7_terminated(address: int, count: int) -> list[str]:
 
 KEYWORDS: list[str] = _bit7_terminated(TOKEN_TABLE, 92)[1:]
 """Keyword text for codes 165–255 in order (``KEYWORDS[0]`` is "RND")."""
+TABLE_CODES_BEFORE: list[int] = list(accumulate(len(word) for word in ["?", *KEYWORDS[:-1]]))
+"""For each keyword, the codes of the token table before it (the table begins with "?"): what
+PO-SEARCH steps over to find it."""
 TOKEN_STOP = 0xE2
 TOKEN_THEN = 0xCB
 
