@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import fp, interpreter as basic
+from . import fp, interpreter as basic, sysvars
 from .errors import ReportError
 from .frontends import HeadlessFrontend, ScriptExhausted, presses_from
 from .interpreter import Interpreter
@@ -45,6 +45,7 @@ class RomRun:
     interrupts: list[Interrupt]
     editor_ready: list[int]  # T-states at which the editor came to wait for a key
     origin: int  # where frame 0 begins: RUN typed, its ENTER taken a frame before
+    editor_waiting: list[int] = field(default_factory=list)  # ...with its lines shown (TV_FLAG bit 3 clear)
 
 
 class _EditorWatch(StatementTracer):
@@ -53,11 +54,14 @@ class _EditorWatch(StatementTracer):
     def __init__(self, z80, ports):
         super().__init__(z80, ports)
         self.editor_ready: list[int] = []
+        self.editor_waiting: list[int] = []
 
     def run(self, *, stop=None, until, interrupts=True):
         super().run(stop=stop, until=until, interrupts=interrupts)
         if self.z80.registers[PC] == WAIT_KEY and stop == WAIT_KEY:
             self.editor_ready.append(self.z80.registers[T])
+            if not self.z80.memory[sysvars.TV_FLAG] & 0x08:  # ED-COPY done: the wait a key press meets
+                self.editor_waiting.append(self.z80.registers[T])
 
 
 def rom_run(listing: str, presses=()) -> RomRun:
@@ -69,7 +73,8 @@ def rom_run(listing: str, presses=()) -> RomRun:
         rom.run()
     except ScriptExhausted:
         pass
-    return RomRun([s for s in watch.statements if s.line < 10000], watch.interrupts, watch.editor_ready, rom._origin)
+    return RomRun([s for s in watch.statements if s.line < 10000], watch.interrupts, watch.editor_ready, rom._origin,
+                  watch.editor_waiting)
 
 
 # --- the layer's side ----------------------------------------------------------------------------
@@ -98,7 +103,7 @@ class Driver:
         self._watch_editor()
 
     def _watch_editor(self) -> None:
-        machine, wait_key = self.machine, self.machine.wait_key
+        machine, wait_key, copy_line = self.machine, self.machine.wait_key, self.machine.copy_line
 
         def marked_wait_key():
             self._mark()
@@ -106,7 +111,11 @@ class Driver:
             self._mark()
             return code
 
-        machine.wait_key = marked_wait_key
+        def marked_copy_line(*args):
+            self._mark()
+            copy_line(*args)
+
+        machine.wait_key, machine.copy_line = marked_wait_key, marked_copy_line
 
     def _mark(self) -> None:
         self._marks.append((Counter(self.machine.timing.counts), self.machine.t_states))
@@ -234,11 +243,14 @@ def _stop_row(rom: RomRun, layer: list[LayerStatement]) -> list[Row]:
 
 
 def _input_rows(rom: RomRun, index: int, done: LayerStatement) -> list[Row]:
-    """An INPUT's two parts that keys do not time: up to the editor's first wait for a key (the
-    prompt and the line shown), and from the interrupt that hands it ENTER to the next statement
-    (the entry checked, shown again and assigned) — each without the interrupts in it."""
+    """An INPUT's parts that keys do not time: up to the editor's first arrival at its wait for
+    a key (the prompt shown), from there to its wait with the line shown (KEY-INPUT's ED-COPY,
+    TV_FLAG bit 3 then clear: the wait a key press meets), and from the interrupt that hands it
+    ENTER to the next statement (the entry checked, shown again and assigned) — each without the
+    interrupts in it."""
     start, end = rom.statements[index].t, rom.statements[index + 1].t
     ready = [t for t in rom.editor_ready if start <= t < end]
+    waiting = [t for t in rom.editor_waiting if start <= t < end]
     enter = None  # the first interrupt of the last press of ENTER (a press before may still be held)
     for interrupt, previous in zip(rom.interrupts[1:], rom.interrupts):
         if start <= interrupt.t < end and "ENTER" in interrupt.keys and "ENTER" not in previous.keys:
@@ -246,8 +258,10 @@ def _input_rows(rom: RomRun, index: int, done: LayerStatement) -> list[Row]:
     if not ready or enter is None:
         return []
     rows = []
-    for (items, untimed), begin, finish in ((done.parts[0], start, ready[0]),
-                                            (done.parts[-1], enter.t + enter.cost, end)):
+    parts = [(done.parts[-1], enter.t + enter.cost, end)]
+    if waiting and waiting[0] > ready[0]:  # (a frame that had found a key wait already stops at none)
+        parts += [(done.parts[0], start, ready[0]), (done.parts[1], ready[0], waiting[0])]
+    for (items, untimed), begin, finish in parts:
         interrupted = sum(interrupt.cost for interrupt in rom.interrupts if begin <= interrupt.t < finish)
         rows.append(Row(_without_interrupts(items), finish - begin - interrupted - untimed,
                         f"INPUT {done.line}:{done.statement}"))

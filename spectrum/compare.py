@@ -2,8 +2,7 @@
 
 Their screens are compared where both wait for a key: each time a machine takes the next key
 press, and when it waits with none left. The k-th such screen of one is compared with the k-th of
-the other — all of SCREEN$ while the program runs; once a program has stopped, rows 0-21, since
-the ROM then shows its report (with a line number the layer has no notion of) below them.
+the other, all of SCREEN$: once a program has stopped, its report too ("9 STOP statement, 1590:6").
 
 Their time is compared there too, and where each sound begins: the k-th key wait, and the k-th
 sound, of one within 3 frames of the other's, or 0.5% of the time since frame 0 if that is more.
@@ -24,7 +23,6 @@ from .hardware import COLUMNS, DISPLAY_FILE, DISPLAY_FILE_BYTES, FRAME_T_STATES,
 
 TOLERANCE_FRAMES = 3
 TOLERANCE_SHARE = 0.005
-UPPER_ROWS = 22  # the program's own rows; the lower screen's two lines hold INPUT and reports
 
 
 def screen_of(machine) -> bytes:
@@ -40,10 +38,10 @@ def cell_of(offset: int) -> tuple[int, int]:
     return 8 * third + line_row, column
 
 
-def differing_cells(first: bytes, second: bytes, rows: int = 24) -> list[tuple[int, int]]:
+def differing_cells(first: bytes, second: bytes) -> list[tuple[int, int]]:
     """The cells (row, column), top to bottom and left to right, in which two screens differ."""
     changed = np.flatnonzero(np.frombuffer(first, np.uint8) != np.frombuffer(second, np.uint8))
-    return sorted({cell for cell in map(cell_of, changed.tolist()) if cell[0] < rows})
+    return sorted(set(map(cell_of, changed.tolist())))
 
 
 @dataclass(frozen=True)
@@ -118,8 +116,7 @@ def first_difference(port: list[KeyWait], rom: list[KeyWait]) -> Difference | No
     other has none left), or None."""
     port, rom = while_a_program_runs(port, rom)
     for number, (ours, theirs) in enumerate(zip(port, rom), 1):
-        rows = UPPER_ROWS if ours.stopped or theirs.stopped else 24
-        cells = differing_cells(ours.screen, theirs.screen, rows)
+        cells = differing_cells(ours.screen, theirs.screen)
         if cells:
             return Difference(theirs.frame, *cells[0], number)
     if len(port) != len(rom):

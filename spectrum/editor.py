@@ -13,10 +13,10 @@ when it meets its print position. On ENTER the line is checked and evaluated as 
 from . import expression, fp, sysvars
 from .beeper import beeper
 from .errors import ReportError
-from .rom import (AT, CAPS_LOCK, CURSOR_LEFT, CURSOR_RIGHT, DELETE, EDIT, ENTER, FLASH, GRAPHICS, INK, PAPER, TAB,
-                  TOKEN_THEN)
 from .hardware import ROWS
-from .screen import codes_of
+from .rom import (AT, CAPS_LOCK, CURSOR_LEFT, CURSOR_RIGHT, DELETE, EDIT, ENTER, FIRST_TOKEN, FLASH, GRAPHICS, INK,
+                  PAPER, TAB, TOKEN_THEN)
+from .screen import codes_of, token_text
 from .sysvars import Flags, Flags2
 
 KEY_CLICK_EDGES = beeper(0x00C8, 1)  # ED-LOOP's click: BEEPER with HL = $00C8 and PIP = 0
@@ -67,13 +67,27 @@ class Editor:
                 self.charge("input-check")
                 expression.check(bytes(line), numeric, self)
                 self.charge("input-copy")  # ED-COPY once more, without the cursor
-                self.charge("print-out-char-lower", len(line))
+                self._charge_copy(line)
                 value = expression.evaluate(bytes(line), numeric, self)
                 break
             except expression.SyntaxFault as fault:
                 fault_at = fault.position
         self._input_done()
         return value
+
+    def _charge_copy(self, line: bytes) -> None:
+        """The time of ED-COPY's printing of `line`: PRINT-OUT of each code, a keyword spelt
+        out by PO-TOKENS after its search of the token table."""
+        after_space = True  # ED-COPY sets FLAGS bit 0: no leading space
+        for code in line:
+            if code >= FIRST_TOKEN:
+                text = token_text(code, after_space)
+                self.charge_token(code)
+                self.charge("print-out-char-lower", len(text))
+                after_space = text.endswith(" ")
+            else:
+                self.charge("print-out-char-lower")
+                after_space = code == ord(" ")
 
     def _input_done(self) -> None:
         """INPUT-2: an upper print position the lower screen has covered goes to the line just
@@ -91,7 +105,7 @@ class Editor:
     def _edit(self, line: bytearray, cursor: int, fault_at: int | None) -> int:
         """ED-LOOP until ENTER; returns the cursor's place."""
         while True:
-            self._copy_line(line, cursor, fault_at)
+            self.copy_line(line, cursor, fault_at)
             fault_at = None
             code = self.wait_key()
             self.charge("editor-key")
@@ -131,7 +145,7 @@ class Editor:
         line[cursor:cursor] = bytes(codes)
         return cursor + len(codes)
 
-    def _copy_line(self, line: bytes, cursor: int | None, fault_at: int | None) -> None:
+    def copy_line(self, line: bytes, cursor: int | None, fault_at: int | None) -> None:
         """ED-COPY: the line printed from the end of the prompt, then blanks up to where the
         last copy ended; a report while printing (the lower screen full, a control code given
         a cursor for its colour) rasps and leaves the copy where it stopped."""

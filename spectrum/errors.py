@@ -2,14 +2,17 @@
 
 
 class ReportError(Exception):
-    """A report the ROM would stop with, e.g. ``ReportError("5 Out of screen")``.
+    """A report the ROM would stop with, e.g. ``ReportError("5 Out of screen")``, and, when it
+    is known, `where`: the line and statement it came in.
 
-    ``str(error)`` is the report text as the ROM prints it; ``code`` is its first character.
+    ``str(error)`` is the report as the ROM prints it ("9 STOP statement, 1590:6"; the bare
+    text when `where` is not known); ``text`` is the report without them, ``code`` its first
+    character.
     """
 
-    def __init__(self, text: str):
-        super().__init__(text)
-        self.code = text[0]
+    def __init__(self, text: str, where: tuple[int, int] | None = None):
+        super().__init__(text if where is None else "%s, %d:%d" % (text, *where))
+        self.text, self.code, self.where = text, text[0], where
 
 
 OUT_OF_SCREEN = "5 Out of screen"

@@ -125,6 +125,7 @@ class Interpreter:
         self.machine = machine
         self.program = program
         self.flow = Flow()
+        self.at: tuple[int, int] | None = None  # the line and statement begun last, where a report comes
         self.layout = Layout(program, Variables())
         self._edit = None
         self._entry = ""
@@ -162,7 +163,7 @@ class Interpreter:
         """The same program, at the same place with the same variables, on another machine
         (which takes the copy as its interpreter, and the variables and functions)."""
         copy = Interpreter(machine, self.program)
-        copy.flow = deepcopy(self.flow)
+        copy.flow, copy.at = deepcopy(self.flow), self.at
         copy._transition = list(self._transition)
         copy.layout.variables = machine.variables = deepcopy(self.machine.variables)
         machine.functions = dict(self.machine.functions)
@@ -204,6 +205,7 @@ class Interpreter:
             going = "nowhere: the program has stopped" if self.flow.next is None else "%d:%d" % self.flow.next
             raise FlowError(f"the port ran {line}:{number} where the listing goes to {going}")
         self.settle()
+        self.at = (line, number)
         if self.machine.timeline is not None:
             self.machine.timeline.append((self.machine.t_states, line, number))
         program_line = self.program.line(line)
@@ -216,6 +218,13 @@ class Interpreter:
             self.go_on(program_line, number, outcome)
         finally:
             self._transition, self._pending = self._pending, None
+
+    def placed(self, report: ReportError) -> ReportError:
+        """`report` as the ROM gives it: with the line and statement it came in (the one begun
+        last, whose PRINT, BEEP or PAUSE the port was doing), unless it has them already."""
+        if report.where is not None or self.at is None:
+            return report
+        return ReportError(report.text, self.at)
 
     def input(self, line: int, number: int, edit) -> str:
         """An INPUT statement: a prompt of print items and a string variable. `edit()` is the

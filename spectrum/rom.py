@@ -1,5 +1,6 @@
 """The genuine 48K ROM, loaded from the installed skoolkit package (never stored in this project)."""
 
+from itertools import accumulate
 from pathlib import Path
 
 from skoolkit import ROM48
@@ -63,6 +64,9 @@ ENTER = 0x0D  # the end of a line, typed, printed or stored
 NUMBER_MARKER = 0x0E  # a stored line's hidden number (five bytes) follows
 GRAPHICS = 0x0F
 INK, PAPER, FLASH, BRIGHT, INVERSE, OVER, AT, TAB = range(0x10, 0x18)  # each takes one operand; AT and TAB two
+TABLE_CODES_BEFORE: list[int] = list(accumulate(len(word) for word in ["?", *KEYWORDS[:-1]]))
+"""For each keyword, the codes of the token table before it (the table begins with "?"): what
+PO-SEARCH steps over to find it."""
 
 REPORT_CODES = "0123456789ABCDEFGHIJKLMNOPQR"
 REPORTS: list[str] = _bit7_terminated(REPORT_TABLE, 28)

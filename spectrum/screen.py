@@ -10,7 +10,8 @@ from .errors import BREAK_CONT_REPEATS, INTEGER_OUT_OF_RANGE, INVALID_COLOUR, OU
 from .hardware import ATTRIBUTES, ATTRIBUTES_END, COLUMNS, DISPLAY_FILE, ROWS, attribute_address, cell_address
 from .memory import find_byte
 from .numbers import format_number
-from .rom import AT, CURSOR_LEFT, CURSOR_RIGHT, ENTER, FIRST_TOKEN, INK, KEYWORDS, OVER, PRINT_COMMA, TAB, TOKEN_STOP
+from .rom import (AT, CURSOR_LEFT, CURSOR_RIGHT, ENTER, FIRST_TOKEN, INK, KEYWORDS, OVER, PRINT_COMMA, TAB,
+                  TABLE_CODES_BEFORE, TOKEN_STOP)
 from .sysvars import Flags
 
 UPPER_LINES = 22  # PRINT AT reaches rows 0–21 while the lower screen has its 2 lines
@@ -349,7 +350,6 @@ class Screen:
         """PO-ANY: one printable code (32–255) at the print position, wrapping at column 32 and
         testing for scrolling at the start of each line (PR-ALL)."""
         if code >= FIRST_TOKEN:
-            self.charge("print-out-token")
             self._print_token(code)
             return
         ram = self.ram
@@ -385,16 +385,18 @@ class Screen:
         self._draw_cell(row, col, glyph)
 
     def _print_token(self, code: int) -> None:
-        """PO-TOKENS: a keyword, with a leading space unless one was just printed, and a
-        trailing space after a keyword ending in a letter or '$' (except RND, INKEY$, PI)."""
-        index = code - FIRST_TOKEN
-        word = KEYWORDS[index]
-        if index >= 0x20 and word[0] >= "A" and not self.memory[sysvars.FLAGS] & Flags.NO_LEADING_SPACE:
-            self._print_char(ord(" "))
-        for ch in word:
+        """PO-TOKENS: a keyword found in the token table, then spelt out, spaced as
+        `token_text` says."""
+        text = token_text(code, after_space=bool(self.memory[sysvars.FLAGS] & Flags.NO_LEADING_SPACE))
+        self.charge_token(code)
+        for ch in text:
             self._print_char(ord(ch))
-        if (word[-1] == "$" or word[-1] >= "A") and index >= 3:
-            self._print_char(ord(" "))
+
+    def charge_token(self, code: int) -> None:
+        """PO-TOKENS' own time for keyword `code` (its codes' PRINT-OUT apart): PO-SEARCH steps
+        over the token table up to it."""
+        self.charge("print-out-token")
+        self.charge("print-out-token-code", TABLE_CODES_BEFORE[code - FIRST_TOKEN])
 
     def _draw_cell(self, row: int, col: int, glyph: bytes) -> None:
         """PR-ALL and PO-ATTR: 8 pixel lines with OVER and INVERSE, then the attribute."""
@@ -486,6 +488,16 @@ def _colour_items(**items) -> list[tuple[str, int]]:
     """The given colour items in ROM order, each range-checked."""
     return [(item, _checked_colour(item, find_byte(value)))
             for item, value in items.items() if value is not None]
+
+
+def token_text(code: int, after_space: bool) -> str:
+    """What PO-TOKENS prints for keyword `code`: a leading space unless a space was just printed
+    (`after_space`, FLAGS bit 0) or the keyword is a function or not a word, and a trailing space
+    after a keyword ending in a letter or '$' (except RND, INKEY$, PI)."""
+    index = code - FIRST_TOKEN
+    word = KEYWORDS[index]
+    leading = " " if index >= 0x20 and word[0] >= "A" and not after_space else ""
+    return leading + word + (" " if (word[-1] == "$" or word[-1] >= "A") and index >= 3 else "")
 
 
 def printed_width(codes: bytes) -> int:

@@ -88,7 +88,14 @@ def port_game(seed: int, lines, keys=()) -> tuple[ScriptedSpectrum, str]:
     except ScriptExhausted:
         return machine, "waiting"
     except ReportError as report:
+        machine.show_report(report)  # as the host shows it, for `assert_same_report`
         return machine, str(report)
+
+
+def assert_same_report(result, machine) -> None:
+    """The report at the foot of the screen as the ROM shows it, its line and statement too
+    (the ROM's SUBPPC has moved on past a STOP or BREAK since, for CONT)."""
+    assert rows_of(machine.memory, 22, 23) == result.rows(22, 23)
 
 
 def rom_screens(result) -> list[tuple[str, bytes]]:
@@ -243,6 +250,7 @@ def test_triples_and_pairs_to_the_end_of_a_game():
     result = rom_game(seed, lines, Press(BREAK, at_pause=True))
     machine, stopped = port_game(seed, lines, [BREAK])
     assert result.report.startswith("L BREAK") and stopped.startswith("L BREAK")
+    assert_same_report(result, machine)
     assert_same_screens(result, machine)
     assert [prompt for prompt, _ in machine.screens] == [play.MOVE_PROMPT] * len(lines)
     assert rows_of(machine.memory) == result.rows()
@@ -257,7 +265,8 @@ def test_a_won_game_ends_with_the_win_screen_and_the_arpeggio():
     result = rom_game(seed, lines, Press(BREAK, at_pause=True))
     machine, stopped = port_game(seed, lines, [BREAK])
     assert result.report.startswith("L BREAK into program, 1560")
-    assert stopped.startswith("L BREAK")
+    assert stopped == "L BREAK into program, 1560:2"  # PAUSE 0 of "Another game?"
+    assert_same_report(result, machine)
     assert_same_screens(result, machine)
     assert rows_of(machine.memory) == result.rows()
     assert_same_sound(result.edges, machine.beeps)
@@ -271,6 +280,7 @@ def test_resigning_shows_the_cards_left_with_the_falling_tones():
     result = rom_game(seed, lines, Press(BREAK, at_pause=True))
     machine, stopped = port_game(seed, lines, [BREAK])
     assert result.report.startswith("L BREAK") and stopped.startswith("L BREAK")
+    assert_same_report(result, machine)
     assert_same_screens(result, machine)
     assert rows_of(machine.memory) == result.rows()
     assert_same_sound(result.edges, machine.beeps)
@@ -284,7 +294,8 @@ def test_replay_reshuffles_the_same_pack_and_n_says_goodbye():
     result = rom_game(seed, first + [Press(frozenset({"y"}), at_pause=True)] + second,
                       Press(frozenset({"n"}), at_pause=True))
     machine, stopped = port_game(seed, first + second, ["y", "n"])
-    assert result.report.startswith("9 STOP") and stopped == "9 STOP statement"
+    assert result.report.startswith("9 STOP") and stopped == "9 STOP statement, 1590:6"
+    assert_same_report(result, machine)
     assert_same_screens(result, machine)
     assert rows_of(machine.memory) == result.rows()
     assert_same_sound(result.edges, machine.beeps)
@@ -430,10 +441,10 @@ def test_typed_entries_play_as_lines_handed_over():
     lines = rules.winning_line(patience.shuffled_pack(seed).decode("latin-1"))
     presses = ["SPACE"] + [key for line in lines for key in [*line, "ENTER"]] + ["n"]
     typed_machine = Spectrum(HeadlessFrontend(presses))
-    with pytest.raises(ReportError, match="^9 STOP statement$"):
+    with pytest.raises(ReportError, match="^9 STOP statement, 1590:6$"):
         patience.run(typed_machine, seed)
     handed, stopped = port_game(seed, lines, ["n"])
-    assert stopped == "9 STOP statement"
+    assert stopped == "9 STOP statement, 1590:6"
     assert rows_of(typed_machine.memory) == rows_of(handed.memory)
     assert typed_machine.screen_char(10, 6) == "T"  # "Thanks for playing."
 
@@ -442,4 +453,4 @@ def test_break_leaves_the_game_with_the_roms_report():
     machine = Spectrum(HeadlessFrontend([BREAK]))
     with pytest.raises(ReportError) as report:
         patience.run(machine, 5)
-    assert str(report.value) == "L BREAK into program"
+    assert str(report.value) == "L BREAK into program, 1670:2"  # the title's PAUSE 0, as the ROM shows it

@@ -194,7 +194,8 @@ def test_the_first_different_key_wait_and_cell_are_found():
     report = bytearray(screen)
     report[6144 + 32 * 23 + 5] = 1
     assert first_difference([same], [KeyWait(70, bytes(report))]).row == 23
-    assert first_difference([same], [KeyWait(70, bytes(report), stopped=True)]) is None  # a report below
+    # a program stopped: its report below counts too ("9 STOP statement, 1590:6")
+    assert first_difference([same], [KeyWait(70, bytes(report), stopped=True)]).row == 23
     assert differing_cells(screen, bytes(changed)) == [(9, 30), (23, 5)]
     assert first_difference([same], [same, other]).key_wait == 2  # one waits again, the other not
     # both programs stopped: what follows is typed at the ROM's command line, which the port has not

@@ -9,7 +9,7 @@ import pytest
 
 from spectrum import Spectrum, sysvars
 from spectrum.calibration import Driver, ListingGenerator, Row, fit, listing_rows, rom_run
-from spectrum.frontends import HeadlessFrontend, ScriptExhausted
+from spectrum.frontends import HeadlessFrontend, ScriptExhausted, presses_from
 from spectrum.frontends.headless import Press as ScriptedPress
 from spectrum.interpreter import FlowError, Interpreter
 from spectrum.program import LINE_HEADER, PROG, Program
@@ -150,6 +150,23 @@ def test_the_table_explains_statements_it_was_not_fitted_to():
     assert len(rows) > 1000
     assert np.median(np.abs(predicted - measured) / np.maximum(measured, 1)) < 0.01
     assert abs(predicted.sum() - measured.sum()) < 0.005 * measured.sum()
+
+
+@pytest.mark.rom
+@pytest.mark.parametrize("entry", [["1", "2"], ["8", ("SYMBOL", "g")], [" ", ("SYMBOL", "y")],
+                                   [("SYMBOL", "i"), "x", "8", ("SYMBOL", "g"), ("SYMBOL", "t")]])
+def test_an_input_waits_and_takes_its_entry_in_the_roms_time(entry):
+    """An INPUT's parts that keys do not time, against the ROM's: to the editor's first arrival at
+    its wait for a key, from there to the wait with the line shown (KEY-INPUT's ED-COPY: the wait a
+    key press meets), and from ENTER on, the entry shown again with its keywords spelt out (THEN,
+    AND, AT: PO-TOKENS searching the token table for each)."""
+    listing = '10 INPUT "Not allowed - again? ";z$\n20 STOP\n'
+    rows = [row for row in listing_rows(listing, presses_from([*entry, "ENTER"]), T_STATES)
+            if row.what.startswith("INPUT")]
+    assert len(rows) == 3
+    for row in rows:
+        predicted = sum(T_STATES[item] * count for item, count in row.items.items())
+        assert abs(predicted - row.t_states) < 500, row
 
 
 def test_the_fit_finds_the_costs_that_made_the_times():

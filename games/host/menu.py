@@ -54,7 +54,7 @@ def run_program(machine: Spectrum, program, **options) -> int:
         return program.run(machine, **options) or 0
     except ReportError as report:
         machine.show_report(report)
-        if str(report) != BREAK_INTO_PROGRAM:
+        if report.text != BREAK_INTO_PROGRAM:
             try:
                 let_go(machine)
                 machine.pause(0)

@@ -50,7 +50,7 @@ def ended(run: Callable[[], int | None]) -> Ending:
     except CannotStart as refusal:
         return Ending(1, refused=str(refusal))
     except ReportError as report:
-        if str(report) in PLAYERS_WAYS_OUT:
+        if report.text in PLAYERS_WAYS_OUT:
             return Ending()
         return Ending(1, report=str(report))
 

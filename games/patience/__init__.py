@@ -55,17 +55,14 @@ def run(machine, seed: int | None = None, rom: bool = False, compare: bool = Fal
     `compare` the port beside it (see `original.run`); `fast` runs the port with no time taken by
     its statements. The exit status: 0, or 1 when a headless comparison found a difference. The
     port ends as the listing does, "Thanks for playing." then STOP at line 1590: ReportError
-    "9 STOP statement". CannotStart for `fast` with `compare`, which plays both at the Spectrum's speed."""
+    "9 STOP statement, 1590:6", as the ROM reports it. CannotStart for `fast` with `compare`,
+    which plays both at the Spectrum's speed."""
     if fast and compare:
         raise CannotStart("--fast is for the port or --rom: --compare plays both at the Spectrum's speed")
     if rom or compare:
         from . import original
 
         return original.run(machine, seed, compare, from_tape=not fast)
-    from spectrum import ReportError
-    from spectrum.errors import STOP_STATEMENT
-
     from . import play
 
-    play.run(machine, seed, fast)
-    raise ReportError(STOP_STATEMENT)
+    play.run_to_report(machine, seed, fast)

@@ -43,13 +43,14 @@ def rom_machine(frontend, seed: int | None = None, from_tape: bool = False) -> R
 
 def run_port(machine: Spectrum, program, recorder: KeyWaitRecorder) -> None:
     """`program(machine)`, the port, until it ends or waits with no keys left; its end is noted as
-    a key wait with the program stopped, as the ROM waits at its command line then."""
+    a key wait with the program stopped, as the ROM waits at its command line then, with the
+    report it stopped with shown as the ROM shows it."""
     try:
         program(machine)
     except ScriptExhausted:
         return
-    except ReportError:
-        pass
+    except ReportError as report:
+        machine.show_report(report)
     recorder.note(machine, stopped=True)
 
 
@@ -63,7 +64,7 @@ def compare_headless(machine: Spectrum, seed: int | None) -> tuple[Difference | 
     rom = rom_machine(rom_keys, seed)
     machine.memory[sysvars.FRAMES:sysvars.FRAMES + 3] = rom.memory[sysvars.FRAMES:sysvars.FRAMES + 3]
     port_keys = machine.frontend = KeyWaitRecorder(machine.frontend)
-    run_port(machine, lambda port: play.run(port, seed), port_keys)
+    run_port(machine, lambda port: play.run_to_report(port, seed), port_keys)
     try:
         rom.run()
     except ScriptExhausted:
@@ -90,7 +91,7 @@ def run(machine: Spectrum, seed: int | None = None, compare: bool = False, from_
     scale = machine.frontend.scale
     machine.frontend.close()  # the two machines' window takes the place of the port's
     window = side_by_side_window(scale, f"11-Up Patience, seed {seed}: the port and the ROM")
-    return side_by_side(window, lambda port: play.run(port, seed), listing(seed))
+    return side_by_side(window, lambda port: play.run_to_report(port, seed), listing(seed))
 
 
 def play_on_rom(frontend, seed: int | None, from_tape: bool = False) -> int:

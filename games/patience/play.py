@@ -14,9 +14,11 @@ for it. What the port decides it decides by `rules`; the drawing and the sound a
 """
 
 from pathlib import Path
+from typing import NoReturn
 
-from spectrum import Spectrum
+from spectrum import ReportError, Spectrum
 from spectrum.basic import decode_escapes
+from spectrum.errors import STOP_STATEMENT
 from spectrum.interpreter import Interpreter
 from spectrum.numbers import format_number, parse_number
 from spectrum.program import Program
@@ -526,3 +528,13 @@ def run(machine: Spectrum, seed: int | None = None, fast: bool = False) -> None:
         basic.statement(1570, 4)  # GO SUB 1460
         table = rules.Table(pack=shuffle(machine, table.pack))
         basic.statement(1570, 5)  # GO TO 1050
+
+
+def run_to_report(machine: Spectrum, seed: int | None = None, fast: bool = False) -> NoReturn:
+    """`run`, and the report the program stops with as the ROM gives it, with the line and
+    statement it came in: the listing's STOP ("9 STOP statement, 1590:6"), or BREAK, say."""
+    try:
+        run(machine, seed, fast)
+    except ReportError as report:
+        raise machine.interpreter.placed(report) if machine.interpreter else report from None
+    raise machine.interpreter.placed(ReportError(STOP_STATEMENT))
