@@ -124,8 +124,8 @@ def watch_tables(server) -> callable:
 
     moved, changed = seats.SpadesTable._moved, seats.SpadesTable._changed
 
-    def noted_moved(self, seat, message):
-        moved(self, seat, message)
+    def noted_moved(self):
+        moved(self)
         if self.game.finished:
             with lock:
                 hands[self.code] += 1
