@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from games.cards import BY_NAME, NAMES
 from games.spades.full_rules import MOST_TRICKS, FullMatch, partner_of
 from games.spades.players import play_seed_hand
-from games.spades.players.views import View, full_view, seat_of
+from games.spades.players.views import View, full_view
+from games.spades.rules import seat_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))  # the opponents live beside the benches
 from spades_opponents import (OPPONENTS, CautiousPlayer, CountingPlayer, GreedyPlayer, NilBuster, Sandbagger,  # noqa: E402

@@ -48,7 +48,8 @@ from games.spades.players.information_set import SolverPlayer
 from spades_opponents import make_opponent
 from games.spades.players import make_player, play_seed_hand
 from spades_seeing import KnowingPlayer, SeeingPlayer, dealt_hands
-from games.spades.players.views import full_view, seat_of
+from games.spades.players.views import full_view
+from games.spades.rules import seat_of
 from games.spades.players.solver import BIT, Budget, OutOfWork, Solver, mask_of
 from spectrum.command_line import OneLineParser, new_file, whole_number
 

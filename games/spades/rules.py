@@ -25,6 +25,11 @@ PLAY_CARD = "play_card"
 SUIT_LETTER = {card.name: card.suit.letter for card in DECK}  # looked up card by card: kept at hand
 
 
+def seat_of(player: str) -> int:
+    """The seat (0-3) of the seed's player name ("player_2" is 2)."""
+    return PLAYERS.index(player)
+
+
 def suit_of(card: str) -> str:
     """The suit letter of a card name: "d" for "td"."""
     return SUIT_LETTER[card]

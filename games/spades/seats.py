@@ -32,7 +32,7 @@ from ..cards import NAMES
 from ..protocol import MoveRefused
 from ..store import TableStore
 from .players import LEVELS, make_player
-from .rules import PLAY_CARD, PLAYERS, Spades, SpadesState, dealing_rng, message_words, shuffled_deck
+from .rules import PLAY_CARD, PLAYERS, Spades, SpadesState, dealing_rng, message_words, seat_of, shuffled_deck
 from .variants import variant
 
 GRACE_SECONDS = 60.0  # a dropped seat is held this long before a computer plays it
@@ -113,10 +113,6 @@ class SeatView:
 
 
 COMPUTER = "computer"
-
-
-def seat_of(player: str) -> int:
-    return PLAYERS.index(player)
 
 
 def clean_name(name: str) -> str:

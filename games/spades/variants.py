@@ -12,8 +12,8 @@ import random
 from .full_rules import BLIND_NIL, FullMatch, FullSpades, bid_move, choose_bid, gambles_blind_nil, partner_of, team_of
 from .players import card_chosen
 from .players.bidding import sampled_bid
-from .players.views import full_view, seat_of, seed_view
-from .rules import PLAYERS, Spades, SpadesState
+from .players.views import full_view, seed_view
+from .rules import PLAYERS, Spades, SpadesState, seat_of
 
 
 class SeedGame:

@@ -12,11 +12,11 @@ import random
 import time
 
 from ...cards import NAMES
+from ..rules import PLAYERS, Spades, seat_of
 from .habits import habitual_card_of
 from .information_set import SolverPlayer
 from .mcts import SearchPlayer
-from ..rules import PLAYERS, Spades
-from .views import View, seat_of, seed_view
+from .views import View, seed_view
 
 
 class RandomPlayer:

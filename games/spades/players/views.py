@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from ...cards import BY_NAME, DECK_SIZE, suit_of
 from ..full_rules import FullSpades, hand_points, partner_of
-from ..rules import PLAYERS, Spades
+from ..rules import PLAYERS, Spades, seat_of
 from .solver import BIT, legal_mask, mask_of
 
 
@@ -62,10 +62,6 @@ def win_shares(taken: list[int]) -> list[float]:
     best = max(taken)
     winners = taken.count(best)
     return [1 / winners if tricks == best else 0.0 for tricks in taken]
-
-
-def seat_of(player: str) -> int:
-    return PLAYERS.index(player)
 
 
 def shown_voids(tricks) -> list[set[int]]:
