@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from games.host import PROGRAMS, cli, load, menu, session, testcard
-from games.table import SUIT_UDGS, poke_udgs
+from games.drawing import SUIT_UDGS, poke_udgs
 from spectrum import ReportError, Spectrum, render, sysvars
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.render import FRAME_HEIGHT, FRAME_WIDTH

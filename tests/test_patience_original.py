@@ -194,7 +194,7 @@ def key_scripts(draw):
     never a resignation, and the table kept far from the end of the pack; now and then keys
     pressed while the pack is shuffled, which the listing never reads."""
     seed = draw(st.integers(1, 65535))
-    table = rules.deal(rules.Table(patience.shuffled_pack(seed).decode("latin-1")))[0]
+    table = rules.deal(rules.Game(patience.shuffled_pack(seed).decode("latin-1")))[0]
     keys = ["SPACE"]
     for _ in range(draw(st.integers(0, 2))):  # the shuffle and deal take 850 frames after SPACE
         keys.append(Press(frozenset({draw(st.sampled_from(["x", "7", "ENTER", "SPACE"]))}),

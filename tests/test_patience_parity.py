@@ -137,9 +137,9 @@ def assert_same_sound(rom_edges, beeps) -> None:
     assert start == len(times), "the ROM made more sound than the port"
 
 
-def dealt_table(seed: int) -> rules.Table:
+def dealt_table(seed: int) -> rules.Game:
     """The table of RANDOMIZE seed at its first INPUT."""
-    return rules.deal(rules.Table(patience.shuffled_pack(seed).decode("latin-1")))[0]
+    return rules.deal(rules.Game(patience.shuffled_pack(seed).decode("latin-1")))[0]
 
 
 def greedy_tour(seed: int, opening=()) -> list[str]:
@@ -327,7 +327,7 @@ def test_the_variables_at_every_input_are_the_roms(seed, first, second):
 
 # --- any INPUT line ---------------------------------------------------------------------------
 
-def listing_verdict(entry: str, table: rules.Table) -> str:
+def listing_verdict(entry: str, table: rules.Game) -> str:
     """Lines 1100-1190 read statement by statement: "illegal", "resign" or "move"."""
     if entry == "" or len(entry) > 3:
         return "illegal"
@@ -356,7 +356,7 @@ SHORT_TEXT = st.text(TYPEABLE, max_size=6)
 DIGITS = st.text("0123456789", max_size=4)
 
 
-def dealt(seed: int, centre_used: bool) -> tuple[ScriptedSpectrum, rules.Table]:
+def dealt(seed: int, centre_used: bool) -> tuple[ScriptedSpectrum, rules.Game]:
     machine = ScriptedSpectrum()
     table = play.dealt_game(machine, seed)
     machine.variables["fa"] = int(centre_used)  # as if 9 had been played

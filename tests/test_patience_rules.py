@@ -25,9 +25,9 @@ def record(value: int, suit: str = SPADE) -> str:
     return f"X{value:02}{suit}0"
 
 
-def dealt_table(values: dict[int, int], centre_used=False, cards_left=43) -> rules.Table:
+def dealt_table(values: dict[int, int], centre_used=False, cards_left=43) -> rules.Game:
     layout = tuple(record(values[position]) for position in rules.POSITIONS)
-    return rules.Table(rules.fresh_pack(), rules.PACK_END + 1 - rules.CARD * cards_left, layout, centre_used)
+    return rules.Game(rules.fresh_pack(), rules.PACK_END + 1 - rules.CARD * cards_left, layout, centre_used)
 
 
 def test_fresh_pack_is_52_cards_suit_by_suit_with_red_hearts_and_diamonds():
@@ -116,7 +116,7 @@ def test_the_last_move_covers_as_many_cards_as_are_left():
 
 def test_the_deal_takes_the_first_nine_cards():
     pack = rules.fresh_pack()
-    table, placed = rules.deal(rules.Table(pack, next_card=77))
+    table, placed = rules.deal(rules.Game(pack, next_card=77))
     assert placed == list(zip(rules.POSITIONS, records(pack)[:9]))
     assert table.layout == tuple(records(pack)[:9])
     assert table.next_card == 46 and table.cards_left == 43
@@ -124,7 +124,7 @@ def test_the_deal_takes_the_first_nine_cards():
 
 def test_initialising_keeps_only_the_pack():
     table = rules.resign(rules.cover(dealt_table(VALUES), (9,))[0])
-    assert rules.initialised(table) == rules.Table(table.pack)
+    assert rules.initialised(table) == rules.Game(table.pack)
 
 
 def test_a_record_is_its_card():
@@ -148,7 +148,7 @@ def test_a_winning_line_is_legal_move_by_move_and_uses_up_the_pack(seed):
     pack = patience.shuffled_pack(seed).decode("latin-1")
     line = rules.winning_line(pack)
     assert line is not None
-    table, _ = rules.deal(rules.Table(pack))
+    table, _ = rules.deal(rules.Game(pack))
     for entry in line:
         assert not table.pack_out
         assert entry in rules.legal_entries(table)
@@ -161,7 +161,7 @@ def test_a_winning_line_is_legal_move_by_move_and_uses_up_the_pack(seed):
 def test_new_game_is_the_deal_of_randomize_seed():
     state = patience.new_game(1)
     pack = patience.shuffled_pack(1).decode("latin-1")
-    assert state.table == rules.deal(rules.Table(pack))[0]
+    assert state.table == rules.deal(rules.Game(pack))[0]
     assert state.num_players() == 1 and state.current_player() == 0 and state.outcome() is None
     first = str(state).splitlines()[0].split()
     assert first == [f"{p}:{rules.card_of(pack[5 * (p - 1):5 * p]).name}" for p in range(1, 5)]

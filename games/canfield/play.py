@@ -7,7 +7,7 @@ from spectrum import Spectrum
 from ..cards import SUIT_SIZE
 from ..program import CannotStart
 from ..protocol import MoveRefused
-from ..table import next_key
+from ..drawing import next_key
 from . import bank as accounts
 from . import screen
 from .background import BackgroundSearch
@@ -77,8 +77,9 @@ def cards_home_words(count: int) -> str:
     return f"{count} card{'s' * (count != 1)} home"
 
 
-class Table:
-    """One player at the table: the keys, the sounds and the screen, for money or in practice.
+class Game:
+    """A game of Canfield on the machine, one player at the table: the keys, the sounds and the
+    screen, for money or in practice.
 
     The money game and the practice game differ in the attributes and methods up to `say`.
     """
@@ -197,7 +198,7 @@ SELECTED_WORDS = {"s": "Stock card", "t": "Talon card", "1": "Pile 1", "2": "Pil
                   "4": "Pile 4"}
 
 
-class PracticeTable(Table):
+class PracticeGame(Game):
     """No money: undo and hints allowed. The solver looks at every position in the background as
     soon as it is on the table, so a hint is usually ready when asked for, and the title bar says
     whether the deal can still be won."""
@@ -265,7 +266,7 @@ class PracticeTable(Table):
             self.say("No sure win found in time. Try the moves you like best", refused=True)
 
 
-class MoneyTable(Table):
+class MoneyGame(Game):
     """The casino game: every deck bought and every card home paid on the player's account. The
     solver judges each deal as dealt in the background, for the record (never shown during it)."""
 
@@ -423,7 +424,7 @@ def run(machine: Spectrum, *, data_dir=None, deal: int | None = None, practice: 
         raise CannotStart("--data-dir is where the accounts are kept: practice keeps nothing, leave it out")
     if practice or deal is not None:
         screen.prepare(machine)
-        PracticeTable(machine, deal if deal is not None else new_deal_number(machine)).play()
+        PracticeGame(machine, deal if deal is not None else new_deal_number(machine)).play()
         return
     bank = accounts.Bank(data_dir, owner)
     try:
@@ -431,6 +432,6 @@ def run(machine: Spectrum, *, data_dir=None, deal: int | None = None, practice: 
         screen.prepare(machine)
         account = ask_name(machine, bank)
         if account is not None:
-            MoneyTable(machine, bank, account).play()
+            MoneyGame(machine, bank, account).play()
     finally:
         bank.close()

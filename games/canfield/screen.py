@@ -13,7 +13,7 @@ from spectrum import Spectrum
 from spectrum.colours import BLACK, BLUE, CYAN, GREEN, RED, WHITE, YELLOW
 
 from ..cards import DECK, FACE_LETTERS, Card
-from ..table import CARD_PAPER, draw_card, draw_hand_card, lay_baize
+from ..drawing import CARD_PAPER, draw_card, draw_hand_card, lay_baize
 from .bank import NAME_LENGTH, NAME_RULE, START_MONEY, DealRecord, statistics
 from .rules import CARD_PAYS, DECK_PRICE, Canfield
 

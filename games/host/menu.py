@@ -12,7 +12,7 @@ from spectrum.colours import BLACK, CYAN, RED, WHITE, YELLOW
 
 from ..cards import ACE, Card, Suit
 from ..program import CannotStart
-from ..table import CARD_PAPER, DOZE_FRAMES, SUIT_UDGS, poke_udgs, wrapped
+from ..drawing import CARD_PAPER, DOZE_FRAMES, SUIT_UDGS, poke_udgs, wrapped
 
 TITLE_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and red in turn
 # What Escape does, said by the window under the picture (the Spectrum's screen stays the program's)

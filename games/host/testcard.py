@@ -60,7 +60,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 def run(machine: Spectrum) -> None:
     """Show the test card, play the scale, and wait for a key."""
-    from ..table import SUIT_UDGS, poke_udgs
+    from ..drawing import SUIT_UDGS, poke_udgs
 
     poke_udgs(machine, SUIT_UDGS)
     draw(machine)

@@ -46,7 +46,7 @@ def new_game(seed: int) -> rules.PatienceState:
     """The game of `RANDOMIZE seed` (1-65535), dealt: the listing's shuffle of a fresh pack."""
     if seed not in SEEDS:
         raise ValueError(f"a seed is 1-65535, not {seed!r}")
-    return rules.PatienceState(rules.deal(rules.Table(shuffled_pack(seed).decode("latin-1")))[0])
+    return rules.PatienceState(rules.deal(rules.Game(shuffled_pack(seed).decode("latin-1")))[0])
 
 
 def run(machine, seed: int | None = None, rom: bool = False, compare: bool = False, fast: bool = False) -> int:

@@ -104,7 +104,7 @@ def start(machine: Spectrum, line: int | None = None, fast: bool = False) -> Int
     return basic
 
 
-def dealt_game(machine: Spectrum, seed: int, fast: bool = False) -> rules.Table:
+def dealt_game(machine: Spectrum, seed: int, fast: bool = False) -> rules.Game:
     """The game of RANDOMIZE seed dealt, as if these commands were typed after RUN: GO TO 1770
     (the UDGs poked; it goes on to the title, which is left out), GO SUB 1710, RANDOMIZE seed,
     GO SUB 1400 (the pack made and shuffled) and GO TO 1050 (the deal). The table then, waiting
@@ -113,9 +113,9 @@ def dealt_game(machine: Spectrum, seed: int, fast: bool = False) -> rules.Table:
     basic.go_to(1770)
     poke_udgs(machine)
     basic.go_sub(1710)
-    table = initialise(machine, rules.Table(""))
+    table = initialise(machine, rules.Game(""))
     machine.randomize(seed)
-    table = rules.Table(pack=made_and_shuffled(machine))
+    table = rules.Game(pack=made_and_shuffled(machine))
     basic.go_to(1050)
     return deal(machine, table)
 
@@ -128,7 +128,7 @@ def made_and_shuffled(machine: Spectrum) -> str:
     return shuffle(machine, pack)
 
 
-def deal(machine: Spectrum, table: rules.Table) -> rules.Table:
+def deal(machine: Spectrum, table: rules.Game) -> rules.Game:
     """Lines 1050-1080: the green table, nine cards with their numbers, the instructions."""
     basic = machine.interpreter
     basic.run(1050, 1, 4)  # BORDER 4: PAPER 4: INK 0: CLS
@@ -150,7 +150,7 @@ def deal(machine: Spectrum, table: rules.Table) -> rules.Table:
     return table
 
 
-def play(machine: Spectrum, table: rules.Table) -> rules.Table:
+def play(machine: Spectrum, table: rules.Game) -> rules.Game:
     """Lines 1090-1220: moves until the pack is used up or the player resigns; the table then.
 
     An illegal entry goes to the handler at 1230 (GO SUB H) and the new entry is judged from
@@ -178,7 +178,7 @@ def play(machine: Spectrum, table: rules.Table) -> rules.Table:
             return table
 
 
-def judge(machine: Spectrum, table: rules.Table) -> tuple[int, ...] | str:
+def judge(machine: Spectrum, table: rules.Game) -> tuple[int, ...] | str:
     """Lines 1100-1190 on z$, as often as it takes: each check the listing makes, in turn, and
     where one refuses the entry GO SUB H (a new entry) and GO TO G (judged again). The move
     then, or RESIGN (with line 1150's LET res=1)."""
@@ -234,7 +234,7 @@ def judge(machine: Spectrum, table: rules.Table) -> tuple[int, ...] | str:
             return move
 
 
-def refusal(entry: str, table: rules.Table) -> int | None:
+def refusal(entry: str, table: rules.Game) -> int | None:
     """The line of the listing whose check refuses an entry, or None if none does."""
     if not entry or len(entry) > 3:
         return 1100
@@ -374,7 +374,7 @@ def shuffle(machine: Spectrum, pack: str) -> str:
     return pack
 
 
-def end_game(machine: Spectrum, table: rules.Table) -> bool:
+def end_game(machine: Spectrum, table: rules.Game) -> bool:
     """Lines 1510-1590: the verdict and its tune, then "Another game?"; True for yes."""
     basic = machine.interpreter
     basic.statement(1510, 1)
@@ -462,7 +462,7 @@ def typewrite(machine: Spectrum, row: int, text: str) -> None:
     basic.run(1700)  # LET l=l+1: RETURN
 
 
-def initialise(machine: Spectrum, table: rules.Table) -> rules.Table:
+def initialise(machine: Spectrum, table: rules.Game) -> rules.Game:
     """Lines 1710-1750: RES and FA to 0, H and G (the flow of `play`), r$ and z() DIM'd anew."""
     for line in range(1710, 1760, 10):
         machine.interpreter.run(line)
@@ -509,14 +509,14 @@ def run(machine: Spectrum, seed: int | None = None, fast: bool = False) -> None:
     load_udgs(machine)
     title(machine)
     basic.statement(1680, 1)  # GO SUB 1710
-    table = initialise(machine, rules.Table(pack=""))
+    table = initialise(machine, rules.Game(pack=""))
     basic.statement(1680, 2)  # GO TO 1040
     basic.statement(1040, 1)
     machine.randomize(seed or 0)
     basic.statement(1045, 1)  # GO SUB 1400
     pack = make_pack(machine)
     basic.run(1450)  # REM
-    table = rules.Table(pack=shuffle(machine, pack))
+    table = rules.Game(pack=shuffle(machine, pack))
     while True:
         table = play(machine, deal(machine, table))
         if not end_game(machine, table):
@@ -526,7 +526,7 @@ def run(machine: Spectrum, seed: int | None = None, fast: bool = False) -> None:
         basic.statement(1570, 3)  # GO SUB 1710
         table = initialise(machine, table)
         basic.statement(1570, 4)  # GO SUB 1460
-        table = rules.Table(pack=shuffle(machine, table.pack))
+        table = rules.Game(pack=shuffle(machine, table.pack))
         basic.statement(1570, 5)  # GO TO 1050
 
 

@@ -4,8 +4,8 @@ The pack is the listing's `p$`: 52 records of 5 characters (face, two-digit valu
 digit), kept whole through a game — a pointer says where the next card starts — so that a replay
 can shuffle it again. Characters are Spectrum codes in a str ('\\x90' is UDG A).
 
-Every function here is pure: a `Table` is never changed, a move gives a new one together with
-the placements — (position, record) in the order the listing draws them.
+Every function here is pure: a `Game` (the game's variables) is never changed, a move gives a new
+one together with the placements — (position, record) in the order the listing draws them.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def row(position: int) -> int:
 
 
 @dataclass(frozen=True)
-class Table:
+class Game:
     """The game's variables: p$, the pointer c, the cards on positions 1-9 (r$ holds their
     values), FA and RES."""
 
@@ -115,12 +115,12 @@ class Table:
         return (PACK_END + 1 - self.next_card) // CARD
 
 
-def initialised(table: Table) -> Table:
+def initialised(table: Game) -> Game:
     """Lines 1710-1740: RES and FA to 0 and r$ emptied; p$ is kept for the next shuffle."""
-    return Table(table.pack)
+    return Game(table.pack)
 
 
-def _placed(table: Table, positions) -> tuple[Table, list[Placement]]:
+def _placed(table: Game, positions) -> tuple[Game, list[Placement]]:
     """Line 1250 for each position in turn: the next record of p$ goes onto it."""
     layout, next_card, placements = list(table.layout or [""] * len(POSITIONS)), table.next_card, []
     for position in positions:
@@ -131,12 +131,12 @@ def _placed(table: Table, positions) -> tuple[Table, list[Placement]]:
     return replace(table, layout=tuple(layout), next_card=next_card), placements
 
 
-def deal(table: Table) -> tuple[Table, list[Placement]]:
+def deal(table: Game) -> tuple[Game, list[Placement]]:
     """Lines 1060-1070 without the drawing: the first nine records of p$ onto positions 1-9."""
     return _placed(replace(table, next_card=1), POSITIONS)
 
 
-def judge(entry: str, table: Table) -> tuple[int, ...] | str:
+def judge(entry: str, table: Game) -> tuple[int, ...] | str:
     """Lines 1100-1190: the positions an entry covers, or RESIGN; MoveRefused for an illegal entry.
 
     Up to three digits, all different; 0 only alone (resign); a lone position only as 9, and
@@ -166,7 +166,7 @@ def not_allowed(entry) -> MoveRefused:
     return MoveRefused(NOT_ALLOWED.format(entry=entry))
 
 
-def legal(entry: str, table: Table) -> bool:
+def legal(entry: str, table: Game) -> bool:
     """Whether the listing takes `entry` as a move (resigning too)."""
     try:
         judge(entry, table)
@@ -175,7 +175,7 @@ def legal(entry: str, table: Table) -> bool:
     return True
 
 
-def cover(table: Table, positions: tuple[int, ...]) -> tuple[Table, list[Placement]]:
+def cover(table: Game, positions: tuple[int, ...]) -> tuple[Game, list[Placement]]:
     """Lines 1170-1220 without the drawing: the next records onto `positions` in the order typed,
     as many as the pack still holds; a lone position uses up the centre play (FA)."""
     if len(positions) == 1:
@@ -183,12 +183,12 @@ def cover(table: Table, positions: tuple[int, ...]) -> tuple[Table, list[Placeme
     return _placed(table, positions[:table.cards_left])
 
 
-def resign(table: Table) -> Table:
+def resign(table: Game) -> Game:
     """Line 1150: RES=1."""
     return replace(table, resigned=True)
 
 
-def legal_entries(table: Table) -> list[str]:
+def legal_entries(table: Game) -> list[str]:
     """Every entry the listing accepts as a move now (resigning aside), in a fixed order."""
     candidates = [] if table.centre_used else [str(CENTRE)]
     for size, total in ((2, PAIR_TOTAL), (3, THREE_TOTAL)):
@@ -203,7 +203,7 @@ def winning_line(pack: str) -> list[str] | None:
     A depth-first search over every legal entry, remembering the tables already lost.
     """
     @cache
-    def search(table: Table) -> tuple[str, ...] | None:
+    def search(table: Game) -> tuple[str, ...] | None:
         for entry in legal_entries(table):
             after, _ = cover(table, judge(entry, table))
             if after.pack_out:
@@ -213,7 +213,7 @@ def winning_line(pack: str) -> list[str] | None:
                 return (entry,) + rest
         return None
 
-    line = search(deal(Table(pack))[0])
+    line = search(deal(Game(pack))[0])
     return None if line is None else list(line)
 
 
@@ -230,7 +230,7 @@ class PatienceState:
     win, else (0.0,).
     """
 
-    def __init__(self, table: Table):
+    def __init__(self, table: Game):
         self.table = table
 
     def num_players(self) -> int:
@@ -264,7 +264,7 @@ class PatienceState:
         return "\n".join(lines[:3] + [f"pack: {max(0, self.table.cards_left)} left"] + lines[4:])
 
     def clone(self) -> PatienceState:
-        return PatienceState(self.table)  # a Table never changes: sharing it is safe
+        return PatienceState(self.table)  # a Game never changes: sharing it is safe
 
     def __str__(self) -> str:
         table = self.table

@@ -14,7 +14,7 @@ from spectrum.colours import YELLOW
 
 from ..datafolder import DataUnusable
 from ..store import TableStore
-from ..table import next_key_code, wrapped
+from ..drawing import next_key_code, wrapped
 from .full_rules import FullMatch
 from .screen import RESULT_WIDTH, Scene, draw, prepare
 from .seat_play import machine_clock, play_at

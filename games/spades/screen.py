@@ -13,7 +13,7 @@ from spectrum.hardware import DISPLAY_FILE, cell_address
 from spectrum.colours import BLACK, BLUE, RED, WHITE, YELLOW
 
 from ..cards import BY_NAME, DECK, Suit
-from ..table import BAIZE, CARD_PAPER, draw_card, draw_hand_card, lay_baize
+from ..drawing import BAIZE, CARD_PAPER, draw_card, draw_hand_card, lay_baize
 
 HAND_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and red alternate in your hand
 

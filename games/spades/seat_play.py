@@ -21,7 +21,7 @@ from spectrum.hardware import FRAME_T_STATES, T_STATES_PER_SECOND
 from spectrum.rom import CURSOR_LEFT, CURSOR_RIGHT, DELETE, ENTER  # CAPS 5, CAPS 8 (the arrows), CAPS 0
 
 from ..cards import RANK_LETTERS, SUIT_LETTERS
-from ..table import BAIZE, wrapped
+from ..drawing import BAIZE, wrapped
 from .full_rules import BLIND_NIL, TEAM_NAMES, bid_words
 from .rules import PLAYERS, TRICKS_IN_A_HAND
 from .screen import NAMES, RESULT_WIDTH, Scene, centred, draw, hand_order, prepare

@@ -1,4 +1,4 @@
-"""The card table kit every card screen shares: the suit UDGs, the baize, a card drawn in cells,
+"""What every card screen draws and reads with: the suit UDGs, the baize, a card drawn in cells,
 reading a key the way the programs do, and words (and paths) wrapped to a width.
 
 A card is a PAPER 7 (white) rectangle three cells wide: its face (rank letter, T for ten, and the
