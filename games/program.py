@@ -62,10 +62,13 @@ class Seating:
 
 @dataclass(frozen=True)
 class Needs:
-    """What a program needs of the host: nothing, by default."""
+    """What a program needs of the host: nothing, by default. A program that `thinks` (searches
+    for long) takes a `thinker` in its run on a server: the host's worker processes
+    (`submit(work, *arguments)` gives a Future), so that its searches hold up no other session."""
 
     keeping: Keeping | None = None
     seating: Seating | None = None
+    thinks: bool = False
 
 
 NOTHING = Needs()

@@ -218,3 +218,29 @@ def test_a_won_position_needs_no_move():
                                 "tableau": [[], [], [], []], "base": "7"})
     assert solve(game.position) == solve(game.position, budget=1)
     assert solve(game.position).outcome is Solved.WON and solve(game.position).line == ()
+
+
+def test_a_search_in_a_worker_process_gives_the_verdict_worked_out_here():
+    """On a server the background search hands each position to the host's worker processes: the
+    verdict that comes back is the one worked out on the machine's own thread."""
+    import time
+    from functools import partial
+
+    from games.canfield.background import BackgroundSearch
+    from games.canfield.deals import deck_for
+    from games.canfield.rules import Canfield
+    from games.host.thinking import Workers
+
+    position = Canfield(deck_for(7)).position
+    search = partial(solve, budget=2_000)
+    verdicts = []
+    for thinker in (None, Workers(1)):
+        background = BackgroundSearch(search, thinker)
+        background.ask("deal 7", position)
+        deadline = time.monotonic() + 60
+        while (verdict := background.take("deal 7")) is None:
+            assert time.monotonic() < deadline, "no verdict came back"
+            time.sleep(0.01)
+        background.close()
+        verdicts.append(verdict)
+    assert verdicts[0] == verdicts[1] == search(position)

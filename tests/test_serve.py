@@ -689,3 +689,11 @@ def test_connect_to_an_address_where_nothing_answers_says_so_in_words(capsys):
     err = capsys.readouterr().err
     assert err == (f"zxcards connect: cannot reach http://127.0.0.1:{port}/patience: nothing answers there: is "
                    "`zxcards serve` running, on that port?\n")
+
+
+def test_a_program_that_thinks_is_given_the_servers_worker_processes(tmp_path):
+    """Canfield's searches (it says it thinks) go to the server's workers; Patience's run gets none."""
+    server = serve.Server(data_dir=tmp_path)
+    session = serve.Session(server, target_of("/canfield?practice"), None, None, lambda: None)
+    assert session.program_options(load("canfield"), {"practice": True})["thinker"] is server.thinker
+    assert "thinker" not in session.program_options(load("patience"), {})

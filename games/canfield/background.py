@@ -1,4 +1,6 @@
-"""The solver on a thread of its own, so that the screen stays live while it searches.
+"""The solver on a thread of its own, so that the screen stays live while it searches (on a
+server, the thread hands each search to the host's worker processes and waits for it, holding
+nothing: `thinker`).
 
 Positions are asked for under a key of the caller's choosing; the one asked for last is searched
 first, and its verdict waits under that key until the caller takes it. A search can't be stopped
@@ -16,8 +18,12 @@ from .solver import Verdict
 
 
 class BackgroundSearch:
-    def __init__(self, search: Callable[[Position], Verdict]):
-        self._search = search
+    """`search(position)` run on a thread of its own; with a `thinker` (`submit(work, *arguments)`
+    giving a Future), in a worker process: `search` is then a module's function (or a partial of
+    one), which is pickled on the way."""
+
+    def __init__(self, search: Callable[[Position], Verdict], thinker=None):
+        self._search, self._thinker = search, thinker
         self._waiting: dict[Hashable, Position] = {}  # in the order asked
         self._verdicts: dict[Hashable, Verdict] = {}
         self._searching: Hashable | None = None
@@ -66,7 +72,10 @@ class BackgroundSearch:
                 key = next(reversed(self._waiting))
                 position = self._waiting.pop(key)
                 self._searching = key
-            verdict = self._search(position)
+            if self._thinker is None:
+                verdict = self._search(position)
+            else:
+                verdict = self._thinker.submit(self._search, position).result()
             with self._changed:
                 self._verdicts[key] = verdict
                 self._searching = None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from spectrum import Spectrum
 
 from ..cards import SUIT_SIZE
@@ -203,9 +205,9 @@ class PracticeGame(Game):
     soon as it is on the table, so a hint is usually ready when asked for, and the title bar says
     whether the deal can still be won."""
 
-    def __init__(self, machine: Spectrum, number: int):
+    def __init__(self, machine: Spectrum, number: int, thinker=None):
         super().__init__(machine)
-        self.search = BackgroundSearch(lambda position: solve(position, budget=HINT_BUDGET))
+        self.search = BackgroundSearch(partial(solve, budget=HINT_BUDGET), thinker)
         self.asked = None  # the position the search was last asked about
         self.outcome_shown: Solved | None = None
         self.hint_wanted = False
@@ -272,14 +274,14 @@ class MoneyGame(Game):
 
     keys_help = (MOVE_KEYS_HELP, MONEY_HELP)
 
-    def __init__(self, machine: Spectrum, bank: accounts.Bank, account: accounts.Account):
+    def __init__(self, machine: Spectrum, bank: accounts.Bank, account: accounts.Account, thinker=None):
         super().__init__(machine)
         self.bank, self.account = bank, account
         self.name = account.name
         self.deal_id = 0
         self.confirming_new_deal = False
         self.damaged: int | None = None  # the number of a saved deal just set aside, to be told
-        self.search = BackgroundSearch(lambda position: solve(position, budget=JUDGE_BUDGET))
+        self.search = BackgroundSearch(partial(solve, budget=JUDGE_BUDGET), thinker)
         self.judging: set[int] = set()  # deal ids whose verdict is on its way
 
     def begin(self) -> None:
@@ -410,10 +412,11 @@ def ask_name(machine: Spectrum, bank: accounts.Bank) -> accounts.Account | None:
 
 
 def run(machine: Spectrum, *, data_dir=None, deal: int | None = None, practice: bool = False,
-        owner: str | None = None) -> None:
+        owner: str | None = None, thinker=None) -> None:
     """Play Canfield until BREAK (or STOP at the name). A deal number (1-65535) replays that deal,
     as practice: a known deal is no bet. `data_dir` is where the accounts are kept; an `owner`
-    opens only its own accounts there (`bank.Bank`). CannotStart,
+    opens only its own accounts there (`bank.Bank`); a `thinker` (a server's worker processes)
+    works the solver's searches out away from the machine's thread. CannotStart,
     before anything is drawn, for a deal number out of range, a data folder given to practice
     (which keeps nothing), or accounts that can't be used."""
     if deal is not None:
@@ -424,7 +427,7 @@ def run(machine: Spectrum, *, data_dir=None, deal: int | None = None, practice: 
         raise CannotStart("--data-dir is where the accounts are kept: practice keeps nothing, leave it out")
     if practice or deal is not None:
         screen.prepare(machine)
-        PracticeGame(machine, deal if deal is not None else new_deal_number(machine)).play()
+        PracticeGame(machine, deal if deal is not None else new_deal_number(machine), thinker).play()
         return
     bank = accounts.Bank(data_dir, owner)
     try:
@@ -432,6 +435,6 @@ def run(machine: Spectrum, *, data_dir=None, deal: int | None = None, practice: 
         screen.prepare(machine)
         account = ask_name(machine, bank)
         if account is not None:
-            MoneyGame(machine, bank, account).play()
+            MoneyGame(machine, bank, account, thinker).play()
     finally:
         bank.close()

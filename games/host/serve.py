@@ -442,11 +442,13 @@ class Session(threading.Thread):
         return menu.run_program(machine, program, **self.program_options(program, options))
 
     def program_options(self, program, options: dict | None = None) -> dict:
-        """`options` for `program`, with where it keeps what a player owns, if it keeps anything
-        (`Keeping`): in a folder of the browser's own, or in the server's one place, opened only by
-        the browser that made it. CannotStart when the connection gave no browser secret to own
-        them by."""
+        """`options` for `program`, with the server's worker processes if it thinks, and where it
+        keeps what a player owns, if it keeps anything (`Keeping`): in a folder of the browser's
+        own, or in the server's one place, opened only by the browser that made it. CannotStart
+        when the connection gave no browser secret to own them by."""
         options = dict(options or {})
+        if needs(program).thinks:
+            options["thinker"] = self.server.thinker
         keeping = needs(program).keeping
         if keeping is None or not keeping.kept(options):
             return options
