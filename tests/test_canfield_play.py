@@ -500,3 +500,14 @@ def test_no_move_left_is_told_and_recorded(tmp_path):
     play(typed("Anna") + moves_made, data_dir=tmp_path)
     assert [(deal.result, deal.cards_home) for deal in bank.deals(account)] == [("stuck", game.cards_home)]
     assert bank.balance(account) == 450 + 5 * game.cards_home
+
+
+def test_practice_does_not_say_whether_a_deal_can_be_won_until_the_player_asks():
+    """The title bar keeps the deal's verdict to itself (the solver knows it at once) until a hint
+    is asked for; a new deal keeps it again."""
+    machine, _, _ = play(["p"], deal=1)
+    assert row_text(machine, 0).split() == ["CANFIELD", "PRACTICE"]
+    machine, _, _ = play(["p", "h"], until=lambda machine: message(machine).startswith("Hint: "), deal=1)
+    assert "CAN BE WON" in row_text(machine, 0)
+    machine, _, _ = play(["h", "n"], deal=1)
+    assert row_text(machine, 0).split() == ["CANFIELD", "PRACTICE"]

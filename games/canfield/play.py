@@ -202,8 +202,9 @@ SELECTED_WORDS = {"s": "Stock card", "t": "Talon card", "1": "Pile 1", "2": "Pil
 
 class PracticeGame(Game):
     """No money: undo and hints allowed. The solver looks at every position in the background as
-    soon as it is on the table, so a hint is usually ready when asked for, and the title bar says
-    whether the deal can still be won."""
+    soon as it is on the table, so a hint is usually ready when asked for; once a hint has been
+    asked for, the title bar says whether the deal can still be won (not before: a deal is not
+    spoilt before the player wants to know)."""
 
     def __init__(self, machine: Spectrum, number: int, thinker=None):
         super().__init__(machine)
@@ -211,10 +212,15 @@ class PracticeGame(Game):
         self.asked = None  # the position the search was last asked about
         self.outcome_shown: Solved | None = None
         self.hint_wanted = False
+        self.verdict_asked = False  # a hint was asked for this deal: the title bar says its verdict
         self.deal(number)
 
+    def deal(self, number: int) -> None:
+        self.verdict_asked = False
+        super().deal(number)
+
     def verdict_words(self) -> str:
-        return "" if self.finished else VERDICT_WORDS[self.outcome_shown]
+        return "" if self.finished or not self.verdict_asked else VERDICT_WORDS[self.outcome_shown]
 
     def news(self) -> bool:
         position = self.game.position
@@ -249,6 +255,7 @@ class PracticeGame(Game):
 
     def hint(self) -> None:
         self.game.selected = None
+        self.verdict_asked = True
         if self.finished:
             self.say("This deal is over: N deals again", refused=True)
             return
