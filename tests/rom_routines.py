@@ -34,7 +34,7 @@ CARRY, ZERO_FLAG = 0x01, 0x40
 MAX_T_STATES = 30 * 3_500_000
 
 
-class _Speaker:
+class Speaker:
     """Tracer recording (T-state, level) whenever bit 4 of port $FE changes."""
 
     border = 7
@@ -58,7 +58,7 @@ class Rom:
     def __init__(self):
         memory, registers = booted()
         self.sim = Z80(memory, registers)
-        self.speaker = _Speaker()
+        self.speaker = Speaker()
         self.sim.set_tracer(self.speaker)
         self.memory = self.sim.memory
         self.booted = memory, self.sim.registers[:]

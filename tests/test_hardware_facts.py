@@ -3,6 +3,7 @@
 
 import pytest
 
+from rom_routines import Speaker
 from spectrum import hardware, keyboard, rom, sysvars
 from spectrum.rom import ROM
 from spectrum.z80 import B, C, H, L, PC, SP, IYh, IYl, Z80
@@ -30,22 +31,12 @@ def test_the_display_sizes_agree():
     assert addresses == set(range(hardware.DISPLAY_FILE, hardware.ATTRIBUTES))  # each byte once
 
 
-class _NoPorts:
-    border = 7
-
-    def read_port(self, registers, port):
-        return 0xFF
-
-    def write_port(self, registers, port, value, *rest):
-        pass
-
-
 def call(routine: int, **registers: int) -> list[int]:
     """The registers after the ROM's `routine` returns, given `registers` (B=…, H=…)."""
     memory = bytearray(ROM) + bytearray(0x10000 - len(ROM))
     memory[STACK:STACK + 2] = SENTINEL.to_bytes(2, "little")
     z80 = Z80(memory)
-    z80.set_tracer(_NoPorts())
+    z80.set_tracer(Speaker())  # no key held; the speaker's edges noted, unread
     for name, value in registers.items():
         z80.registers[{"B": B, "C": C, "H": H, "L": L}[name]] = value
     z80.registers[IYh], z80.registers[IYl] = IY >> 8, IY & 0xFF

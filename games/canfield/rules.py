@@ -466,12 +466,7 @@ class CanfieldState:
         only how many cards are there."""
         if player != 0:
             raise ValueError(f"Canfield has one player, 0, not {player!r}")
-        stock, waste, turned, homes, tableau, base = self.position
-        lines = self._heading()
-        lines += [f"stock ({len(stock)}, top): {_pile_text(stock[-1:])}",
-                  f"talon ({turned}, top last): {_pile_text(waste[:turned])}",
-                  f"pack ({len(waste) - turned}, face down)"]
-        return "\n".join(lines + self._piles_and_end())
+        return self._text(face_down_hidden=True)
 
     def clone(self) -> CanfieldState:
         twin = CanfieldState(self.position, self.number)  # positions are immutable: sharing is safe
@@ -492,9 +487,17 @@ class CanfieldState:
 
     def __str__(self) -> str:
         """Every card of the table, the stock's and the pack's in their order too."""
-        stock, waste, turned, homes, tableau, base = self.position
-        lines = self._heading()
-        lines += [f"stock ({len(stock)}, top last): {_pile_text(stock)}",
-                  f"talon ({turned}, top last): {_pile_text(waste[:turned])}",
-                  f"pack ({len(waste) - turned}, next first): {_pile_text(waste[turned:])}"]
+        return self._text(face_down_hidden=False)
+
+    def _text(self, face_down_hidden: bool) -> str:
+        """The table as text; `face_down_hidden`: as a player sees it (the stock's top card, and
+        how many cards are under it and in the pack)."""
+        stock, waste, turned = self.position.stock, self.position.waste, self.position.turned
+        if face_down_hidden:
+            stock_line = f"stock ({len(stock)}, top): {_pile_text(stock[-1:])}"
+            pack_line = f"pack ({len(waste) - turned}, face down)"
+        else:
+            stock_line = f"stock ({len(stock)}, top last): {_pile_text(stock)}"
+            pack_line = f"pack ({len(waste) - turned}, next first): {_pile_text(waste[turned:])}"
+        lines = [*self._heading(), stock_line, f"talon ({turned}, top last): {_pile_text(waste[:turned])}", pack_line]
         return "\n".join(lines + self._piles_and_end())

@@ -21,11 +21,10 @@ Moves (`make`, the state API): "bid 4", "nil", "blind nil" (and "bid nil", "bid 
 says them), and card names ("td").
 """
 
-import copy
 
 from ..cards import BY_NAME, Suit
-from ..protocol import TERMINAL, MoveRefused, Outcome, Termination
-from .rules import PLAYERS, Spades, card_refusal, dealing_rng, hand_text, message_words, shuffled_deck, suit_of
+from ..protocol import MoveRefused, Outcome, Termination
+from .rules import PLAYERS, FourPlayerState, Spades, card_refusal, dealing_rng, hand_text, message_words, shuffled_deck, suit_of
 
 TEAMS = (("player_0", "player_2"), ("player_1", "player_3"))
 TEAM_NAMES = ("US", "THEM")
@@ -387,7 +386,7 @@ def bid_of_action(action: str) -> str | None:
     return None
 
 
-class FullSpadesState:
+class FullSpadesState(FourPlayerState):
     """The full game as a `games.protocol.GameState`: hands dealt from `seed` until the game is over.
     A move is a bid ("bid 4", "nil", "blind nil" when `blind_nil` is played) or a card name ("td");
     the outcome gives the partnership that won (its two players) and each player their
@@ -398,14 +397,8 @@ class FullSpadesState:
         self.match = FullMatch(blind_nil)
         self.hand = self.match.new_hand(shuffled_deck(self.rng))
 
-    def num_players(self) -> int:
-        return len(PLAYERS)
-
-    def current_player(self) -> int:
-        return TERMINAL if self.match.over else PLAYERS.index(self.hand.to_play)
-
-    def legal_moves(self) -> list[str]:
-        return [] if self.match.over else self.hand.moves_open_to(self.hand.to_play)
+    def in_play(self) -> FullSpades | None:
+        return None if self.match.over else self.hand
 
     def apply(self, move: str) -> None:
         if self.match.over:
@@ -433,9 +426,6 @@ class FullSpadesState:
         if match.over:
             lines.append(f"game over: {TEAM_NAMES[match.winner]} win")
         return "\n".join(lines)
-
-    def clone(self) -> "FullSpadesState":
-        return copy.deepcopy(self)
 
     def __str__(self) -> str:
         match, hand = self.match, self.hand

@@ -249,7 +249,29 @@ def hand_text(game: Spades) -> list[str]:
     return lines
 
 
-class SpadesState:
+class FourPlayerState:
+    """What the states of Spades share: four players, and the hand in play (`in_play()`: None
+    once all is over)."""
+
+    def in_play(self) -> Spades | None:
+        raise NotImplementedError
+
+    def num_players(self) -> int:
+        return len(PLAYERS)
+
+    def current_player(self) -> int:
+        hand = self.in_play()
+        return TERMINAL if hand is None else PLAYERS.index(hand.to_play)
+
+    def legal_moves(self) -> list[str]:
+        hand = self.in_play()
+        return [] if hand is None else hand.moves_open_to(hand.to_play)
+
+    def clone(self):
+        return copy.deepcopy(self)
+
+
+class SpadesState(FourPlayerState):
     """One hand of Spades as a `games.protocol.GameState`: the seed's, dealt from `seed`, or a
     `game` given (the seed's hand or the full game's, as a table deals it). A move is a card name
     as typed ("td"), or in the full game a bid ("bid 4", "nil", "blind nil"); the outcome's
@@ -259,14 +281,8 @@ class SpadesState:
         self.game = Spades(shuffled_deck(dealing_rng(seed))) if game is None else game
         self.history: list[tuple[int, str]] = []
 
-    def num_players(self) -> int:
-        return len(PLAYERS)
-
-    def current_player(self) -> int:
-        return TERMINAL if self.game.finished else PLAYERS.index(self.game.to_play)
-
-    def legal_moves(self) -> list[str]:
-        return [] if self.game.finished else self.game.moves_open_to(self.game.to_play)
+    def in_play(self) -> Spades | None:
+        return None if self.game.finished else self.game
 
     def apply(self, move: str, player: int | None = None) -> None:
         """Make `move` for the player to move; or, with `player` (a seat's move at the table), for
@@ -288,9 +304,6 @@ class SpadesState:
 
     def observation(self, player: int) -> str:
         return "\n".join(self.game.seen_by(PLAYERS[player]))
-
-    def clone(self) -> "SpadesState":
-        return copy.deepcopy(self)
 
     def __str__(self) -> str:
         return "\n".join(hand_text(self.game))
