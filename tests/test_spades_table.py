@@ -9,6 +9,7 @@ from games.cards import NAMES
 from games.spades.rules import PLAYERS
 from games.spades import seats
 from games.host.tables import Tables
+from games.protocol import MoveRefused
 from games.spades.seats import GRACE_SECONDS, TURN_SECONDS, WARN_SECONDS, SpadesTable, TableRefused
 from games.store import TableStore
 
@@ -104,14 +105,14 @@ def test_a_move_is_the_seats_own_and_a_refusal_is_told_to_that_seat_alone():
     table, clock, mover = at_a_persons_turn()
     other = 1 - mover
     other_card = table.view(other).hand[0]
-    accepted, refusal = table.play(mover, other_card)  # a card of the other seat's hand
-    assert not accepted and refusal.startswith("card not in player hand")
-    assert table.view(mover).refusal == refusal and table.view(other).refusal is None
-    accepted, refusal = table.play(other, other_card)  # out of turn
-    assert not accepted and refusal.startswith("not player turn")
+    with pytest.raises(MoveRefused, match="^card not in player hand") as refused:
+        table.play(mover, other_card)  # a card of the other seat's hand
+    assert table.view(mover).refusal == refused.value.reason and table.view(other).refusal is None
+    with pytest.raises(MoveRefused, match="^not player turn"):
+        table.play(other, other_card)  # out of turn
     card = table.game.legal_cards(PLAYERS[mover])[0]
-    assert table.play(mover, card) == (True, None)
-    assert table.view(mover).refusal is None
+    table.play(mover, card)
+    assert table.view(mover).refusal is None and table.moves[-1] == (mover, card)
 
 
 def test_a_dropped_seat_is_held_for_its_grace_then_played_by_a_computer_until_its_player_returns():
@@ -143,7 +144,7 @@ def test_a_whole_hand_finishes_and_the_next_is_dealt_on_enter():
     table.start(1)
     while not (view := table.view(None)).finished:
         if view.humans[view.to_play]:
-            assert table.play(view.to_play, table.game.legal_cards(PLAYERS[view.to_play])[-1])[0]
+            table.play(view.to_play, table.game.legal_cards(PLAYERS[view.to_play])[-1])
         else:
             clock.now += 5
             table.dealer_step()
@@ -185,8 +186,10 @@ def person_moves(table, seat):
     first card it may play."""
     view = table.view(seat)
     if view.bidding:
-        return table.bid(seat, str(min(3, view.highest_bid)) if view.highest_bid else "nil")
-    return table.play(seat, view.legal[0])
+        table.bid(seat, str(min(3, view.highest_bid)) if view.highest_bid else "nil")
+    else:
+        table.play(seat, view.legal[0])
+    return True
 
 
 def play_on(table, clock, moves):
@@ -197,7 +200,7 @@ def play_on(table, clock, moves):
             clock.now += 5
             table.next_hand(0)
         elif view.humans[view.to_play]:
-            assert person_moves(table, view.to_play)[0]
+            assert person_moves(table, view.to_play)
         else:
             clock.now += 5
             assert table.dealer_step()
@@ -208,12 +211,13 @@ def test_the_full_game_at_a_table_bids_then_plays_and_scores_the_partnerships():
     table = full_table(clock=clock)
     view = table.view(0)
     assert view.full and view.bidding and view.bids == (None,) * 4
-    assert table.play(0, view.hand[0]) == (False, "bid first")
+    with pytest.raises(MoveRefused, match="^bid first$"):
+        table.play(0, view.hand[0])
     play_on(table, clock, 4)  # everyone has bid
     view = table.view(None)
     assert not view.bidding and None not in view.bids
-    refused = table.bid(view.to_play, "3")
-    assert refused == (False, "bidding is over")
+    with pytest.raises(MoveRefused, match="^bidding is over$"):
+        table.bid(view.to_play, "3")
     while not table.view(None).finished:
         play_on(table, clock, 1)
     view = table.view(2)
@@ -299,7 +303,7 @@ def test_a_first_format_table_written_out_by_hand_is_taken_up():
     assert again.view(None).bids == tuple(bids[seat] for seat in range(4))
     assert [move for _, move in again.moves] == ["bid 3", "nil", "nil", "bid 4"]
     lead = again.view(order[0]).legal[0]
-    assert again.play(order[0], lead) == (True, None)
+    again.play(order[0], lead)
     assert again.saved()["hand"]["moves"][-1] == [order[0], lead] and again.saved()["format"] == 2
 
 
@@ -419,12 +423,13 @@ def test_a_seat_100_behind_may_bid_blind_nil_and_the_others_see_it_said_blind(tm
     assert table.view(0).may_bid_blind_nil and not table.view(1).may_bid_blind_nil
     while (view := table.view(None)).to_play != 0:
         if view.humans[view.to_play]:
-            assert person_moves(table, view.to_play)[0]
+            assert person_moves(table, view.to_play)
         else:
             table.clock.now += 5
             assert table.dealer_step()
-    assert table.bid(1, BLIND_NIL) == (False, "not player turn: player_1")
-    assert table.bid(0, BLIND_NIL) == (True, None)
+    with pytest.raises(MoveRefused, match="^not player turn: player_1$"):
+        table.bid(1, BLIND_NIL)
+    table.bid(0, BLIND_NIL)
     assert table.view(1).blind[0] and table.view(1).bids[0] == 0 and not table.view(0).may_bid_blind_nil
     again = SpadesTable.restored(json.loads(store.path("N1").read_text()), clock=table.clock)
     assert again.view(1).blind == table.view(1).blind and again.variant.match.blind_nil
@@ -443,7 +448,7 @@ def test_at_home_nobody_s_time_runs_out_and_the_table_says_when_it_moves_itself(
     assert table.due() is None  # the first lead is yours, with all the time in the world
     clock.now += TURN_SECONDS * 10
     assert not table.dealer_step() and table.view(0).warning is None
-    assert table.play(0, table.view(0).legal[0]) == (True, None)
+    table.play(0, table.view(0).legal[0])
     assert table.due() == clock.now + seats.COMPUTER_SECONDS
     clock.now += 1
     assert table.dealer_step() and table.view(0).moves == 2 and table.view(0).last_mover == 1
@@ -462,7 +467,7 @@ def computer_moves(table, clock, count):
     """`count` moves of the computers, a bid of 3 for the person at seat 0 when it is theirs."""
     while count:
         if table.view(None).to_play == 0:
-            assert person_moves(table, 0)[0]
+            assert person_moves(table, 0)
             continue
         clock.now += 5
         assert table.dealer_step()
@@ -498,7 +503,7 @@ def test_the_table_is_not_held_while_a_worker_thinks_and_an_answer_overtaken_is_
     table.thinker = Thinker()
     table.start(0)
     asked = []
-    assert person_moves(table, 0)[0]  # Anna leads; Bob is to play, and drops
+    assert person_moves(table, 0)  # Anna leads; Bob is to play, and drops
     table.drop(1)
     clock.now += GRACE_SECONDS + 1
     stepped = []
@@ -510,7 +515,7 @@ def test_the_table_is_not_held_while_a_worker_thinks_and_an_answer_overtaken_is_
     table.changed.release()
     assert table.join("bob-secret", "Bob") == 1  # Bob is back meanwhile, and plays himself
     bobs = table.view(1).legal[-1]
-    assert table.play(1, bobs) == (True, None)
+    table.play(1, bobs)
     asked[0].set_result((table.view(1).hand[0], table.computers["player_1"], None))
     stepping.join()
     assert stepped == [False]  # the answer came too late: not played

@@ -22,6 +22,7 @@ from spectrum.rom import CURSOR_LEFT, CURSOR_RIGHT, DELETE, ENTER  # CAPS 5, CAP
 
 from ..cards import RANK_LETTERS, SUIT_LETTERS
 from ..drawing import BAIZE, wrapped
+from ..protocol import MoveRefused
 from .full_rules import BLIND_NIL, TEAM_NAMES, bid_words
 from .rules import PLAYERS, TRICKS_IN_A_HAND
 from .screen import NAMES, RESULT_WIDTH, Scene, centred, draw, hand_order, prepare
@@ -362,7 +363,7 @@ class SeatScreen:
     def step(self) -> None:
         view = self.look()
         if self.blind and view.may_bid_blind_nil and view.to_play == self.seat:
-            self.move(self.table.bid(self.seat, BLIND_NIL))
+            self.move(self.table.bid, self.seat, BLIND_NIL)
             return
         if self.deals and table_moves(self.machine, self.table, view):
             return
@@ -421,19 +422,19 @@ class SeatScreen:
         if view.to_play == self.seat and not self.blind:
             bid, self.typed, self.note = bid_keys(code, key, self.typed)
             if bid is not None:
-                self.move(self.table.bid(self.seat, bid))
+                self.move(self.table.bid, self.seat, bid)
 
     def answer_playing(self, view: SeatView, code: int, key: str) -> None:
         hand = self.hand
         if code in (CURSOR_LEFT, CURSOR_RIGHT):
             self.chosen, self.typed = (self.chosen + (1 if code == CURSOR_RIGHT else -1)) % len(hand), ""
         elif code == ENTER:
-            self.move(self.table.play(self.seat, hand[self.chosen]))
+            self.move(self.table.play, self.seat, hand[self.chosen])
             self.typed = ""
         elif code == DELETE:
             self.typed = ""
         elif self.typed:
-            self.move(self.table.play(self.seat, self.typed + key))
+            self.move(self.table.play, self.seat, self.typed + key)
             self.typed = ""
         elif key in RANK_LETTERS:
             self.typed = key
@@ -443,9 +444,12 @@ class SeatScreen:
     def answer_waiting(self, view: SeatView, code: int, key: str) -> None:
         pass
 
-    def move(self, answer: tuple[bool, str | None]) -> None:
-        """The table's answer to this seat's move: a refusal (shown with the table's view) buzzes."""
-        if not answer[0]:
+    def move(self, make, *move) -> None:
+        """This seat's move made at the table (`make(*move)`): a refusal (shown with the table's
+        view) buzzes."""
+        try:
+            make(*move)
+        except MoveRefused:
             self.machine.beep(*REFUSAL_BEEP)
 
 

@@ -26,6 +26,7 @@ import random
 import threading
 import time
 from collections.abc import Callable
+from typing import NoReturn
 from dataclasses import dataclass
 
 from ..cards import NAMES
@@ -219,28 +220,27 @@ class SpadesTable:
 
     # --- play -----------------------------------------------------------------------------------
 
-    def play(self, seat: int, card: str) -> tuple[bool, str | None]:
-        """`card` played by the player at `seat`; the refusal, in the ruleset's words, is kept for
-        that seat alone."""
-        return self.move(seat, card)
+    def play(self, seat: int, card: str) -> None:
+        """`card` played by the player at `seat` (MoveRefused as `move`)."""
+        self.move(seat, card)
 
-    def bid(self, seat: int, amount: str) -> tuple[bool, str | None]:
+    def bid(self, seat: int, amount: str) -> None:
         """The full game's bid for the player at `seat` ("4", "0" or "nil", "blind nil")."""
-        return self.move(seat, f"bid {amount}")
+        self.move(seat, f"bid {amount}")
 
-    def move(self, seat: int, move: str) -> tuple[bool, str | None]:
-        """`move` ("td", "bid 4", "nil", "blind nil") by the player at `seat`: (True, None), or
-        (False, the refusal in the ruleset's words)."""
+    def move(self, seat: int, move: str) -> None:
+        """`move` ("td", "bid 4", "nil", "blind nil") by the player at `seat`; MoveRefused, in the
+        ruleset's words, when the rules do not take it (the refusal is then kept for that seat's
+        screen alone, and nothing else changes)."""
         with self.changed:
             if self.state is None or self.state.outcome() is not None:
-                return self._refuse(seat, "no hand is being played")
+                self._refuse(seat, "no hand is being played")
             try:
                 self.state.apply(move, player=seat)
             except MoveRefused as refused:
-                return self._refuse(seat, refused.reason)
+                self._refuse(seat, refused.reason)
             self.refusals.pop(seat, None)
             self._moved()
-            return True, None
 
     def forget_refusal(self, seat: int) -> None:
         """The seat has read its refusal."""
@@ -528,10 +528,10 @@ class SpadesTable:
         self.next_move_at = now + (TRICK_SECONDS if self._trick_taken() else COMPUTER_SECONDS)
         self._kept()
 
-    def _refuse(self, seat: int, refusal: str) -> tuple[bool, str]:
+    def _refuse(self, seat: int, refusal: str) -> NoReturn:
         self.refusals[seat] = refusal
         self._changed()
-        return False, refusal
+        raise MoveRefused(refusal)
 
     def _kept(self) -> None:
         """A change worth keeping: saved (when the table has a store), then told."""
