@@ -125,7 +125,7 @@ def checked_deck(deck) -> list[Card]:
             unknown.append(repr(item))
     if unknown:
         raise ValueError(f"not card names: {', '.join(unknown[:5])}")
-    if len(cards) != 52 or len(set(cards)) != 52:
+    if len(cards) != DECK_SIZE or len(set(cards)) != DECK_SIZE:
         missing = [card.name for card in DECK if card not in set(cards)]
         raise ValueError(f"a deck is the 52 different cards (got {len(cards)}, missing {', '.join(missing) or 'none'})")
     return cards

@@ -14,11 +14,12 @@ Moves, for the table's referee and the state API (`SpadesState`), are a card's n
 import copy
 import random
 
-from ..cards import BY_NAME, DECK, NAMES, RANK_LETTERS, SUIT_LETTERS, Card, Suit, checked_deck
+from ..cards import BY_NAME, DECK, DECK_SIZE, NAMES, RANK_LETTERS, SUIT_LETTERS, Card, Suit, checked_deck
 from ..protocol import TERMINAL, MoveRefused, Outcome, Termination
 
 PLAYERS = tuple(f"player_{number}" for number in range(4))
-TRICKS_IN_A_HAND = 13
+HAND_SIZE = DECK_SIZE // len(PLAYERS)  # 13 cards dealt to each
+TRICKS_IN_A_HAND = HAND_SIZE
 PLAY_CARD = "play_card"
 
 
@@ -82,7 +83,7 @@ class Spades:
     def __init__(self, deck):
         cards = [card.name for card in checked_deck(deck)]
         # set_up: blocks of 13 from the front of the deck, player_3 first
-        self._hands = {f"player_{seat}": cards[13 * (3 - seat):13 * (4 - seat)] for seat in range(4)}
+        self._hands = {f"player_{seat}": cards[HAND_SIZE * (3 - seat):HAND_SIZE * (4 - seat)] for seat in range(4)}
         self._plays = {player: [] for player in PLAYERS}
         self._play_order = list(PLAYERS)
         self._scores = {player: 0 for player in PLAYERS}
