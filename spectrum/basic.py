@@ -178,7 +178,7 @@ def run_together_keyword(body: bytes) -> tuple[str, str] | None:
     space (GO TO, GO SUB, DEF FN), and it takes the one word for a name."""
     words, word, in_string = [], "", False
     for code in body:
-        if code == REM:
+        if code == TOKEN_REM:
             break
         if code == ord('"'):
             in_string = not in_string
