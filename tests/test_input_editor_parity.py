@@ -311,7 +311,7 @@ def patience_sessions(draw):
     """Up to three entries at Patience's prompts, each a legal move or anything typed within the
     quotes (or an expression in their place); never a 0, so nobody resigns."""
     seed = draw(st.integers(1, 65535))
-    table = rules.deal(rules.Table(patience.shuffled_pack(seed).decode("latin-1")))[0]
+    table = rules.deal(rules.Game(patience.shuffled_pack(seed).decode("latin-1")))[0]
     typed = []
     for _ in range(draw(st.integers(1, 3))):
         legal = rules.legal_entries(table)
