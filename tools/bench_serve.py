@@ -3,7 +3,7 @@
     python tools/bench_serve.py            # ramps of 50, 100 and 200 sessions, 5 s measured at each
     python tools/bench_serve.py --quick    # 10 and 25 sessions, 2 s each: a quick look
 
-The server is the real one (`games.serve`) in a process of its own, so that its processor time
+The server is the real one (`games.host.serve`) in a process of its own, so that its processor time
 is its own; the one thing added is a note of each frame's lateness, taken from the served front
 end's Pacer (how late the frame was when it was due), and of the frames a session waiting for a
 key slept through (counted as frames, each of them on time: nothing was sent for them). The terminals are asyncio `websockets`
