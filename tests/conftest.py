@@ -4,6 +4,7 @@ its own number of examples keeps it in both: those numbers are what the README's
 Every test keeps players' data in a folder of its own."""
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -19,3 +20,16 @@ def data_folder_of_its_own(tmp_path_factory, monkeypatch):
     """Each test keeps what players own (and a server's tables) in a folder of its own, never in the
     data folder of whoever runs the tests."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+
+
+SLOW = frozenset(line.strip() for line in (Path(__file__).parent / "slow.txt").read_text().splitlines()
+                 if line.strip() and not line.startswith("#"))
+
+
+def pytest_collection_modifyitems(items):
+    """Mark `slow` the tests listed in slow.txt and every test that runs the genuine ROM, so that
+    `python -m pytest -m "not slow"` is the quick loop."""
+    for item in items:
+        module = Path(str(item.path)).name
+        if module in SLOW or f"{module}::{item.originalname}" in SLOW or item.get_closest_marker("rom"):
+            item.add_marker(pytest.mark.slow)
