@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import sysvars
 from .frontends import Frontend, HeadlessFrontend, ScriptExhausted
 from .hardware import COLUMNS, DISPLAY_FILE, DISPLAY_FILE_BYTES, FRAME_T_STATES, SCREEN_BYTES
 

@@ -35,7 +35,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import render
 from .hardware import ATTRIBUTES_END, DISPLAY_FILE, FRAME_T_STATES, T_STATES_PER_SECOND
 from .keyboard import KEY_NAMES
 from .sound import SAMPLE_RATE, frame_start_sample, stepped_samples

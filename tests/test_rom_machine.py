@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from spectrum import hardware, sysvars
+from spectrum import hardware
 from spectrum.beeper import beep_edges
 from spectrum.compare import KeyWait, cell_of, differing_cells, first_difference, first_lateness
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted

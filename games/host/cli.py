@@ -7,6 +7,7 @@ lists Canfield's; the window and headless options are on the menu and on every p
 import argparse
 import re
 import sys
+from functools import partial
 from pathlib import Path
 
 from spectrum import Spectrum
@@ -192,9 +193,9 @@ def main(argv=None) -> int:
     if args.program == LOAD:
         session = machine.run
     elif args.program:
-        session = lambda: menu.run_program(machine, load(args.program), **options)
+        session = partial(menu.run_program, machine, load(args.program), **options)
     else:
-        session = lambda: menu.run(machine, [load(name) for name in PROGRAMS])
+        session = partial(menu.run, machine, [load(name) for name in PROGRAMS])
     try:
         ending = ended(session)
     except KeyboardInterrupt:  # Ctrl-C in the terminal: leave as quietly as closing the window
