@@ -123,6 +123,54 @@ def serve_child(max_sessions: int, watch=None, *, think_here: bool = False) -> N
     asyncio.run(serve.serve_until_stopped("127.0.0.1", 0, server, started=announce))
 
 
+def serve_child_routed(max_sessions: int, workers: int) -> None:
+    """The real server on `workers` worker processes behind its router (`games.host.router`), as
+    `zxcards serve --workers N` runs it; each "mark" line in is answered with the processor time
+    of the router and all its workers since the last, and their sessions. What a session's frames
+    cost and how late they come is measured at the terminals."""
+    from games.host import router
+
+    routing = router.Router(workers, {"max_sessions": max_sessions})
+    started = threading.Event()
+
+    def marks() -> None:
+        started.wait()
+        last_cpu, last_wall = tree_cpu_seconds(os.getpid()), time.monotonic()
+        for _line in sys.stdin:
+            cpu, wall = tree_cpu_seconds(os.getpid()), time.monotonic()
+            print(json.dumps({"cpu": cpu - last_cpu, "wall": wall - last_wall, "frames": None, "slept": 0,
+                              "lateness": None, "sessions": routing.shared.total(), "workers": workers,
+                              "restarts": routing.restarts}), flush=True)
+            last_cpu, last_wall = cpu, wall
+        os._exit(0)  # stdin closed: the bench is over (the workers end with their router)
+
+    threading.Thread(target=marks, daemon=True).start()
+
+    def announce(url: str) -> None:
+        print(url, flush=True)
+        started.set()
+
+    asyncio.run(routing.run("127.0.0.1", 0, started=announce))
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """Processor time of process `pid` and every process under it (Linux's /proc), in seconds."""
+    ticks, seen, waiting = 0, set(), [pid]
+    while waiting:
+        current = waiting.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        try:
+            fields = open(f"/proc/{current}/stat").read().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime
+            for task in os.listdir(f"/proc/{current}/task"):
+                waiting += [int(child) for child in open(f"/proc/{current}/task/{task}/children").read().split()]
+        except (OSError, ValueError):
+            continue
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)  # every thread of the process
     return usage.ru_utime + usage.ru_stime
@@ -140,12 +188,13 @@ class ServerProcess:
     """The server child of `script` (this file, or another bench built on it), in a data folder
     of its own."""
 
-    def __init__(self, max_sessions: int, script: str = __file__, *, think_here: bool = False):
+    def __init__(self, max_sessions: int, script: str = __file__, *, think_here: bool = False, workers: int = 1):
         self.data = tempfile.TemporaryDirectory(prefix="bench_serve-")  # the server keeps nothing of ours
         environment = {**os.environ, "XDG_DATA_HOME": self.data.name, "SDL_VIDEODRIVER": "dummy",
                        "SDL_AUDIODRIVER": "dummy"}
         self.process = subprocess.Popen([sys.executable, script, "--serve-child", str(max_sessions),
-                                         *(["--think-here"] if think_here else [])],
+                                         *(["--think-here"] if think_here else []),
+                                         *([f"--workers={workers}"] if workers > 1 else [])],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment)
         self.url = self.process.stdout.readline().strip()
         if not self.url.startswith("http://"):
@@ -226,6 +275,13 @@ class Terminal:
                 if self.awaiting_key or not awaiting_key:
                     return
 
+    def frame_rate(self) -> float | None:
+        """The machine's frames a second, by the numbers of the frames noted (None: too few)."""
+        if not self.arrivals or len(self.arrivals) < 2 or self.arrivals[-1][0] <= self.arrivals[0][0]:
+            return None
+        (first_when, first), (last_when, last) = self.arrivals[0], self.arrivals[-1]
+        return (last - first) / (last_when - first_when)
+
     def lateness(self) -> list[float]:
         """How late each frame noted came, against the frame that came soonest for its number
         (a frame is due FRAME_SECONDS after the one before, whether it was sent or not)."""
@@ -298,8 +354,13 @@ async def ramp(server: ServerProcess, kind: str, levels: tuple[int, ...], second
         await lagging
         received = sum(terminal.bytes for terminal in terminals) - before
         arrived = [late for terminal in terminals for late in terminal.lateness()]
+        if mark["frames"] is not None:
+            frame_rate = mark["frames"] / mark["wall"] / level
+        else:  # the machines' own frame numbers, as the terminals saw them go by
+            rates = [terminal.frame_rate() for terminal in terminals]
+            frame_rate = statistics.mean(rate for rate in rates if rate is not None) if any(rates) else 0.0
         rows.append({"kind": kind, "sessions": level, "live": mark["sessions"], "opened": opened,
-                     "frame_rate": mark["frames"] / mark["wall"] / level, "lateness": mark["lateness"],
+                     "frame_rate": frame_rate, "lateness": mark["lateness"],
                      "arrived": percentiles(arrived) if len(arrived) >= 100 else None,
                      "client_lag": percentiles(lags)["p99"],
                      "core": mark["cpu"] / mark["wall"], "bytes": received / mark["wall"] / level})
@@ -383,8 +444,8 @@ def lateness_words(late: dict | None) -> str:
     return "n/a" if late is None else f"p50 {late['p50']:.2f} p99 {late['p99']:.2f} max {late['max']:.1f} ms"
 
 
-async def measure(levels: tuple[int, ...], seconds: float) -> list[str]:
-    server = ServerProcess(max_sessions=max(levels) + 10)
+async def measure(levels: tuple[int, ...], seconds: float, workers: int = 1) -> list[str]:
+    server = ServerProcess(max_sessions=max(levels) + 10, workers=workers)
     sessions_run = 0
     try:
         lines = []
@@ -406,7 +467,7 @@ async def measure(levels: tuple[int, ...], seconds: float) -> list[str]:
                     f"({row['core'] / row['sessions'] / FRAME_RATE * 1e6:.0f} us a frame); "
                     f"{row['bytes']:,.0f} B/s a session  [{row['live']} live, opened in {row['opened']:.1f} s; "
                     f"this process's loop lag p99 {row['client_lag']:.1f} ms]")
-                worst = max(late["p99"], row["arrived"]["p99"] if row["arrived"] else 0.0)
+                worst = max(late["p99"] if late else 0.0, row["arrived"]["p99"] if row["arrived"] else 0.0)
                 if row["frame_rate"] >= FRAME_RATE * 0.99 and worst < GOAL_P99_MS and row["live"] == row["sessions"]:
                     held_at[kind] = max(held_at.get(kind, 0), row["sessions"])
             sessions_run += sum(levels)
@@ -458,8 +519,8 @@ async def measure(levels: tuple[int, ...], seconds: float) -> list[str]:
     return lines
 
 
-def report(levels: tuple[int, ...] = LEVELS, seconds: float = SECONDS) -> list[str]:
-    return asyncio.run(measure(tuple(levels), seconds))
+def report(levels: tuple[int, ...] = LEVELS, seconds: float = SECONDS, workers: int = 1) -> list[str]:
+    return asyncio.run(measure(tuple(levels), seconds, workers))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -472,15 +533,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=positive_number("--seconds"), metavar="S",
                         help=f"seconds measured at each level (default {SECONDS:g})")
     # the server, in a process of its own (the bench starts it)
+    parser.add_argument("--workers", type=whole_number(1, 64, "the worker processes"), default=1, metavar="N",
+                        help="the server's worker processes (default 1: the sessions in the process that listens)")
     parser.add_argument("--serve-child", type=int, metavar="MAX", help=argparse.SUPPRESS)
     parser.add_argument("--think-here", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
     if options.serve_child is not None:
-        serve_child(options.serve_child, think_here=options.think_here)
+        if options.workers > 1:
+            serve_child_routed(options.serve_child, options.workers)
+        else:
+            serve_child(options.serve_child, think_here=options.think_here)
         return 0
     levels = tuple(sorted(set(options.levels))) if options.levels else (QUICK_LEVELS if options.quick else LEVELS)
     seconds = options.seconds or (QUICK_SECONDS if options.quick else SECONDS)
-    for line in report(levels, seconds):
+    for line in report(levels, seconds, options.workers):
         print(line, flush=True)
     return 0
 

@@ -16,7 +16,7 @@ from spectrum.frontends import HeadlessFrontend, NoDisplay, Press, Quit, presses
 from spectrum.rom_machine import ProgramFileError, RomSpectrum
 
 from ..datafolder import DataUnusable, check_folder
-from . import PROGRAMS, load, menu, serve
+from . import PROGRAMS, load, menu, router, serve
 from .session import ended, start_frames_from_host_clock
 
 DEFAULT_SCALE = 3  # a window three times life size (reduced to fit the display)
@@ -229,8 +229,12 @@ def serve_command(args: argparse.Namespace) -> int:
         print(f"zxcards serve: {error}", file=sys.stderr)
         return 1
     try:
-        asyncio.run(serve.serve_until_stopped(args.host, args.port, server,
-                                              started=lambda url: print(url, flush=True)))
+        if args.workers > 1:
+            routing = router.Router(args.workers, {"max_sessions": args.max_sessions, "data_dir": args.data_dir})
+            asyncio.run(routing.run(args.host, args.port, started=lambda url: print(url, flush=True)))
+        else:
+            asyncio.run(serve.serve_until_stopped(args.host, args.port, server,
+                                                  started=lambda url: print(url, flush=True)))
     except KeyboardInterrupt:
         return 0
     except BrokenPipeError:  # the address could not be said: nobody reads this command's output

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import hashlib
 import html
 import http
 import json
 import re
 import secrets
+import tempfile
 import threading
 import time
 import unicodedata
@@ -42,6 +44,7 @@ from ..datafolder import data_folder, default_folder
 from ..program import CannotStart
 from ..store import TableStore
 from . import PROGRAMS, load, menu, needs
+from .router import SessionCount, default_workers
 from .session import ended, start_frames_from_host_clock
 from .tables import Tables
 from .thinking import Workers
@@ -267,22 +270,26 @@ class Server:
     kept in `data_dir` (default: the zxcards data folder), by the hash of each browser's secret,
     never the secret itself."""
 
-    def __init__(self, *, max_sessions: int = DEFAULT_MAX_SESSIONS, data_dir: Path | None = None):
+    def __init__(self, *, max_sessions: int = DEFAULT_MAX_SESSIONS, data_dir: Path | None = None,
+                 count: SessionCount | None = None):
         self.max_sessions = max_sessions
         self.data_dir = data_dir
         self.sessions: set[Session] = set()
+        self.count = count or SessionCount()  # this server's sessions, and those of the router's other workers
         self.thinker = Workers()  # a computer's search holds up no other session's frames
         self.tables: dict[str, Tables] = {}  # for each program that seats people: its tables, by code
+        self._tables_made = threading.Lock()  # the first seats of a program arrive at once
         self.refused = 0  # connections and messages refused, for whoever watches
 
     def tables_of(self, name: str) -> Tables:
         """The tables of program `name`, kept after every move in the data folder's folder the
         program names."""
-        if name not in self.tables:
-            seating = needs(load(name)).seating
-            self.tables[name] = Tables(seating.table(), store=TableStore(self.data_root / seating.kept_in),
-                                       thinker=self.thinker)
-        return self.tables[name]
+        with self._tables_made:
+            if name not in self.tables:
+                seating = needs(load(name)).seating
+                self.tables[name] = Tables(seating.table(), store=TableStore(self.data_root / seating.kept_in),
+                                           thinker=self.thinker)
+            return self.tables[name]
 
     @property
     def data_root(self) -> Path:
@@ -308,7 +315,7 @@ class Server:
             origin = request.headers.get("Origin")
             if origin is not None and urlsplit(origin).netloc != request.headers.get("Host"):
                 return self._refuse(http.HTTPStatus.FORBIDDEN, "Refused", "a page from another site may not play here")
-        if len(self.sessions) >= self.max_sessions:
+        if self.count.everywhere() >= self.max_sessions:
             return self._refuse(http.HTTPStatus.SERVICE_UNAVAILABLE, "zxcards is full",
                                 f"All {self.max_sessions} Spectrums of this server are in use. Try again in a while.")
         if not websocket:
@@ -349,6 +356,7 @@ class Server:
         owner = hashlib.sha256(secret.encode()).hexdigest()[:32] if secret else None
         session = Session(self, connection.target, frontend, owner, lambda: send(CLOSE))
         self.sessions.add(session)
+        self.count.add(1)
         session.start()
         sender = asyncio.create_task(self._send(connection, outbox))
         try:
@@ -357,6 +365,7 @@ class Server:
             frontend.disconnect()
             await asyncio.to_thread(session.join)
             self.sessions.discard(session)
+            self.count.add(-1)
             await sender
 
     async def _send(self, connection: ServerConnection, outbox: asyncio.Queue) -> None:
@@ -461,10 +470,42 @@ class Session(threading.Thread):
         return {**options, "data_dir": self.server.data_root, "owner": self.owner}
 
 
+def _websockets(server: Server, *arguments, **options):
+    """The `websockets` server that answers `server`'s connections."""
+    return serve(server.play, *arguments, process_request=server.respond, max_size=MAX_MESSAGE,
+                 max_queue=MESSAGE_BURST // 4, server_header=None, compression=None, **options)
+
+
+@contextlib.asynccontextmanager
+async def listening(server: Server):
+    """For a worker process: `take(sock)` answers a connection accepted elsewhere (the router's),
+    as `server`'s own listening socket would. That socket listens on a path nobody connects to;
+    a connection handed over goes through the same `websockets` server (its handshake checks, its
+    limits, its keepalive, its close)."""
+    with tempfile.TemporaryDirectory(prefix="zxcards-worker-") as folder:
+        async with _websockets(server, sock=_unix_listener(Path(folder) / "unused")) as answering:
+            factory = answering.server._protocol_factory  # what asyncio calls for each connection it accepts
+            loop = asyncio.get_running_loop()
+
+            def take(sock) -> None:
+                sock.setblocking(False)
+                loop.create_task(loop.connect_accepted_socket(factory, sock))
+
+            yield take
+
+
+def _unix_listener(path: Path):
+    import socket
+
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(path))
+    listener.listen(1)
+    return listener
+
+
 async def serve_until_stopped(host: str, port: int, server: Server, started=None) -> None:
     """Serve on `host`:`port` until cancelled; `started(url)` is told the address first."""
-    async with serve(server.play, host, port, process_request=server.respond, max_size=MAX_MESSAGE,
-                     max_queue=MESSAGE_BURST // 4, server_header=None) as listening:
+    async with _websockets(server, host, port) as listening:
         bound = listening.sockets[0].getsockname()
         url = f"http://{bound[0] if ':' not in bound[0] else f'[{bound[0]}]'}:{bound[1]}/"
         if started:
@@ -480,6 +521,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                         help=f"the port (default {DEFAULT_PORT}; 0: any free one)")
     parser.add_argument("--max-sessions", type=whole_number(1, what="the most sessions"), default=DEFAULT_MAX_SESSIONS,
                         metavar="N", help=f"Spectrums at once, one a tab (default {DEFAULT_MAX_SESSIONS}); more are refused")
+    parser.add_argument("--workers", type=whole_number(1, 256, "the worker processes"), default=default_workers(),
+                        metavar="N", help=f"processes the Spectrums run in (default {default_workers()}: one a "
+                                          "core); 1 runs them in the process that listens")
     parser.add_argument("--data-dir", type=data_folder, metavar="DIR",
                         help="where the players' data is kept, a folder for each browser (default: the zxcards "
                              "data folder)")

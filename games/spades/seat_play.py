@@ -154,8 +154,8 @@ def lobby(machine: Spectrum, table: SpadesTable, seat: int | None, why: str = ""
         machine.print_at(20, 1, HOW_TO_LEAVE, ink=WHITE, paper=BAIZE)
         if why:
             machine.print_at(16, 1, why, ink=YELLOW, paper=BAIZE)
-        if view.notice:
-            machine.print_at(22, 0, view.notice[:64], ink=RED, paper=WHITE, bright=1)
+        if view.notice:  # the last line of the upper screen (the two below are the ROM's own)
+            machine.print_at(21, 0, view.notice[:32], ink=RED, paper=WHITE, bright=1)
         code = key_or_news(machine, table, view)
         if code == ENTER and seat is not None:
             table.start(seat)
