@@ -37,6 +37,7 @@ from websockets.http11 import Request, Response
 
 from spectrum import Spectrum, render
 from spectrum.command_line import OneLineParser, whole_number
+from spectrum.frontends.hub import Hub
 from spectrum.frontends.served import ServedFrontend
 from spectrum.wire import LOCKSTEP, MAX_MESSAGE, SECRET_COOKIE, SECRET_PATTERN, MessageError, terminal_message
 
@@ -277,6 +278,7 @@ class Server:
         self.sessions: set[Session] = set()
         self.count = count or SessionCount()  # this server's sessions, and those of the router's other workers
         self.thinker = Workers()  # a computer's search holds up no other session's frames
+        self.hub = Hub("zxcards sessions")  # every session's Spectrum, taking turns on one thread
         self.tables: dict[str, Tables] = {}  # for each program that seats people: its tables, by code
         self._tables_made = threading.Lock()  # the first seats of a program arrive at once
         self.refused = 0  # connections and messages refused, for whoever watches
@@ -351,7 +353,7 @@ class Server:
             except RuntimeError:  # the loop has closed: the server has stopped, nobody is listening
                 frontend.disconnect()
 
-        frontend = ServedFrontend(send, lockstep=connection.target.lockstep)
+        frontend = ServedFrontend(send, lockstep=connection.target.lockstep, hub=self.hub)
         secret = connection.secret
         owner = hashlib.sha256(secret.encode()).hexdigest()[:32] if secret else None
         session = Session(self, connection.target, frontend, owner, lambda: send(CLOSE))
@@ -416,14 +418,24 @@ class Server:
         await closing
 
 
-class Session(threading.Thread):
+class Session:
     """One connection's Spectrum, running the menu or a program until it ends or the terminal goes;
     `owner` is the hash of its browser's secret (None without one); `ended` is called once it has
-    said why it ended."""
+    said why it ended. It runs as a task of the server's hub (`spectrum.frontends.hub`)."""
 
     def __init__(self, server: Server, target: Target, frontend: ServedFrontend, owner: str | None, ended):
-        super().__init__(name=f"zxcards session {target.program or 'menu'}", daemon=True)
+        self.name = f"zxcards session {target.program or 'menu'}"
         self.server, self.target, self.frontend, self.owner, self._ended = server, target, frontend, owner, ended
+        self.task = None
+
+    def start(self) -> None:
+        self.task = self.server.hub.start(self.run, self.name)
+
+    def join(self, timeout: float | None = None) -> None:
+        self.task.join(timeout)
+
+    def is_alive(self) -> bool:
+        return self.task is not None and self.task.is_alive()
 
     def run(self) -> None:
         machine = Spectrum(self.frontend)
