@@ -21,6 +21,7 @@ import asyncio
 import json
 import os
 import resource
+import secrets
 import statistics
 import subprocess
 import sys
@@ -28,6 +29,7 @@ import tempfile
 import threading
 import time
 
+from games.host.router import default_workers
 from spectrum.command_line import OneLineParser, positive_number, whole_number
 from spectrum.hardware import FRAME_SECONDS
 
@@ -40,10 +42,12 @@ HANDSHAKES_AT_ONCE = 16
 GOAL_SESSIONS, GOAL_P99_MS, GOAL_IDLE_BYTES, FRAME_RATE = 200, 20.0, 1024, 50.08
 SEARCHERS, SEARCHED_BESIDE = 4, 20  # Spades sessions whose computers search, and Patience sessions beside them
 KEY_PRESSES = 20  # key-to-screen measurements
-RAMPS = {  # what each session of a ramp runs: the menu idle, and Patience's port showing its shuffle
+RAMPS = {  # what each session of a ramp runs: the menu idle, seats at tables for four before play, Patience's port
     "menu": lambda number: "",
+    "table": lambda number: f"spades?table=B{number // 4}&name=P{number % 4}",
     "patience": lambda number: f"patience?seed={number + 1}",
 }
+IDLE_RAMPS, IDLE_FACTOR = ("menu", "table"), 2  # idle sessions ramp to twice as many (400 by default)
 
 
 # --- the server's process -------------------------------------------------------------------------
@@ -221,8 +225,8 @@ class ServerProcess:
 class Terminal:
     """A paced terminal reading all it is sent: bytes counted, and when the screen last changed."""
 
-    def __init__(self, url: str):
-        self.url = url
+    def __init__(self, url: str, secret: str | None = None):
+        self.url, self.secret = url, secret
         self.bytes = 0
         self.frames = 0
         self.changes = 0  # frames that changed the screen
@@ -240,7 +244,9 @@ class Terminal:
         from spectrum import wire
 
         try:
-            async with connect(self.url, max_size=None, open_timeout=120, ping_interval=None) as socket:
+            headers = {"Cookie": f"{wire.SECRET_COOKIE}={self.secret}"} if self.secret else None
+            async with connect(self.url, max_size=None, open_timeout=120, ping_interval=None,
+                               additional_headers=headers) as socket:
                 self.socket = socket
                 async for message in socket:
                     self.bytes += len(message)
@@ -290,7 +296,7 @@ class Terminal:
 
 
 async def start(url: str) -> Terminal:
-    terminal = Terminal(url)
+    terminal = Terminal(url, secret=secrets.token_hex(16))  # a browser of its own: each is a person
     terminal.task = asyncio.create_task(terminal.run())
     await terminal.connected.wait()
     return terminal
@@ -445,7 +451,8 @@ def lateness_words(late: dict | None) -> str:
 
 
 async def measure(levels: tuple[int, ...], seconds: float, workers: int = 1) -> list[str]:
-    server = ServerProcess(max_sessions=max(levels) + 10, workers=workers)
+    load_before = os.getloadavg()
+    server = ServerProcess(max_sessions=max(levels) * IDLE_FACTOR + 10, workers=workers)
     sessions_run = 0
     try:
         lines = []
@@ -457,7 +464,8 @@ async def measure(levels: tuple[int, ...], seconds: float, workers: int = 1) -> 
                      "number, for sessions whose screen changes)")
         held_at, share = {}, {}
         for kind in RAMPS:
-            for row in await ramp(server, kind, levels, seconds):
+            ramped = tuple(level * IDLE_FACTOR for level in levels) if kind in IDLE_RAMPS else levels
+            for row in await ramp(server, kind, ramped, seconds):
                 share.setdefault(kind, row["core"] / row["sessions"])  # at the lowest level, least crowded
                 late = row["lateness"]
                 lines.append(
@@ -470,14 +478,17 @@ async def measure(levels: tuple[int, ...], seconds: float, workers: int = 1) -> 
                 worst = max(late["p99"] if late else 0.0, row["arrived"]["p99"] if row["arrived"] else 0.0)
                 if row["frame_rate"] >= FRAME_RATE * 0.99 and worst < GOAL_P99_MS and row["live"] == row["sessions"]:
                     held_at[kind] = max(held_at.get(kind, 0), row["sessions"])
-            sessions_run += sum(levels)
+            sessions_run += sum(ramped)
         for kind in RAMPS:
             held = held_at.get(kind, 0)
-            tried = "" if max(levels) >= GOAL_SESSIONS else f"; no more than {max(levels)} tried"
+            goal, most = ((GOAL_SESSIONS * IDLE_FACTOR, max(levels) * IDLE_FACTOR) if kind in IDLE_RAMPS
+                          else (GOAL_SESSIONS, max(levels)))
+            tried = "" if most >= goal else f"; no more than {most} tried"
             lines.append(f"{kind} sessions held at 50 frames/s with p99 lateness < {GOAL_P99_MS:g} ms: "
-                         f"{held or 'none'} (goal >= {GOAL_SESSIONS}: {held / GOAL_SESSIONS:.2f}x{tried}); at "
-                         f"{share[kind]:.3%} of a core each, one core (the most one process's threads take, "
-                         f"the GIL's) runs {1 / share[kind]:.0f}")
+                         f"{held or 'none'} (goal >= {goal}: {held / goal:.2f}x{tried}); at "
+                         f"{share[kind]:.3%} of a core each (all the server's processes), a core runs "
+                         f"{1 / share[kind]:.0f} and the {workers} worker{'s' * (workers > 1)} at most "
+                         f"{workers / share[kind]:.0f}")
         idle_menu, first = await bytes_a_second(server, "", seconds, settle=True)
         lines.append(f"menu idle: {idle_menu:.1f} B/s after its first screen of {first:,} bytes "
                      f"(goal < {GOAL_IDLE_BYTES} B/s: {idle_menu / GOAL_IDLE_BYTES:.3f}x)")
@@ -516,10 +527,13 @@ async def measure(levels: tuple[int, ...], seconds: float, workers: int = 1) -> 
                      f"{lateness_words(row['server'])}, {row['core']:.0%} of a core in the server's process")
     ratio = searching[True]["arrived"]["p99"] / max(searching[False]["arrived"]["p99"], 1e-3)
     lines.append(f"  the workers cut Patience's p99 arrival lateness {ratio:.1f}x")
+    lines.insert(0, f"the server: zxcards serve --workers {workers} on {os.cpu_count()} cores, the terminals in this "
+                    f"one process; load average before: {' '.join(f'{load:.2f}' for load in load_before)}")
     return lines
 
 
-def report(levels: tuple[int, ...] = LEVELS, seconds: float = SECONDS, workers: int = 1) -> list[str]:
+def report(levels: tuple[int, ...] = LEVELS, seconds: float = SECONDS, workers: int | None = None) -> list[str]:
+    workers = default_workers() if workers is None else workers
     return asyncio.run(measure(tuple(levels), seconds, workers))
 
 
@@ -533,8 +547,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=positive_number("--seconds"), metavar="S",
                         help=f"seconds measured at each level (default {SECONDS:g})")
     # the server, in a process of its own (the bench starts it)
-    parser.add_argument("--workers", type=whole_number(1, 64, "the worker processes"), default=1, metavar="N",
-                        help="the server's worker processes (default 1: the sessions in the process that listens)")
+    parser.add_argument("--workers", type=whole_number(1, 64, "the worker processes"), default=default_workers(),
+                        metavar="N", help=f"the server's worker processes (default {default_workers()}, as zxcards "
+                                          "serve: one a core; 1: the sessions in the process that listens, each "
+                                          "frame's lateness measured there too)")
     parser.add_argument("--serve-child", type=int, metavar="MAX", help=argparse.SUPPRESS)
     parser.add_argument("--think-here", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
