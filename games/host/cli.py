@@ -223,7 +223,12 @@ def serve_command(args: argparse.Namespace) -> int:
         print("zxcards serve: listening on every network this computer is on: anyone who can reach it can play, "
               "and the accounts they make are kept in this computer's zxcards data folder", file=sys.stderr)
     try:  # where the players' data and the tables are kept is checked before anyone connects
-        server = serve.Server(max_sessions=args.max_sessions, data_dir=args.data_dir)
+        store = None
+        if args.database:
+            from ..postgres import PostgresStore
+
+            store = PostgresStore(args.database)  # reached, and its tables made, before anyone connects
+        server = serve.Server(max_sessions=args.max_sessions, data_dir=args.data_dir, store=store)
         check_folder(server.data_root)
     except DataUnusable as error:
         print(f"zxcards serve: {error}", file=sys.stderr)
