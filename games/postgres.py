@@ -210,8 +210,7 @@ class Kept:
                         "WHERE kind = %s AND code = %s AND version = %s RETURNING version",
                         (text, self.kind, self.key(code), known)).fetchone()
             if row is None:
-                raise Stale(f"{self.key(code)} was taken up by another server, which keeps it now: this one "
-                            "stopped writing it (nothing is lost; its players are at the other server)")
+                raise Stale(f"{self.key(code)} was taken up by another server, which keeps it now")
             self.versions[code] = row[0]
 
     def set_aside(self, code: str) -> str | None:

@@ -142,14 +142,25 @@ class Haproxy:
     (the configuration reads them from the environment, as the docs show)."""
 
     def __init__(self, folder: Path, ports: list[int]):
-        self.port = free_port()
+        self.port, self.stats_port = free_port(), free_port()
         environment = {**os.environ, "ZXCARDS_LISTEN": f"127.0.0.1:{self.port}",
                        "ZXCARDS_SERVER_1": f"127.0.0.1:{ports[0]}", "ZXCARDS_SERVER_2": f"127.0.0.1:{ports[1]}",
-                       "ZXCARDS_STATS": f"127.0.0.1:{free_port()}"}
+                       "ZXCARDS_STATS": f"127.0.0.1:{self.stats_port}"}
         self.log = open(folder / "haproxy.log", "wb")
         self.process = subprocess.Popen(["haproxy", "-db", "-f", str(HAPROXY_CONFIG)], stdout=self.log,
                                         stderr=subprocess.STDOUT, env=environment)
         wait_for_port(self.port, process=self.process)
+
+    def servers(self, backend: str) -> dict[str, dict[str, str]]:
+        """HAProxy's own account of `backend`'s servers (its stats as CSV): by name, each server's
+        `status` (UP, DOWN, ...), `scur` (connections now) and `stot` (connections so far)."""
+        import csv
+        import urllib.request
+
+        with urllib.request.urlopen(f"http://127.0.0.1:{self.stats_port}/;csv", timeout=5) as answer:
+            rows = list(csv.DictReader(answer.read().decode().lstrip("# ").splitlines()))
+        return {row["svname"]: row for row in rows if row["pxname"] == backend and row["svname"] not in
+                ("FRONTEND", "BACKEND")}
 
     def stop(self) -> None:
         if self.process.poll() is None:

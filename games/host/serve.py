@@ -275,16 +275,18 @@ class Server:
         self.sessions: set[Session] = set()
         self.thinker = Workers()  # a computer's search holds up no other session's frames
         self.tables: dict[str, Tables] = {}  # for each program that seats people: its tables, by code
+        self._tables_made = threading.Lock()  # the first seats of a program, at once, find one Tables
         self.refused = 0  # connections and messages refused, for whoever watches
 
     def tables_of(self, name: str) -> Tables:
         """The tables of program `name`, kept after every move in the data folder's folder the
         program names."""
-        if name not in self.tables:
-            seating = needs(load(name)).seating
-            self.tables[name] = Tables(seating.table(), store=self.store.tables(seating.kept_in),
-                                       thinker=self.thinker)
-        return self.tables[name]
+        with self._tables_made:
+            if name not in self.tables:
+                seating = needs(load(name)).seating
+                self.tables[name] = Tables(seating.table(), store=self.store.tables(seating.kept_in),
+                                           thinker=self.thinker)
+            return self.tables[name]
 
     @property
     def store(self) -> Store:
