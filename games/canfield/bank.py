@@ -434,13 +434,3 @@ def _deal_record(row) -> DealRecord:
     except (ValueError, RecursionError):
         position = None
     return DealRecord(*row[:5], position if isinstance(position, dict) else None, row[6])
-
-
-def bank_for(store, data_dir, owner: str | None) -> Bank:
-    """The bank a program plays with: in the database several servers share when the host gives
-    one (`store`, a `games.store.Store` with a `url`), else in SQLite in `data_dir`."""
-    if store is not None and store.url is not None:
-        from .bank_postgres import PostgresBank
-
-        return PostgresBank(store.url, owner)
-    return Bank(data_dir, owner)
