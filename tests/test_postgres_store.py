@@ -367,3 +367,52 @@ def test_a_server_killed_while_it_holds_an_account_lets_it_go(database):
         holder.kill()
         holder.wait()
         holder.stdout.close()
+
+
+# --- a game a program keeps for a player: Spades' full game, from server to server ------------------
+
+
+def test_the_full_game_kept_in_the_shared_store_goes_on_at_another_server(database):
+    """Spades to 500 played from a browser on one server (a bid made), then taken up on another:
+    the same game, kept as the player's, not the folder's; given up with --new, it is kept aside."""
+    from games.spades import run
+    from games.spades.home import HOME, home_table
+    from spectrum import Spectrum
+    from spectrum.frontends import HeadlessFrontend, ScriptExhausted
+    from spectrum.frontends.headless import presses_from
+
+    one, two = PostgresStore(database), PostgresStore(database)
+    try:
+        with pytest.raises(ScriptExhausted):
+            run(Spectrum(HeadlessFrontend(presses_from(["3", "ENTER"]))), full_rules=True, store=one, owner="anna")
+        kept, _ = two.documents("spades-game", "anna").load(HOME, lambda data: data)
+        assert kept["hand"]["moves"] and kept["full"] is True
+        again, notice = home_table(Spectrum(), level="rules", seed=None, full=True, blind_nil=False, folder=None,
+                                   kept_in=two.documents("spades-game", "anna"))
+        assert notice is None and again.saved() == kept
+        assert two.documents("spades-game", "bob").load(HOME, lambda data: data) == (None, None)
+        fresh, _ = home_table(Spectrum(), level="rules", seed=5, full=True, blind_nil=False, folder=None, new=True,
+                              kept_in=two.documents("spades-game", "anna"))
+        assert fresh.hand_number == 0
+        import psycopg
+
+        with psycopg.connect(database) as connection:
+            aside = connection.execute("SELECT why, data FROM zxcards_set_aside WHERE code = 'anna/home'").fetchall()
+        assert [(why, json.loads(data)) for why, data in aside] == [("given-up", kept)]  # nothing owned is lost
+    finally:
+        one.close()
+        two.close()
+
+
+def test_the_full_game_kept_in_the_shared_store_is_played_by_one_program_at_a_time(database):
+    from games.spades import run
+    from spectrum import Spectrum
+
+    one, two = PostgresStore(database), PostgresStore(database)
+    try:
+        with one.held("spades-game", "anna", "Your game to 500"):
+            with pytest.raises(InUse, match="another zxcards"):
+                run(Spectrum(), full_rules=True, store=two, owner="anna")
+    finally:
+        one.close()
+        two.close()
