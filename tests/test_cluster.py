@@ -3,7 +3,7 @@ and one PostgreSQL, all on loopback, started by the tests themselves (tests/clus
 skipped saying why when HAProxy, PostgreSQL or psycopg is missing): four people at one table arrive
 at one server through the proxy and play a hand; a Canfield account made through one server pays
 through the other; a server killed (SIGKILL) mid-hand, its table goes on through the other with
-every card kept, and the money made on it too.
+every card kept, and the money made on it too (and stays there when the dead server is back).
 
 What the servers hold is read where it is kept: the table's row in the database (its deal and every
 move, as the server wrote it after each), the accounts' rows, and HAProxy's own count of its
@@ -80,7 +80,8 @@ class Cluster:
         """Which server (0 or 1) HAProxy sends table `code`'s seats to: the one with connections."""
         rows = self.proxy.servers("tables")
         busy = [number for number, name in enumerate(("zxcards1", "zxcards2")) if int(rows[name]["scur"]) > 0]
-        assert len(busy) == 1, f"the seats of one table are at {len(busy)} servers: {rows}"
+        assert len(busy) == 1, f"the seats of one table are at {len(busy)} servers: " + ", ".join(
+            f"{name} {row['scur']} connections" for name, row in rows.items())
         return busy[0]
 
 
@@ -211,6 +212,19 @@ def test_a_server_killed_mid_hand_its_table_goes_on_through_the_other_with_every
     first_frames(again)
     assert cluster.server_holding("KILL1") == 1 - holder
     by_seat = {number: again[name] for number, seat in by_seat.items() for name in SECRETS if seats[name] is seat}
+    play(cluster, "KILL1", by_seat, lambda view: view.moves >= 34)
+
+    # the dead server started again: the table stays where it is now, a seat coming back included
+    cluster.servers[holder] = Server(tmp_path / f"data-{holder + 1}", cluster.database,
+                                     port=cluster.servers[holder].port)
+    wait_for(lambda: cluster.proxy.servers("sessions")[f"zxcards{holder + 1}"]["status"] == "UP",
+             what="HAProxy to see the server back")
+    number, dropped = next((number, seat) for number, seat in by_seat.items())
+    name = next(name for name, seat in again.items() if seat is dropped)
+    dropped.socket.close()
+    by_seat[number] = again[name] = cluster.seats("KILL1", [name])[name]
+    first_frames(again)
+    assert cluster.server_holding("KILL1") == 1 - holder
     play(cluster, "KILL1", by_seat, lambda view: view.finished)
     after = cluster.kept_table("KILL1")
     assert after["hand"]["deck"] == before["hand"]["deck"]  # the same deal
