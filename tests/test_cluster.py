@@ -239,3 +239,44 @@ def test_a_server_killed_mid_hand_its_table_goes_on_through_the_other_with_every
     assert account(cluster.database, "Max")[2][:len(money[2])] == money[2]
     for seat in again.values():
         seat.socket.close()
+
+
+def test_a_server_taken_out_alive_loses_its_table_to_the_other_and_never_writes_over_it(cluster):
+    """A server that stops answering (stopped: SIGSTOP, as one too busy or cut off would) is taken
+    out by HAProxy, which closes its connections; its players come back to the other server, which
+    takes the table up. Started again, the first server gets no seat of that table back and writes
+    nothing over it: the hand ends at the other with every move."""
+    import signal
+
+    seats = cluster.seats("GONE1", SECRETS)
+    first_frames(seats)
+    time.sleep(1)
+    seats["Cleo"].tap()
+    by_seat = seated(cluster, "GONE1", seats)
+    holder = cluster.server_holding("GONE1")
+    play(cluster, "GONE1", by_seat, lambda view: view.moves >= 9)
+    before = cluster.kept_table("GONE1")
+
+    stopped = cluster.servers[holder].process
+    stopped.send_signal(signal.SIGSTOP)
+    try:
+        wait_for(lambda: cluster.proxy.servers("sessions")[f"zxcards{holder + 1}"]["status"].startswith("DOWN"),
+                 what="HAProxy to take the silent server out")
+        wait_for(lambda: not any(seat.is_alive() for seat in seats.values()), seconds=10,
+                 what="HAProxy to close the silent server's connections")
+        again = cluster.seats("GONE1", SECRETS)
+        first_frames(again)
+        assert cluster.server_holding("GONE1") == 1 - holder
+        by_seat = {number: again[name] for number, seat in by_seat.items() for name in SECRETS if seats[name] is seat}
+        play(cluster, "GONE1", by_seat, lambda view: view.moves >= 20)
+    finally:
+        stopped.send_signal(signal.SIGCONT)
+    wait_for(lambda: cluster.proxy.servers("sessions")[f"zxcards{holder + 1}"]["status"] == "UP",
+             what="HAProxy to see the server answer again")
+    play(cluster, "GONE1", by_seat, lambda view: view.finished)
+    after = cluster.kept_table("GONE1")
+    assert after["hand"]["deck"] == before["hand"]["deck"] and len(after["hand"]["moves"]) == 52
+    assert after["hand"]["moves"][:len(before["hand"]["moves"])] == before["hand"]["moves"]
+    assert cluster.server_holding("GONE1") == 1 - holder
+    for seat in again.values():
+        seat.socket.close()

@@ -109,3 +109,11 @@ def test_serve_says_in_one_line_when_its_database_cannot_be_reached_and_serves_n
     said = captured.err.strip()
     assert "\n" not in said and said.startswith("zxcards serve: the database postgresql://anna@127.0.0.1:")
     assert "s3cret" not in said
+
+
+def test_serve_without_psycopg_says_what_to_install_in_one_line(monkeypatch, capsys):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as if it were not installed
+    assert cli.main(["serve", "--port", "0", "--database", "postgresql://zxcards@127.0.0.1/zxcards"]) == 1
+    assert capsys.readouterr().err.strip() == "zxcards serve: --database needs psycopg: pip install 'zxcards[postgresql]'"
