@@ -279,8 +279,8 @@ class Server:
         self.refused = 0  # connections and messages refused, for whoever watches
 
     def tables_of(self, name: str) -> Tables:
-        """The tables of program `name`, kept after every move in the data folder's folder the
-        program names."""
+        """The tables of program `name`, kept after every move in the server's store (by default
+        the data folder's folder the program names)."""
         with self._tables_made:
             if name not in self.tables:
                 seating = needs(load(name)).seating
@@ -506,5 +506,5 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 def database_url(text: str) -> str:
     """An argparse type: a PostgreSQL URL; whether it can be used is checked before serving."""
     if not re.match(r"postgres(ql)?://", text):
-        raise argparse.ArgumentTypeError("is a PostgreSQL URL: postgresql://user:password@host:port/database")
+        raise argparse.ArgumentTypeError("needs a PostgreSQL URL: postgresql://user:password@host:port/database")
     return text
