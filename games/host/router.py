@@ -94,14 +94,25 @@ class SessionCount:
 # --- the worker's side -------------------------------------------------------------------------
 
 def worker_main(index: int, channel_path: str, shared: Shared, server_options: dict) -> None:
-    """A worker process: a `serve.Server` answering the connections the router hands it."""
+    """A worker process: a `serve.Server` answering the connections the router hands it; with a
+    `database` among the options, its own connections to it."""
     from . import serve
 
-    server = serve.Server(**server_options, count=SessionCount(shared, index))
+    options = dict(server_options)
+    database = options.pop("database", None)
+    store = None
+    if database:
+        from ..postgres import PostgresStore
+
+        store = PostgresStore(database)
+    server = serve.Server(**options, store=store, count=SessionCount(shared, index))
     try:
         asyncio.run(_worker(server, channel_path, index))
     except KeyboardInterrupt:
         pass
+    finally:
+        if store is not None:
+            store.close()
 
 
 async def _worker(server, channel_path: str, index: int) -> None:

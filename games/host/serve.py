@@ -43,7 +43,7 @@ from spectrum.wire import LOCKSTEP, MAX_MESSAGE, SECRET_COOKIE, SECRET_PATTERN, 
 
 from ..datafolder import data_folder, default_folder
 from ..program import CannotStart
-from ..store import TableStore
+from ..store import FilesStore, Store
 from . import PROGRAMS, load, menu, needs
 from .router import SessionCount, default_workers
 from .session import ended, start_frames_from_host_clock
@@ -269,29 +269,38 @@ def secret_of(request: Request) -> str | None:
 class Server:
     """The sessions of one `zxcards serve`, at most `max_sessions` at once; the players' data is
     kept in `data_dir` (default: the zxcards data folder), by the hash of each browser's secret,
-    never the secret itself."""
+    never the secret itself; or in `store`, a database several servers share (`--database`)."""
 
     def __init__(self, *, max_sessions: int = DEFAULT_MAX_SESSIONS, data_dir: Path | None = None,
-                 count: SessionCount | None = None):
+                 store: Store | None = None, count: SessionCount | None = None):
         self.max_sessions = max_sessions
         self.data_dir = data_dir
+        self._store = store
         self.sessions: set[Session] = set()
         self.count = count or SessionCount()  # this server's sessions, and those of the router's other workers
         self.thinker = Workers()  # a computer's search holds up no other session's frames
         self.hub = Hub("zxcards sessions")  # every session's Spectrum, taking turns on one thread
         self.tables: dict[str, Tables] = {}  # for each program that seats people: its tables, by code
-        self._tables_made = threading.Lock()  # the first seats of a program arrive at once
+        self._tables_made = threading.Lock()  # the first seats of a program, at once, find one Tables
         self.refused = 0  # connections and messages refused, for whoever watches
 
     def tables_of(self, name: str) -> Tables:
-        """The tables of program `name`, kept after every move in the data folder's folder the
-        program names."""
+        """The tables of program `name`, kept after every move in the server's store (by default
+        the data folder's folder the program names)."""
         with self._tables_made:
             if name not in self.tables:
                 seating = needs(load(name)).seating
-                self.tables[name] = Tables(seating.table(), store=TableStore(self.data_root / seating.kept_in),
+                self.tables[name] = Tables(seating.table(), store=self.store.tables(seating.kept_in),
                                            thinker=self.thinker)
             return self.tables[name]
+
+    @property
+    def store(self) -> Store:
+        """Where the players' data and the tables are kept: the store several servers share, when
+        given, else the data folder (`FilesStore`)."""
+        if self._store is None:
+            self._store = FilesStore(self.data_root)
+        return self._store
 
     @property
     def data_root(self) -> Path:
@@ -477,6 +486,8 @@ class Session:
             raise CannotStart("this connection gave no browser secret, which is what a player's accounts and games "
                               "are kept by on a server: play in a browser that keeps site data (what keeps nothing, "
                               "practice say, plays anywhere)")
+        if self.server.store.url is not None:  # kept in the database several servers share
+            return {**options, "store": self.server.store, "owner": self.owner}
         if keeping.by_folder:
             return {**options, "data_dir": self.server.data_root / "browsers" / self.owner}
         return {**options, "data_dir": self.server.data_root, "owner": self.owner}
@@ -539,3 +550,14 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data-dir", type=data_folder, metavar="DIR",
                         help="where the players' data is kept, a folder for each browser (default: the zxcards "
                              "data folder)")
+    parser.add_argument("--database", type=database_url, metavar="URL",
+                        help="keep the accounts, the kept games and the tables in PostgreSQL at URL "
+                             "(postgresql://user:password@host:port/database), shared by several servers "
+                             "(default: SQLite and files in the data folder)")
+
+
+def database_url(text: str) -> str:
+    """An argparse type: a PostgreSQL URL; whether it can be used is checked before serving."""
+    if not re.match(r"postgres(ql)?://", text):
+        raise argparse.ArgumentTypeError("needs a PostgreSQL URL: postgresql://user:password@host:port/database")
+    return text

@@ -154,7 +154,8 @@ def lobby(machine: Spectrum, table: SpadesTable, seat: int | None, why: str = ""
         machine.print_at(20, 1, HOW_TO_LEAVE, ink=WHITE, paper=BAIZE)
         if why:
             machine.print_at(16, 1, why, ink=YELLOW, paper=BAIZE)
-        if view.notice:  # the last line of the upper screen (the two below are the ROM's own)
+        if view.notice:
+            # the upper screen's last line (AT 22 is the lower screen's: 5 Out of screen); in full once play begins
             machine.print_at(21, 0, view.notice[:32], ink=RED, paper=WHITE, bright=1)
         code = key_or_news(machine, table, view)
         if code == ENTER and seat is not None:
