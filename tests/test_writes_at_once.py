@@ -1,11 +1,10 @@
-"""Two writers at once: a table's file written from two threads, and the first seats of a program
-arriving together, each once the cause of a seat's session ending with "5 Out of screen"."""
+"""Two writers at once: a table's file written from two threads once failed, and the table's notice
+("Table NOT kept") ended every seat's session with "5 Out of screen" (tests/test_store.py has the
+first seats of a program arriving together)."""
 
 import threading
-import time
 
 from games.datafolder import write_atomically
-from games.host import serve
 from games.host.tables import Tables
 from games.spades import seat_play, seats
 from games.store import TableStore
@@ -33,26 +32,6 @@ def test_two_threads_writing_one_file_each_write_it_whole_and_leave_nothing_besi
     text = path.read_text()
     assert len(set(text)) == 1 and len(text) >= 1000  # one writer's whole text, never a mixture
     assert sorted(tmp_path.iterdir()) == [path]
-
-
-def test_the_first_seats_of_a_program_arriving_together_are_at_one_table(tmp_path, monkeypatch):
-    made = []
-
-    class SlowTables(Tables):
-        def __init__(self, *arguments, **options):
-            made.append(self)
-            time.sleep(0.05)  # a thread switch here once made a second set of tables
-            super().__init__(*arguments, **options)
-
-    monkeypatch.setattr(serve, "Tables", SlowTables)
-    server = serve.Server(data_dir=tmp_path)
-    found = []
-    threads = [threading.Thread(target=lambda: found.append(server.tables_of("spades"))) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert len(made) == 1 and all(tables is found[0] for tables in found)
 
 
 def test_a_tables_notice_is_shown_on_the_seats_first_screen_and_play_goes_on(tmp_path, monkeypatch):
