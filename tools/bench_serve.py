@@ -48,6 +48,7 @@ RAMPS = {  # what each session of a ramp runs: the menu idle, seats at tables fo
     "patience": lambda number: f"patience?seed={number + 1}",
 }
 IDLE_RAMPS, IDLE_FACTOR = ("menu", "table"), 2  # idle sessions ramp to twice as many (400 by default)
+PROBES = 10  # Patience sessions timed beside idle ones (which send no frames to time)
 
 
 # --- the server's process -------------------------------------------------------------------------
@@ -341,16 +342,19 @@ async def loop_lag(lags: list[float], stop: asyncio.Event) -> None:
 
 async def ramp(server: ServerProcess, kind: str, levels: tuple[int, ...], seconds: float) -> list[dict]:
     """At each level, that many new sessions of `kind` (the last level's ended first: a program's
-    start is no steady load), then `seconds` of their frames measured."""
+    start is no steady load), then `seconds` of their frames measured. Idle sessions send no frames
+    to time: beside them, PROBES Patience sessions (its shuffle shown) are timed instead."""
     rows = []
     for level in levels:
         started = time.monotonic()
         terminals = await start_many([server.socket_url + RAMPS[kind](number) for number in range(level)])
         opened = time.monotonic() - started
+        probes = (await start_many([server.socket_url + RAMPS["patience"](number) for number in range(PROBES)])
+                  if kind in IDLE_RAMPS else terminals)
         await asyncio.sleep(SETTLE_SECONDS)
         await asyncio.to_thread(server.mark)
         before = sum(terminal.bytes for terminal in terminals)
-        for terminal in terminals:
+        for terminal in probes:
             terminal.arrivals = []
         lags, stop_lag = [], asyncio.Event()
         lagging = asyncio.create_task(loop_lag(lags, stop_lag))
@@ -359,18 +363,19 @@ async def ramp(server: ServerProcess, kind: str, levels: tuple[int, ...], second
         stop_lag.set()
         await lagging
         received = sum(terminal.bytes for terminal in terminals) - before
-        arrived = [late for terminal in terminals for late in terminal.lateness()]
+        arrived = [late for terminal in probes for late in terminal.lateness()]
         if mark["frames"] is not None:
-            frame_rate = mark["frames"] / mark["wall"] / level
+            frame_rate = mark["frames"] / mark["wall"] / (level + (PROBES if probes is not terminals else 0))
         else:  # the machines' own frame numbers, as the terminals saw them go by
-            rates = [terminal.frame_rate() for terminal in terminals]
+            rates = [terminal.frame_rate() for terminal in probes]
             frame_rate = statistics.mean(rate for rate in rates if rate is not None) if any(rates) else 0.0
         rows.append({"kind": kind, "sessions": level, "live": mark["sessions"], "opened": opened,
+                     "probes": len(probes) if probes is not terminals else 0,
                      "frame_rate": frame_rate, "lateness": mark["lateness"],
                      "arrived": percentiles(arrived) if len(arrived) >= 100 else None,
                      "client_lag": percentiles(lags)["p99"],
                      "core": mark["cpu"] / mark["wall"], "bytes": received / mark["wall"] / level})
-        await stop(terminals, server)
+        await stop(terminals + (probes if probes is not terminals else []), server)
     return rows
 
 
@@ -460,8 +465,9 @@ async def measure(levels: tuple[int, ...], seconds: float, workers: int = 1) -> 
         lines.append(f"idle server, no sessions: {idle['cpu'] / idle['wall']:.2%} of a core over {idle['wall']:.1f} s "
                      "(goal ~0%)")
         lines.append("ramps (each session paced at 50.08 frames/s; lateness: server = each frame's start after "
-                     "it was due, on the session's thread; arrived = each frame's arrival here against its "
-                     "number, for sessions whose screen changes)")
+                     "it was due, in the server (with one worker only); arrived = each frame's arrival here "
+                     f"against its number, for sessions whose screen changes: beside idle sessions, {PROBES} "
+                     "Patience sessions')")
         held_at, share = {}, {}
         for kind in RAMPS:
             ramped = tuple(level * IDLE_FACTOR for level in levels) if kind in IDLE_RAMPS else levels
@@ -471,12 +477,14 @@ async def measure(levels: tuple[int, ...], seconds: float, workers: int = 1) -> 
                 lines.append(
                     f"  {kind:<8} x{row['sessions']:<4} {row['frame_rate']:5.2f} frames/s each; lateness server "
                     f"{lateness_words(late)}, arrived {lateness_words(row['arrived'])}; server "
-                    f"{row['core']:.1%} of a core = {row['core'] / row['sessions']:.3%} a session "
+                    f"{row['core']:.1%} of a core{' (the probes too)' if row['probes'] else ''} = "
+                    f"{row['core'] / row['sessions']:.3%} a session "
                     f"({row['core'] / row['sessions'] / FRAME_RATE * 1e6:.0f} us a frame); "
                     f"{row['bytes']:,.0f} B/s a session  [{row['live']} live, opened in {row['opened']:.1f} s; "
                     f"this process's loop lag p99 {row['client_lag']:.1f} ms]")
                 worst = max(late["p99"] if late else 0.0, row["arrived"]["p99"] if row["arrived"] else 0.0)
-                if row["frame_rate"] >= FRAME_RATE * 0.99 and worst < GOAL_P99_MS and row["live"] == row["sessions"]:
+                everyone = row["live"] == row["sessions"] + row["probes"]
+                if row["frame_rate"] >= FRAME_RATE * 0.99 and worst < GOAL_P99_MS and everyone:
                     held_at[kind] = max(held_at.get(kind, 0), row["sessions"])
             sessions_run += sum(ramped)
         for kind in RAMPS:
