@@ -27,10 +27,36 @@ def test_the_readme_is_a_front_page():
     assert not long, f"lines over 110 characters: {long}"
 
 
+@pytest.mark.parametrize("page", sorted((ROOT / "docs").glob("*.md")), ids=lambda page: page.name)
+def test_the_guide_s_prose_is_wrapped(page):
+    """Lines of at most 110 characters, but for a table's rows, an image and a code block's lines."""
+    text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.S | re.M)
+    long = [line[:40] for line in text.split("\n") if len(line) > 110 and not line.startswith(("|", "!["))]
+    assert not long, f"{page.name}: lines over 110 characters: {long}"
+
+
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: str(page.relative_to(ROOT)))
 def test_every_link_leads_somewhere(page):
     missing = [target for target in links(page) if not (page.parent / target).exists()]
     assert not missing, f"{page.relative_to(ROOT)} links to what is not there: {missing}"
+    to_headings = [target for target in LINK.findall(page.read_text(encoding="utf-8"))
+                   if re.fullmatch(r"[^:#]*\.md#[^#]+", target)]
+    astray = [target for target in to_headings
+              if target.split("#")[1] not in headings(page.parent / target.split("#")[0])]
+    assert not astray, f"{page.relative_to(ROOT)} links to headings that are not there: {astray}"
+
+
+def headings(page: Path) -> set[str]:
+    """The anchors of `page`'s headings, as GitHub makes them: lower case, punctuation dropped,
+    spaces as hyphens."""
+    return {re.sub(r"[^\w\- ]", "", title.strip().lower()).replace(" ", "-")
+            for title in re.findall(r"^#+ (.*)$", page.read_text(encoding="utf-8"), re.M)}
+
+
+def test_a_link_to_a_heading_is_checked_as_github_makes_its_anchor(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text("# Top\n## Spades' computer players\n### The display, and printing\n")
+    assert headings(page) == {"top", "spades-computer-players", "the-display-and-printing"}
 
 
 def test_every_page_of_the_guide_is_one_click_from_the_readme():
@@ -124,7 +150,7 @@ def shown_commands(page: Path) -> list[tuple[str, str]]:
     text = page.read_text(encoding="utf-8")
     commands = []
     for block in re.findall(r"^```(?:sh|bash|shell)\n(.*?)^```", text, re.S | re.M):
-        for line in re.sub(r"\\\n\s*", "", block).splitlines():  # a line continued with \\ joined
+        for line in re.sub(r"\\\n\s*", "", block).splitlines():  # a line continued by a backslash, joined
             command, _, comment = line.partition("  #")
             commands += [(part.strip(), comment.strip()) for part in command.split(" && ") if part.strip()]
     prose = re.sub(r"^```.*?^```", "", text, flags=re.S | re.M)
