@@ -194,8 +194,10 @@ def machine_facts(load_before: tuple[float, ...]) -> str:
                 break
     except OSError:
         pass
+    niceness = os.nice(0)
     return (f"{model}, {os.cpu_count()} cores (nproc), load average {load_before[0]:.2f} before and "
-            f"{os.getloadavg()[0]:.2f} after; Python {platform.python_version()}, {platform.system()}")
+            f"{os.getloadavg()[0]:.2f} after{f', run at nice {niceness}' if niceness else ''}; "
+            f"Python {platform.python_version()}, {platform.system()}")
 
 
 def section_block(name: str, command: str, when: datetime, machine: str, lines: list[str]) -> str:
