@@ -19,6 +19,7 @@ import platform
 import resource
 import statistics
 import sys
+import textwrap
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -202,8 +203,12 @@ def machine_facts(load_before: tuple[float, ...]) -> str:
 
 def section_block(name: str, command: str, when: datetime, machine: str, lines: list[str]) -> str:
     """What the page shows of one section's run, between its markers."""
-    return "\n".join([f"Measured {when:%Y-%m-%d %H:%M} UTC by `{command}` on {machine}:", "", "```text",
-                      *lines, "```"])
+    said = textwrap.wrap(f"Measured {when:%Y-%m-%d %H:%M} UTC by `{command.replace(' ', NBSP)}` on {machine}:",
+                         width=100, break_long_words=False, break_on_hyphens=False)
+    return "\n".join([line.replace(NBSP, " ") for line in said] + ["", "```text", *lines, "```"])
+
+
+NBSP = "\N{NO-BREAK SPACE}"  # holds the command together on one line while the rest is wrapped
 
 
 def written_into(page: str, name: str, block: str) -> str:
