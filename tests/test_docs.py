@@ -115,7 +115,9 @@ def test_bench_write_docs_writes_the_run_s_figures_command_date_and_machine(benc
     assert "stale" not in written and written.endswith(f"{closing}\nafter\n")
     assert "```text\nscreen_rgb 1.000 ms\nframe_rgb 2.000 ms\n```" in block
     assert re.search(r"Measured \d{4}-\d\d-\d\d \d\d:\d\d UTC by `python tools/bench.py display` on .+, "
-                     rf"{os.cpu_count()} cores \(nproc\), load average [\d.]+ before and [\d.]+ after(, run at nice \d+)?; Python ", block)
+                     rf"{os.cpu_count()} cores \(nproc\), load average [\d.]+ before and [\d.]+ after(, run at nice \d+)?; "
+                     "Python ", " ".join(block.split()))
+    assert all(len(line) <= 110 for line in block.splitlines())
 
 
 def test_bench_write_docs_refuses_before_running_when_the_page_has_no_block(bench, monkeypatch, tmp_path, capsys):
