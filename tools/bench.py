@@ -250,6 +250,8 @@ def main(argv: list[str]) -> int:
             lines.append(line)
         if options.write_docs:
             command = f"python tools/bench.py {name}" + (" --quick" if quick else "")
+            if "xvfb-run" in os.environ.get("XAUTHORITY", ""):  # the X server without a screen that xvfb-run starts
+                command = "xvfb-run -a " + command
             block = section_block(name, command, when, machine_facts(load_before), lines)
             DOCS_PAGE.write_text(written_into(DOCS_PAGE.read_text(encoding="utf-8"), name, block), encoding="utf-8")
             print(f"  (written into docs/{DOCS_PAGE.name})", flush=True)
