@@ -183,7 +183,7 @@ class Interpreter:
 
     def program_functions(self) -> dict[str, tuple[tuple[str, ...], bytes]]:
         """The program's DEF FNs: name → (parameter names, the expression's codes)."""
-        functions = {}
+        functions: dict[str, tuple[tuple[str, ...], bytes]] = {}
         for line in self.program.lines:
             for statement in line.statements:
                 if statement.command == DEF_FN:
@@ -448,6 +448,7 @@ class Interpreter:
             first, last = target.slice
             length = max(0, last - first + 1)
         else:
+            assert target.place is not None  # an element, there being no slice
             length = len(_element(variables[name], target.place))
         self.charge("let-string-in-place")
         if not length:
