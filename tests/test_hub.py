@@ -95,3 +95,28 @@ def test_a_task_that_raises_is_said_as_a_thread_would_say_it_and_the_others_go_o
 def test_park_outside_a_task_is_refused():
     with pytest.raises(RuntimeError):
         Hub().park(0.01)
+
+
+@pytest.mark.slow  # a worker process is started
+def test_a_session_waiting_for_a_search_gives_way_to_the_others():
+    from games.host.thinking import Workers
+
+    hub = Hub()
+    thinker = Workers(processes=1, hub=hub)
+    ticks, answers = [], []
+
+    def searching() -> None:
+        answers.append(thinker.submit(time.sleep, 1.0).result())  # a search of a second, in a worker
+
+    def ticking() -> None:
+        end = time.monotonic() + 3
+        while time.monotonic() < end and not answers:
+            ticks.append(time.monotonic())
+            hub.sleep(0.02)
+
+    tasks = [hub.start(searching), hub.start(ticking)]
+    for task in tasks:
+        task.join(30)
+    assert answers == [None]
+    waits = [later - earlier for earlier, later in zip(ticks, ticks[1:])]
+    assert len(ticks) > 30 and max(waits) < 0.5  # the other session never waited for the search

@@ -29,7 +29,7 @@ import tempfile
 import threading
 import time
 
-from games.host.router import default_workers
+from games.host.counts import default_workers
 from spectrum.command_line import OneLineParser, positive_number, whole_number
 from spectrum.hardware import FRAME_SECONDS
 

@@ -25,21 +25,16 @@ import socket
 import sys
 import tempfile
 import zlib
-from collections.abc import MutableSequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
+
+from .counts import SessionCount, Shared
 
 HEAD_SECONDS = 10.0  # a connection that has not said what it wants in this long is closed
 HEAD_BYTES = 4096  # the request line is looked for in this much of what the connection sent
 RESTART_SECONDS = 1.0  # a worker that ends is replaced after this long (one that dies at once, not in a loop)
 HANDED = b"c"  # the message that carries a connection's socket to a worker
 READY = b"ready"  # a worker's first word: it is listening for connections
-
-
-def default_workers() -> int:
-    """One worker a core."""
-    return max(1, os.cpu_count() or 1)
 
 
 def table_code(request_line: bytes) -> str | None:
@@ -56,40 +51,6 @@ def worker_for_table(code: str, workers: int) -> int:
     """The worker every seat of table `code` goes to: the same in every router with as many
     workers (crc32, not Python's hash, which differs from one process to the next)."""
     return zlib.crc32(code.encode()) % workers
-
-
-@dataclass
-class Shared:
-    """What the router and its workers share: each worker's live sessions (the router's choice,
-    and the server's limit, counted over all of them)."""
-
-    workers: int
-    sessions: MutableSequence[int] = field(init=False)  # a multiprocessing Array of int, one a worker
-
-    def __post_init__(self):
-        self.sessions = multiprocessing.get_context("spawn").Array("i", self.workers, lock=False)
-
-    def total(self) -> int:
-        return sum(self.sessions)
-
-
-class SessionCount:
-    """A server's sessions, counted where its limit can see them: in its own process, or, for a
-    worker, in the count shared with the other workers of its router."""
-
-    def __init__(self, shared: Shared | None = None, index: int = 0):
-        self._shared, self._index, self._here = shared, index, 0
-
-    def add(self, change: int) -> None:
-        self._here += change
-        if self._shared is not None:
-            self._shared.sessions[self._index] = self._here
-
-    def here(self) -> int:
-        return self._here
-
-    def everywhere(self) -> int:
-        return self._here if self._shared is None else self._shared.total()
 
 
 # --- the worker's side -------------------------------------------------------------------------

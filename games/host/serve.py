@@ -45,7 +45,7 @@ from ..datafolder import data_folder, default_folder
 from ..program import CannotStart
 from ..store import FilesStore, Store
 from . import PROGRAMS, load, menu, needs
-from .router import SessionCount, default_workers
+from .counts import SessionCount, default_workers
 from .session import ended, start_frames_from_host_clock
 from .tables import Tables
 from .thinking import Workers
@@ -278,8 +278,8 @@ class Server:
         self._store = store
         self.sessions: set[Session] = set()
         self.count = count or SessionCount()  # this server's sessions, and those of the router's other workers
-        self.thinker = Workers()  # a computer's search holds up no other session's frames
         self.hub = Hub("zxcards sessions")  # every session's Spectrum, taking turns on one thread
+        self.thinker = Workers(hub=self.hub)  # a computer's search holds up no other session's frames
         self.tables: dict[str, Tables] = {}  # for each program that seats people: its tables, by code
         self._tables_made = threading.Lock()  # the first seats of a program, at once, find one Tables
         self.refused = 0  # connections and messages refused, for whoever watches

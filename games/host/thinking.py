@@ -18,14 +18,18 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 
+from spectrum.frontends.hub import Hub
+
 PARENT_CHECK_SECONDS = 1.0  # how soon a worker left behind by a server that was killed ends
 
 
 class Workers:
-    """A pool of worker processes (one a core but one, at least one), made at the first search."""
+    """A pool of worker processes (one a core but one, at least one), made at the first search.
+    With a `hub` (the server's sessions'), a session that waits for an answer gives way meanwhile."""
 
-    def __init__(self, processes: int | None = None):
+    def __init__(self, processes: int | None = None, hub: Hub | None = None):
         self.processes = processes or max(1, (os.cpu_count() or 2) - 1)
+        self.hub = hub
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
 
@@ -37,7 +41,38 @@ class Workers:
                 # spawned, not forked: the server's threads hold locks a forked child would inherit held
                 self._pool = ProcessPoolExecutor(self.processes, multiprocessing.get_context("spawn"),
                                                  initializer=_ends_with, initargs=(os.getpid(),))
-        return self._pool.submit(work, *arguments)
+        future = self._pool.submit(work, *arguments)
+        return future if self.hub is None else Answer(future, self.hub)
+
+
+class Answer(Future):
+    """A search's answer for a session on a hub: `result()` gives way to the hub's other sessions
+    until the answer comes (from a thread, it waits as any future does)."""
+
+    def __init__(self, future: Future, hub: Hub):
+        super().__init__()
+        self._future, self._hub = future, hub
+        future.add_done_callback(self._came)
+
+    def _came(self, future: Future) -> None:
+        if future.cancelled():
+            self.cancel()
+        elif future.exception() is not None:
+            self.set_exception(future.exception())
+        else:
+            self.set_result(future.result())
+
+    def result(self, timeout: float | None = None):
+        task = self._hub.current()
+        if task is not None and not self.done():
+            self.add_done_callback(lambda _: self._hub.wake(task))
+            deadline = None if timeout is None else time.monotonic() + timeout
+            while not self.done():
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    break
+                self._hub.park(left)
+        return super().result(timeout=0 if task is not None else timeout)
 
 
 def _ends_with(server: int) -> None:
