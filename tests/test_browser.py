@@ -686,7 +686,7 @@ def test_the_menu_page_makes_a_new_table_and_its_page_gives_the_link_to_share(br
         page.fill("#friends input[name=name]", "Anna q")
         page.keyboard.press("4")  # typed into the form, not the Spectrum: the menu stays
         page.check("#friends input[name=full]")
-        page.select_option("#friends select", "random")
+        page.select_option("#friends select[name=level]", "random")
         page.click("#friends button")
         page.wait_for_url("**/spades?table=*")
         code = urlsplit(page.url).query.split("&")[0].removeprefix("table=")

@@ -83,7 +83,7 @@ def test_a_path_names_a_program_and_its_query_the_options_the_command_line_gives
 def test_the_root_is_the_menu():
     assert target_of("/") == Target(None, {}, lockstep=False)
     table = target_of("/spades?table=K1&full&name=Anna")
-    assert table.options["full_rules"] and table.table == {"code": "K1", "name": "Anna", "watch": False}
+    assert table.options["full_rules"] and table.table == {"code": "K1", "name": "Anna", "watch": False, "private": False}
     assert target_of("/spades?table=K1&full&blind-nil").options["blind_nil"]
     assert target_of("/?lockstep") == Target(None, {}, lockstep=True)
 

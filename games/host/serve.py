@@ -52,7 +52,8 @@ MESSAGES_PER_SECOND, MESSAGE_BURST = 100, 400  # a terminal's pace: a person typ
 ERRORS_ALLOWED = 20  # refused messages before the connection is closed
 BACKLOG_FRAMES = 500  # messages waiting for a slow terminal (10 s of frames) before it is dropped
 SECRET = re.compile(SECRET_PATTERN)
-TABLE_KEYS = frozenset({"table", "name", "watch"})  # /PROGRAM?table=CODE&name=Anna (or &watch): a seat at a table
+# /PROGRAM?table=CODE&name=Anna (or &watch): a seat at a table; &private: a new table listed nowhere
+TABLE_KEYS = frozenset({"table", "name", "watch", "private"})
 TABLE_NAME_CHARACTERS = "A-Za-z0-9 ._'"  # and "-", which a browser's pattern wants escaped
 TABLE_NAME = re.compile(rf"[{TABLE_NAME_CHARACTERS}-]{{1,10}}")
 TABLE_CODE = re.compile(r"[A-Za-z0-9]{1,12}")
@@ -168,7 +169,7 @@ def table_of(pairs: list[tuple[str, str]]) -> tuple[dict, list[tuple[str, str]]]
     name = plain_letters(found.get("name", "Player"))
     if not TABLE_NAME.fullmatch(name) or not any(char.isalnum() for char in name):
         raise RequestRefused(f"a name at a table is {NAME_RULE}")
-    return ({"code": found["table"], "name": name, "watch": "watch" in found},
+    return ({"code": found["table"], "name": name, "watch": "watch" in found, "private": "private" in found},
             [(key, value) for key, value in pairs if key not in TABLE_KEYS])
 
 
@@ -195,16 +196,17 @@ def typed_characters() -> dict[str, list[str]]:
             if not char.isalnum() and (keys := keys_for_char(char))}
 
 
-def page(target: Target) -> bytes:
+def page(target: Target, lobby: str = "") -> bytes:
     """The page for `target`: the picture, the sound switch and the on-screen keys; the picture's
-    size and palette come from `render`, as the window's do."""
+    size and palette come from `render`, as the window's do; under the menu, the `lobby` (the open
+    tables, `open_tables_part`)."""
     config = {"width": render.FRAME_WIDTH, "height": render.FRAME_HEIGHT, "left": render.BORDER_LEFT,
               "top": render.BORDER_TOP, "palette": render.PALETTE.tolist(), "flashFrames": render.FLASH_FRAMES,
               "title": "ZX Cards" if target.program is None else load(target.program).TITLE,
               "typed": typed_characters()}
     template = page_file("index.html").decode()
     return template.replace("{{config}}", json.dumps(config).replace("<", "\\u003c")).replace(
-        "{{title}}", config["title"]).replace("{{friends}}", friends_part(target)).encode()
+        "{{title}}", config["title"]).replace("{{friends}}", lobby + friends_part(target)).encode()
 
 
 TABLE_CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # none that are read as another (O and 0, I and 1)
@@ -222,22 +224,52 @@ def friends_part(target: Target) -> str:
 
 
 def new_table_form(name: str, program) -> str:
-    """The form that makes a new table of `program`, its choices and flags as the program gives them."""
+    """The form that makes a new table of `program`, its choices and flags as the program gives them
+    (those it folds under a heading of its own), and whether the table is private."""
     seating = needs(program).seating
     code = "".join(secrets.choice(TABLE_CODE_LETTERS) for _ in range(6))
-    flags = "".join(f'<label><input type="checkbox" name="{flag}" value=""> {html.escape(words)}</label> '
-                    for flag, words in seating.flags.items())
-    choices = ""
+    parts = {flag: f'<label><input type="checkbox" name="{flag}" value=""> {html.escape(words)}</label> '
+             for flag, words in seating.flags.items()}
     for choice in seating.choices:
         options = "".join(f'<option value="{html.escape(value)}"{" selected" if value == choice.default else ""}>'
-                          f'{html.escape(choice.shown.format(value))}</option>' for value in choice.values())
-        choices += (f'<select name="{choice.name}" aria-label="{html.escape(choice.called)}">{options}</select> ')
+                          f'{html.escape(choice.words(value))}</option>' for value in choice.values())
+        parts[choice.name] = f'<select name="{choice.name}" aria-label="{html.escape(choice.called)}">{options}</select> '
+    shown = "".join(part for key, part in parts.items() if key not in seating.folded)
+    folded = "".join(part for key, part in parts.items() if key in seating.folded)
+    if folded:
+        folded = f'<details><summary>{html.escape(seating.folded_called)}</summary>{folded}</details>'
     return (f'<form id="friends" action="/{name}" method="get">{html.escape(program.TITLE)} with friends: '
             f'<input type="hidden" name="table" value="{code}">'
-            f'<input name="name" required maxlength="10" pattern="{html.escape(NAME_PATTERN)}" placeholder="your name" '
-            f'title="Your name at the table: {html.escape(NAME_RULE)}" aria-label="Your name at the table"> '
-            f'{flags}{choices}'
-            f'<button type="submit">New table</button></form>')
+            f'{name_box()} {shown}'
+            '<label><input type="checkbox" name="private" value=""> private (only by its link)</label> '
+            f'<button type="submit">New table</button>{folded}</form>')
+
+
+def name_box() -> str:
+    return (f'<input name="name" required maxlength="10" pattern="{html.escape(NAME_PATTERN)}" placeholder="your name" '
+            f'title="Your name at the table: {html.escape(NAME_RULE)}" aria-label="Your name at the table">')
+
+
+def open_tables_part(listed: dict[str, list]) -> str:
+    """Under the menu, the tables each program lists (`Tables.listed`: those not private, with a
+    seat free or watchers welcome): its code, rules, seats taken and score, with a form to sit at
+    it under a name and a link to watch it."""
+    rows = []
+    for name, listings in listed.items():
+        for listing in listings:
+            link = f"/{name}?table={listing.code}"
+            seats = ", ".join(listing.seats) or "nobody yet"
+            said = (f'<b>{html.escape(load(name).TITLE)} {html.escape(listing.code)}</b> {html.escape(listing.rules)}'
+                    f' · {html.escape(seats)} ({len(listing.seats)} of {listing.places})'
+                    + (f' · {html.escape(listing.score)}' if listing.score else ""))
+            join = (f'<form action="/{name}" method="get"><input type="hidden" name="table" value="{html.escape(listing.code)}">'
+                    f'{name_box()} <button type="submit">Sit</button></form> ') if listing.seat_free else ""
+            watch = f'<a href="{html.escape(link)}&amp;watch">Watch</a>' if listing.watchable else ""
+            rows.append(f"<li>{said} {join}{watch}</li>")
+    if not rows:
+        return '<section id="open-tables"><p>No open tables just now: make one below. <a href="/">Look again</a></p></section>'
+    return (f'<section id="open-tables"><p>Open tables (<a href="/">look again</a>):</p><ul>{"".join(rows)}</ul>'
+            '</section>')
 
 
 def message_page(title: str, text: str) -> bytes:
@@ -312,10 +344,14 @@ class Server:
             return self._refuse(http.HTTPStatus.SERVICE_UNAVAILABLE, "zxcards is full",
                                 f"All {self.max_sessions} Spectrums of this server are in use. Try again in a while.")
         if not websocket:
-            return response(http.HTTPStatus.OK, page(target))
+            return response(http.HTTPStatus.OK, page(target, self.lobby() if target.program is None else ""))
         connection.target = target
         connection.secret = secret_of(request)
         return None
+
+    def lobby(self) -> str:
+        """The open tables of every program that seats people, for the menu's page."""
+        return open_tables_part({name: tables.listed() for name, tables in list(self.tables.items())})
 
     def _refuse(self, status: http.HTTPStatus, title: str, text: str) -> Response:
         self.refused += 1
@@ -435,7 +471,8 @@ class Session(threading.Thread):
         if self.target.table is not None:
             table = self.target.table
             return needs(load(name)).seating.seat(machine, self.server.tables_of(name), table["code"], self.owner,
-                                                  table["name"], watch=table["watch"], **options)
+                                                  table["name"], watch=table["watch"], private=table["private"],
+                                                  **options)
         if name is None:
             return menu.run(machine, [load(program) for program in PROGRAMS], options_for=self.program_options)
         program = load(name)

@@ -39,12 +39,19 @@ TEN_FOR_200 = 10  # a contract this big scores double with `ten_for_200`
 
 class RulesRefused(ValueError):
     """House rules that can't be played together, or a value outside its range: the message says
-    which, in one line."""
+    which, in one line, each option named as a query names it (`said("--")`: as the command line
+    does)."""
+
+    def said(self, flag: str = "") -> str:
+        return self.args[0].replace("{flag}", flag)
+
+    def __str__(self) -> str:
+        return self.said()
 
 
 def _whole(value, name: str) -> int:
     if type(value) is bool or not isinstance(value, int):
-        raise RulesRefused(f"{name} is a whole number, not {value!r}")
+        raise RulesRefused(f"{{flag}}{name} is a whole number, not {value!r}")
     return value
 
 
@@ -68,14 +75,14 @@ class HouseRules:
                               ("minimum_bid", MINIMUM_BID_CHOICES), ("turn_seconds", TURN_CHOICES)):
             value = _whole(getattr(self, name), OPTION_NAMES[name])
             if value not in choices:
-                raise RulesRefused(f"{OPTION_NAMES[name]} is one of {', '.join(map(str, choices))}, not {value}")
+                raise RulesRefused(f"{{flag}}{OPTION_NAMES[name]} is one of {', '.join(map(str, choices))}, not {value}")
         for name in ("no_bids", "blind_nil", "ten_for_200"):
             if type(getattr(self, name)) is not bool:
-                raise RulesRefused(f"{OPTION_NAMES[name]} is on or off")
+                raise RulesRefused(f"{{flag}}{OPTION_NAMES[name]} is on or off")
         if self.no_bids and self.scoring_differs():
-            raise RulesRefused(f"{self.first_scoring_rule()} is a rule of the full game: add full")
+            raise RulesRefused(f"{{flag}}{self.first_scoring_rule()} is a rule of the full game: add {{flag}}full")
         if self.blind_nil and not self.nil:
-            raise RulesRefused("blind nil is a nil: it can't be played with nil=0 (no nil)")
+            raise RulesRefused("blind nil is a nil: it can't be played with {flag}nil 0 (no nil)")
 
     # --- what the rules say --------------------------------------------------------------------
 

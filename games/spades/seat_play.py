@@ -24,6 +24,7 @@ from ..cards import RANK_LETTERS, SUIT_LETTERS
 from ..drawing import BAIZE, wrapped
 from ..protocol import MoveRefused
 from .full_rules import BLIND_NIL, TEAM_NAMES, bid_words
+from .house_rules import HouseRules
 from .rules import PLAYERS, TRICKS_IN_A_HAND
 from .screen import NAMES, RESULT_WIDTH, Scene, centred, draw, hand_order, prepare
 from .seats import SEATS, SeatView, SpadesTable, TableRefused, clean_name
@@ -473,11 +474,11 @@ def shown_name(name: str) -> str | None:
 
 
 def run(machine: Spectrum, tables, code: str, owner: str | None, name: str, *, level: str = "rules",
-        seed: int | None = None, full: bool = False, blind_nil: bool = False, watch: bool = False) -> None:
-    """Take the next free seat at table `code` (made, with `level`, `seed`, `full` and `blind_nil`,
-    on the first join) for `owner` as `name`, or watch (saying why); the seat is let go (held, once
-    play has started) when this ends."""
-    table = tables.table(code, level=level, seed=seed, full=full, blind_nil=blind_nil)
+        seed: int | None = None, rules: HouseRules | None = None, watch: bool = False, private: bool = False) -> None:
+    """Take the next free seat at table `code` (made, with `level`, `seed`, the house `rules` and
+    `private`, on the first join) for `owner` as `name`, or watch (saying why); the seat is let go
+    (held, once play has started) when this ends."""
+    table = tables.table(code, level=level, seed=seed, rules=rules or HouseRules(), private=private)
     seat, why = None, ASKED_TO_WATCH if watch else NO_SECRET if owner is None else ""
     if not why:
         had = table.seat_of_owner(owner)

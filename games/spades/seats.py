@@ -31,6 +31,7 @@ from typing import NoReturn
 from dataclasses import dataclass
 
 from ..cards import NAMES
+from ..program import Listing
 from ..protocol import MoveRefused
 from ..store import TableStore
 from .house_rules import WARN_BEFORE, HouseRules, RulesRefused
@@ -111,6 +112,8 @@ class SeatView:
     game_winner: int | None = None  # the partnership that won the game (0: seats 0 and 2)
     notice: str | None = None  # for everyone: the table's own trouble (it can't be kept, say)
     turn_left: float | None = None  # seconds left to the person to play before a computer plays for them
+    again: tuple[bool, ...] = (False,) * SEATS  # per seat: said "again" once the game was over
+    between_games: bool = False  # a game is over and the next not yet dealt
     rules: HouseRules = HouseRules()  # the table's house rules
 
     @property
@@ -173,6 +176,7 @@ class SpadesTable:
         self.next_move_at = 0.0  # the computer's move (or the next hand) not before this
         self.notice: str | None = None  # the table's own trouble, said to everyone
         self.watchers = 0  # screens that watch, seated nowhere
+        self.again: set[int] = set()  # the seats whose people said "again" once a game was over
         self.closed = False
 
     @property
@@ -196,7 +200,7 @@ class SpadesTable:
                     occupant.terminals, occupant.since = occupant.terminals + 1, self.clock()
                     self._changed()
                     return seat
-            if self.started:
+            if self.started and not self.between_games:
                 return None
             shown = clean_name(name)
             for seat, occupant in enumerate(self.seats):
@@ -264,11 +268,31 @@ class SpadesTable:
 
     def next_hand(self, seat: int) -> None:
         """A seated player goes on to the next hand once this one is over (its last trick no longer
-        on show: no screen is left showing the cards of a hand gone by)."""
+        on show: no screen is left showing the cards of a hand gone by). Once a game is over it says
+        "again": the next game is dealt when every person seated and connected has said so, at the
+        same seats and by the same rules, the watchers watching on."""
         with self.changed:
             if self.started and self.game is not None and self.game.finished and self.seats[seat] is not None \
                     and not self._trick_on_show(self.clock()):
-                self._deal()
+                if self.between_games:
+                    self.again.add(seat)
+                    if not self._waiting_for_again():
+                        self._deal()
+                    else:
+                        self._changed()
+                else:
+                    self._deal()
+
+    @property
+    def between_games(self) -> bool:
+        """A game of the full game is over, and the next not yet dealt: a newcomer may sit in a seat
+        that is free."""
+        return self.full and self.game is not None and self.game.finished and self.variant.match.over
+
+    def _waiting_for_again(self) -> list[int]:
+        """The seats of the people connected who have not yet said "again"."""
+        return [seat for seat, occupant in enumerate(self.seats)
+                if occupant is not None and occupant.connected and seat not in self.again]
 
     def hurry(self) -> None:
         """The table's own next move, or the end of a trick's show, is due now (a lone player at
@@ -364,6 +388,7 @@ class SpadesTable:
                 last_mover=self.moves[-1][0] if self.moves else None,
                 refusal=self.refusals.get(seat) if seat is not None else None, warning=warning, version=self.version,
                 notice=self.notice, turn_left=turn_left, rules=self.rules,
+                again=tuple(at in self.again for at in range(SEATS)), between_games=self.between_games,
                 **(self._full_view(seat) if self.full else {}))
 
     def cards_open_to(self, seat: int | None) -> set[str]:
@@ -391,6 +416,23 @@ class SpadesTable:
                     team_scores=tuple(match.scores), team_bags=tuple(match.bags),
                     hand_points=tuple(match.history[-1]["points"]) if finished else None,
                     game_winner=match.winner if finished else None)
+
+    def listing(self) -> Listing | None:
+        """How a list of open tables shows this one (None: it is private): its rules, the people
+        seated, the score, and whether a newcomer may sit (before play, or between games)."""
+        with self.changed:
+            if self.private:
+                return None
+            seats = tuple(occupant.name for occupant in self.seats if occupant is not None)
+            free = len(seats) < SEATS and (not self.started or self.between_games)
+            if not self.started:
+                score = "not started"
+            elif self.full:
+                us, them = self.variant.match.scores
+                score = f"hand {self.hand_number}: {us} to {them}" + (" (game over)" if self.between_games else "")
+            else:
+                score = f"hand {self.hand_number}"
+            return Listing(self.code, self.rules.summary(), seats, SEATS, score, free)
 
     def close(self) -> None:
         with self.changed:
@@ -537,6 +579,7 @@ class SpadesTable:
         return self._trick_taken() and now < self.next_move_at
 
     def _deal(self) -> None:
+        self.again.clear()
         self.deck = shuffled_deck(self.rng)
         self.state = self.variant.deal(self.deck)
         self.hand_number += 1
@@ -549,6 +592,9 @@ class SpadesTable:
         now = self.clock()
         if self.state.outcome() is not None:
             self.variant.hand_over(self.state)
+            if self.between_games:  # a seat whose person has gone is offered to the room for the next game
+                self.seats = [occupant if occupant is not None and occupant.connected else None
+                              for occupant in self.seats]
         self.turn_began = now
         self.next_move_at = now + (TRICK_SECONDS if self._trick_taken() else COMPUTER_SECONDS)
         self._kept()
