@@ -22,6 +22,7 @@ host's worker processes) a searching level's move is worked out there, the table
 
 from __future__ import annotations
 
+import math
 import pickle
 import random
 import threading
@@ -111,9 +112,10 @@ class SeatView:
     hand_points: tuple[int, int] | None = None  # each partnership's points for the hand just over
     game_winner: int | None = None  # the partnership that won the game (0: seats 0 and 2)
     notice: str | None = None  # for everyone: the table's own trouble (it can't be kept, say)
-    turn_left: float | None = None  # seconds left to the person to play before a computer plays for them
+    turn_left: int | None = None  # whole seconds left to the person to play before a computer plays for them
     again: tuple[bool, ...] = (False,) * SEATS  # per seat: said "again" once the game was over
     between_games: bool = False  # a game is over and the next not yet dealt
+    history: tuple = ()  # the full game's hands so far: (bids, blind, taken, points), each per seat or side
     rules: HouseRules = HouseRules()  # the table's house rules
 
     @property
@@ -374,7 +376,7 @@ class SpadesTable:
             warning, turn_left = None, None
             if to_play is not None and self.seats[to_play] is not None and self.seats[to_play].connected \
                     and self.turn_seconds is not None:
-                turn_left = max(0.0, self.turn_began + self.turn_seconds - now)
+                turn_left = max(0, math.ceil(self.turn_began + self.turn_seconds - now))
             if seat is not None and to_play == seat and turn_left is not None and turn_left <= WARN_BEFORE:
                 warning = f"Play within {round(turn_left)} s or a computer plays for you"
             return SeatView(
@@ -415,6 +417,7 @@ class SpadesTable:
                     and game.to_play == PLAYERS[seat] else 0,
                     team_scores=tuple(match.scores), team_bags=tuple(match.bags),
                     hand_points=tuple(match.history[-1]["points"]) if finished else None,
+                    history=hands_gone_by(match.history),
                     game_winner=match.winner if finished else None)
 
     def listing(self) -> Listing | None:
@@ -629,6 +632,20 @@ class SpadesTable:
         self.changed.notify_all()
         for listener in self._listeners:
             listener()
+
+
+def hands_gone_by(history: list[dict]) -> tuple:
+    """A match's hands as a seat's view gives them: (bids, blind, taken) per seat and the points
+    per side; a hand kept without its bids and tricks (by an earlier zxcards) with None for them."""
+    hands = []
+    for hand in history:
+        bids, taken, blind = hand.get("bids"), hand.get("taken"), hand.get("blind", [])
+        whole = all(isinstance(part, dict) and all(type(part.get(player)) is int for player in PLAYERS)
+                    for part in (bids, taken)) and isinstance(blind, list)
+        hands.append((tuple(bids[player] for player in PLAYERS) if whole else None,
+                      tuple(player in blind for player in PLAYERS) if whole else None,
+                      tuple(taken[player] for player in PLAYERS) if whole else None, tuple(hand["points"])))
+    return tuple(hands)
 
 
 def move_of_message(message: str) -> str:
