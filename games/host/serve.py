@@ -116,7 +116,7 @@ def target_of(path: str) -> Target:
     load(name).add_options(parser)
     argv = []
     for key, value in pairs:
-        if key in SERVER_ONLY or not re.fullmatch(r"[a-z][a-z-]*", key):
+        if key in SERVER_ONLY or not re.fullmatch(r"[a-z][a-z0-9-]*", key):
             raise RequestRefused(f"{load(name).TITLE} takes no option {key[:40]!r} on a server")
         argv.append(f"--{key}" if value == "" else f"--{key}={value}")
     try:

@@ -164,12 +164,12 @@ def lobby(machine: Spectrum, table: SpadesTable, seat: int | None, why: str = ""
         machine.print_at(0, 0, centred(f"SPADES  table {table.code}"), ink=WHITE, paper=BLUE, bright=1)
         for row, line in enumerate(rules_lines(table)[:5], 2):
             machine.print_at(row, 1, line[:30], ink=YELLOW, paper=BAIZE)
-        machine.print_at(7, 1, "The seats, as people join:", ink=CYAN, paper=BAIZE)
+        machine.print_at(8, 1, "The seats, as people join:", ink=CYAN, paper=BAIZE)
         for at in range(SEATS):
             who = view.names[at] if view.humans[at] else f"({table.level} computer)"
             mark = " <- you" if at == seat else ""
             partners = (TEAM_NAMES[0] if at % 2 == (seat or 0) % 2 else TEAM_NAMES[1]) if table.full else ""
-            machine.print_at(8 + at, 3, f"{at + 1} {who}{mark}".ljust(SEAT_WIDTH) + partners, ink=WHITE, paper=BAIZE)
+            machine.print_at(9 + at, 3, f"{at + 1} {who}{mark}".ljust(SEAT_WIDTH) + partners, ink=WHITE, paper=BAIZE)
         machine.print_at(13, 1, "Private: only by this link:" if table.private else "Others join with the same link:",
                          ink=CYAN, paper=BAIZE)
         machine.print_at(14, 2, f"/spades?table={table.code}"[:29], ink=WHITE, paper=BAIZE)
@@ -212,7 +212,8 @@ def scene_of(view: SeatView, seat: int, chosen: int | None, typed: str, note: st
             return scene
     scene.results = results + (wrapped(view.notice, RESULT_WIDTH) if view.notice and results else [])
     if view.turn_left is not None and view.to_play is not None:  # the clock that runs for a person
-        who = "Your turn" if view.to_play == view.seat else f"{names[shown_player(seat, view.to_play)]} to play"
+        doing = "bid" if view.bidding else "play"
+        who = f"Your {doing}" if view.to_play == view.seat else f"{names[shown_player(seat, view.to_play)]} to {doing}"
         scene.status = f"{who}: {view.turn_left} s"
     if blind_question:
         scene.results, scene.help_line, scene.message, scene.message_ink = BLIND_NIL_QUESTION, "", "Y or N", YELLOW
@@ -314,17 +315,17 @@ def history_lines(view: SeatView, seat: int) -> list[str]:
     """The hands of this game gone by, from `seat` (its side first): each side's bids, tricks taken
     and points, the latest HISTORY_ROWS of them, and the rules they are scored by."""
     us, them = seat % 2, 1 - seat % 2
-    lines = [f"Hands ({view.rules.summary()})"[:RESULT_WIDTH], f"  {TEAM_NAMES[0]:<13}{TEAM_NAMES[1]}"]
+    lines = ["The hands of this game", f"   {TEAM_NAMES[0] + ' bid:took':<14}{TEAM_NAMES[1] + ' bid:took'}"]
     sides = {team: [at for at in range(SEATS) if at % 2 == team] for team in (us, them)}
     for number, (bids, blind, taken, points) in list(enumerate(view.history, 1))[-HISTORY_ROWS:]:
         said = []
         for team in (us, them):
             if bids is None:
-                said.append(f"{points[team]:+5d}".ljust(13))
+                said.append(f"{'':8}{points[team]:+5d} ")
                 continue
             bid = "+".join("b" if blind[at] else "n" if bids[at] == 0 else str(bids[at]) for at in sides[team])
-            said.append(f"{bid}:{sum(taken[at] for at in sides[team])}{points[team]:+5d}".ljust(13))
-        lines.append(f"{number:>2} {said[0]}{said[1]}"[:RESULT_WIDTH])
+            said.append(f"{bid:>5}:{sum(taken[at] for at in sides[team]):<2}{points[team]:+5d} ")
+        lines.append(f"{number:>2} {said[0]}{said[1]}".rstrip()[:RESULT_WIDTH])
     if not view.history:
         lines.append("No hand has been played yet")
     return lines
