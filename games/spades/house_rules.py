@@ -143,7 +143,7 @@ class HouseRules:
         """The rules as a table's first screen says them, a line each (30 characters at most)."""
         if self.no_bids:
             return ["No bids: most tricks wins"]
-        lines = [f"Full game to {self.game_to} (out at {self.losing_points})",
+        lines = [f"Full game to {self.game_to}, out {self.losing_points}",
                  f"{self.bags} bags cost {self.bag_penalty} points" if self.bag_penalty else "Bags cost nothing",
                  (f"Nil {self.nil}, blind nil {self.blind_nil_points}" if self.blind_nil else f"Nil made/lost: {self.nil}")
                  if self.nil else "No nil bids"]
