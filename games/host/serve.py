@@ -44,6 +44,7 @@ from ..store import TableStore
 from . import PROGRAMS, load, menu, needs
 from .session import ended, start_frames_from_host_clock
 from .tables import Tables
+from .talk import LINE_LENGTH, QUICK_PHRASES, Talks, talk_of
 from .thinking import Workers
 
 DEFAULT_HOST, DEFAULT_PORT, DEFAULT_MAX_SESSIONS = "127.0.0.1", 8048, 200
@@ -63,7 +64,8 @@ UNACCENTED = {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": 
 # What a name box on a page lets through: the table's characters and the Latin letters with accents
 NAME_PATTERN = rf"[{TABLE_NAME_CHARACTERS}\u00C0-\u024F\-]{{1,10}}"
 CLOSE = object()  # in an outbox: close the connection once what is before it has gone
-PAGE_FILES = {"/zxcards.js": "text/javascript", "/zxcards-sound.js": "text/javascript", "/zxcards.css": "text/css"}
+PAGE_FILES = {"/zxcards.js": "text/javascript", "/zxcards-sound.js": "text/javascript", "/zxcards.css": "text/css",
+              "/zxcards-talk.js": "text/javascript"}
 PAGE_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'",
     "X-Content-Type-Options": "nosniff",
@@ -217,7 +219,8 @@ def friends_part(target: Target) -> str:
     fresh code, a name, the table's options); at a table, the link the others join with."""
     if target.table is not None:
         link = html.escape(f"/{target.program}?table={target.table['code']}")
-        return f'<p id="share">Friends join this table with: <a id="share-link" href="{link}">{link}</a></p>'
+        return (f'<p id="share">Friends join this table with: <a id="share-link" href="{link}">{link}</a></p>'
+                + talk_part())
     if target.program is not None:
         return ""
     return "".join(new_table_form(name, load(name)) for name in PROGRAMS if needs(load(name)).seating is not None)
@@ -243,6 +246,17 @@ def new_table_form(name: str, program) -> str:
             f'{name_box()} {shown}'
             '<label><input type="checkbox" name="private" value=""> private (only by its link)</label> '
             f'<button type="submit">New table</button>{folded}</form>')
+
+
+def talk_part() -> str:
+    """At a table, a word to the table: the lines heard (shown as text by zxcards-talk.js, never as
+    markup), a line to say, quick phrases for touch, and whom this page has muted."""
+    phrases = "".join(f'<button type="button" class="phrase">{html.escape(phrase)}</button>' for phrase in QUICK_PHRASES)
+    return ('<section id="talk" aria-label="A word to the table"><ol id="talk-heard" aria-live="polite"></ol>'
+            f'<form id="talk-say"><input name="line" maxlength="{LINE_LENGTH}" autocomplete="off" '
+            'placeholder="a word to the table" aria-label="A word to the table"> <button type="submit">Say</button> '
+            '<span id="talk-muted"></span></form>'
+            f'<p id="talk-phrases">{phrases}</p></section><script src="/zxcards-talk.js" defer></script>')
 
 
 def name_box() -> str:
@@ -306,6 +320,7 @@ class Server:
         self.thinker = Workers()  # a computer's search holds up no other session's frames
         self.tables: dict[str, Tables] = {}  # for each program that seats people: its tables, by code
         self.refused = 0  # connections and messages refused, for whoever watches
+        self.talks = Talks()  # what is said at each table, in memory only
 
     def tables_of(self, name: str) -> Tables:
         """The tables of program `name`, kept after every move in the data folder's folder the
@@ -387,9 +402,15 @@ class Server:
         self.sessions.add(session)
         session.start()
         sender = asyncio.create_task(self._send(connection, outbox))
+        table, talk = connection.target.table, None
+        if table is not None:  # a word to the table: heard by this terminal as JSON text
+            where = (connection.target.program, table["code"])
+            talk, listener = self.talks.join(where, table["name"], lambda heard: send(json.dumps(heard)), owner)
         try:
-            await self._receive(connection, frontend)
+            await self._receive(connection, frontend, None if talk is None else (talk, listener))
         finally:
+            if talk is not None:
+                self.talks.leave(where, talk, listener)
             frontend.disconnect()
             await asyncio.to_thread(session.join)
             self.sessions.discard(session)
@@ -403,9 +424,10 @@ class Server:
         except ConnectionClosed:
             pass
 
-    async def _receive(self, connection: ServerConnection, frontend: ServedFrontend) -> None:
+    async def _receive(self, connection: ServerConnection, frontend: ServedFrontend, talking=None) -> None:
         """The terminal's messages to the machine, each checked; a terminal is allowed a person's
-        pace, and in lockstep one message more for each frame it was sent."""
+        pace, and in lockstep one message more for each frame it was sent. At a table (`talking`:
+        the table's talk and this terminal's listener) a word to the table goes there instead."""
         allowance, last, frames, errors = float(MESSAGE_BURST), time.monotonic(), 0, 0
         try:
             async for text in connection:
@@ -417,6 +439,10 @@ class Server:
                     self.refused += 1
                     await self._close(connection, 1008, "too many messages")
                     return
+                said = talk_of(text) if talking is not None else None
+                if said is not None:
+                    talking[0].take(talking[1], said)
+                    continue
                 try:
                     frontend.receive(terminal_message(text))
                 except MessageError as refusal:
