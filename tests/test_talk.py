@@ -146,3 +146,15 @@ def test_a_line_said_at_a_served_table_reaches_the_others_and_nothing_of_it_is_k
             assert "characters at most" in said_lines(bob, 1)[0]["refused"]
     kept = b"".join(path.read_bytes() for path in tmp_path.rglob("*") if path.is_file())
     assert b"good" not in kept
+
+
+@pytest.mark.parametrize("message, shown", [
+    ('{"said": {"who": "Anna", "text": "good game"}}', "Anna: good game"),
+    ('{"said": {"who": "Anna", "text": "<b>x</b>"}}', "Anna: <b>x</b>"),  # text, as the window draws text
+    ('{"said": {"who": "Anna", "text": "bell\\u0007"}}', "Anna: bell"),
+    ('{"said": {"refused": "wait"}}', ""), ('{"status": "said"}', ""), ('{"said": 5}', ""), (b"said", ""),
+])
+def test_connect_s_window_shows_a_line_heard_in_its_status_line(message, shown):
+    from games.host.connect import heard_line
+
+    assert heard_line(message) == shown

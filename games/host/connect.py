@@ -19,6 +19,7 @@ import secrets
 import socket
 import sys
 import threading
+import time
 from urllib.parse import urlsplit, urlunsplit
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -145,15 +146,17 @@ def _in_real_time(socket, terminal: Terminal, frontend) -> None:
         inbox.put(closed)
 
     threading.Thread(target=take_in, name="zxcards connect", daemon=True).start()
-    held = None
+    held, said, said_until = None, "", 0.0
     while True:
         while not inbox.empty():
             message = inbox.get()
             if message is closed:
                 return
+            if heard := heard_line(message):
+                said, said_until = heard, time.monotonic() + SAID_SECONDS
             terminal.receive(message)
         _play(terminal, frontend, terminal.samples())
-        frontend.status = terminal.status
+        frontend.status = said if time.monotonic() < said_until else terminal.status
         try:
             frontend.present(terminal)
         except Leave:
@@ -164,6 +167,23 @@ def _in_real_time(socket, terminal: Terminal, frontend) -> None:
         if terminal.keys_held != held:
             held = set(terminal.keys_held)
             socket.send(json.dumps({"held": sorted(held)}))
+
+
+SAID_SECONDS = 8.0  # a word to the table stays in the window's status line this long
+
+
+def heard_line(message) -> str:
+    """A word to the table (`games.host.talk`) as the window's status line shows it, "Anna: good
+    game", printable characters only; "" for any other message."""
+    if not isinstance(message, str) or '"said"' not in message:
+        return ""
+    try:
+        said = json.loads(message).get("said")
+    except (ValueError, AttributeError, RecursionError):
+        return ""
+    if not isinstance(said, dict) or not all(isinstance(said.get(key), str) for key in ("who", "text")):
+        return ""
+    return "".join(char for char in f"{said['who']}: {said['text']}" if char.isprintable())[:120]
 
 
 def _play(terminal: Terminal, frontend, samples) -> None:
