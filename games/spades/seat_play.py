@@ -5,7 +5,7 @@ its hand at the foot, the others round the table by name; in the full game the b
 the partnerships' scores on top, and a bid typed as digits.
 
 Keys: CAPS 5 / CAPS 8 (the arrow keys) choose a card and ENTER plays it, or type the card (`td`);
-L shows the last trick; BREAK leaves. Another seat's move is heard (a BEEP), a refused one buzzes.
+L shows the last trick, P (the full game) the points of the hands gone by; BREAK leaves. Another seat's move is heard (a BEEP), a refused one buzzes.
 
 The table is the referee: this screen only shows `table.view(seat)` and sends this seat's moves. At
 home it also keeps the table moving (`deals`): the computers' moves are made here, on the machine's
@@ -32,9 +32,10 @@ from .seats import SEATS, SeatView, SpadesTable, TableRefused, clean_name
 CLOCK_FRAMES = 25  # how often the screen looks at the clock (a warning counts down by the second)
 FRAMES_PER_SECOND = T_STATES_PER_SECOND / FRAME_T_STATES
 HELP = "CAPS5/8+ENTER or type td  L:last"
-FULL_HELP = "CAPS5/8 ENTER/td L:last H:hands"  # the full game: H shows the hands gone by
+FULL_HELP = "CAPS5/8 ENTER/td L:last P:points"  # the full game: P shows the hands gone by
+HISTORY_KEY = "p"  # not a rank or a suit: a card typed out of turn ("3h") never opens it
 AFTER_HAND_HELP = "L: the last trick again"
-AFTER_FULL_HAND_HELP = "L: the last trick  H: the hands"
+AFTER_FULL_HAND_HELP = "L: last trick  P: the points"
 HISTORY_ROWS = 10  # the hands gone by shown at most (the latest)
 HOW_TO_LEAVE = "BREAK (Esc) leaves"  # said whenever nothing else is
 NO_BID_GAME = "No bids: most tricks wins"  # the reference rules' game (no bidding, no partners)
@@ -472,7 +473,8 @@ class SeatScreen:
         self.note = ""
         self.table.forget_refusal(self.seat)  # said until the next key, as a refusal is at home
         phase = phase_of(view, self.asking(view))
-        if phase is not Phase.BLIND_QUESTION and key in ("l", "h") and not self.typed and (key == "l" or view.full):
+        if phase is not Phase.BLIND_QUESTION and key in ("l", HISTORY_KEY) and not self.typed \
+                and (key == "l" or view.full):
             (show_last_trick if key == "l" else show_history)(self.machine, self.table, view, self.seat)
             self.shown = None
             return
