@@ -161,7 +161,7 @@ NEEDS = Needs(
         choices=(Choice("level", "The computers", levels, "rules", "{} computers"),
                  Choice("game-to", "Game to", numbers(GAME_TO_CHOICES), "500", "game to {}"),
                  Choice("bags", "Bags", numbers(BAGS_CHOICES), "10", "{} bags"),
-                 Choice("bag-penalty", "Bag penalty", numbers(BAG_PENALTY_CHOICES), "100", "cost -{}"),
+                 Choice("bag-penalty", "Bag penalty", numbers(BAG_PENALTY_CHOICES), "100", "bags cost {}"),
                  Choice("nil", "Nil", numbers(NIL_CHOICES), "100",
                         lambda value: "no nil" if value == "0" else f"nil {value}"),
                  Choice("minimum-bid", "Minimum bid", numbers(MINIMUM_BID_CHOICES), "0",
