@@ -369,3 +369,29 @@ def test_a_seat_whose_person_has_gone_is_offered_to_the_room_when_the_game_ends(
     assert table.view(None).between_games  # Cy, seated now, is asked too
     table.next_hand(1)
     assert not table.view(None).between_games and table.view(None).names[:2] == ("Anna", "Cy")
+
+
+def test_the_spectrum_s_menu_on_a_server_lists_the_open_tables_to_join_or_watch_with_a_key():
+    from games.host import menu
+    from games.program import CannotStart, Listing
+    from spectrum import Spectrum
+    from spectrum.frontends import HeadlessFrontend, ScriptExhausted
+    from spectrum.frontends.headless import presses_from
+
+    listing = Listing("K7Q2", "to 300, nil 50", ("Anna",), 4, "not started", True)
+    full = Listing("FULL1", "to 500", ("A", "B", "C", "D"), 4, "hand 2: 40 to 30", False)
+    sat = []
+
+    def sit(machine, *seat):
+        sat.append(seat)
+        if seat[2] == "":
+            raise CannotStart("a name is 1 to 10 letters")
+
+    machine = Spectrum(HeadlessFrontend(presses_from(["t", "1", "w", "2", "s", "1", "s", *"Bob", "ENTER"])))
+    with pytest.raises(ScriptExhausted):
+        menu.run(machine, [], listed=lambda: [("spades", "Spades", listing), ("spades", "Spades", full)], sit=sit)
+    text = "\n".join("".join(machine.screen_char(row, col) or " " for col in range(32)) for row in range(24))
+    assert "1 Spades K7Q2: to 300, nil 50" in text and "1 of 4 Anna; not started" in text
+    assert "2 Spades FULL1: to 500" in text
+    # W watched the first; S at the full table did nothing; S at the first asked the name
+    assert sat == [("spades", "K7Q2", "Watcher", True), ("spades", "K7Q2", "Bob", False)]

@@ -46,7 +46,10 @@ PEOPLE = 4
 FRAME_RATE, GOAL_P99_MS = bench_serve.FRAME_RATE, bench_serve.GOAL_P99_MS
 THINK_SECONDS = (0.3, 1.2)  # a person's time to move
 AWAY_SECONDS = (0.5, 5.0)  # a dropped connection comes back after this long
-FAULTS_A_MOVE = {"drop": 0.03, "malformed": 0.05, "wrong card": 0.08, "out of turn": 0.05}
+FAULTS_A_MOVE = {"drop": 0.03, "malformed": 0.05, "wrong card": 0.08, "out of turn": 0.05, "talk": 0.08}
+# a word to the table: most plain, some hostile (markup, control characters, another script, too long), and
+# now and then a flood of five at once
+SAID = ("good game", "sorry, phone", "<b>bold</b>", "bell\x07", "Привет", "x" * 200, "Zoë: ça va?", "")
 # each table's house rules, in turn (the people bid 2 each: a partnership's minimum of 4 is met); every
 # other table private, listed nowhere
 HOUSE_RULES = ("", "&game-to=300&nil=50&private", "&bags=5&bag-penalty=50&ten-for-200", "&nil=0&minimum-bid=4&private",
@@ -235,6 +238,10 @@ class Person:
             async for message in self.socket:
                 if isinstance(message, str) and "error" in message:
                     self.counts["errors said"] += 1
+                if isinstance(message, str) and '"said"' in message:
+                    said = json.loads(message)["said"]
+                    self.counts["talk refused" if "refused" in said else "talk heard" if "text" in said else
+                                "talk other"] += 1
                 if self.terminal.receive(message):
                     self.frames += 1
                     self.changed_at = time.monotonic()
@@ -350,6 +357,10 @@ class Person:
             self.counts["cards typed"] += 1
             await self.tap(self.rng.choice(RANKS))
             await self.tap(self.rng.choice(SUITS))
+        elif roll < sum(FAULTS_A_MOVE[kind] for kind in ("drop", "malformed", "wrong card", "talk")):
+            for _ in range(5 if self.rng.random() < 0.2 else 1):
+                self.counts["talk said"] += 1
+                await self.send(json.dumps({"say": self.rng.choice(SAID)}))
 
     async def close(self) -> None:
         if self.socket is not None:
@@ -470,6 +481,8 @@ def summary(tables, hands, wall, marks, people, impostors, lags) -> list[str]:
         "hand(s) a table asked: "
         f"{sum(count >= hands for count in played)}/{tables} tables finished them "
         f"({sum(played)} hands in all, {wall:.0f} s)",
+        f"a word to the table: lines said {counts['talk said']}, refused {counts['talk refused']} (hostile or "
+        f"flooding), lines heard {counts['talk heard']}",
         f"moves typed {counts['moves']}; faults: drops {counts['drops']} (came back {counts['returns']}), malformed "
         f"{counts['malformed']} (refusals said {counts['errors said']}, connections closed by the server "
         f"{counts['closed by the server']}), cards typed at random {counts['cards typed']}, keys out of turn "

@@ -280,8 +280,8 @@ def open_tables_part(listed: dict[str, list]) -> str:
                     f'{name_box()} <button type="submit">Sit</button></form> ') if listing.seat_free else ""
             watch = f'<a href="{html.escape(link)}&amp;watch">Watch</a>' if listing.watchable else ""
             rows.append(f"<li>{said} {join}{watch}</li>")
-    if not rows:
-        return '<section id="open-tables"><p>No open tables just now: make one below. <a href="/">Look again</a></p></section>'
+    if not rows:  # nothing to list: the page stays as it was, the picture as large
+        return ""
     return (f'<section id="open-tables"><p>Open tables (<a href="/">look again</a>):</p><ul>{"".join(rows)}</ul>'
             '</section>')
 
@@ -500,9 +500,23 @@ class Session(threading.Thread):
                                                   table["name"], watch=table["watch"], private=table["private"],
                                                   **options)
         if name is None:
-            return menu.run(machine, [load(program) for program in PROGRAMS], options_for=self.program_options)
+            return menu.run(machine, [load(program) for program in PROGRAMS], options_for=self.program_options,
+                            listed=self.open_tables, sit=self.sit)
         program = load(name)
         return menu.run_program(machine, program, **self.program_options(program, options))
+
+    def open_tables(self) -> list:
+        """(program name, its title, a Listing) of each table listed, for the Spectrum's list."""
+        return [(name, load(name).TITLE, listing) for name, tables in list(self.server.tables.items())
+                for listing in tables.listed()]
+
+    def sit(self, machine: Spectrum, name: str, code: str, seat_name: str, watch: bool) -> None:
+        """A seat (or a watcher's place) at table `code` of program `name`, chosen from the
+        Spectrum's list, played until it is left; CannotStart for a name the table can't show."""
+        shown = plain_letters(seat_name.strip())
+        if not TABLE_NAME.fullmatch(shown) or not any(char.isalnum() for char in shown):
+            raise CannotStart(f"a name is {NAME_RULE}")
+        needs(load(name)).seating.seat(machine, self.server.tables_of(name), code, self.owner, shown, watch=watch)
 
     def program_options(self, program, options: dict | None = None) -> dict:
         """`options` for `program`, with the server's worker processes if it thinks, and where it
