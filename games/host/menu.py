@@ -86,7 +86,8 @@ def open_tables(machine: Spectrum, listed, sit) -> None:
             machine.print_at(2 * number + 1, 1, second, ink=CYAN)
         machine.print_at(19, 1, f"1-{len(tables)} a table, Esc back" if tables else "Esc back, any key again",
                          ink=YELLOW)
-        machine.print_at(20, 1, "(white: a seat free; else watch)", ink=CYAN)
+        if tables:
+            machine.print_at(20, 1, "White: a seat free, to sit at", ink=CYAN)
         let_go(machine)
         key = wait_key(machine)
         if not (key.isdigit() and 1 <= int(key) <= len(tables)):
