@@ -395,3 +395,30 @@ def test_the_spectrum_s_menu_on_a_server_lists_the_open_tables_to_join_or_watch_
     assert "2 Spades FULL1: to 500" in text
     # W watched the first; S at the full table did nothing; S at the first asked the name
     assert sat == [("spades", "K7Q2", "Watcher", True), ("spades", "K7Q2", "Bob", False)]
+
+
+@pytest.mark.parametrize("turn, away", [(20, 30), (120, 300), (60, 60)])
+def test_the_table_s_idle_times_are_its_house_rules(turn, away):
+    clock = Clock()
+    table = SpadesTable("I1", seed=3, rules=HouseRules(turn_seconds=turn, away_seconds=away), clock=clock)
+    assert table.join("anna-secret", "Anna") == 0 and table.join("bob-secret", "Bob") == 1
+    table.start(0)
+    while table.view(None).to_play not in (0, 1):
+        clock.now += 5
+        table.dealer_step()
+    seat = table.view(None).to_play
+    began, moves = clock.now, table.view(None).moves
+    clock.now = began + turn - 1
+    assert table.view(seat).turn_left == 1 and not table.dealer_step()
+    clock.now = began + turn
+    assert table.dealer_step() and table.view(None).moves == moves + 1  # played for
+    while table.view(None).to_play not in (0, 1):
+        clock.now += 5
+        table.dealer_step()
+    seat = table.view(None).to_play
+    table.drop(seat)  # gone: held for the away time, then a computer plays the seat
+    gone = clock.now
+    clock.now = gone + away - 1
+    assert not table.dealer_step()
+    clock.now = gone + away
+    assert table.dealer_step()

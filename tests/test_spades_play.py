@@ -699,5 +699,5 @@ def test_the_table_s_first_screen_says_its_house_rules(tmp_path):
         take_a_seat(machine, tables, "R9", "anna-secret", "Anna", rules=rules, private=True)
     said = screen_text(machine)
     for words in ("Full game to 300, out -120", "7 bags cost 100 points", "No nil bids", "10 for 200, partners bid 4+",
-                  "30 s to move, then a computer", "Private: only by this link", "1 Anna <- you"):
+                  "30 s to move; seat held 60 s", "Private: only by this link", "1 Anna <- you"):
         assert words in said

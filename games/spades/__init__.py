@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..datafolder import check_folder, data_folder, default_folder, held
 from ..program import CannotStart, Choice, Keeping, Needs, Seating
-from .house_rules import (BAG_PENALTY_CHOICES, BAGS_CHOICES, GAME_TO_CHOICES, MINIMUM_BID_CHOICES, NIL_CHOICES,
+from .house_rules import (AWAY_CHOICES, BAG_PENALTY_CHOICES, BAGS_CHOICES, GAME_TO_CHOICES, MINIMUM_BID_CHOICES, NIL_CHOICES,
                           TURN_CHOICES, HouseRules, RulesRefused)
 
 TITLE = "Spades"
@@ -55,6 +55,9 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                        help="partners bid at least this together, besides nil (2-6; usual: 0, none)")
     house.add_argument("--turn", type=int, choices=TURN_CHOICES, metavar="SECONDS",
                        help="a served table: a person's time to move, then a computer plays for them (usual: 60)")
+    house.add_argument("--away", type=int, choices=AWAY_CHOICES, metavar="SECONDS",
+                       help="a served table: a seat whose player's connection has gone is held this long, then a "
+                            "computer plays it until they are back (usual: 60)")
     parser.add_argument("--seed", type=int, metavar="N",
                         help="deal the hands of seed N (any whole number) and repeat them every time")
     parser.add_argument("--new", dest="new_game", action="store_true",
@@ -78,7 +81,7 @@ def house_rules(options: dict, flag: str = "") -> HouseRules:
 def run(machine, *, level: str = "rules", seed: int | None = None, full_rules: bool = False,
         data_dir=None, blind_nil: bool = False, new_game: bool = False, game_to: int | None = None,
         bags: int | None = None, bag_penalty: int | None = None, nil: int | None = None, ten_for_200: bool = False,
-        minimum_bid: int | None = None, turn: int | None = None) -> None:
+        minimum_bid: int | None = None, turn: int | None = None, away: int | None = None) -> None:
     """Play until BREAK: against three computer players of `level`; `seed` makes the deals (and the
     computer players' choices) repeatable; `full_rules` plays the full game instead, kept after
     every move in `data_dir` (default: the zxcards data folder) and taken up again next time;
@@ -97,8 +100,9 @@ def run(machine, *, level: str = "rules", seed: int | None = None, full_rules: b
         raise CannotStart("--data-dir is where the full game is kept: add --full")
     if new_game and not full_rules:
         raise CannotStart("--new sets a kept full game aside: add --full")
-    if turn is not None:
-        raise CannotStart("--turn is the time to move at a served table: at home your time is your own")
+    if turn is not None or away is not None:
+        raise CannotStart(f"--{'turn' if turn is not None else 'away'} is a served table's time: at home your time "
+                          "is your own")
     rules = house_rules(dict(full_rules=full_rules, blind_nil=blind_nil, game_to=game_to, bags=bags,
                              bag_penalty=bag_penalty, nil=nil, ten_for_200=ten_for_200, minimum_bid=minimum_bid), "--")
     if not full_rules:
@@ -115,7 +119,7 @@ def seat(machine, tables, code: str, owner: str | None, name: str, *, watch: boo
          level: str = "rules", seed: int | None = None, full_rules: bool = False, blind_nil: bool = False,
          data_dir=None, new_game: bool = False, game_to: int | None = None, bags: int | None = None,
          bag_penalty: int | None = None, nil: int | None = None, ten_for_200: bool = False,
-         minimum_bid: int | None = None, turn: int | None = None) -> None:
+         minimum_bid: int | None = None, turn: int | None = None, away: int | None = None) -> None:
     """A seat at table `code` of `tables` for `owner` as `name` (or a watcher), the table made with
     these options (its house rules among them; `private`: listed nowhere) on the first join; a
     table's game is the server's to keep, not `data_dir`."""
@@ -123,7 +127,7 @@ def seat(machine, tables, code: str, owner: str | None, name: str, *, watch: boo
 
     rules = house_rules(dict(full_rules=full_rules, blind_nil=blind_nil, game_to=game_to, bags=bags,
                              bag_penalty=bag_penalty, nil=nil, ten_for_200=ten_for_200, minimum_bid=minimum_bid,
-                             turn=turn))
+                             turn=turn, away=away))
     play_seat(machine, tables, code, owner, name, level=level, seed=seed, rules=rules, watch=watch, private=private)
 
 
@@ -166,7 +170,8 @@ NEEDS = Needs(
                         lambda value: "no nil" if value == "0" else f"nil {value}"),
                  Choice("minimum-bid", "Minimum bid", numbers(MINIMUM_BID_CHOICES), "0",
                         lambda value: "any bid" if value == "0" else f"partners bid {value}+"),
-                 Choice("turn", "Time to move", numbers(TURN_CHOICES), "60", "{} s to move")),
+                 Choice("turn", "Time to move", numbers(TURN_CHOICES), "60", "{} s to move"),
+                 Choice("away", "A seat held", numbers(AWAY_CHOICES), "60", "held {} s if gone")),
         flags={"full": "full game", "blind-nil": "blind nil", "ten-for-200": "10 for 200"},
-        folded=("game-to", "bags", "bag-penalty", "nil", "minimum-bid", "turn", "blind-nil", "ten-for-200"),
-        folded_called="House rules (full game)"))
+        folded=("game-to", "bags", "bag-penalty", "nil", "minimum-bid", "turn", "away", "blind-nil", "ten-for-200"),
+        folded_called="House rules"))

@@ -15,8 +15,10 @@ The full game's scoring is `full_rules`' with these chosen when the table is mad
   the second of a partnership to bid may not leave it short;
 
 and `no_bids` plays the seed's game instead (no bidding, no partners, most tricks wins the hand),
-to which none of the above applies. `turn_seconds` is a person's time to move at a served table
-(a computer plays for them then; they are warned `WARN_BEFORE` seconds before).
+to which none of the above applies. The table's idle times: `turn_seconds` is a person's time to
+move at a served table (a computer plays for them then; they are warned `WARN_BEFORE` seconds
+before), and `away_seconds` how long the seat of a person whose connection has gone is held for
+them before a computer plays it.
 
 `HouseRules()` is the game as played before house rules: to 500, 10 bags for 100, nil 100, a
 contract of any size, a minute to move.
@@ -32,6 +34,7 @@ BAG_PENALTY_CHOICES = (0, 50, 100, 150, 200)
 NIL_CHOICES = (0, 50, 100, 200)
 MINIMUM_BID_CHOICES = (0, 2, 3, 4, 5, 6)
 TURN_CHOICES = (20, 30, 60, 90, 120, 300)
+AWAY_CHOICES = (30, 60, 120, 300)
 WARN_BEFORE = 15.0  # seconds: a person is warned this long before a computer moves for them
 LOSING_SHARE = 2.5  # the game is also over for a partnership at -game_to / LOSING_SHARE
 TEN_FOR_200 = 10  # a contract this big scores double with `ten_for_200`
@@ -68,11 +71,13 @@ class HouseRules:
     ten_for_200: bool = False
     minimum_bid: int = 0
     turn_seconds: int = 60
+    away_seconds: int = 60
 
     def __post_init__(self):
         for name, choices in (("game_to", GAME_TO_CHOICES), ("bags", BAGS_CHOICES),
                               ("bag_penalty", BAG_PENALTY_CHOICES), ("nil", NIL_CHOICES),
-                              ("minimum_bid", MINIMUM_BID_CHOICES), ("turn_seconds", TURN_CHOICES)):
+                              ("minimum_bid", MINIMUM_BID_CHOICES), ("turn_seconds", TURN_CHOICES),
+                              ("away_seconds", AWAY_CHOICES)):
             value = _whole(getattr(self, name), OPTION_NAMES[name])
             if value not in choices:
                 raise RulesRefused(f"{{flag}}{OPTION_NAMES[name]} is one of {', '.join(map(str, choices))}, not {value}")
@@ -181,7 +186,7 @@ class HouseRules:
 # Each rule's option, as the command line and a query name it (--game-to 300, ?game-to=300)
 OPTION_KEYS = {"game_to": "game_to", "bags": "bags", "bag_penalty": "bag_penalty", "nil": "nil",
                "blind_nil": "blind_nil", "ten_for_200": "ten_for_200", "minimum_bid": "minimum_bid",
-               "turn_seconds": "turn"}
+               "turn_seconds": "turn", "away_seconds": "away"}
 OPTION_NAMES = {"no_bids": "the no-bid game", "game_to": "game-to", "bags": "bags", "bag_penalty": "bag-penalty",
                 "nil": "nil", "blind_nil": "blind-nil", "ten_for_200": "ten-for-200", "minimum_bid": "minimum-bid",
-                "turn_seconds": "turn"}
+                "turn_seconds": "turn", "away_seconds": "away"}

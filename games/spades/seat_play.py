@@ -150,7 +150,7 @@ def rules_lines(table: SpadesTable) -> list[str]:
     """The table's house rules as its first screen says them, with the time to move when it runs."""
     lines = table.rules.lines()
     if table.turn_seconds is not None:
-        lines.append(f"{round(table.turn_seconds)} s to move, then a computer")
+        lines.append(f"{round(table.turn_seconds)} s to move; seat held {round(table.grace_seconds)} s"[:30])
     return lines
 
 

@@ -162,6 +162,7 @@ class SpadesTable:
         self.thinker = thinker  # where a search is worked out: `submit(work, *arguments)` gives a Future
         # a person's time to move (None: theirs to take, as at home)
         self.turn_seconds = float(rules.turn_seconds) if turn_seconds == AS_THE_RULES_SAY else turn_seconds
+        self.grace_seconds = float(rules.away_seconds)  # a dropped seat is held this long (GRACE_SECONDS usually)
         self.changed = threading.Condition()
         self.version = 0
         self._listeners: list[Callable[[], None]] = []
@@ -339,7 +340,7 @@ class SpadesTable:
             if occupant is None:
                 return self.next_move_at
             if not occupant.connected:
-                return max(occupant.since + GRACE_SECONDS, self.next_move_at)
+                return max(occupant.since + self.grace_seconds, self.next_move_at)
             if self.turn_seconds is None:
                 return None
             return max(self.turn_began + self.turn_seconds, self.next_move_at)
@@ -457,7 +458,7 @@ class SpadesTable:
         with self.changed:
             now = self.clock()
             return not self.watchers and all(
-                occupant is None or (not occupant.connected and now > occupant.since + GRACE_SECONDS)
+                occupant is None or (not occupant.connected and now > occupant.since + self.grace_seconds)
                 for occupant in self.seats)
 
     def left_by_everyone(self) -> bool:
@@ -466,7 +467,8 @@ class SpadesTable:
         with self.changed:
             now = self.clock()
             return not self.watchers and not any(
-                occupant and (occupant.connected or now <= occupant.since + GRACE_SECONDS) for occupant in self.seats)
+                occupant and (occupant.connected or now <= occupant.since + self.grace_seconds)
+                for occupant in self.seats)
 
     def seat_of_owner(self, owner: str) -> int | None:
         """The seat `owner` has at this table, if any."""
@@ -555,7 +557,7 @@ class SpadesTable:
         if occupant is None:
             return True
         if not occupant.connected:
-            return now >= occupant.since + GRACE_SECONDS
+            return now >= occupant.since + self.grace_seconds
         return self.turn_seconds is not None and now >= self.turn_began + self.turn_seconds
 
     def _computer_to_move(self) -> int | None:
