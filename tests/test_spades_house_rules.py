@@ -3,6 +3,7 @@ the rules' own text, `games/spades/house_rules.py`), the computer players bid to
 scoring, the table keeps its rules (and reads tables kept before them), the open tables are listed
 and a private one never, and a game over is played again at the same seats."""
 
+import dataclasses
 import json
 import random
 
@@ -422,3 +423,25 @@ def test_the_table_s_idle_times_are_its_house_rules(turn, away):
     assert not table.dealer_step()
     clock.now = gone + away
     assert table.dealer_step()
+
+
+@pytest.mark.parametrize("before, after", [("BOB to play: 42 s", "BOB to play: 9 s"), ("Your bid: 3 s", ""),
+                                           ("", "ANNA to play: 30 s")])
+def test_a_clock_s_second_redraws_its_line_alone_to_the_screen_a_whole_draw_gives(before, after):
+    from games.spades.screen import Scene, draw, draw_status, only_the_status_differs, prepare
+    from spectrum import Spectrum
+
+    def scene(status):
+        return Scene(title="SPADES", hand=["as", "kd", "2c"], trick=[("player_1", "2h"), ("player_2", "9h")],
+                     labels={"player_1": "1 of 3"}, to_play="player_3", status=status, message="BREAK (Esc) leaves")
+
+    assert only_the_status_differs(scene(after), scene(before))
+    assert not only_the_status_differs(scene(after), None)
+    assert not only_the_status_differs(dataclasses.replace(scene(after), chosen=1), scene(before))
+    redrawn, whole = Spectrum(), Spectrum()
+    prepare(redrawn)
+    prepare(whole)
+    draw(redrawn, scene(before))
+    draw_status(redrawn, scene(after))
+    draw(whole, scene(after))
+    assert (redrawn.memory[0x4000:0x5B00] == whole.memory[0x4000:0x5B00]).all()

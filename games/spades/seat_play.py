@@ -26,7 +26,8 @@ from ..protocol import MoveRefused
 from .full_rules import BLIND_NIL, TEAM_NAMES, bid_words
 from .house_rules import HouseRules
 from .rules import PLAYERS, TRICKS_IN_A_HAND
-from .screen import NAMES, RESULT_WIDTH, Scene, centred, draw, hand_order, prepare
+from .screen import (NAMES, RESULT_WIDTH, Scene, centred, draw, draw_status, hand_order, only_the_status_differs,
+                     prepare)
 from .seats import SEATS, SeatView, SpadesTable, TableRefused, clean_name
 
 CLOCK_FRAMES = 25  # how often the screen looks at the clock (a warning counts down by the second)
@@ -458,7 +459,10 @@ class SeatScreen:
         scene = scene_of(view, 0 if self.seat is None else self.seat, self.chosen, self.typed, self.note,
                          blind_question=self.asking(view),
                          hand_hidden=view.may_bid_blind_nil and self.blind is True)
-        if scene != self.shown:
+        if only_the_status_differs(scene, self.shown):  # a clock's second: its line alone is drawn again
+            draw_status(self.machine, scene)
+            self.shown = scene
+        elif scene != self.shown:
             draw(self.machine, scene)
             self.shown = scene
         if view.moves > self.moves and view.last_mover != self.seat:
