@@ -105,8 +105,10 @@ def draw_status(machine: Spectrum, scene: Scene) -> None:
 
 
 def only_the_status_differs(scene: Scene, shown: Scene | None) -> bool:
-    return shown is not None and scene != shown and dataclasses.replace(scene, status=shown.status) == shown \
-        and not scene.results and not shown.results
+    """`scene` is `shown` but for a status line that is still there (no panel over the table): drawn
+    by `draw_status` alone, the screen is the one `draw` would give."""
+    return shown is not None and scene != shown and bool(scene.status) \
+        and dataclasses.replace(scene, status=shown.status) == shown and not scene.results
 
 
 def results_top(lines: list[str]) -> int:

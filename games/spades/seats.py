@@ -207,11 +207,15 @@ class SpadesTable:
                 return None
             shown = clean_name(name)
             for seat, occupant in enumerate(self.seats):
-                if occupant is None:
+                if occupant is None or self._offered(occupant):
                     self.seats[seat] = Occupant(shown, owner, self.clock())
                     self._kept()
                     return seat
             return None
+
+    def _offered(self, occupant: Occupant) -> bool:
+        """Between games, a seat whose person has been gone past their grace is offered to the room."""
+        return self.between_games and not occupant.connected and self.clock() > occupant.since + self.grace_seconds
 
     def drop(self, seat: int) -> None:
         """The seat's terminal has gone: the seat is held for GRACE_SECONDS; before play starts it
@@ -427,7 +431,7 @@ class SpadesTable:
         with self.changed:
             if self.private:
                 return None
-            seats = tuple(occupant.name for occupant in self.seats if occupant is not None)
+            seats = tuple(occupant.name for occupant in self.seats if occupant is not None and not self._offered(occupant))
             free = len(seats) < SEATS and (not self.started or self.between_games)
             if not self.started:
                 score = "not started"
@@ -597,9 +601,6 @@ class SpadesTable:
         now = self.clock()
         if self.state.outcome() is not None:
             self.variant.hand_over(self.state)
-            if self.between_games:  # a seat whose person has gone is offered to the room for the next game
-                self.seats = [occupant if occupant is not None and occupant.connected else None
-                              for occupant in self.seats]
         self.turn_began = now
         self.next_move_at = now + (TRICK_SECONDS if self._trick_taken() else COMPUTER_SECONDS)
         self._kept()
