@@ -456,3 +456,24 @@ def test_a_person_gone_a_moment_as_a_game_ends_keeps_their_seat():
     clock.now += 5
     assert table.join("cy-secret", "Cy") == 2  # a free seat, not Bob's
     assert table.join("bob-secret", "Bob") == 1 and table.view(None).names[:3] == ("Anna", "Bob", "Cy")
+
+
+def test_every_seat_sees_whose_turn_it_is_and_the_time_left_but_a_trick_taken_is_said_first():
+    from games.spades.seat_play import scene_of
+
+    clock = Clock()
+    table = SpadesTable("C1", seed=3, rules=HouseRules(turn_seconds=30), clock=clock)
+    assert table.join("anna-secret", "Anna") == 0 and table.join("bob-secret", "Bob") == 1
+    table.start(0)
+    while table.view(None).to_play != 1:
+        clock.now += 5
+        table.dealer_step()
+    clock.now += 12
+    assert scene_of(table.view(0), 0, None, "", "").status == "BOB to bid: 18 s"
+    assert scene_of(table.view(1), 1, None, "", "").status == "Your bid: 18 s"
+    assert scene_of(table.view(None), 0, None, "", "").status == "BOB to bid: 18 s"  # a watcher too
+    while not table.view(None).trick_taken:  # a trick taken is said while it is shown
+        clock.now += 31
+        table.dealer_step()
+    view = table.view(0)
+    assert "take" in scene_of(view, 0, None, "", "").status

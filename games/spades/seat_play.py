@@ -213,7 +213,7 @@ def scene_of(view: SeatView, seat: int, chosen: int | None, typed: str, note: st
             scene.message, scene.message_ink, scene.help_line = results[0], YELLOW, ""
             return scene
     scene.results = results + (wrapped(view.notice, RESULT_WIDTH) if view.notice and results else [])
-    if view.turn_left is not None and view.to_play is not None:  # the clock that runs for a person
+    if view.turn_left is not None and view.to_play is not None and not scene.status:  # a person's clock
         doing = "bid" if view.bidding else "play"
         who = f"Your {doing}" if view.to_play == view.seat else f"{names[shown_player(seat, view.to_play)]} to {doing}"
         scene.status = f"{who}: {view.turn_left} s"
