@@ -477,3 +477,22 @@ def test_every_seat_sees_whose_turn_it_is_and_the_time_left_but_a_trick_taken_is
         table.dealer_step()
     view = table.view(0)
     assert "take" in scene_of(view, 0, None, "", "").status
+
+
+def test_a_game_kept_at_home_goes_on_by_its_own_rules_and_says_so_only_when_others_are_given(tmp_path):
+    from games.spades.home import home_table
+    from spectrum import Spectrum
+
+    rules = HouseRules(game_to=300, nil=0)
+    table, notice = home_table(Spectrum(), level="rules", seed=1, full=True, blind_nil=False, folder=tmp_path,
+                               rules=rules)
+    table.join("this machine", "YOU")
+    table.start(0)
+    again, notice = home_table(Spectrum(), level="rules", seed=None, full=True, blind_nil=False, folder=tmp_path)
+    assert again.rules == rules and notice is None
+    again, notice = home_table(Spectrum(), level="rules", seed=None, full=True, blind_nil=False, folder=tmp_path,
+                               rules=HouseRules(game_to=1000))
+    assert again.rules == rules and "goes on by its own rules (to 300, no nil)" in notice
+    fresh, notice = home_table(Spectrum(), level="rules", seed=None, full=True, blind_nil=False, folder=tmp_path,
+                               rules=HouseRules(game_to=1000), new=True)
+    assert fresh.rules == HouseRules(game_to=1000) and notice is None

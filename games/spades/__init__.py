@@ -111,8 +111,9 @@ def run(machine, *, level: str = "rules", seed: int | None = None, full_rules: b
     folder = Path(data_dir) if data_dir is not None else default_folder()
     check_folder(folder)  # before a hand is played for nothing
     with held(folder / GAME_LOCK, f"The game to 500 kept in {folder}"):
+        chosen = any(rule not in (None, False) for rule in (game_to, bags, bag_penalty, nil, ten_for_200, minimum_bid))
         play_at_home(machine, *home_table(machine, level=level, seed=seed, full=True, blind_nil=blind_nil,
-                                          folder=folder, new=new_game, rules=rules))
+                                          folder=folder, new=new_game, rules=rules if chosen else None))
 
 
 def seat(machine, tables, code: str, owner: str | None, name: str, *, watch: bool = False, private: bool = False,

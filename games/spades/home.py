@@ -60,7 +60,7 @@ def home_table(machine: Spectrum, *, level: str, seed: int | None, full: bool, b
     options = dict(clock=machine_clock(machine), turn_seconds=None)
     if not full:
         return SpadesTable(HOME, level=level, seed=seed, **options), None
-    rules = dataclasses.replace(rules or HouseRules(), blind_nil=blind_nil)
+    given, rules = rules is not None, dataclasses.replace(rules or HouseRules(), blind_nil=blind_nil)
     store = HomeStore(folder)
 
     def taken_up(data) -> SpadesTable:
@@ -84,7 +84,7 @@ def home_table(machine: Spectrum, *, level: str, seed: int | None, full: bool, b
     kept, notice = store.load(HOME, taken_up)
     if kept is not None and seed is not None:
         notice = SEED_WAITS
-    if kept is not None and dataclasses.replace(kept.rules, blind_nil=blind_nil) != rules:
+    if kept is not None and given and dataclasses.replace(kept.rules, blind_nil=blind_nil) != rules:
         notice = RULES_WAIT.format(kept.rules.summary())
     return kept or SpadesTable(HOME, level=level, seed=seed, rules=rules, store=store, **options), notice
 
