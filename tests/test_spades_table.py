@@ -377,7 +377,9 @@ def test_a_full_game_at_a_table_is_played_to_its_end_and_a_new_one_follows(tmp_p
     kept = SpadesTable.restored(json.loads(store.path("F1").read_text()), clock=clock)
     assert kept.view(0).team_scores == view.team_scores and kept.view(0).game_winner == view.game_winner
     clock.now += seats.TRICK_SECONDS  # the last trick off the table
-    table.next_hand(1)
+    table.next_hand(1)  # Bob says again; Anna, still at the table, has not
+    assert table.view(0).team_scores == view.team_scores and table.view(0).again == (False, True, False, False)
+    table.next_hand(0)
     assert table.view(0).team_scores == (0, 0) and table.view(0).bidding
 
 
