@@ -724,8 +724,10 @@ def test_a_second_browser_finds_the_table_in_the_list_and_a_word_to_the_table_is
         listed.locator("input[name=name]").fill("Bob")
         listed.locator("button[type=submit]").click()
         bob.wait_for_url(f"**/spades?table={code}&name=Bob")
-        bob.wait_for_function("zxcards.frame >= 0")
-        anna.wait_for_function("zxcards.frame >= 0")
+        while sum(seat is not None for seat in running.tables_of("spades").tables[code].seats) < 2:
+            assert time.monotonic() < deadline, "Bob did not sit"
+            time.sleep(0.05)
+        time.sleep(0.5)  # both pages hear the table's talk from now on
         bob.fill("#talk input[name=line]", "<img src=x onerror=alert(1)>hi")
         bob.press("#talk input[name=line]", "Enter")
         anna.wait_for_selector("#talk-heard li")

@@ -319,17 +319,19 @@ class Server:
         self.sessions: set[Session] = set()
         self.thinker = Workers()  # a computer's search holds up no other session's frames
         self.tables: dict[str, Tables] = {}  # for each program that seats people: its tables, by code
+        self.tables_lock = threading.Lock()  # two first sessions at once make one Tables, not two
         self.refused = 0  # connections and messages refused, for whoever watches
         self.talks = Talks()  # what is said at each table, in memory only
 
     def tables_of(self, name: str) -> Tables:
         """The tables of program `name`, kept after every move in the data folder's folder the
         program names."""
-        if name not in self.tables:
-            seating = needs(load(name)).seating
-            self.tables[name] = Tables(seating.table(), store=TableStore(self.data_root / seating.kept_in),
-                                       thinker=self.thinker)
-        return self.tables[name]
+        with self.tables_lock:
+            if name not in self.tables:
+                seating = needs(load(name)).seating
+                self.tables[name] = Tables(seating.table(), store=TableStore(self.data_root / seating.kept_in),
+                                           thinker=self.thinker)
+            return self.tables[name]
 
     @property
     def data_root(self) -> Path:
