@@ -158,3 +158,14 @@ def test_connect_s_window_shows_a_line_heard_in_its_status_line(message, shown):
     from games.host.connect import heard_line
 
     assert heard_line(message) == shown
+
+
+def test_connect_sends_the_lines_typed_into_its_window_once_each():
+    from games.host.connect import _lines_typed
+
+    class Window:
+        lines = ["good game", "again?"]
+
+    window = Window()
+    assert _lines_typed(window) == ["good game", "again?"] and _lines_typed(window) == []
+    assert _lines_typed(object()) == []  # a front end with no strip to type into

@@ -85,7 +85,10 @@ def run(url: str, frontend, *, headless: bool) -> Terminal:
     cookie = {"Cookie": f"{SECRET_COOKIE}={secret}"} if secret else None
     try:
         with connect(address, max_size=None, open_timeout=10, additional_headers=cookie) as socket:
-            (_in_lockstep if headless else _in_real_time)(socket, terminal, frontend)
+            if headless:
+                _in_lockstep(socket, terminal, frontend)
+            else:
+                _in_real_time(socket, terminal, frontend, at_a_table="table=" in urlsplit(url).query)
     except InvalidHandshake as refusal:
         response = getattr(refusal, "response", None)
         said = f"{response.status_code} {response.reason_phrase}" if response is not None else str(refusal)
@@ -132,8 +135,9 @@ def _in_lockstep(socket, terminal: Terminal, frontend) -> None:
     _play(terminal, frontend, terminal.rest_of_the_sound())
 
 
-def _in_real_time(socket, terminal: Terminal, frontend) -> None:
-    """The window presents at its own 50 Hz what has come by then; a thread takes the messages in."""
+def _in_real_time(socket, terminal: Terminal, frontend, at_a_table: bool = False) -> None:
+    """The window presents at its own 50 Hz what has come by then; a thread takes the messages in.
+    At a table, a line typed into the window's strip (F2) is said to the table."""
     inbox: queue.SimpleQueue = queue.SimpleQueue()
     closed = object()
 
@@ -147,6 +151,7 @@ def _in_real_time(socket, terminal: Terminal, frontend) -> None:
 
     threading.Thread(target=take_in, name="zxcards connect", daemon=True).start()
     held, said, said_until = None, "", 0.0
+    frontend.line_wanted = at_a_table
     while True:
         while not inbox.empty():
             message = inbox.get()
@@ -167,6 +172,18 @@ def _in_real_time(socket, terminal: Terminal, frontend) -> None:
         if terminal.keys_held != held:
             held = set(terminal.keys_held)
             socket.send(json.dumps({"held": sorted(held)}))
+        for line in _lines_typed(frontend):
+            socket.send(json.dumps({"say": line}))
+
+
+def _lines_typed(frontend) -> list[str]:
+    """The lines typed into the window's strip since the last frame (a front end without: none)."""
+    lines = getattr(frontend, "lines", None)
+    if not lines:
+        return []
+    taken = list(lines)
+    lines.clear()
+    return taken
 
 
 SAID_SECONDS = 8.0  # a word to the table stays in the window's status line this long
