@@ -32,13 +32,33 @@ class Keeping:
 @dataclass(frozen=True)
 class Choice:
     """An option a new table's form offers: its `name` (as in a query), what it is `called` there,
-    its `values` and the one chosen at first (`default`), each shown as `shown.format(value)`."""
+    its `values` and the one chosen at first (`default`), each shown as `shown.format(value)` (or
+    `shown(value)`, when `shown` is a function)."""
 
     name: str
     called: str
     values: Callable[[], tuple[str, ...]]
     default: str
-    shown: str = "{}"
+    shown: str | Callable[[str], str] = "{}"
+
+    def words(self, value: str) -> str:
+        """How `value` is shown in the form."""
+        return self.shown(value) if callable(self.shown) else self.shown.format(value)
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A table as a list of open tables shows it (its table's `listing()`): its `code`, its `rules`
+    in a few words, the `seats` taken (each a name) of `places`, its `score` in a few words (or ""),
+    whether a newcomer may sit (`seat_free`) and whether it welcomes watchers (`watchable`)."""
+
+    code: str
+    rules: str
+    seats: tuple[str, ...]
+    places: int
+    score: str
+    seat_free: bool
+    watchable: bool = True
 
 
 @dataclass(frozen=True)
@@ -49,8 +69,10 @@ class Seating:
     asks of one); `seat(machine, tables, code, owner, name, watch=, **options)` plays one seat at
     table `code` (or a watcher's view) on `machine`, the table found or made in `tables`;
     `refusal(options)` says why options can't make a table (None when they can). A new table's form
-    offers `choices` and `flags` (an option that is on or off, with its words). A server keeps its
-    tables in the data folder's folder `kept_in`."""
+    offers `choices` and `flags` (an option that is on or off, with its words); those named in
+    `folded` are folded away under `folded_called` (the house rules, say), open at a click. A server
+    keeps its tables in the data folder's folder `kept_in`. The seat is also given `private`: the
+    table, when it makes it, is listed nowhere (its `listing()` None), found only by its link."""
 
     table: Callable[[], type]
     seat: Callable
@@ -58,6 +80,8 @@ class Seating:
     refusal: Callable[[dict], str | None] = lambda options: None
     choices: tuple[Choice, ...] = ()
     flags: dict[str, str] = field(default_factory=dict)
+    folded: tuple[str, ...] = ()
+    folded_called: str = "More"
 
 
 @dataclass(frozen=True)

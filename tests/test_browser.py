@@ -22,7 +22,7 @@ import urllib.request
 import wave
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import numpy as np
 import pytest
@@ -686,7 +686,7 @@ def test_the_menu_page_makes_a_new_table_and_its_page_gives_the_link_to_share(br
         page.fill("#friends input[name=name]", "Anna q")
         page.keyboard.press("4")  # typed into the form, not the Spectrum: the menu stays
         page.check("#friends input[name=full]")
-        page.select_option("#friends select", "random")
+        page.select_option("#friends select[name=level]", "random")
         page.click("#friends button")
         page.wait_for_url("**/spades?table=*")
         code = urlsplit(page.url).query.split("&")[0].removeprefix("table=")
@@ -700,6 +700,47 @@ def test_the_menu_page_makes_a_new_table_and_its_page_gives_the_link_to_share(br
         assert page.text_content("#share-link") == f"{url}spades?table={code}"
     finally:
         page.context.close()
+
+
+def test_a_second_browser_finds_the_table_in_the_list_and_a_word_to_the_table_is_shown_as_text(browser, server):
+    url, running = server
+    anna, bob = (browser.new_context(viewport=VIEWPORT).new_page() for _ in range(2))
+    try:
+        anna.goto(url)
+        anna.fill("#friends input[name=name]", "Anna")
+        anna.check("#friends input[name=full]")
+        anna.click("#friends details summary")
+        anna.select_option("#friends select[name=game-to]", "300")
+        anna.click("#friends button[type=submit]")
+        anna.wait_for_url("**/spades?table=*")
+        code = parse_qs(urlsplit(anna.url).query)["table"][0]
+        deadline = time.monotonic() + WAIT_SECONDS
+        while code not in running.tables_of("spades").tables or not any(running.tables_of("spades").tables[code].seats):
+            assert time.monotonic() < deadline, "the table was not made"
+            time.sleep(0.05)
+        bob.goto(url)
+        listed = bob.locator(f"#open-tables li:has-text('{code}')")
+        assert "to 300" in listed.text_content() and "Anna (1 of 4)" in listed.text_content()
+        listed.locator("input[name=name]").fill("Bob")
+        listed.locator("button[type=submit]").click()
+        bob.wait_for_url(f"**/spades?table={code}&name=Bob")
+        while sum(seat is not None for seat in running.tables_of("spades").tables[code].seats) < 2:
+            assert time.monotonic() < deadline, "Bob did not sit"
+            time.sleep(0.05)
+        time.sleep(0.5)  # both pages hear the table's talk from now on
+        bob.fill("#talk input[name=line]", "<img src=x onerror=alert(1)>hi")
+        bob.press("#talk input[name=line]", "Enter")
+        anna.wait_for_selector("#talk-heard li")
+        assert anna.text_content("#talk-heard li") == "Bob <img src=x onerror=alert(1)>hi"
+        assert anna.locator("#talk-heard img").count() == 0  # text, never markup
+        anna.click("#talk-heard li button.who")  # Anna mutes Bob
+        anna.wait_for_selector("#talk-muted button")
+        bob.click("#talk-phrases .phrase >> nth=1")
+        time.sleep(1.0)
+        assert anna.locator("#talk-heard li").count() == 1 and bob.locator("#talk-heard li").count() == 2
+    finally:
+        anna.context.close()
+        bob.context.close()
 
 
 # --- 7. common screens: the page fits, its end is seen, a name with accents is taken ------------------

@@ -452,3 +452,30 @@ def test_short_beeps_follow_each_other_in_the_sound_and_take_their_time():
     spans = np.flatnonzero(audio)
     assert spans[-1] - spans[0] + 1 >= 6 * len(one) - 6 * 3  # six beeps one after another
     assert machine.frame_count == 6 * beep_edges(0.01, 12)[-1] // 69888
+
+
+def test_a_line_typed_into_the_strip_is_the_host_s_never_the_spectrum_s(window):
+    machine = stand_in_machine(seed=9, border=6)
+    window.present(machine)
+    key_event(pygame.KEYDOWN, pygame.K_F2)  # not wanted: nothing opens
+    window.present(machine)
+    assert not window.lines and "Say:" not in window._strip_text()
+    window.line_wanted = True
+    assert window._strip_text().endswith("F2: say a word")
+    key_event(pygame.KEYDOWN, pygame.K_F2)
+    for char in "gg!":
+        key_event(pygame.KEYDOWN, ord(char) if char != "!" else pygame.K_1, char)
+    key_event(pygame.KEYDOWN, pygame.K_BACKSPACE)
+    window.present(machine)
+    assert machine.keys_held == set() and window._strip_text().startswith("Say: gg_")
+    key_event(pygame.KEYDOWN, pygame.K_RETURN)
+    window.present(machine)
+    assert window.lines == ["gg"]
+    key_event(pygame.KEYDOWN, pygame.K_F2)
+    key_event(pygame.KEYDOWN, pygame.K_a, "a")
+    key_event(pygame.KEYDOWN, pygame.K_ESCAPE)  # gives the line up, and leaves nothing
+    window.present(machine)
+    assert window.lines == ["gg"] and "Say:" not in window._strip_text()
+    key_event(pygame.KEYDOWN, pygame.K_a, "a")  # the line closed: a is the Spectrum's again
+    window.present(machine)
+    assert machine.keys_held

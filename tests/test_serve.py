@@ -83,7 +83,7 @@ def test_a_path_names_a_program_and_its_query_the_options_the_command_line_gives
 def test_the_root_is_the_menu():
     assert target_of("/") == Target(None, {}, lockstep=False)
     table = target_of("/spades?table=K1&full&name=Anna")
-    assert table.options["full_rules"] and table.table == {"code": "K1", "name": "Anna", "watch": False}
+    assert table.options["full_rules"] and table.table == {"code": "K1", "name": "Anna", "watch": False, "private": False}
     assert target_of("/spades?table=K1&full&blind-nil").options["blind_nil"]
     assert target_of("/?lockstep") == Target(None, {}, lockstep=True)
 
@@ -697,3 +697,25 @@ def test_a_program_that_thinks_is_given_the_servers_worker_processes(tmp_path):
     session = serve.Session(server, target_of("/canfield?practice"), None, None, lambda: None)
     assert session.program_options(load("canfield"), {"practice": True})["thinker"] is server.thinker
     assert "thinker" not in session.program_options(load("patience"), {})
+
+
+def test_sessions_asking_at_once_for_a_program_s_tables_share_one(tmp_path, monkeypatch):
+    import games.host.serve as serve_module
+
+    made = []
+    real = serve_module.Tables
+
+    def slow_tables(*arguments, **options):  # widen the window two first sessions would race in
+        made.append(1)
+        time.sleep(0.05)
+        return real(*arguments, **options)
+
+    monkeypatch.setattr(serve_module, "Tables", slow_tables)
+    server = serve_module.Server(data_dir=tmp_path)
+    found = []
+    threads = [threading.Thread(target=lambda: found.append(server.tables_of("spades"))) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(made) == 1 and all(tables is found[0] for tables in found)

@@ -671,3 +671,33 @@ def test_a_newcomer_who_watches_is_told_why():
     table.start(0)
     assert "Play had begun: you watch" in seat_screen_text(tables, "carl-secret", "Carl")
     assert "You sit here as Anna" in seat_screen_text(tables, "anna-secret", "Zed")  # a second tab, another name
+
+
+# --- house rules at a seat ----------------------------------------------------------------------
+
+def test_p_shows_the_hands_of_the_game_and_a_card_typed_out_of_turn_never_does(tmp_path):
+    from games.spades.variants import FullGame
+    from games.spades.full_rules import FullMatch
+
+    (tmp_path / SAVED_GAME).write_text(old_saved_game(scores=(120, 80)))
+    table, machine = at_home(HeadlessFrontend(presses_from(["p"])), full=True, folder=tmp_path)
+    assert "The hands of this game" in screen_text(machine) and "Any key to go on" in screen_text(machine)
+    assert isinstance(table.variant, FullGame) and isinstance(table.variant.match, FullMatch)
+    table, machine = at_home(HeadlessFrontend(presses_from(["3", "h"])), full=True, folder=tmp_path)
+    assert "The hands of this game" not in screen_text(machine)
+
+
+def test_the_table_s_first_screen_says_its_house_rules(tmp_path):
+    from games.host.tables import Tables
+    from games.spades.house_rules import HouseRules
+    from games.spades.seat_play import run as take_a_seat
+
+    tables = Tables(seats.SpadesTable, clock=lambda: 0.0)
+    machine = Spectrum(HeadlessFrontend([]))
+    rules = HouseRules(game_to=300, bags=7, nil=0, ten_for_200=True, minimum_bid=4, turn_seconds=30)
+    with pytest.raises(ScriptExhausted):
+        take_a_seat(machine, tables, "R9", "anna-secret", "Anna", rules=rules, private=True)
+    said = screen_text(machine)
+    for words in ("Full game to 300, out -120", "7 bags cost 100 points", "No nil bids", "10 for 200, partners bid 4+",
+                  "30 s to move; seat held 60 s", "Private: only by this link", "1 Anna <- you"):
+        assert words in said

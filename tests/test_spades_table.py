@@ -10,7 +10,7 @@ from games.spades.rules import PLAYERS
 from games.spades import seats
 from games.host.tables import Tables
 from games.protocol import MoveRefused
-from games.spades.seats import GRACE_SECONDS, TURN_SECONDS, WARN_SECONDS, SpadesTable, TableRefused
+from games.spades.seats import GRACE_SECONDS, SAVED_FORMAT, TURN_SECONDS, WARN_SECONDS, SpadesTable, TableRefused
 from games.store import TableStore
 
 
@@ -261,6 +261,7 @@ def first_format(data: dict) -> dict:
 
     old = json.loads(json.dumps(data))
     old["format"] = 1
+    del old["rules"], old["private"]  # kept from the third format on
     if old["hand"] is not None:
         old["hand"]["moves"] = [[seat, message(move)] for seat, move in old["hand"]["moves"]]
     return old
@@ -275,7 +276,7 @@ def test_a_table_kept_in_the_first_format_is_taken_up_and_played_on(tmp_path):
             table.start(0)
         play_on(table, clock, 19)  # bids and cards (the full game), cards and a trick taken
         kept = json.loads(store.path("F1").read_text())
-        assert kept["format"] == 2 and all(isinstance(move, str) and not move.startswith("play_card")
+        assert kept["format"] == SAVED_FORMAT and all(isinstance(move, str) and not move.startswith("play_card")
                                            for _, move in kept["hand"]["moves"])
         old = first_format(kept)
         assert any(move.startswith("play_card - ") for _, move in old["hand"]["moves"])
@@ -285,7 +286,7 @@ def test_a_table_kept_in_the_first_format_is_taken_up_and_played_on(tmp_path):
             assert again.view(seat).hand == table.view(seat).hand and again.view(seat).trick == table.view(seat).trick
         assert again.join("anna-secret", "Anna") == 0
         play_on(again, clock, 10)  # ... and played on, kept in the new format
-        assert json.loads(store.path("F1").read_text())["format"] == 2
+        assert json.loads(store.path("F1").read_text())["format"] == SAVED_FORMAT
         assert SpadesTable.restored(json.loads(store.path("F1").read_text()), clock=clock).moves == again.moves
 
 
@@ -304,7 +305,7 @@ def test_a_first_format_table_written_out_by_hand_is_taken_up():
     assert [move for _, move in again.moves] == ["bid 3", "nil", "nil", "bid 4"]
     lead = again.view(order[0]).legal[0]
     again.play(order[0], lead)
-    assert again.saved()["hand"]["moves"][-1] == [order[0], lead] and again.saved()["format"] == 2
+    assert again.saved()["hand"]["moves"][-1] == [order[0], lead] and again.saved()["format"] == SAVED_FORMAT
 
 
 def test_a_server_started_again_gives_each_person_their_seat_and_hand_back(tmp_path):
@@ -376,7 +377,9 @@ def test_a_full_game_at_a_table_is_played_to_its_end_and_a_new_one_follows(tmp_p
     kept = SpadesTable.restored(json.loads(store.path("F1").read_text()), clock=clock)
     assert kept.view(0).team_scores == view.team_scores and kept.view(0).game_winner == view.game_winner
     clock.now += seats.TRICK_SECONDS  # the last trick off the table
-    table.next_hand(1)
+    table.next_hand(1)  # Bob says again; Anna, still at the table, has not
+    assert table.view(0).team_scores == view.team_scores and table.view(0).again == (False, True, False, False)
+    table.next_hand(0)
     assert table.view(0).team_scores == (0, 0) and table.view(0).bidding
 
 

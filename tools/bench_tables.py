@@ -46,7 +46,14 @@ PEOPLE = 4
 FRAME_RATE, GOAL_P99_MS = bench_serve.FRAME_RATE, bench_serve.GOAL_P99_MS
 THINK_SECONDS = (0.3, 1.2)  # a person's time to move
 AWAY_SECONDS = (0.5, 5.0)  # a dropped connection comes back after this long
-FAULTS_A_MOVE = {"drop": 0.03, "malformed": 0.05, "wrong card": 0.08, "out of turn": 0.05}
+FAULTS_A_MOVE = {"drop": 0.03, "malformed": 0.05, "wrong card": 0.08, "out of turn": 0.05, "talk": 0.08}
+# a word to the table: most plain, some hostile (markup, control characters, another script, too long), and
+# now and then a flood of five at once
+SAID = ("good game", "sorry, phone", "<b>bold</b>", "bell\x07", "Привет", "x" * 200, "Zoë: ça va?", "")
+# each table's house rules, in turn (the people bid 2 each: a partnership's minimum of 4 is met); every
+# other table private, listed nowhere
+HOUSE_RULES = ("", "&game-to=300&nil=50&private", "&bags=5&bag-penalty=50&ten-for-200", "&nil=0&minimum-bid=4&private",
+               "&blind-nil&nil=200&game-to=1000&turn=30", "&game-to=100&bags=15&bag-penalty=200&private")
 LIMIT_SECONDS = 1800  # the whole run gives up after this long
 STALL_SECONDS = 300  # ... or once no hand has ended for this long, saying where each person was
 MALFORMED = ['{"held": ["NOKEY"]}', "{not json", '{"held": "ENTER"}', '{"frame": -1}', "[]", '{"leave": 5}',
@@ -186,8 +193,8 @@ class Person:
     """A scripted person at one table: reads their own screen, thinks, types, now and then errs."""
 
     def __init__(self, base: str, code: str, name: str, rng: random.Random, *, starts: bool = False,
-                 impostor: bool = False):
-        self.url = f"{base}spades?table={code}&full&name={name}"
+                 impostor: bool = False, house_rules: str = ""):
+        self.url = f"{base}spades?table={code}&full{house_rules}&name={name}"
         self.code, self.name, self.rng, self.starts, self.impostor = code, name, rng, starts, impostor
         self.secret = "%032x" % rng.getrandbits(128)
         self.owner = hashlib.sha256(self.secret.encode()).hexdigest()[:32]
@@ -231,6 +238,10 @@ class Person:
             async for message in self.socket:
                 if isinstance(message, str) and "error" in message:
                     self.counts["errors said"] += 1
+                if isinstance(message, str) and '"said"' in message:
+                    said = json.loads(message)["said"]
+                    self.counts["talk refused" if "refused" in said else "talk heard" if "text" in said else
+                                "talk other"] += 1
                 if self.terminal.receive(message):
                     self.frames += 1
                     self.changed_at = time.monotonic()
@@ -346,10 +357,37 @@ class Person:
             self.counts["cards typed"] += 1
             await self.tap(self.rng.choice(RANKS))
             await self.tap(self.rng.choice(SUITS))
+        elif roll < sum(FAULTS_A_MOVE[kind] for kind in ("drop", "malformed", "wrong card", "talk")):
+            for _ in range(5 if self.rng.random() < 0.2 else 1):
+                self.counts["talk said"] += 1
+                await self.send(json.dumps({"say": self.rng.choice(SAID)}))
 
     async def close(self) -> None:
         if self.socket is not None:
             await self.socket.close()
+
+
+async def watch_the_lobby(url: str, tables: int, stop: asyncio.Event, seen: Counter) -> None:
+    """Someone at the menu page, looking at the open tables every second: a private table's code in
+    it counts as a leak, the tables listed are counted."""
+    import re
+    import urllib.request
+
+    private = {f"B{number}" for number in range(tables) if "private" in HOUSE_RULES[number % len(HOUSE_RULES)]}
+    while not stop.is_set():
+        try:
+            page = await asyncio.to_thread(lambda: urllib.request.urlopen(url, timeout=10).read().decode())
+        except OSError:
+            seen["lobby refused"] += 1
+        else:
+            listed = set(re.findall(r'name="table" value="(B\d+)"', page)) | set(re.findall(r"table=(B\d+)&amp;watch", page))
+            seen["lobby looks"] += 1
+            seen["lobby tables listed"] += len(listed)
+            seen["lobby private listed"] += len(listed & private)
+        try:
+            await asyncio.wait_for(stop.wait(), 1.0)
+        except asyncio.TimeoutError:
+            pass
 
 
 async def run_tables(tables: int, hands: int, seed: int) -> list[str]:
@@ -362,7 +400,8 @@ async def run_tables(tables: int, hands: int, seed: int) -> list[str]:
             code = f"B{number}"
             ready[code] = asyncio.Event()
             for seat in range(PEOPLE):
-                people.append(Person(base, code, f"P{number}s{seat}", random.Random(rng.random()), starts=seat == 0))
+                people.append(Person(base, code, f"P{number}s{seat}", random.Random(rng.random()), starts=seat == 0,
+                                     house_rules=HOUSE_RULES[number % len(HOUSE_RULES)]))
         impostors = [Person(base, f"B{number}", f"P{number}s0", random.Random(rng.random()), impostor=True)
                      for number in range(tables)]
         done = asyncio.Event()
@@ -370,6 +409,8 @@ async def run_tables(tables: int, hands: int, seed: int) -> list[str]:
         started = time.monotonic()
         lags, stop_lag = [], asyncio.Event()
         lagging = asyncio.create_task(bench_serve.loop_lag(lags, stop_lag))
+        lobby_seen = Counter()
+        lobby = asyncio.create_task(watch_the_lobby(server.url, tables, stop_lag, lobby_seen))
         tasks = [asyncio.create_task(person.play(done, ready[person.code])) for person in people]
         while sum(person.socket is not None for person in people) < len(people):
             await asyncio.sleep(0.2)
@@ -399,12 +440,16 @@ async def run_tables(tables: int, hands: int, seed: int) -> list[str]:
         wall = time.monotonic() - started
         stop_lag.set()
         await lagging
+        await lobby
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         for person in (*people, *impostors):
             await person.close()
         return summary(tables, hands, wall, marks, people, impostors, lags) + [
+            f"the menu page looked at {lobby_seen['lobby looks']} times: open tables listed "
+            f"{lobby_seen['lobby tables listed']} (the private ones {lobby_seen['lobby private listed']} times), "
+            f"refused {lobby_seen['lobby refused']}"] + [
             f"stalled at {code}: " + "; ".join(f"{person.name} {person.doing}, screen {person.state()}, changed "
                                               f"{time.monotonic() - person.changed_at:.0f} s ago, socket "
                                               f"{person.socket.state.name if person.socket else None}"
@@ -432,9 +477,12 @@ def summary(tables, hands, wall, marks, people, impostors, lags) -> list[str]:
     kept = sum(table["kept"] for table in final["tables"].values())
     loads = [mark["load"] for mark in marks if "load" in mark] or [os.getloadavg()[0]]
     lines = [
-        f"{tables} tables of {PEOPLE} people (and an impostor each), the full game, {hands} hand(s) a table asked: "
+        f"{tables} tables of {PEOPLE} people (and an impostor each), the full game (house rules in turn), {hands} "
+        "hand(s) a table asked: "
         f"{sum(count >= hands for count in played)}/{tables} tables finished them "
         f"({sum(played)} hands in all, {wall:.0f} s)",
+        f"a word to the table: lines said {counts['talk said']}, refused {counts['talk refused']} (hostile or "
+        f"flooding), lines heard {counts['talk heard']}",
         f"moves typed {counts['moves']}; faults: drops {counts['drops']} (came back {counts['returns']}), malformed "
         f"{counts['malformed']} (refusals said {counts['errors said']}, connections closed by the server "
         f"{counts['closed by the server']}), cards typed at random {counts['cards typed']}, keys out of turn "

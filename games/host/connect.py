@@ -19,6 +19,7 @@ import secrets
 import socket
 import sys
 import threading
+import time
 from urllib.parse import urlsplit, urlunsplit
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -84,7 +85,10 @@ def run(url: str, frontend, *, headless: bool) -> Terminal:
     cookie = {"Cookie": f"{SECRET_COOKIE}={secret}"} if secret else None
     try:
         with connect(address, max_size=None, open_timeout=10, additional_headers=cookie) as socket:
-            (_in_lockstep if headless else _in_real_time)(socket, terminal, frontend)
+            if headless:
+                _in_lockstep(socket, terminal, frontend)
+            else:
+                _in_real_time(socket, terminal, frontend, at_a_table="table=" in urlsplit(url).query)
     except InvalidHandshake as refusal:
         response = getattr(refusal, "response", None)
         said = f"{response.status_code} {response.reason_phrase}" if response is not None else str(refusal)
@@ -131,8 +135,9 @@ def _in_lockstep(socket, terminal: Terminal, frontend) -> None:
     _play(terminal, frontend, terminal.rest_of_the_sound())
 
 
-def _in_real_time(socket, terminal: Terminal, frontend) -> None:
-    """The window presents at its own 50 Hz what has come by then; a thread takes the messages in."""
+def _in_real_time(socket, terminal: Terminal, frontend, at_a_table: bool = False) -> None:
+    """The window presents at its own 50 Hz what has come by then; a thread takes the messages in.
+    At a table, a line typed into the window's strip (F2) is said to the table."""
     inbox: queue.SimpleQueue = queue.SimpleQueue()
     closed = object()
 
@@ -145,15 +150,18 @@ def _in_real_time(socket, terminal: Terminal, frontend) -> None:
         inbox.put(closed)
 
     threading.Thread(target=take_in, name="zxcards connect", daemon=True).start()
-    held = None
+    held, said, said_until = None, "", 0.0
+    frontend.line_wanted = at_a_table
     while True:
         while not inbox.empty():
             message = inbox.get()
             if message is closed:
                 return
+            if heard := heard_line(message):
+                said, said_until = heard, time.monotonic() + SAID_SECONDS
             terminal.receive(message)
         _play(terminal, frontend, terminal.samples())
-        frontend.status = terminal.status
+        frontend.status = said if time.monotonic() < said_until else terminal.status
         try:
             frontend.present(terminal)
         except Leave:
@@ -164,6 +172,35 @@ def _in_real_time(socket, terminal: Terminal, frontend) -> None:
         if terminal.keys_held != held:
             held = set(terminal.keys_held)
             socket.send(json.dumps({"held": sorted(held)}))
+        for line in _lines_typed(frontend):
+            socket.send(json.dumps({"say": line}))
+
+
+def _lines_typed(frontend) -> list[str]:
+    """The lines typed into the window's strip since the last frame (a front end without: none)."""
+    lines = getattr(frontend, "lines", None)
+    if not lines:
+        return []
+    taken = list(lines)
+    lines.clear()
+    return taken
+
+
+SAID_SECONDS = 8.0  # a word to the table stays in the window's status line this long
+
+
+def heard_line(message) -> str:
+    """A word to the table (`games.host.talk`) as the window's status line shows it, "Anna: good
+    game", printable characters only; "" for any other message."""
+    if not isinstance(message, str) or '"said"' not in message:
+        return ""
+    try:
+        said = json.loads(message).get("said")
+    except (ValueError, AttributeError, RecursionError):
+        return ""
+    if not isinstance(said, dict) or not all(isinstance(said.get(key), str) for key in ("who", "text")):
+        return ""
+    return "".join(char for char in f"{said['who']}: {said['text']}" if char.isprintable())[:120]
 
 
 def _play(terminal: Terminal, frontend, samples) -> None:

@@ -19,9 +19,13 @@ TITLE_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and
 LEAVE_ZXCARDS, BACK_TO_MENU = "Esc: leave zxcards", "Esc: back to the menu"
 
 
-def choose(machine: Spectrum, programs: list) -> object:
-    """Show the title page and return the program whose number is pressed; BREAK stops with a
-    ReportError, Esc with Leave."""
+OPEN_TABLES = "open tables"  # what `choose` returns for T, on a server
+
+
+def choose(machine: Spectrum, programs: list, listed=None) -> object:
+    """Show the title page and return the program whose number is pressed (or, on a server, given
+    `listed`, OPEN_TABLES for T: the page says so while there are tables to list); BREAK stops with
+    a ReportError, Esc with Leave."""
     machine.set_border(BLACK)
     machine.colour(ink=WHITE, paper=BLACK, bright=0, flash=0, inverse=0, over=0)
     machine.cls()
@@ -35,14 +39,85 @@ def choose(machine: Spectrum, programs: list) -> object:
     for number, program in enumerate(programs, 1):
         machine.print_at(4 + 2 * number, 8, f"{number}  {program.TITLE}")
     machine.print_at(19, 2, f"Press 1-{len(programs)} to play", ink=CYAN)
+    if listed is not None and (count := len(listed())):
+        machine.print_at(17, 2, f"T  the open tables ({count})"[:30], ink=CYAN)
     machine.print_at(20, 2, "Esc to leave", ink=CYAN)
     while True:
         key = machine.inkey()
         if key.isdigit() and 1 <= int(key) <= len(programs):
             break
+        if listed is not None and key.lower() == "t":
+            let_go(machine)
+            return OPEN_TABLES
         machine.wait_frames_for_key(DOZE_FRAMES)
     let_go(machine)  # the program chosen must not take the same key press as its own first key
     return programs[int(key) - 1]
+
+
+LISTED_MOST = 8  # tables on the Spectrum's list, two lines each
+
+
+def listing_lines(number: int, title: str, listing) -> tuple[str, str]:
+    """A table of the list (`games.program.Listing`) in two lines of 30 characters, ASCII only."""
+    def plain(text: str) -> str:
+        return "".join(char if " " <= char <= "~" else "?" for char in text)
+
+    first = plain(f"{number} {title} {listing.code}: {listing.rules}")
+    seats = plain(f"{len(listing.seats)} of {listing.places} " + ", ".join(listing.seats) + f"; {listing.score}")
+    return first[:30], ("  " + seats)[:30]
+
+
+def open_tables(machine: Spectrum, listed, sit) -> None:
+    """The open tables (`listed()`: (program name, its title, a Listing) of each), until Esc or BREAK:
+    a table's number, then S to sit (your name typed) or W to watch, `sit(program name, code, name,
+    watch)` playing the seat until it is left; the list comes back then, looked at anew."""
+    while True:
+        tables = listed()[:LISTED_MOST]
+        machine.set_border(BLACK)
+        machine.colour(ink=WHITE, paper=BLACK, bright=0, flash=0, inverse=0, over=0)
+        machine.cls()
+        machine.print_at(0, 1, "Open tables", ink=YELLOW, bright=1)
+        if not tables:
+            machine.print_at(4, 1, "None just now: make one on the", ink=WHITE)
+            machine.print_at(5, 1, "menu page, under the picture.", ink=WHITE)
+        for number, (_, title, listing) in enumerate(tables, 1):
+            first, second = listing_lines(number, title, listing)
+            machine.print_at(2 * number, 1, first, ink=WHITE if listing.seat_free else CYAN)
+            machine.print_at(2 * number + 1, 1, second, ink=CYAN)
+        machine.print_at(19, 1, f"1-{len(tables)} a table, Esc back" if tables else "Esc back, any key again",
+                         ink=YELLOW)
+        if tables:
+            machine.print_at(20, 1, "White: a seat free, to sit at", ink=CYAN)
+        let_go(machine)
+        key = wait_key(machine)
+        if not (key.isdigit() and 1 <= int(key) <= len(tables)):
+            continue
+        name, _, listing = tables[int(key) - 1]
+        machine.print_at(19, 1, " " * 30)
+        machine.print_at(20, 1, " " * 31)
+        machine.print_at(19, 1, ("S sits, W watches, Esc back" if listing.seat_free else "W watches, Esc back")[:30],
+                         ink=YELLOW)
+        let_go(machine)
+        choice = wait_key(machine).lower()
+        try:
+            if choice == "w":
+                sit(name, listing.code, "Watcher", True)
+            elif choice == "s" and listing.seat_free:
+                let_go(machine)
+                sit(name, listing.code, machine.input("Your name? "), False)
+        except CannotStart as refusal:  # a name the table can't show: said, and the list again
+            machine.print_at(21, 0, str(refusal)[:64], ink=RED, bright=1)
+            let_go(machine)
+            wait_key(machine)
+
+
+def wait_key(machine: Spectrum) -> str:
+    """The next key pressed (as INKEY$ gives it)."""
+    while True:
+        key = machine.inkey()
+        if key:
+            return key
+        machine.wait_frames_for_key(DOZE_FRAMES)
 
 
 def run_program(machine: Spectrum, program, **options) -> int:
@@ -95,16 +170,23 @@ def show_refusal(machine: Spectrum, program, reason: str) -> None:
     let_go(machine)
 
 
-def run(machine: Spectrum, programs: list, options_for=lambda program: {}) -> None:
+def run(machine: Spectrum, programs: list, options_for=lambda program: {}, listed=None, sit=None) -> None:
     """The title page and whatever is picked there, with its default options (or those
-    `options_for(program)` gives), until Esc or BREAK on the title page."""
+    `options_for(program)` gives), until Esc or BREAK on the title page; on a server, the open
+    tables too (`listed` and `sit`, see `open_tables`)."""
     while True:
         machine.frontend.status = LEAVE_ZXCARDS
         try:
-            chosen = choose(machine, programs)
+            chosen = choose(machine, programs, listed)
         except (ReportError, Leave):
             return
         machine.frontend.status = BACK_TO_MENU
+        if chosen == OPEN_TABLES:
+            try:
+                open_tables(machine, listed, lambda *seat: sit(machine, *seat))
+            except (ReportError, Leave, CannotStart):  # BREAK or Esc: back to the title page
+                pass
+            continue
         machine.variables, machine.functions = {}, {}  # a new program has none of the last one's
         try:
             run_program(machine, chosen, **options_for(chosen))

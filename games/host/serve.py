@@ -48,6 +48,7 @@ from . import PROGRAMS, load, menu, needs
 from .counts import SessionCount, default_workers
 from .session import ended, start_frames_from_host_clock
 from .tables import Tables
+from .talk import LINE_LENGTH, QUICK_PHRASES, Talks, talk_of
 from .thinking import Workers
 
 DEFAULT_HOST, DEFAULT_PORT, DEFAULT_MAX_SESSIONS = "127.0.0.1", 8048, 200
@@ -56,7 +57,8 @@ MESSAGES_PER_SECOND, MESSAGE_BURST = 100, 400  # a terminal's pace: a person typ
 ERRORS_ALLOWED = 20  # refused messages before the connection is closed
 BACKLOG_FRAMES = 500  # messages waiting for a slow terminal (10 s of frames) before it is dropped
 SECRET = re.compile(SECRET_PATTERN)
-TABLE_KEYS = frozenset({"table", "name", "watch"})  # /PROGRAM?table=CODE&name=Anna (or &watch): a seat at a table
+# /PROGRAM?table=CODE&name=Anna (or &watch): a seat at a table; &private: a new table listed nowhere
+TABLE_KEYS = frozenset({"table", "name", "watch", "private"})
 TABLE_NAME_CHARACTERS = "A-Za-z0-9 ._'"  # and "-", which a browser's pattern wants escaped
 TABLE_NAME = re.compile(rf"[{TABLE_NAME_CHARACTERS}-]{{1,10}}")
 TABLE_CODE = re.compile(r"[A-Za-z0-9]{1,12}")
@@ -66,7 +68,8 @@ UNACCENTED = {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": 
 # What a name box on a page lets through: the table's characters and the Latin letters with accents
 NAME_PATTERN = rf"[{TABLE_NAME_CHARACTERS}\u00C0-\u024F\-]{{1,10}}"
 CLOSE = object()  # in an outbox: close the connection once what is before it has gone
-PAGE_FILES = {"/zxcards.js": "text/javascript", "/zxcards-sound.js": "text/javascript", "/zxcards.css": "text/css"}
+PAGE_FILES = {"/zxcards.js": "text/javascript", "/zxcards-sound.js": "text/javascript", "/zxcards.css": "text/css",
+              "/zxcards-talk.js": "text/javascript"}
 PAGE_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'",
     "X-Content-Type-Options": "nosniff",
@@ -119,7 +122,7 @@ def target_of(path: str) -> Target:
     load(name).add_options(parser)
     argv = []
     for key, value in pairs:
-        if key in SERVER_ONLY or not re.fullmatch(r"[a-z][a-z-]*", key):
+        if key in SERVER_ONLY or not re.fullmatch(r"[a-z][a-z0-9-]*", key):
             raise RequestRefused(f"{load(name).TITLE} takes no option {key[:40]!r} on a server")
         argv.append(f"--{key}" if value == "" else f"--{key}={value}")
     try:
@@ -172,7 +175,7 @@ def table_of(pairs: list[tuple[str, str]]) -> tuple[dict, list[tuple[str, str]]]
     name = plain_letters(found.get("name", "Player"))
     if not TABLE_NAME.fullmatch(name) or not any(char.isalnum() for char in name):
         raise RequestRefused(f"a name at a table is {NAME_RULE}")
-    return ({"code": found["table"], "name": name, "watch": "watch" in found},
+    return ({"code": found["table"], "name": name, "watch": "watch" in found, "private": "private" in found},
             [(key, value) for key, value in pairs if key not in TABLE_KEYS])
 
 
@@ -199,16 +202,17 @@ def typed_characters() -> dict[str, list[str]]:
             if not char.isalnum() and (keys := keys_for_char(char))}
 
 
-def page(target: Target) -> bytes:
+def page(target: Target, lobby: str = "") -> bytes:
     """The page for `target`: the picture, the sound switch and the on-screen keys; the picture's
-    size and palette come from `render`, as the window's do."""
+    size and palette come from `render`, as the window's do; under the menu, the `lobby` (the open
+    tables, `open_tables_part`)."""
     config = {"width": render.FRAME_WIDTH, "height": render.FRAME_HEIGHT, "left": render.BORDER_LEFT,
               "top": render.BORDER_TOP, "palette": render.PALETTE.tolist(), "flashFrames": render.FLASH_FRAMES,
               "title": "ZX Cards" if target.program is None else load(target.program).TITLE,
               "typed": typed_characters()}
     template = page_file("index.html").decode()
     return template.replace("{{config}}", json.dumps(config).replace("<", "\\u003c")).replace(
-        "{{title}}", config["title"]).replace("{{friends}}", friends_part(target)).encode()
+        "{{title}}", config["title"]).replace("{{friends}}", lobby + friends_part(target)).encode()
 
 
 TABLE_CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # none that are read as another (O and 0, I and 1)
@@ -219,29 +223,71 @@ def friends_part(target: Target) -> str:
     fresh code, a name, the table's options); at a table, the link the others join with."""
     if target.table is not None:
         link = html.escape(f"/{target.program}?table={target.table['code']}")
-        return f'<p id="share">Friends join this table with: <a id="share-link" href="{link}">{link}</a></p>'
+        return (f'<p id="share">Friends join this table with: <a id="share-link" href="{link}">{link}</a></p>'
+                + talk_part())
     if target.program is not None:
         return ""
     return "".join(new_table_form(name, load(name)) for name in PROGRAMS if needs(load(name)).seating is not None)
 
 
 def new_table_form(name: str, program) -> str:
-    """The form that makes a new table of `program`, its choices and flags as the program gives them."""
+    """The form that makes a new table of `program`, its choices and flags as the program gives them
+    (those it folds under a heading of its own), and whether the table is private."""
     seating = needs(program).seating
     code = "".join(secrets.choice(TABLE_CODE_LETTERS) for _ in range(6))
-    flags = "".join(f'<label><input type="checkbox" name="{flag}" value=""> {html.escape(words)}</label> '
-                    for flag, words in seating.flags.items())
-    choices = ""
+    parts = {flag: f'<label><input type="checkbox" name="{flag}" value=""> {html.escape(words)}</label> '
+             for flag, words in seating.flags.items()}
     for choice in seating.choices:
         options = "".join(f'<option value="{html.escape(value)}"{" selected" if value == choice.default else ""}>'
-                          f'{html.escape(choice.shown.format(value))}</option>' for value in choice.values())
-        choices += (f'<select name="{choice.name}" aria-label="{html.escape(choice.called)}">{options}</select> ')
+                          f'{html.escape(choice.words(value))}</option>' for value in choice.values())
+        parts[choice.name] = f'<select name="{choice.name}" aria-label="{html.escape(choice.called)}">{options}</select> '
+    shown = "".join(part for key, part in parts.items() if key not in seating.folded)
+    folded = "".join(part for key, part in parts.items() if key in seating.folded)
+    if folded:
+        folded = f'<details><summary>{html.escape(seating.folded_called)}</summary>{folded}</details>'
     return (f'<form id="friends" action="/{name}" method="get">{html.escape(program.TITLE)} with friends: '
             f'<input type="hidden" name="table" value="{code}">'
-            f'<input name="name" required maxlength="10" pattern="{html.escape(NAME_PATTERN)}" placeholder="your name" '
-            f'title="Your name at the table: {html.escape(NAME_RULE)}" aria-label="Your name at the table"> '
-            f'{flags}{choices}'
-            f'<button type="submit">New table</button></form>')
+            f'{name_box()} {shown}'
+            '<label><input type="checkbox" name="private" value=""> private (only by its link)</label> '
+            f'<button type="submit">New table</button>{folded}</form>')
+
+
+def talk_part() -> str:
+    """At a table, a word to the table: the lines heard (shown as text by zxcards-talk.js, never as
+    markup), a line to say, quick phrases for touch, and whom this page has muted."""
+    phrases = "".join(f'<button type="button" class="phrase">{html.escape(phrase)}</button>' for phrase in QUICK_PHRASES)
+    return ('<section id="talk" aria-label="A word to the table"><ol id="talk-heard" aria-live="polite"></ol>'
+            f'<form id="talk-say"><input name="line" maxlength="{LINE_LENGTH}" autocomplete="off" '
+            'placeholder="a word to the table" aria-label="A word to the table"> <button type="submit">Say</button> '
+            '<span id="talk-muted"></span></form>'
+            f'<p id="talk-phrases">{phrases}</p></section><script src="/zxcards-talk.js" defer></script>')
+
+
+def name_box() -> str:
+    return (f'<input name="name" required maxlength="10" pattern="{html.escape(NAME_PATTERN)}" placeholder="your name" '
+            f'title="Your name at the table: {html.escape(NAME_RULE)}" aria-label="Your name at the table">')
+
+
+def open_tables_part(listed: dict[str, list]) -> str:
+    """Under the menu, the tables each program lists (`Tables.listed`: those not private, with a
+    seat free or watchers welcome): its code, rules, seats taken and score, with a form to sit at
+    it under a name and a link to watch it."""
+    rows = []
+    for name, listings in listed.items():
+        for listing in listings:
+            link = f"/{name}?table={listing.code}"
+            seats = ", ".join(listing.seats) or "nobody yet"
+            said = (f'<b>{html.escape(load(name).TITLE)} {html.escape(listing.code)}</b> {html.escape(listing.rules)}'
+                    f' · {html.escape(seats)} ({len(listing.seats)} of {listing.places})'
+                    + (f' · {html.escape(listing.score)}' if listing.score else ""))
+            join = (f'<form action="/{name}" method="get"><input type="hidden" name="table" value="{html.escape(listing.code)}">'
+                    f'{name_box()} <button type="submit">Sit</button></form> ') if listing.seat_free else ""
+            watch = f'<a href="{html.escape(link)}&amp;watch">Watch</a>' if listing.watchable else ""
+            rows.append(f"<li>{said} {join}{watch}</li>")
+    if not rows:  # nothing to list: the page stays as it was, the picture as large
+        return ""
+    return (f'<section id="open-tables"><p>Open tables (<a href="/">look again</a>):</p><ul>{"".join(rows)}</ul>'
+            '</section>')
 
 
 def message_page(title: str, text: str) -> bytes:
@@ -283,6 +329,7 @@ class Server:
         self.tables: dict[str, Tables] = {}  # for each program that seats people: its tables, by code
         self._tables_made = threading.Lock()  # the first seats of a program, at once, find one Tables
         self.refused = 0  # connections and messages refused, for whoever watches
+        self.talks = Talks()  # what is said at each table, in memory only
 
     def tables_of(self, name: str) -> Tables:
         """The tables of program `name`, kept after every move in the server's store (by default
@@ -330,10 +377,14 @@ class Server:
             return self._refuse(http.HTTPStatus.SERVICE_UNAVAILABLE, "zxcards is full",
                                 f"All {self.max_sessions} Spectrums of this server are in use. Try again in a while.")
         if not websocket:
-            return response(http.HTTPStatus.OK, page(target))
+            return response(http.HTTPStatus.OK, page(target, self.lobby() if target.program is None else ""))
         connection.target = target
         connection.secret = secret_of(request)
         return None
+
+    def lobby(self) -> str:
+        """The open tables of every program that seats people, for the menu's page."""
+        return open_tables_part({name: tables.listed() for name, tables in list(self.tables.items())})
 
     def _refuse(self, status: http.HTTPStatus, title: str, text: str) -> Response:
         self.refused += 1
@@ -370,9 +421,15 @@ class Server:
         self.count.add(1)
         session.start()
         sender = asyncio.create_task(self._send(connection, outbox))
+        table, talk = connection.target.table, None
+        if table is not None:  # a word to the table: heard by this terminal as JSON text
+            where = (connection.target.program, table["code"])
+            talk, listener = self.talks.join(where, table["name"], lambda heard: send(json.dumps(heard)), owner)
         try:
-            await self._receive(connection, frontend)
+            await self._receive(connection, frontend, None if talk is None else (talk, listener))
         finally:
+            if talk is not None:
+                self.talks.leave(where, talk, listener)
             frontend.disconnect()
             await asyncio.to_thread(session.join)
             self.sessions.discard(session)
@@ -387,9 +444,10 @@ class Server:
         except ConnectionClosed:
             pass
 
-    async def _receive(self, connection: ServerConnection, frontend: ServedFrontend) -> None:
+    async def _receive(self, connection: ServerConnection, frontend: ServedFrontend, talking=None) -> None:
         """The terminal's messages to the machine, each checked; a terminal is allowed a person's
-        pace, and in lockstep one message more for each frame it was sent."""
+        pace, and in lockstep one message more for each frame it was sent. At a table (`talking`:
+        the table's talk and this terminal's listener) a word to the table goes there instead."""
         allowance, last, frames, errors = float(MESSAGE_BURST), time.monotonic(), 0, 0
         try:
             async for text in connection:
@@ -401,6 +459,10 @@ class Server:
                     self.refused += 1
                     await self._close(connection, 1008, "too many messages")
                     return
+                said = talk_of(text) if talking is not None else None
+                if said is not None:
+                    talking[0].take(talking[1], said)
+                    continue
                 try:
                     frontend.receive(terminal_message(text))
                 except MessageError as refusal:
@@ -465,11 +527,26 @@ class Session:
         if self.target.table is not None:
             table = self.target.table
             return needs(load(name)).seating.seat(machine, self.server.tables_of(name), table["code"], self.owner,
-                                                  table["name"], watch=table["watch"], **options)
+                                                  table["name"], watch=table["watch"], private=table["private"],
+                                                  **options)
         if name is None:
-            return menu.run(machine, [load(program) for program in PROGRAMS], options_for=self.program_options)
+            return menu.run(machine, [load(program) for program in PROGRAMS], options_for=self.program_options,
+                            listed=self.open_tables, sit=self.sit)
         program = load(name)
         return menu.run_program(machine, program, **self.program_options(program, options))
+
+    def open_tables(self) -> list:
+        """(program name, its title, a Listing) of each table listed, for the Spectrum's list."""
+        return [(name, load(name).TITLE, listing) for name, tables in list(self.server.tables.items())
+                for listing in tables.listed()]
+
+    def sit(self, machine: Spectrum, name: str, code: str, seat_name: str, watch: bool) -> None:
+        """A seat (or a watcher's place) at table `code` of program `name`, chosen from the
+        Spectrum's list, played until it is left; CannotStart for a name the table can't show."""
+        shown = plain_letters(seat_name.strip())
+        if not TABLE_NAME.fullmatch(shown) or not any(char.isalnum() for char in shown):
+            raise CannotStart(f"a name is {NAME_RULE}")
+        needs(load(name)).seating.seat(machine, self.server.tables_of(name), code, self.owner, shown, watch=watch)
 
     def program_options(self, program, options: dict | None = None) -> dict:
         """`options` for `program`, with the server's worker processes if it thinks, and where it

@@ -4,8 +4,10 @@ each table by its code, its dealer thread, and where it is kept.
 The program's table is the referee; the host only finds it (as kept, or new), starts a dealer that
 calls its `dealer_step` whenever its next move may be due, and lets it go once everyone has left.
 A table needs: `code`, `closed`, `changed` (a Condition), `started`, `close()`, `dealer_step()`,
-`seconds_to_next_event()`, `deserted()` and `left_by_everyone()`, and a class method
-`restored(data, code=, clock=, store=, thinker=)` for a kept one.
+`seconds_to_next_event()`, `deserted()`, `left_by_everyone()` and `listing()` (how a list of open
+tables shows it, a `games.program.Listing`, or None to be left out: a private table, or one with no
+seat free and no welcome for watchers), and a class method `restored(data, code=, clock=, store=,
+thinker=)` for a kept one.
 """
 
 from __future__ import annotations
@@ -53,6 +55,14 @@ class Tables:
         table = self.kind(code, **place, **options)
         table.notice = notice
         return table
+
+    def listed(self) -> list:
+        """The listings of the tables in play here that want to be listed (`listing()`), those with a
+        seat free first, then by code."""
+        with self.lock:
+            tables = [table for table in self.tables.values() if not table.closed]
+        listings = [listing for table in tables if (listing := table.listing()) is not None]
+        return sorted(listings, key=lambda listing: (not listing.seat_free, listing.code))
 
     def leave(self, table) -> None:
         """Close `table` if nobody is at it (`left_by_everyone`). A table that never started is not

@@ -12,6 +12,10 @@ not count toward the partner's bid. Every 10 bags cost 100 points. After a hand 
 partnership reaches 500 or falls to -200, the game is over and the higher score wins (a tie plays
 on).
 
+A table's house rules (`house_rules.HouseRules`, given as `rules`) change these numbers: the game's
+length, the bags and their penalty, nil's value (or no nil), "10 for 200" and a partnership's
+minimum contract; the numbers above are `HouseRules()`'s.
+
 Blind nil, when the game allows it: a player whose partnership trails by 100 or more may bid nil
 before looking at their cards, for 200 points made or lost instead of 100. Seeing the cards is the
 table's business; the rules know only who may bid it.
@@ -24,6 +28,7 @@ says them), and card names ("td").
 
 from ..cards import BY_NAME, Suit
 from ..protocol import MoveRefused, Outcome, Termination
+from .house_rules import HouseRules
 from .rules import PLAYERS, FourPlayerState, Spades, card_refusal, dealing_rng, hand_text, message_words, shuffled_deck, suit_of
 
 TEAMS = (("player_0", "player_2"), ("player_1", "player_3"))
@@ -35,6 +40,7 @@ BLIND_NIL_DEFICIT = 100       # how far behind a partnership must be for its pla
 BAGS_PER_PENALTY, BAG_PENALTY = 10, 100
 MOST_TRICKS = 13              # a partnership's two bids together
 NIL, BLIND_NIL = "nil", "blind nil"
+USUAL = HouseRules()          # the numbers above
 
 
 def team_of(player: str) -> int:
@@ -51,9 +57,10 @@ def bid_words(bid: int, blind: bool = False) -> str:
     return (BLIND_NIL if blind else NIL) if bid == 0 else str(bid)
 
 
-def hand_points(bids: dict[str, int], taken: dict[str, int], blind=frozenset()) -> list[tuple[int, int]]:
-    """(points, bags) of each partnership for one hand, bag penalties not yet applied. A bid of 0 is
-    nil, a blind nil when its player is in `blind`."""
+def hand_points(bids: dict[str, int], taken: dict[str, int], blind=frozenset(),
+                rules: HouseRules = USUAL) -> list[tuple[int, int]]:
+    """(points, bags) of each partnership for one hand under `rules`, bag penalties not yet applied.
+    A bid of 0 is nil, a blind nil when its player is in `blind`."""
     result = []
     for team in TEAMS:
         points = bags = 0
@@ -61,14 +68,14 @@ def hand_points(bids: dict[str, int], taken: dict[str, int], blind=frozenset()) 
         made = sum(taken[player] for player in team if bids[player])
         for player in team:
             if not bids[player]:
-                value = BLIND_NIL_POINTS if player in blind else NIL_POINTS
+                value = rules.blind_nil_points if player in blind else rules.nil
                 points += value if not taken[player] else -value
                 bags += taken[player]
         if contract and made >= contract:
-            points += 10 * contract
+            points += rules.contract_points(contract)
             bags += made - contract
         elif contract:
-            points -= 10 * contract
+            points -= rules.contract_points(contract)
         elif made:
             bags += made
         result.append((points + bags, bags))
@@ -78,12 +85,15 @@ def hand_points(bids: dict[str, int], taken: dict[str, int], blind=frozenset()) 
 class FullSpades(Spades):
     """One hand of the full game: the seed's play with bidding first and spades to be broken.
     Players of the partnerships in `blind_nil_teams` (0 = you and north) may bid blind nil; None
-    when the game is played without blind nil."""
+    when the game is played without blind nil. `rules` are the table's house rules (nil's value,
+    or none; a partnership's least contract; the scoring)."""
 
-    def __init__(self, deck, dealer: str, blind_nil_teams: frozenset[int] | None = None):
+    def __init__(self, deck, dealer: str, blind_nil_teams: frozenset[int] | None = None,
+                 rules: HouseRules = USUAL):
         super().__init__(deck)
         self.dealer = dealer
-        self.blind_nil_teams = blind_nil_teams
+        self.rules = rules
+        self.blind_nil_teams = blind_nil_teams if rules.nil_allowed else None
         self.bids: dict[str, int | None] = {player: None for player in PLAYERS}
         self.blind: set[str] = set()  # the players who bid blind nil
         while self._play_order[0] != dealer:
@@ -113,7 +123,14 @@ class FullSpades(Spades):
         if not self.bidding or player != self._play_order[0]:
             return []
         open_bids = [NIL] + [str(number) for number in range(1, self.highest_bid(player) + 1)]
-        return open_bids + ([BLIND_NIL] if self.may_bid_blind_nil(player) else [])
+        open_bids += [BLIND_NIL] if self.may_bid_blind_nil(player) else []
+        return [amount for amount in open_bids if self.bid_refusal(player, amount) is None]
+
+    def least_bid(self, player: str) -> int:
+        """The least `player` may bid, besides nil: what the partner's bid (if made) leaves of the
+        partnership's minimum contract (at least 1)."""
+        partner_bid = self.bids[partner_of(player)]
+        return max(1, self.rules.minimum_bid - (partner_bid or 0)) if partner_bid is not None else 1
 
     def bid_refusal(self, player: str, amount: str) -> str | None:
         """Why `player` may not bid `amount` ("4", "0" or "nil", "blind nil") now, or None."""
@@ -121,14 +138,20 @@ class FullSpades(Spades):
             return "bidding is over"
         if player != self._play_order[0]:
             return f"not player turn: {player}"
+        if amount in (NIL, BLIND_NIL, "0") and not self.rules.nil_allowed:
+            return "this table plays without nil"
         if amount == BLIND_NIL and self.blind_nil_teams is None:
             return "this game is played without blind nil"
-        if amount == BLIND_NIL:
-            return None if self.may_bid_blind_nil(player) else f"blind nil only {BLIND_NIL_DEFICIT} or more behind"
-        if amount != NIL and amount not in {str(number) for number in range(MOST_TRICKS + 1)}:
+        if amount != BLIND_NIL and amount != NIL and amount not in {str(number) for number in range(MOST_TRICKS + 1)}:
             return f"not a bid: {amount}"
-        if amount != NIL and int(amount) > self.highest_bid(player):
+        if amount == BLIND_NIL and not self.may_bid_blind_nil(player):
+            return f"blind nil only {BLIND_NIL_DEFICIT} or more behind"
+        if amount not in (NIL, BLIND_NIL) and int(amount) > self.highest_bid(player):
             return f"partners bid {MOST_TRICKS} at most: {amount}"
+        partner_bid, least = self.bids[partner_of(player)], self.rules.minimum_bid
+        bid = 0 if amount in (NIL, BLIND_NIL) else int(amount)
+        if partner_bid is not None and least and partner_bid + bid < least:
+            return f"partners bid {least} at least: {bid_words(bid, amount == BLIND_NIL)}"
         return None
 
     def bid(self, player: str, amount: str | int) -> tuple[bool, str | None]:
@@ -199,19 +222,24 @@ class FullSpades(Spades):
                                   "spades_broken": self.spades_broken, "dealer": self.dealer}
 
     def points(self) -> list[tuple[int, int]]:
-        return hand_points(self.bids, self.scores(), self.blind)
+        return hand_points(self.bids, self.scores(), self.blind, self.rules)
 
 
 class FullMatch:
-    """Hands until the game is over: the running scores, bags and dealer. `blind_nil` lets a
-    partnership that trails by 100 or more bid blind nil."""
+    """Hands until the game is over: the running scores, bags and dealer, under `rules` (the house
+    rules; else the usual ones, with blind nil as `blind_nil` says: a partnership that trails by
+    100 or more may bid it)."""
 
-    def __init__(self, blind_nil: bool = False):
-        self.blind_nil = blind_nil
+    def __init__(self, blind_nil: bool = False, rules: HouseRules | None = None):
+        self.rules = rules if rules is not None else HouseRules(blind_nil=blind_nil)
         self.scores = [0, 0]
         self.bags = [0, 0]
         self.dealer = PLAYERS[-1]
         self.history: list[dict] = []
+
+    @property
+    def blind_nil(self) -> bool:
+        return self.rules.blind_nil
 
     def blind_nil_teams(self) -> frozenset[int] | None:
         """The partnerships that may bid blind nil in the next hand (None: not played)."""
@@ -223,7 +251,7 @@ class FullMatch:
         if self.over:
             raise ValueError("the game is over")
         self.dealer = PLAYERS[(PLAYERS.index(self.dealer) + 1) % 4]
-        return FullSpades(deck, self.dealer, self.blind_nil_teams())
+        return FullSpades(deck, self.dealer, self.blind_nil_teams(), self.rules)
 
     def score(self, hand: FullSpades) -> list[int]:
         """Add a finished hand's points; each team's change (bag penalties included)."""
@@ -232,9 +260,9 @@ class FullMatch:
         changes = []
         for team, (points, bags) in enumerate(hand.points()):
             self.bags[team] += bags
-            while self.bags[team] >= BAGS_PER_PENALTY:
-                self.bags[team] -= BAGS_PER_PENALTY
-                points -= BAG_PENALTY
+            while self.bags[team] >= self.rules.bags:
+                self.bags[team] -= self.rules.bags
+                points -= self.rules.bag_penalty
             self.scores[team] += points
             changes.append(points)
         self.history.append({"bids": dict(hand.bids), "blind": sorted(hand.blind), "taken": hand.scores(),
@@ -246,9 +274,10 @@ class FullMatch:
         return {"scores": self.scores, "bags": self.bags, "dealer": self.dealer, "history": self.history}
 
     @classmethod
-    def from_saved(cls, data, blind_nil: bool = False) -> "FullMatch":
-        """A match kept by `saved`; ValueError when `data` is not one."""
-        match = cls(blind_nil)
+    def from_saved(cls, data, blind_nil: bool = False, rules: HouseRules | None = None) -> "FullMatch":
+        """A match kept by `saved`, played on under `rules` (else the usual ones, blind nil as
+        `blind_nil` says); ValueError when `data` is not one."""
+        match = cls(blind_nil, rules)
         try:
             scores, bags, dealer, history = data["scores"], data["bags"], data["dealer"], data["history"]
         except (KeyError, TypeError):
@@ -256,7 +285,7 @@ class FullMatch:
         pairs_of_numbers = all(isinstance(pair, list) and len(pair) == 2
                                and all(type(value) is int for value in pair) for pair in (scores, bags))
         if not pairs_of_numbers or dealer not in PLAYERS or not isinstance(history, list) \
-                or not all(0 <= bag < BAGS_PER_PENALTY for bag in bags):
+                or not all(0 <= bag < match.rules.bags for bag in bags):
             raise ValueError("not a saved game of Spades")
         match.scores, match.bags, match.dealer, match.history = scores, bags, dealer, history
         return match
@@ -270,8 +299,9 @@ class FullMatch:
 
     @property
     def over(self) -> bool:
-        """A partnership has reached 500 or fallen to -200, and the scores differ."""
-        ended = max(self.scores) >= GAME_POINTS or min(self.scores) <= LOSING_POINTS
+        """A partnership has reached the game's points (500) or fallen to its losing points (-200),
+        and the scores differ."""
+        ended = max(self.scores) >= self.rules.game_to or min(self.scores) <= self.rules.losing_points
         return ended and self.scores[0] != self.scores[1]
 
 
@@ -323,17 +353,45 @@ def nil_considered(hand: list[str], partner_bid: int | None) -> bool:
     return partner_bid != 0 and len(spades) <= NIL_MOST_SPADES and max(spades, default=0) <= NIL_HIGHEST_SPADE
 
 
-def can_bid_nil(hand: list[str], partner_bid: int | None) -> bool:
-    """Whether a computer player bids nil by rule: `nil_considered`, and side cards it can get rid of."""
-    return nil_considered(hand, partner_bid) and nil_exposure(hand) <= NIL_EXPOSURE
+def can_bid_nil(hand: list[str], partner_bid: int | None, rules: HouseRules = USUAL) -> bool:
+    """Whether a computer player bids nil by rule: `nil_considered`, and side cards it can get rid of:
+    no more exposed than NIL_EXPOSURE at nil's usual value (100), in proportion to it at another (a
+    nil of 50 risks half as much, one of 200 twice as much); never at a table without nil."""
+    return rules.nil_allowed and nil_considered(hand, partner_bid) \
+        and nil_exposure(hand) <= NIL_EXPOSURE * rules.nil / NIL_POINTS
 
 
-def choose_bid(hand: list[str], partner_bid: int | None) -> int:
+# A nil is worth bidding, by the table's scoring, when what it is expected to score, (2p - 1) times
+# nil's value for a chance p of making it, reaches this: at nil 100 that is p = 0.7, the share the
+# sampled bids were measured at (`players.bidding.NIL_CLEAN`); at nil 50, 0.9; at nil 200, 0.6.
+NIL_WORTH_POINTS = 40
+
+
+def nil_chance_needed(rules: HouseRules = USUAL) -> float:
+    """The chance of making a nil that makes it worth bidding under `rules` (above 1: never)."""
+    return 2.0 if not rules.nil_allowed else (1 + NIL_WORTH_POINTS / rules.nil) / 2
+
+
+def contract_bid(tricks: float, partner_bid: int | None, rules: HouseRules = USUAL) -> int:
+    """A bid of `tricks` expected, as the table's rules let it be: at least 1 and what the partner's
+    bid leaves of the partnership's minimum contract, at most what it leaves of 13; and with "10 for
+    200" a contract of 10 or 11 is bid a trick short unless the two expect 10.5 or more (set, it
+    loses twice as much: 10 made on a coin's toss is worth less than 9 made nearly surely)."""
+    bid = max(1, round(tricks))
+    if partner_bid is not None:
+        bid = max(bid, rules.minimum_bid - partner_bid)
+        if rules.ten_for_200 and partner_bid and partner_bid + bid in (10, 11) and partner_bid + tricks < 10.5 \
+                and partner_bid + bid - 1 >= rules.minimum_bid and bid > 1:
+            bid -= 1
+    return min(bid, MOST_TRICKS - (partner_bid or 0))
+
+
+def choose_bid(hand: list[str], partner_bid: int | None, rules: HouseRules = USUAL) -> int:
     """A computer player's bid: nil with a hand that can duck every trick (`can_bid_nil`), else its
-    estimate; never more than the partner's bid leaves of 13."""
-    if can_bid_nil(hand, partner_bid):
+    estimate as the table's rules let it be bid (`contract_bid`)."""
+    if can_bid_nil(hand, partner_bid, rules) and (partner_bid is None or partner_bid >= rules.minimum_bid):
         return 0
-    return min(max(1, round(estimate_tricks(hand))), MOST_TRICKS - (partner_bid or 0))
+    return contract_bid(estimate_tricks(hand), partner_bid, rules)
 
 
 BLIND_NIL_GAMBLE_DEFICIT = 200   # a computer gambles on blind nil this far behind ...
@@ -344,15 +402,16 @@ BLIND_NIL_GAMBLE_NEAR_GAME = 150  # ... with the other side this close to game .
 BLIND_NIL_COVER = 4
 
 
-def gambles_blind_nil(scores: list[int], team: int, partner_bid: int | None) -> bool:
+def gambles_blind_nil(scores: list[int], team: int, partner_bid: int | None, rules: HouseRules = USUAL) -> bool:
     """Whether a computer player of `team`, free to bid blind nil, does: only as a comeback, with the
     other side near game and this side far behind (a blind nil is made less often than not, so it
     pays only when an ordinary hand cannot catch up), and beside a partner who can cover it: one yet
     to bid (it will bid knowing), or one whose bid is BLIND_NIL_COVER or more (never a partner's nil)."""
     ours, theirs = scores[team], scores[1 - team]
-    covered = partner_bid is None or partner_bid >= BLIND_NIL_COVER
-    return (covered and theirs >= GAME_POINTS - BLIND_NIL_GAMBLE_NEAR_GAME
-            and theirs - ours >= BLIND_NIL_GAMBLE_DEFICIT)
+    covered = partner_bid is None or partner_bid >= max(BLIND_NIL_COVER, rules.minimum_bid)
+    near_game = BLIND_NIL_GAMBLE_NEAR_GAME * rules.game_to / GAME_POINTS
+    return (covered and theirs >= rules.game_to - near_game
+            and theirs - ours >= max(BLIND_NIL_DEFICIT, BLIND_NIL_GAMBLE_DEFICIT * rules.game_to / GAME_POINTS))
 
 
 BID_ACTION = "bid "  # "bid 4"; nil and blind nil are typed as they are said
@@ -392,9 +451,9 @@ class FullSpadesState(FourPlayerState):
     the outcome gives the partnership that won (its two players) and each player their
     partnership's points."""
 
-    def __init__(self, seed: int, blind_nil: bool = False):
+    def __init__(self, seed: int, blind_nil: bool = False, rules: HouseRules | None = None):
         self.rng = dealing_rng(seed)
-        self.match = FullMatch(blind_nil)
+        self.match = FullMatch(blind_nil, rules)
         self.hand = self.match.new_hand(shuffled_deck(self.rng))
 
     def in_play(self) -> FullSpades | None:

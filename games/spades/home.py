@@ -7,6 +7,7 @@ move, in the data folder's `spades-game.json`, and taken up where it was next ti
 by an earlier zxcards, its score between hands, too).
 """
 
+import dataclasses
 from pathlib import Path
 
 from spectrum import Spectrum
@@ -16,6 +17,7 @@ from ..datafolder import DataUnusable
 from ..store import TableStore
 from ..drawing import next_key_code, wrapped
 from .full_rules import FullMatch
+from .house_rules import HouseRules
 from .screen import RESULT_WIDTH, Scene, draw, prepare
 from .seat_play import machine_clock, play_at
 from .seats import SpadesTable
@@ -45,18 +47,22 @@ def play_at_home(machine: Spectrum, table: SpadesTable, notice: str | None = Non
 
 
 SEED_WAITS = "Your kept game goes on. For a new game from this seed: add --new (it keeps this one aside)"
+RULES_WAIT = "Your kept game goes on by its own rules ({}). For a new game by these: add --new (it keeps this one aside)"
 
 
 def home_table(machine: Spectrum, *, level: str, seed: int | None, full: bool, blind_nil: bool,
-               folder: Path | None, new: bool = False, kept_in=None) -> tuple[SpadesTable, str | None]:
+               folder: Path | None, new: bool = False, rules: HouseRules | None = None,
+               kept_in=None) -> tuple[SpadesTable, str | None]:
     """The table at home on `machine`'s clock, and a notice when a kept one could not be taken up
-    (or goes on though a seed was given): the full game as kept in `folder` (its computers of
-    `level`, blind nil as `blind_nil` says), or a new one — always, with `new`, the kept one set
-    aside; the no-bid game is kept nowhere. `kept_in` (a `games.store.Documents`: a server's shared
-    store) keeps the full game instead of `folder`."""
+    (or goes on though a seed, or other house rules, were given): the full game as kept in `folder`
+    (its computers of `level`, blind nil as `blind_nil` says, its own house rules), or a new one
+    under the house `rules` — always, with `new`, the kept one set aside; the no-bid game is kept
+    nowhere. `kept_in` (a `games.store.Documents`: a server's shared store) keeps the full game
+    instead of `folder`."""
     options = dict(clock=machine_clock(machine), turn_seconds=None)
     if not full:
         return SpadesTable(HOME, level=level, seed=seed, **options), None
+    given, rules = rules is not None, dataclasses.replace(rules or HouseRules(), blind_nil=blind_nil)
     store = kept_in if kept_in is not None else HomeStore(folder)
 
     def taken_up(data) -> SpadesTable:
@@ -68,6 +74,7 @@ def home_table(machine: Spectrum, *, level: str, seed: int | None, full: bool, b
         # kept by an earlier zxcards: the score between hands (ValueError when it is not one)
         table = SpadesTable(HOME, level=level, seed=seed, full=True, store=store, **options)
         table.variant = FullGame(table.rng, level, FullMatch.from_saved(data, blind_nil))
+        table.rules = table.variant.rules
         return table
 
     if new:
@@ -79,8 +86,9 @@ def home_table(machine: Spectrum, *, level: str, seed: int | None, full: bool, b
     kept, notice = store.load(HOME, taken_up)
     if kept is not None and seed is not None:
         notice = SEED_WAITS
-    return kept or SpadesTable(HOME, level=level, seed=seed, full=True, blind_nil=blind_nil, store=store,
-                               **options), notice
+    if kept is not None and given and dataclasses.replace(kept.rules, blind_nil=blind_nil) != rules:
+        notice = RULES_WAIT.format(kept.rules.summary())
+    return kept or SpadesTable(HOME, level=level, seed=seed, rules=rules, store=store, **options), notice
 
 
 def show_notice(machine: Spectrum, notice: str) -> None:

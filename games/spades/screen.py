@@ -3,6 +3,7 @@
 You sit south; west, north and east play in that order after you (the seed's player_0 to player_3).
 """
 
+import dataclasses
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -82,7 +83,7 @@ def draw(machine: Spectrum, scene: Scene) -> None:
         if place == 0:
             machine.print_at(row + 2, col, "led", ink=YELLOW, paper=BAIZE)
     if scene.status:
-        machine.print_at(STATUS_ROW, 0, centred(scene.status), ink=YELLOW, paper=BAIZE)
+        draw_status(machine, scene)
     if scene.results:
         top = results_top(scene.results)
         for row, line in enumerate(["", *scene.results, ""], top):
@@ -96,6 +97,18 @@ def draw(machine: Spectrum, scene: Scene) -> None:
     refusal = scene.message_ink == RED  # red on green is hard to read: refusals stand on a white strip
     machine.print_at(MESSAGE_ROW, 0, centred(scene.message), ink=scene.message_ink,
                      paper=CARD_PAPER if refusal else BAIZE, bright=int(refusal))
+
+
+def draw_status(machine: Spectrum, scene: Scene) -> None:
+    """The line between the trick's cards alone (a clock counting down changes nothing else)."""
+    machine.print_at(STATUS_ROW, 0, centred(scene.status), ink=YELLOW, paper=BAIZE)
+
+
+def only_the_status_differs(scene: Scene, shown: Scene | None) -> bool:
+    """`scene` is `shown` but for a status line that is still there (no panel over the table): drawn
+    by `draw_status` alone, the screen is the one `draw` would give."""
+    return shown is not None and scene != shown and bool(scene.status) \
+        and dataclasses.replace(scene, status=shown.status) == shown and not scene.results
 
 
 def results_top(lines: list[str]) -> int:

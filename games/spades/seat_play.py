@@ -5,7 +5,7 @@ its hand at the foot, the others round the table by name; in the full game the b
 the partnerships' scores on top, and a bid typed as digits.
 
 Keys: CAPS 5 / CAPS 8 (the arrow keys) choose a card and ENTER plays it, or type the card (`td`);
-L shows the last trick; BREAK leaves. Another seat's move is heard (a BEEP), a refused one buzzes.
+L shows the last trick, P (the full game) the points of the hands gone by; BREAK leaves. Another seat's move is heard (a BEEP), a refused one buzzes.
 
 The table is the referee: this screen only shows `table.view(seat)` and sends this seat's moves. At
 home it also keeps the table moving (`deals`): the computers' moves are made here, on the machine's
@@ -24,14 +24,20 @@ from ..cards import RANK_LETTERS, SUIT_LETTERS
 from ..drawing import BAIZE, wrapped
 from ..protocol import MoveRefused
 from .full_rules import BLIND_NIL, TEAM_NAMES, bid_words
+from .house_rules import HouseRules
 from .rules import PLAYERS, TRICKS_IN_A_HAND
-from .screen import NAMES, RESULT_WIDTH, Scene, centred, draw, hand_order, prepare
+from .screen import (NAMES, RESULT_WIDTH, Scene, centred, draw, draw_status, hand_order, only_the_status_differs,
+                     prepare)
 from .seats import SEATS, SeatView, SpadesTable, TableRefused, clean_name
 
 CLOCK_FRAMES = 25  # how often the screen looks at the clock (a warning counts down by the second)
 FRAMES_PER_SECOND = T_STATES_PER_SECOND / FRAME_T_STATES
 HELP = "CAPS5/8+ENTER or type td  L:last"
+FULL_HELP = "CAPS5/8 ENTER/td L:last P:points"  # the full game: P shows the hands gone by
+HISTORY_KEY = "p"  # not a rank or a suit: a card typed out of turn ("3h") never opens it
 AFTER_HAND_HELP = "L: the last trick again"
+AFTER_FULL_HAND_HELP = "L: last trick  P: the points"
+HISTORY_ROWS = 10  # the hands gone by shown at most (the latest)
 HOW_TO_LEAVE = "BREAK (Esc) leaves"  # said whenever nothing else is
 NO_BID_GAME = "No bids: most tricks wins"  # the reference rules' game (no bidding, no partners)
 WATCHING = "Watching: no hand is shown"
@@ -105,6 +111,15 @@ def key_or_news(machine: Spectrum, table: SpadesTable, view: SeatView) -> int | 
             waited, most = 0, frames_until_the_clock_tells(table, view)
 
 
+def key_or_move(machine: Spectrum, table: SpadesTable, view: SeatView) -> None:
+    """Until a key is pressed or the table changes (a panel over the table: the clock's counting
+    down leaves it shown)."""
+    while True:
+        machine.wait_frames_for_key(CLOCK_FRAMES)
+        if machine.take_key() is not None or table.version != view.version:
+            return
+
+
 def frames_until_the_clock_tells(table: SpadesTable, view: SeatView) -> int:
     """How long a screen may wait before the clock alone may change its view: a trick's show ends,
     or (every CLOCK_FRAMES) a warning counts down."""
@@ -132,23 +147,33 @@ def table_moves(machine: Spectrum, table: SpadesTable, view: SeatView) -> bool:
     return True
 
 
+def rules_lines(table: SpadesTable) -> list[str]:
+    """The table's house rules as its first screen says them, with the time to move when it runs."""
+    lines = table.rules.lines()
+    if table.turn_seconds is not None:
+        lines.append(f"{round(table.turn_seconds)} s to move; seat held {round(table.grace_seconds)} s"[:30])
+    return lines
+
+
 def lobby(machine: Spectrum, table: SpadesTable, seat: int | None, why: str = "") -> None:
-    """The seats as they fill, until play starts (ENTER, from any seated player); `why` this screen
-    watches, or sits under another name than it gave."""
+    """The seats as they fill, until play starts (ENTER, from any seated player), under the table's
+    house rules; `why` this screen watches, or sits under another name than it gave."""
     while True:
         view = table.view(seat)
         if view.started:
             return
         machine.cls()
         machine.print_at(0, 0, centred(f"SPADES  table {table.code}"), ink=WHITE, paper=BLUE, bright=1)
-        machine.print_at(2, 1, "The full game to 500" if table.full else NO_BID_GAME, ink=YELLOW, paper=BAIZE)
-        machine.print_at(3, 1, "The seats, as people join:", ink=YELLOW, paper=BAIZE)
+        for row, line in enumerate(rules_lines(table)[:5], 2):
+            machine.print_at(row, 1, line[:30], ink=YELLOW, paper=BAIZE)
+        machine.print_at(8, 1, "The seats, as people join:", ink=CYAN, paper=BAIZE)
         for at in range(SEATS):
             who = view.names[at] if view.humans[at] else f"({table.level} computer)"
             mark = " <- you" if at == seat else ""
             partners = (TEAM_NAMES[0] if at % 2 == (seat or 0) % 2 else TEAM_NAMES[1]) if table.full else ""
-            machine.print_at(5 + 2 * at, 3, f"{at + 1} {who}{mark}".ljust(SEAT_WIDTH) + partners, ink=WHITE, paper=BAIZE)
-        machine.print_at(13, 1, "Others join with the same link:", ink=CYAN, paper=BAIZE)
+            machine.print_at(9 + at, 3, f"{at + 1} {who}{mark}".ljust(SEAT_WIDTH) + partners, ink=WHITE, paper=BAIZE)
+        machine.print_at(13, 1, "Private: only by this link:" if table.private else "Others join with the same link:",
+                         ink=CYAN, paper=BAIZE)
         machine.print_at(14, 2, f"/spades?table={table.code}"[:29], ink=WHITE, paper=BAIZE)
         machine.print_at(18, 1, "ENTER starts play" if seat is not None else WATCHING, ink=BLACK, paper=YELLOW, bright=1)
         machine.print_at(20, 1, HOW_TO_LEAVE, ink=WHITE, paper=BAIZE)
@@ -174,8 +199,9 @@ def scene_of(view: SeatView, seat: int, chosen: int | None, typed: str, note: st
                   to_play=None if view.to_play is None else shown_player(seat, view.to_play),
                   chosen=chosen if view.to_play == view.seat and hand and not view.bidding else None,
                   names=names, hand_hidden=blind_question or hand_hidden,
-                  help_line=(WATCHING if view.seat is None else AFTER_HAND_HELP if view.finished
-                             else BID_HELP if bidding_now else HELP),
+                  help_line=(WATCHING if view.seat is None
+                             else (AFTER_FULL_HAND_HELP if view.full else AFTER_HAND_HELP) if view.finished
+                             else BID_HELP if bidding_now else FULL_HELP if view.full else HELP),
                   score_line=score_line_of(view, seat))
     results = (full_results(view, seat) if view.full else seed_results(view, seat)) if view.finished else []
     if view.trick_taken:
@@ -188,6 +214,10 @@ def scene_of(view: SeatView, seat: int, chosen: int | None, typed: str, note: st
             scene.message, scene.message_ink, scene.help_line = results[0], YELLOW, ""
             return scene
     scene.results = results + (wrapped(view.notice, RESULT_WIDTH) if view.notice and results else [])
+    if view.turn_left is not None and view.to_play is not None and not scene.status:  # a person's clock
+        doing = "bid" if view.bidding else "play"
+        who = f"Your {doing}" if view.to_play == view.seat else f"{names[shown_player(seat, view.to_play)]} to {doing}"
+        scene.status = f"{who}: {view.turn_left} s"
     if blind_question:
         scene.results, scene.help_line, scene.message, scene.message_ink = BLIND_NIL_QUESTION, "", "Y or N", YELLOW
     elif view.refusal:
@@ -270,7 +300,38 @@ def full_results(view: SeatView, seat: int) -> list[str]:
         lines.append(line if len(line) <= RESULT_WIDTH else f"{side} {bids}, took {took}: {points[team]:+d}")
     if view.game_winner is not None:
         lines.append(f"{partners[view.game_winner].upper()} WIN THE GAME" + ("!" if view.game_winner == us else ""))
-    return [*lines, "", "ENTER: a new game" if view.game_winner is not None else "ENTER: next hand"]
+        return [*lines, "", *again_lines(view, seat)]
+    return [*lines, "", "ENTER: next hand"]
+
+
+def again_lines(view: SeatView, seat: int) -> list[str]:
+    """Once a game is over: "again?", and whom the table waits for once this seat has said so."""
+    if view.seat is None or not view.again[view.seat]:
+        return ["ENTER: a new game (again?)"]
+    names = names_seen(view, seat)
+    waiting = [names[shown_player(seat, at)] for at in range(SEATS)
+               if view.humans[at] and view.connected[at] and not view.again[at]]
+    return [("Waiting for " + ", ".join(waiting))[:RESULT_WIDTH]] if waiting else ["Dealing..."]
+
+
+def history_lines(view: SeatView, seat: int) -> list[str]:
+    """The hands of this game gone by, from `seat` (its side first): each side's bids, tricks taken
+    and points, the latest HISTORY_ROWS of them, and the rules they are scored by."""
+    us, them = seat % 2, 1 - seat % 2
+    lines = ["The hands of this game", f"   {TEAM_NAMES[0] + ' bid:took':<14}{TEAM_NAMES[1] + ' bid:took'}"]
+    sides = {team: [at for at in range(SEATS) if at % 2 == team] for team in (us, them)}
+    for number, (bids, blind, taken, points) in list(enumerate(view.history, 1))[-HISTORY_ROWS:]:
+        said = []
+        for team in (us, them):
+            if bids is None:
+                said.append(f"{'':8}{points[team]:+5d} ")
+                continue
+            bid = "+".join("b" if blind[at] else "n" if bids[at] == 0 else str(bids[at]) for at in sides[team])
+            said.append(f"{bid:>5}:{sum(taken[at] for at in sides[team]):<2}{points[team]:+5d} ")
+        lines.append(f"{number:>2} {said[0]}{said[1]}".rstrip()[:RESULT_WIDTH])
+    if not view.history:
+        lines.append("No hand has been played yet")
+    return lines
 
 
 def bid_keys(code: int, key: str, typed: str) -> tuple[str | None, str, str]:
@@ -315,7 +376,16 @@ def show_last_trick(machine: Spectrum, table: SpadesTable, view: SeatView, seat:
         scene.status = f"Last trick: {names_seen(view, seat)[shown_player(seat, view.last_winner)]} took it"
         scene.message, scene.message_ink, scene.results = "Any key to go on", YELLOW, []
     draw(machine, scene)
-    key_or_news(machine, table, view)
+    key_or_move(machine, table, view)
+
+
+def show_history(machine: Spectrum, table: SpadesTable, view: SeatView, seat: int) -> None:
+    """The hands gone by (bids, tricks, points), until a key (or the table moves on)."""
+    scene = scene_of(view, seat, None, "", "")
+    scene.results, scene.status = history_lines(view, seat), ""
+    scene.message, scene.message_ink = "Any key to go on", YELLOW
+    draw(machine, scene)
+    key_or_move(machine, table, view)
 
 
 class Phase(enum.Enum):
@@ -393,7 +463,10 @@ class SeatScreen:
         scene = scene_of(view, 0 if self.seat is None else self.seat, self.chosen, self.typed, self.note,
                          blind_question=self.asking(view),
                          hand_hidden=view.may_bid_blind_nil and self.blind is True)
-        if scene != self.shown:
+        if only_the_status_differs(scene, self.shown):  # a clock's second: its line alone is drawn again
+            draw_status(self.machine, scene)
+            self.shown = scene
+        elif scene != self.shown:
             draw(self.machine, scene)
             self.shown = scene
         if view.moves > self.moves and view.last_mover != self.seat:
@@ -408,8 +481,9 @@ class SeatScreen:
         self.note = ""
         self.table.forget_refusal(self.seat)  # said until the next key, as a refusal is at home
         phase = phase_of(view, self.asking(view))
-        if phase is not Phase.BLIND_QUESTION and key == "l" and not self.typed:
-            show_last_trick(self.machine, self.table, view, self.seat)
+        if phase is not Phase.BLIND_QUESTION and key in ("l", HISTORY_KEY) and not self.typed \
+                and (key == "l" or view.full):
+            (show_last_trick if key == "l" else show_history)(self.machine, self.table, view, self.seat)
             self.shown = None
             return
         ANSWERS[phase](self, view, code, key)
@@ -477,11 +551,11 @@ def shown_name(name: str) -> str | None:
 
 
 def run(machine: Spectrum, tables, code: str, owner: str | None, name: str, *, level: str = "rules",
-        seed: int | None = None, full: bool = False, blind_nil: bool = False, watch: bool = False) -> None:
-    """Take the next free seat at table `code` (made, with `level`, `seed`, `full` and `blind_nil`,
-    on the first join) for `owner` as `name`, or watch (saying why); the seat is let go (held, once
-    play has started) when this ends."""
-    table = tables.table(code, level=level, seed=seed, full=full, blind_nil=blind_nil)
+        seed: int | None = None, rules: HouseRules | None = None, watch: bool = False, private: bool = False) -> None:
+    """Take the next free seat at table `code` (made, with `level`, `seed`, the house `rules` and
+    `private`, on the first join) for `owner` as `name`, or watch (saying why); the seat is let go
+    (held, once play has started) when this ends."""
+    table = tables.table(code, level=level, seed=seed, rules=rules or HouseRules(), private=private)
     seat, why = None, ASKED_TO_WATCH if watch else NO_SECRET if owner is None else ""
     if not why:
         had = table.seat_of_owner(owner)

@@ -8,8 +8,9 @@ starts are computer players. A seat whose player drops is held (its hand shown t
 GRACE_SECONDS, then played by a computer until its player comes back with the seat's secret; a
 player who does not move for TURN_SECONDS is warned at WARN_SECONDS and then played for.
 
-The table plays a rules variant (`variants`): the seed's game, or the full game to 500 with its
-bids. `view` is all a seat may see: its own hand, the trick on the table, the tricks taken and the
+The table plays its house rules (`house_rules.HouseRules`, chosen when it is made and kept with
+it): the seed's game, or the full game with its bids, to 500 or as the rules say; a person's time
+to move is one of them. `view` is all a seat may see: its own hand, the trick on the table, the tricks taken and the
 bids, whose turn it is, the names at the table — never another hand. The table moves by itself
 (the computer seats' moves, the players' clocks) when its `dealer_step` is called: by a `dealer`
 thread of its own on a server (the host's tables), or, at home, by the one Spectrum seat's screen on
@@ -21,6 +22,7 @@ host's worker processes) a searching level's move is worked out there, the table
 
 from __future__ import annotations
 
+import math
 import pickle
 import random
 import threading
@@ -30,21 +32,25 @@ from typing import NoReturn
 from dataclasses import dataclass
 
 from ..cards import NAMES
+from ..program import Listing
 from ..protocol import MoveRefused
 from ..store import TableStore
+from .house_rules import WARN_BEFORE, HouseRules, RulesRefused
 from .players import LEVELS, make_player
 from .rules import PLAY_CARD, PLAYERS, Spades, SpadesState, dealing_rng, message_words, seat_of, shuffled_deck
 from .variants import variant
 
 GRACE_SECONDS = 60.0  # a dropped seat is held this long before a computer plays it
-TURN_SECONDS = 60.0  # a player who has not moved this long is played for
-WARN_SECONDS = 45.0  # ... and warned from this long
+TURN_SECONDS = 60.0  # a player who has not moved this long is played for (the usual house rule)
+WARN_SECONDS = TURN_SECONDS - WARN_BEFORE  # ... and warned from this long
 COMPUTER_SECONDS = 0.4  # a computer seat's card follows the one before by this much, to be followed
 TRICK_SECONDS = 1.2  # a finished trick stays on the table this long
 NAME_LENGTH = 10
 SEATS = 4
-SAVED_FORMAT = 2  # a hand's moves as moves ("td", "bid 4", "nil")
+SAVED_FORMAT = 3  # the house rules kept too, and whether the table is private
+MOVES_FORMAT = 2  # a hand's moves as moves ("td", "bid 4", "nil"); the usual rules: still taken up
 FIRST_FORMAT = 1  # ... as the seed's messages ("play_card - td", "bid 4"): still taken up
+AS_THE_RULES_SAY = "as the rules say"  # a table's time to move: its house rules' turn_seconds
 DECK_NAMES = sorted(NAMES)
 OWNER_LENGTH = 64  # the hash of a seat's secret, as hex
 SEARCHING_LEVELS = frozenset({"mcts", "solver"})  # their moves are searches: worked out by the thinker, if any
@@ -106,6 +112,11 @@ class SeatView:
     hand_points: tuple[int, int] | None = None  # each partnership's points for the hand just over
     game_winner: int | None = None  # the partnership that won the game (0: seats 0 and 2)
     notice: str | None = None  # for everyone: the table's own trouble (it can't be kept, say)
+    turn_left: int | None = None  # whole seconds left to the person to play before a computer plays for them
+    again: tuple[bool, ...] = (False,) * SEATS  # per seat: said "again" once the game was over
+    between_games: bool = False  # a game is over and the next not yet dealt
+    history: tuple = ()  # the full game's hands so far: (bids, blind, taken, points), each per seat or side
+    rules: HouseRules = HouseRules()  # the table's house rules
 
     @property
     def trick_taken(self) -> bool:
@@ -135,20 +146,30 @@ class SpadesTable:
 
     def __init__(self, code: str, *, level: str = "rules", seed: int | None = None, full: bool = False,
                  blind_nil: bool = False, clock: Callable[[], float] = time.monotonic,
-                 store: TableStore | None = None, turn_seconds: float | None = TURN_SECONDS, thinker=None):
+                 store: TableStore | None = None, turn_seconds: float | None | str = AS_THE_RULES_SAY, thinker=None,
+                 rules: HouseRules | None = None, private: bool = False):
         if level not in LEVELS:
             raise TableRefused(f"no level {level!r}: choose from {', '.join(LEVELS)}")
-        if blind_nil and not full:
-            raise TableRefused("blind nil is a bid of the full game")
-        self.code, self.level, self.full, self.clock, self.store = code, level, full, clock, store
+        if rules is None:
+            if blind_nil and not full:
+                raise TableRefused("blind nil is a bid of the full game")
+            try:
+                rules = HouseRules(no_bids=not full, blind_nil=blind_nil)
+            except RulesRefused as refused:
+                raise TableRefused(str(refused)) from None
+        self.rules, self.private = rules, bool(private)
+        self.code, self.level, self.full, self.clock, self.store = code, level, rules.full, clock, store
         self.thinker = thinker  # where a search is worked out: `submit(work, *arguments)` gives a Future
-        self.turn_seconds = turn_seconds  # a person's time to move (None: theirs to take, as at home)
+        # a person's time to move (None: theirs to take, as at home)
+        self.turn_seconds: float | None = (float(rules.turn_seconds) if turn_seconds == AS_THE_RULES_SAY
+                                           else None if turn_seconds is None else float(turn_seconds))
+        self.grace_seconds = float(rules.away_seconds)  # a dropped seat is held this long (GRACE_SECONDS usually)
         self.changed = threading.Condition()
         self.version = 0
         self._listeners: list[Callable[[], None]] = []
         self.seats: list[Occupant | None] = [None] * SEATS
         self.rng = dealing_rng(seed)
-        self.variant = variant(full, self.rng, level, blind_nil=blind_nil)
+        self.variant = variant(rules, self.rng, level)
         self.computers = {player: make_player(level, random.Random(self.rng.random())) for player in PLAYERS}
         self.started = False
         self.state: SpadesState | None = None  # the hand being played, dealt by the variant
@@ -159,6 +180,7 @@ class SpadesTable:
         self.next_move_at = 0.0  # the computer's move (or the next hand) not before this
         self.notice: str | None = None  # the table's own trouble, said to everyone
         self.watchers = 0  # screens that watch, seated nowhere
+        self.again: set[int] = set()  # the seats whose people said "again" once a game was over
         self.closed = False
 
     @property
@@ -182,15 +204,19 @@ class SpadesTable:
                     occupant.terminals, occupant.since = occupant.terminals + 1, self.clock()
                     self._changed()
                     return seat
-            if self.started:
+            if self.started and not self.between_games:
                 return None
             shown = clean_name(name)
             for seat, occupant in enumerate(self.seats):
-                if occupant is None:
+                if occupant is None or self._offered(occupant):
                     self.seats[seat] = Occupant(shown, owner, self.clock())
                     self._kept()
                     return seat
             return None
+
+    def _offered(self, occupant: Occupant) -> bool:
+        """Between games, a seat whose person has been gone past their grace is offered to the room."""
+        return self.between_games and not occupant.connected and self.clock() > occupant.since + self.grace_seconds
 
     def drop(self, seat: int) -> None:
         """The seat's terminal has gone: the seat is held for GRACE_SECONDS; before play starts it
@@ -250,11 +276,31 @@ class SpadesTable:
 
     def next_hand(self, seat: int) -> None:
         """A seated player goes on to the next hand once this one is over (its last trick no longer
-        on show: no screen is left showing the cards of a hand gone by)."""
+        on show: no screen is left showing the cards of a hand gone by). Once a game is over it says
+        "again": the next game is dealt when every person seated and connected has said so, at the
+        same seats and by the same rules, the watchers watching on."""
         with self.changed:
             if self.started and self.game is not None and self.game.finished and self.seats[seat] is not None \
                     and not self._trick_on_show(self.clock()):
-                self._deal()
+                if self.between_games:
+                    self.again.add(seat)
+                    if not self._waiting_for_again():
+                        self._deal()
+                    else:
+                        self._changed()
+                else:
+                    self._deal()
+
+    @property
+    def between_games(self) -> bool:
+        """A game of the full game is over, and the next not yet dealt: a newcomer may sit in a seat
+        that is free."""
+        return self.full and self.game is not None and self.game.finished and self.variant.match.over
+
+    def _waiting_for_again(self) -> list[int]:
+        """The seats of the people connected who have not yet said "again"."""
+        return [seat for seat, occupant in enumerate(self.seats)
+                if occupant is not None and occupant.connected and seat not in self.again]
 
     def hurry(self) -> None:
         """The table's own next move, or the end of a trick's show, is due now (a lone player at
@@ -299,7 +345,7 @@ class SpadesTable:
             if occupant is None:
                 return self.next_move_at
             if not occupant.connected:
-                return max(occupant.since + GRACE_SECONDS, self.next_move_at)
+                return max(occupant.since + self.grace_seconds, self.next_move_at)
             if self.turn_seconds is None:
                 return None
             return max(self.turn_began + self.turn_seconds, self.next_move_at)
@@ -333,11 +379,12 @@ class SpadesTable:
                 else:
                     last_trick, last_winner = (), None
                 trick_shown_until = self.next_move_at if self._trick_on_show(now) else None
-            warning = None
-            if seat is not None and to_play == seat and self.seats[seat] is not None and self.turn_seconds is not None:
-                left = self.turn_began + self.turn_seconds - now
-                if left <= self.turn_seconds - WARN_SECONDS:
-                    warning = f"Play within {max(0, round(left))} s or a computer plays for you"
+            warning, turn_left = None, None
+            if to_play is not None and self.seats[to_play] is not None and self.seats[to_play].connected \
+                    and self.turn_seconds is not None:
+                turn_left = max(0, math.ceil(self.turn_began + self.turn_seconds - now))
+            if seat is not None and to_play == seat and turn_left is not None and turn_left <= WARN_BEFORE:
+                warning = f"Play within {round(turn_left)} s or a computer plays for you"
             return SeatView(
                 seat=seat, names=tuple(occupant.name if occupant else COMPUTER for occupant in self.seats),
                 humans=tuple(occupant is not None for occupant in self.seats),
@@ -348,7 +395,9 @@ class SpadesTable:
                 to_play=to_play, finished=finished, winners=winners, moves=len(self.moves),
                 last_mover=self.moves[-1][0] if self.moves else None,
                 refusal=self.refusals.get(seat) if seat is not None else None, warning=warning, version=self.version,
-                notice=self.notice, **(self._full_view(seat) if self.full else {}))
+                notice=self.notice, turn_left=turn_left, rules=self.rules,
+                again=tuple(at in self.again for at in range(SEATS)), between_games=self.between_games,
+                **(self._full_view(seat) if self.full else {}))
 
     def cards_open_to(self, seat: int | None) -> set[str]:
         """The cards `seat` may be shown now (None: a spectator): its own hand and the cards
@@ -374,7 +423,25 @@ class SpadesTable:
                     and game.to_play == PLAYERS[seat] else 0,
                     team_scores=tuple(match.scores), team_bags=tuple(match.bags),
                     hand_points=tuple(match.history[-1]["points"]) if finished else None,
+                    history=hands_gone_by(match.history),
                     game_winner=match.winner if finished else None)
+
+    def listing(self) -> Listing | None:
+        """How a list of open tables shows this one (None: it is private): its rules, the people
+        seated, the score, and whether a newcomer may sit (before play, or between games)."""
+        with self.changed:
+            if self.private:
+                return None
+            seats = tuple(occupant.name for occupant in self.seats if occupant is not None and not self._offered(occupant))
+            free = len(seats) < SEATS and (not self.started or self.between_games)
+            if not self.started:
+                score = "not started"
+            elif self.full:
+                us, them = self.variant.match.scores
+                score = f"hand {self.hand_number}: {us} to {them}" + (" (game over)" if self.between_games else "")
+            else:
+                score = f"hand {self.hand_number}"
+            return Listing(self.code, self.rules.summary(), seats, SEATS, score, free)
 
     def close(self) -> None:
         with self.changed:
@@ -396,7 +463,7 @@ class SpadesTable:
         with self.changed:
             now = self.clock()
             return not self.watchers and all(
-                occupant is None or (not occupant.connected and now > occupant.since + GRACE_SECONDS)
+                occupant is None or (not occupant.connected and now > occupant.since + self.grace_seconds)
                 for occupant in self.seats)
 
     def left_by_everyone(self) -> bool:
@@ -405,7 +472,8 @@ class SpadesTable:
         with self.changed:
             now = self.clock()
             return not self.watchers and not any(
-                occupant and (occupant.connected or now <= occupant.since + GRACE_SECONDS) for occupant in self.seats)
+                occupant and (occupant.connected or now <= occupant.since + self.grace_seconds)
+                for occupant in self.seats)
 
     def seat_of_owner(self, owner: str) -> int | None:
         """The seat `owner` has at this table, if any."""
@@ -421,6 +489,7 @@ class SpadesTable:
         with self.changed:
             version, internal, gauss = self.rng.getstate()
             return {"format": SAVED_FORMAT, "code": self.code, "level": self.level, "full": self.full,
+                    "rules": self.rules.saved(), "private": self.private,
                     "dealing": [version, list(internal), gauss], "started": self.started,
                     "hand_number": self.hand_number,
                     "seats": [None if occupant is None else {"name": occupant.name, "owner": occupant.owner}
@@ -432,23 +501,31 @@ class SpadesTable:
     @classmethod
     def restored(cls, data: dict, *, code: str | None = None, clock: Callable[[], float] = time.monotonic,
                  store: TableStore | None = None, level: str | None = None, blind_nil: bool | None = None,
-                 turn_seconds: float | None = TURN_SECONDS, thinker=None) -> "SpadesTable":
+                 turn_seconds: float | None | str = AS_THE_RULES_SAY, thinker=None) -> "SpadesTable":
         """The table `saved` kept, everyone at it away (a seat held for GRACE_SECONDS from now), its
-        computers of `level` from now on and blind nil as `blind_nil` says (None: as kept);
-        ValueError (or KeyError, TypeError, IndexError) for data that is not a table's."""
-        if data["format"] not in (FIRST_FORMAT, SAVED_FORMAT) or not isinstance(data["code"], str) \
+        computers of `level` from now on and blind nil as `blind_nil` says (None: as kept), under the
+        house rules kept with it (a table kept before them: the usual ones); ValueError (or KeyError,
+        TypeError, IndexError) for data that is not a table's."""
+        if data["format"] not in (FIRST_FORMAT, MOVES_FORMAT, SAVED_FORMAT) or not isinstance(data["code"], str) \
                 or type(data["full"]) is not bool:
             raise ValueError("not a table kept by this version")
         if code is not None and data["code"] != code:
             raise ValueError(f"not table {code}")
-        table = cls(data["code"], level=level or data["level"], full=data["full"], clock=clock, store=store,
-                    turn_seconds=turn_seconds, thinker=thinker)
+        if data["format"] == SAVED_FORMAT:
+            rules, private = HouseRules.from_saved(data["rules"]), data["private"]
+            if rules.full != data["full"] or type(private) is not bool:
+                raise ValueError("not the house rules of a table")
+        else:
+            rules, private = HouseRules(no_bids=not data["full"]), False
+        table = cls(data["code"], level=level or data["level"], clock=clock, store=store, rules=rules,
+                    private=private, turn_seconds=turn_seconds, thinker=thinker)
         version, internal, gauss = data["dealing"]
         try:
             table.rng.setstate((version, tuple(internal), gauss))
         except (OverflowError, TypeError) as wrong:
             raise ValueError("not the dealing numbers of a table") from wrong
-        table.variant = variant(table.full, table.rng, table.level, data["standing"], blind_nil)
+        table.variant = variant(rules, table.rng, table.level, data["standing"], blind_nil)
+        table.rules = getattr(table.variant, "rules", rules)
         table.started = data["started"] is True
         table.hand_number = data["hand_number"]
         if type(table.hand_number) is not int or not isinstance(data["seats"], list) or len(data["seats"]) != SEATS:
@@ -485,7 +562,7 @@ class SpadesTable:
         if occupant is None:
             return True
         if not occupant.connected:
-            return now >= occupant.since + GRACE_SECONDS
+            return now >= occupant.since + self.grace_seconds
         return self.turn_seconds is not None and now >= self.turn_began + self.turn_seconds
 
     def _computer_to_move(self) -> int | None:
@@ -512,6 +589,7 @@ class SpadesTable:
         return self._trick_taken() and now < self.next_move_at
 
     def _deal(self) -> None:
+        self.again.clear()
         self.deck = shuffled_deck(self.rng)
         self.state = self.variant.deal(self.deck)
         self.hand_number += 1
@@ -558,6 +636,20 @@ class SpadesTable:
         self.changed.notify_all()
         for listener in self._listeners:
             listener()
+
+
+def hands_gone_by(history: list[dict]) -> tuple:
+    """A match's hands as a seat's view gives them: (bids, blind, taken) per seat and the points
+    per side; a hand kept without its bids and tricks (by an earlier zxcards) with None for them."""
+    hands = []
+    for hand in history:
+        bids, taken, blind = hand.get("bids"), hand.get("taken"), hand.get("blind", [])
+        whole = all(isinstance(part, dict) and all(type(part.get(player)) is int for player in PLAYERS)
+                    for part in (bids, taken)) and isinstance(blind, list)
+        hands.append((tuple(bids[player] for player in PLAYERS) if whole else None,
+                      tuple(player in blind for player in PLAYERS) if whole else None,
+                      tuple(taken[player] for player in PLAYERS) if whole else None, tuple(hand["points"])))
+    return tuple(hands)
 
 
 def move_of_message(message: str) -> str:

@@ -22,6 +22,7 @@ STATUS_HEIGHT = 12  # the host's strip under the picture, in Spectrum pixels (sc
 STATUS_TEXT_SIZE = 11  # the height of its letters, likewise
 STATUS_PAPER, STATUS_INK = (24, 24, 24), (200, 200, 200)  # not Spectrum colours: the host speaks
 NOTE_FRAMES = 150  # 3 s: how long the strip says that a character typed has no Spectrum key
+LINE_MOST = 80  # characters of a line typed into the strip
 
 _SPECIAL_KEYS: dict[int, frozenset[str]] = {
     pygame.K_RETURN: frozenset({"ENTER"}),
@@ -139,6 +140,11 @@ class WindowFrontend(Frontend):
         self._clock = pacer or Pacer()  # the frame rate, on the host's clock
         self._shown: tuple | str | None = None  # what the window shows now (`render.picture`; a word, side by side)
         self._held = HeldKeys()  # host key codes, from KEYDOWN to KEYUP
+        # A line of text typed into the strip, for the host (a word to a served table): offered when
+        # `line_wanted`, opened with F2, sent with Enter (into `lines`), given up with Escape
+        self.line_wanted = False
+        self.lines: list[str] = []
+        self._line: str | None = None
         self._sound = _open_mixer()
         self._channel = pygame.mixer.Channel(0) if self._sound else None
 
@@ -168,15 +174,36 @@ class WindowFrontend(Frontend):
     def _strip_text(self) -> str:
         """What the strip says this frame: for NOTE_FRAMES after a character no Spectrum key types
         (an é, which would be lost from a name without a word), that; else `status`."""
+        if self._line is not None:
+            return f"Say: {self._line}_  (Enter says it, Esc not)"
         if self._note_frames_left:
             self._note_frames_left -= 1
             return self._note
-        return self.status
+        return self.status + ("  F2: say a word" if self.line_wanted else "")
 
     def _draw_status(self, text: str) -> None:
         self._status_area.fill(STATUS_PAPER)
         draw_status_text(self._status_area, self._font, text, self.scale * 4, 0, self._status_area.get_height())
         self._status_shown = text
+
+    def _typed_into_the_line(self, event) -> bool:
+        """A key for the line of text (F2 opens it when wanted): typed there, never the Spectrum's."""
+        if self._line is None:
+            if not (self.line_wanted and event.key == pygame.K_F2):
+                return False
+            self._line = ""
+            self._held.release_all()
+        elif event.key == pygame.K_ESCAPE:
+            self._line = None
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self._line.strip():
+                self.lines.append(self._line)
+            self._line = None
+        elif event.key == pygame.K_BACKSPACE:
+            self._line = self._line[:-1]
+        elif (text := getattr(event, "unicode", "")).isprintable() and len(self._line) < LINE_MOST:
+            self._line += text
+        return True
 
     def _take_keys(self) -> set[str]:
         """The host's events of this frame, and the Spectrum keys held for it."""
@@ -202,6 +229,8 @@ class WindowFrontend(Frontend):
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 raise Quit()
+            if event.type == pygame.KEYDOWN and self._typed_into_the_line(event):
+                continue
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 raise Leave()  # the host's key: leaves the program, at INPUT too (Shift+Space is BREAK)
             if event.type == pygame.KEYDOWN:

@@ -252,6 +252,7 @@
       if (!noteUntil) statusLine.textContent = message.status;
     }
     if ("error" in message) console.warn("zxcards refused a message:", message.error);
+    if ("said" in message) window.dispatchEvent(new CustomEvent("zxcards-said", {detail: message.said}));  // zxcards-talk.js
     if ("end" in message) {
       terminal.ended = message.end;
       terminal.status = "";
@@ -278,6 +279,11 @@
   address.hash = "";
   const socket = new WebSocket(address);
   socket.binaryType = "arraybuffer";
+  window.zxcardsTalk = message => {  // a word to the table (zxcards-talk.js): its messages only
+    if (socket.readyState === WebSocket.OPEN && ["say", "mute", "unmute"].includes(Object.keys(message)[0])) {
+      socket.send(JSON.stringify(message));
+    }
+  };
   socket.onopen = () => { terminal.open = true; statusLine.textContent = terminal.status; };
   socket.onmessage = event => {
     if (typeof event.data === "string") receiveText(event.data);

@@ -3,7 +3,8 @@
 import random
 
 from ...cards import DECK_SIZE
-from ..full_rules import MOST_TRICKS, nil_considered
+from ..full_rules import USUAL, contract_bid, nil_chance_needed, nil_considered
+from ..house_rules import HouseRules
 from ..rules import TRICKS_IN_A_HAND
 from .habits import Deal, rule_model
 from .solver import mask_of
@@ -51,14 +52,17 @@ def sampled_play(hand: list[str], seat: int, leader: int, rng: random.Random, de
 
 
 def sampled_bid(hand: list[str], seat: int, leader: int, partner_bid: int | None, rng: random.Random,
-                deals: int = 40) -> int:
+                deals: int = 40, rules: HouseRules = USUAL) -> int:
     """A bid from play (`sampled_play`, `deals` deals): nil with a hand `nil_considered` (small
     spades, a partner not at nil) that ducking kept out of every trick in at least NIL_CLEAN of the
     deals; else the mean of its tricks less BID_MARGIN, rounded, at least 1 and at most what the
-    partner's bid leaves."""
-    considering_nil = nil_considered(hand, partner_bid)
+    partner's bid leaves. The table's `rules` judge it: the share needed for nil is NIL_CLEAN at
+    nil's usual value and `full_rules.nil_chance_needed` at another (no nil at a table without), and
+    the contract is bid as they let it be (`full_rules.contract_bid`: a minimum, "10 for 200")."""
+    considering_nil = rules.nil_allowed and nil_considered(hand, partner_bid) \
+        and (partner_bid is None or partner_bid >= rules.minimum_bid)
     tricks, clean = sampled_play(hand, seat, leader, rng, deals, considering_nil)
-    if considering_nil and clean >= NIL_CLEAN:
+    needed = NIL_CLEAN if rules.nil == USUAL.nil else nil_chance_needed(rules)
+    if considering_nil and clean >= needed:
         return 0
-    most = MOST_TRICKS - (partner_bid or 0)
-    return min(most, max(1, round(tricks - BID_MARGIN)))  # 0 (nil) only when the partner's bid leaves nothing
+    return contract_bid(tricks - BID_MARGIN, partner_bid, rules)

@@ -24,8 +24,10 @@ def trick_worth(view: View) -> list[int]:
     1; in the full game a trick our standing nil takes costs NIL_TRICK_WORTH, one an opposing
     standing nil takes pays SET_NIL_WORTH, and a broken nil's tricks count for nothing (they are
     bags, and help no contract). Once our contract is made, our tricks are bags (BAG_WORTH), unless
-    the other side still needs half of the tricks left or more: those are worth taking, to set it."""
+    the other side still needs half of the tricks left or more: those are worth taking, to set it.
+    A nil's tricks are worth in proportion to nil's value at the table (these at 100)."""
     worth = []
+    nil_scale = view.rules.nil / 100
     made = False
     if view.bids is not None:
         theirs = view.tricks_needed(view.opponents)
@@ -35,9 +37,9 @@ def trick_worth(view: View) -> list[int]:
         if nil and view.taken[seat]:
             worth.append(0)
         elif seat in view.side:
-            worth.append(NIL_TRICK_WORTH if nil else BAG_WORTH if made else 1)
+            worth.append(round(NIL_TRICK_WORTH * nil_scale) if nil else BAG_WORTH if made else 1)
         else:
-            worth.append(SET_NIL_WORTH if nil else 0)
+            worth.append(round(SET_NIL_WORTH * nil_scale) if nil else 0)
     return worth
 
 

@@ -51,7 +51,7 @@ class SearchPlayer:
         legal = view.legal()
         if len(legal) == 1:
             return legal[0]
-        outcome = self.outcome or (seed_outcome if view.bids is None else full_outcome(view.bids))
+        outcome = self.outcome or (seed_outcome if view.bids is None else full_outcome(view.bids, view.rules))
         root = {BIT[card]: Node() for card in legal}
         guesses = [consistent_deal(view, self.rng) for _ in range(self.pool)]
         check = HabitCheck(view, range(4))

@@ -4,7 +4,8 @@ results the players aim at. Cards are `games.cards` numbers (`Card.index`)."""
 from dataclasses import dataclass, field
 
 from ...cards import BY_NAME, DECK_SIZE, suit_of
-from ..full_rules import FullSpades, hand_points, partner_of
+from ..full_rules import USUAL, FullSpades, hand_points, partner_of
+from ..house_rules import HouseRules
 from ..rules import PLAYERS, Spades, seat_of
 from .solver import BIT, legal_mask, mask_of
 
@@ -31,6 +32,7 @@ class View:
     partner: int | None = None            # full rules: the partner's seat
     bids: list[int] | None = None         # full rules: each seat's bid (0 = nil)
     history: list[tuple[int, int]] = field(default_factory=list)  # every (seat, card) played, in order
+    rules: HouseRules = USUAL             # full rules: the table's scoring
 
     @property
     def side(self) -> set[int]:
@@ -96,17 +98,20 @@ def full_view(game: FullSpades, player: str) -> View:
     view.spades_broken = game.spades_broken
     view.partner = seat_of(partner_of(player))
     view.bids = [game.bids[other] for other in PLAYERS]
+    view.rules = game.rules
     return view
 
 
-def full_outcome(bids: list[int]):
-    """The full game's reward for a hand's tricks: each seat gets how far its partnership's points
-    are ahead of the other's (a game to 500 is won on the difference: an opponents' contract set is
-    worth as much as one's own made), bags counted at their real cost (a tenth of the 100-point
-    penalty), scaled into [0, 1]."""
+def full_outcome(bids: list[int], rules: HouseRules = USUAL):
+    """The full game's reward for a hand's tricks under the table's `rules`: each seat gets how far
+    its partnership's points are ahead of the other's (a game is won on the difference: an
+    opponents' contract set is worth as much as one's own made), bags counted at their real cost
+    (their point, and their share of the penalty), scaled into [0, 1]."""
+    bag_cost = 1 + rules.bag_penalty / rules.bags
+
     def outcome(taken: list[int]) -> list[float]:
-        points = hand_points(dict(zip(PLAYERS, bids)), dict(zip(PLAYERS, taken)))
-        worth = [score - 11 * bags for score, bags in points]
+        points = hand_points(dict(zip(PLAYERS, bids)), dict(zip(PLAYERS, taken)), rules=rules)
+        worth = [score - bag_cost * bags for score, bags in points]
         team_values = [min(1.0, max(0.0, (worth[team] - worth[1 - team] + 600) / 1200)) for team in (0, 1)]
         return [team_values[seat % 2] for seat in range(4)]
     return outcome
