@@ -6,7 +6,8 @@ line hides behind many that fail takes thousands.
 The levels split the deals the solver wins in three shares about equal, at the bounds below,
 measured over numbered deals by
 
-    nice -n 19 python tools/bench_canfield.py --levels 600
+    nice -n 19 python tools/bench_canfield.py --levels 600            # deals 1-600: the bounds
+    nice -n 19 python tools/bench_canfield.py --levels 600 --first 601  # deals 601-1200: the shares
 
 which also checks them against play: the benches' rule player (`player.py`) wins more of the easy
 deals than of the medium ones, and more of those than of the hard ones (docs/canfield.md has the
@@ -18,8 +19,8 @@ from __future__ import annotations
 from .solver import Solved, Verdict
 
 LEVELS = ("easy", "medium", "hard")
-EASY_UP_TO = 58  # positions searched, at most, for an easy deal
-MEDIUM_UP_TO = 900  # and for a medium one; past it, hard
+EASY_UP_TO = 65  # positions searched, at most, for an easy deal
+MEDIUM_UP_TO = 670  # and for a medium one; past it, hard
 
 
 def level_of(verdict: Verdict) -> str | None:
@@ -31,3 +32,12 @@ def level_of(verdict: Verdict) -> str | None:
     if verdict.nodes <= MEDIUM_UP_TO:
         return LEVELS[1]
     return LEVELS[2]
+
+
+def budget_for(level: str | None, budget: int) -> int:
+    """The positions a search needs to tell whether a deal is of `level` (within `budget`, the
+    budget the levels are measured with): a deal its first round of search wins within a level's
+    bound is won alike, line and count, with any larger budget, so an easy or a medium deal is
+    found with no more than its bound."""
+    bounds = {LEVELS[0]: EASY_UP_TO, LEVELS[1]: MEDIUM_UP_TO}
+    return min(bounds.get(level, budget), budget)

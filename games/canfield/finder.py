@@ -15,7 +15,7 @@ import threading
 from dataclasses import dataclass
 
 from .deals import FIRST_DEAL, LAST_DEAL, deck_for
-from .difficulty import level_of
+from .difficulty import budget_for, level_of
 from .rules import Canfield
 from .solver import Solved, Verdict, solve
 
@@ -37,11 +37,13 @@ class Found:
 
 
 class DealFinder:
-    """Deals proved winnable, `AHEAD` kept ready; with `level`, only deals of that difficulty."""
+    """Deals proved winnable, `AHEAD` kept ready; with `level`, only deals of that difficulty
+    (as judged with `budget` positions)."""
 
     def __init__(self, seed: int, *, level: str | None = None, ahead: int = AHEAD, budget: int = FIND_BUDGET,
                  thinker=None):
-        self.level, self.ahead, self.budget, self._thinker = level, ahead, budget, thinker
+        self.level, self.ahead, self._thinker = level, ahead, thinker
+        self.budget = budget_for(level, budget)  # an easy or a medium deal is told with less
         self._draw = random.Random(seed)
         self._ready: list[Found] = []
         self._tried: set[int] = set()

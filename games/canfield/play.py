@@ -272,9 +272,21 @@ class Game:
                                 f"L: watch the win {watch[2]}" if watch else "")
 
         draw()
-        if next_key(self.machine, draw) == "l":
-            self.watch()
         self.say("")
+        while True:
+            key = next_key(self.machine, draw)
+            if key != "l":
+                return
+            if self.watchable() is not None:
+                self.watch()
+                return
+            if self.verdicts_known():  # no win to show: L is any other key
+                return
+            # L before the solver has finished: the screen stays, and says so when it has
+
+    def verdicts_known(self) -> bool:
+        """The verdict screen's searches have all ended."""
+        return self.dealt_verdict() is not None and (not self.gave_up_on_the_way() or self.spot_verdict() is not None)
 
     def watch(self) -> None:
         """The solver's winning line played out on the table at a readable pace; any key stops it.
@@ -288,6 +300,8 @@ class Game:
         shown = Canfield.__new__(Canfield)
         shown.position, shown.selected, shown.history = start, None, []
         keys_help = (f"Watching the win {words}"[:screen.WIDTH], "Any key stops")
+        while self.machine.inkey():  # the key that asked for it let go first
+            self.machine.wait_frame()
         for number, move in enumerate(line, 1):
             for index, key in enumerate(move):
                 shown.press(key)
