@@ -234,8 +234,7 @@ def draw_record(machine: Spectrum, name: str, deals: list[DealRecord], money: in
              *([f"Still to judge: {record.to_judge} deal{'s' * (record.to_judge != 1)}"] if record.to_judge else []),
              *([f"Dealt winnable {record.dealt_winnable}, won {record.won_winnable} "
                 f"({percent(record.won_winnable, record.dealt_winnable)})"] if record.dealt_winnable else []),
-             *(wrap("Won: " + ", ".join(f"{level} {won}/{count}" for level, count, won in record.by_level), WIDTH - 1)
-               if any(count for _, count, _ in record.by_level) else []),
+             *([levels_line(record.by_level)] if any(count for _, count, _ in record.by_level) else []),
              f"Money ${money}, best ${best_money}",
              f"$500 from the house: {fresh_starts} time{'s' * (fresh_starts != 1)}")
     for row, line in enumerate(lines, STATISTICS_TOP):
@@ -250,6 +249,17 @@ CHART_LEFT = 6  # one column per deal from here
 BAR_FULL, BAR_LOWER_HALF = "\x8a", "\x88"  # left half of the cell: a gap between bars
 PAID_OFF = GREEN  # the deal paid back its deck
 LOST = RED  # it did not
+
+
+LEVEL_WORDS = {"medium": "med"}  # short, for one line
+
+
+def levels_line(by_level: tuple[tuple[str, int, int], ...]) -> str:
+    """The deals won of each level finished, in one line: as counts where they fit, else as shares."""
+    counts = "Won: " + " ".join(f"{LEVEL_WORDS.get(level, level)} {won}/{count}" for level, count, won in by_level)
+    if len(counts) < WIDTH:
+        return counts
+    return "Won: " + " ".join(f"{LEVEL_WORDS.get(level, level)} {percent(won, count)}" for level, count, won in by_level)
 
 
 def draw_verdict(machine: Spectrum, deal_number: int, lines: list[str], watch: str) -> None:
