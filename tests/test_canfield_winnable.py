@@ -205,6 +205,8 @@ def test_the_money_game_with_winnable_deals_charges_50_and_deals_only_proved_win
     for deal in deals:
         assert wins_through_the_state_api(deal.number, judge_deal(deal.number).line)
     assert "WINNABLE" in row_text(machine, 13)
+    machine, _, _ = play(typed("Anna"), data_dir=tmp_path)  # the deal carried on is still one
+    assert "WINNABLE" in row_text(machine, 13) and message(machine).endswith("goes on")
 
 
 def test_a_practice_deal_of_a_level_asked_for_is_of_that_level():

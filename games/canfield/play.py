@@ -384,8 +384,6 @@ class Game:
 
     def deal_tag(self) -> str:
         """A word under the talon for a deal dealt as winnable: its level when one was asked for."""
-        if self.found is None:
-            return ""
         return self.found_as.upper()
 
     def redraw_on_news(self) -> None:
@@ -619,6 +617,7 @@ class MoneyGame(Game):
             self.damaged = record.number
             return False
         self.deal_id, self.deal_number = record.id, record.number
+        self.found_as = WINNABLE if record.winnable else ""
         if record.verdict is None:
             self.judge(record.id, record.number)
         if self.game.stuck:  # left as playing by an older zxcards
