@@ -141,6 +141,7 @@ class Game:
         self.confirming_give_up = False  # V was pressed once on a live deal
         self.found: Found | None = None  # the deal on the table, when it was dealt as winnable
         self.found_as = ""  # and then what was asked for: WINNABLE or its level
+        self._dealt: tuple[int, Position | None] = (0, None)  # `dealt_position`, kept
         self.winnable: str | None = None  # what the next deals are: None any deal, WINNABLE or a level
         self.finder: DealFinder | None = None  # finding them ahead of need
         # the solver's verdicts after a deal, with the record's budget: the deal as dealt, the spot given up
@@ -220,7 +221,10 @@ class Game:
         return verdict
 
     def dealt_position(self) -> Position:
-        return Canfield(deck_for(self.deal_number)).position
+        """The deal on the table as it was dealt."""
+        if self._dealt[0] != self.deal_number:
+            self._dealt = (self.deal_number, Canfield(deck_for(self.deal_number)).position)
+        return self._dealt[1]
 
     def gave_up_on_the_way(self) -> bool:
         """The deal was given up after a move: where it was given up is not the deal itself."""
@@ -266,23 +270,31 @@ class Game:
     def show_verdict(self) -> None:
         """The verdict screen until a key: L there watches the win; the screen fills in as the
         solver's verdicts come."""
-        def draw():
-            watch = self.watchable()
-            screen.draw_verdict(self.machine, self.deal_number, self.verdict_lines(),
-                                f"L: watch the win {watch[2]}" if watch else "")
+        shown = []
 
-        draw()
+        def draw():  # again only when there is news
+            watch = self.watchable()
+            lines = (self.verdict_lines(), f"L: watch the win {watch[2]}" if watch else "")
+            if lines != (shown or [None])[-1]:
+                shown.append(lines)
+                screen.draw_verdict(self.machine, self.deal_number, *lines)
+
         self.say("")
+        wanted = False  # L was pressed: the win is shown as soon as the solver has found it
+        while self.machine.inkey():  # the key that brought the screen up let go first
+            self.machine.wait_frame()
         while True:
-            key = next_key(self.machine, draw)
-            if key != "l":
-                return
-            if self.watchable() is not None:
+            draw()
+            if wanted and self.watchable() is not None:
                 self.watch()
                 return
-            if self.verdicts_known():  # no win to show: L is any other key
+            if wanted and self.verdicts_known():  # no win to show: L was as any other key
                 return
-            # L before the solver has finished: the screen stays, and says so when it has
+            self.machine.wait_frame(awaiting_key=True)
+            key = self.machine.inkey().lower()
+            if key and key != "l":
+                return
+            wanted = wanted or key == "l"
 
     def verdicts_known(self) -> bool:
         """The verdict screen's searches have all ended."""
@@ -310,8 +322,7 @@ class Game:
                     screen.draw_table(self.machine, screen.TableView(
                         shown, self.deal_number, self.name, self.money(),
                         f"Move {number} of {len(line)}: {describe_move(move)}", False, keys_help))
-                    if not last:
-                        sound_turn(self.machine)
+                    (sound_move if last else sound_turn)(self.machine)
                     self.machine.pause(WATCH_FRAMES if last else TURN_FRAMES)
                     if self.machine.inkey():
                         self.say("Watching stopped: your table again")
