@@ -4,6 +4,7 @@ within its time, the time and memory each deal takes, and a published solver's f
     python tools/bench_canfield.py                          # deals 1-1000, 20 s each
     python tools/bench_canfield.py --deals 100 --seconds 2  # a quick look
     python tools/bench_canfield.py --levels 600 [--first F]  # the difficulty levels and the rule player
+    python tools/bench_canfield.py --finding 20             # how long a winnable deal takes to find
 
 Each deal is solved in a fresh process (so its peak memory is its own), two at a time, at low
 priority; times are processor seconds (the machine is shared). Every win is replayed key by key
@@ -14,6 +15,10 @@ process, at low priority) and says how the solver's wins fall into the difficult
 the bounds that would split them in thirds lie, how often the benches' rule player wins at each
 level, and what a deal is worth at the casino's terms ($50 a deck, $5 a card) to the rule player
 and to a perfect player.
+
+`--finding N` finds N winnable deals of each kind (any level, then each level) as the game's finder
+does, on this thread, and says the processor time each took to find: the time a player would
+wait if none were found ahead.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import resource
 import statistics
 import subprocess
@@ -30,7 +36,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from games.canfield import player
 from games.canfield.deals import LAST_DEAL, deck_for
-from games.canfield.difficulty import EASY_UP_TO, LEVELS, MEDIUM_UP_TO, level_of
+from games.canfield.difficulty import EASY_UP_TO, LEVELS, MEDIUM_UP_TO, budget_for, level_of
 from games.canfield.finder import FIND_BUDGET, judge_deal
 from games.canfield.rules import CARD_PAYS, DECK_PRICE, DECK_SIZE, Canfield
 from games.canfield.solver import Solved, solve
@@ -172,6 +178,26 @@ def levels_report(deals: int, first: int = 1) -> list[str]:
     return lines
 
 
+def finding_report(found: int, seed: int = 1) -> list[str]:
+    lines = [f"Canfield winnable deals found as the game finds them ({found} of each kind, seed {seed}, "
+             "processor time on one thread)"]
+    for level in (None, *LEVELS):
+        draw = random.Random(seed)
+        budget = budget_for(level, FIND_BUDGET)
+        times, tried, started = [], 0, time.process_time()
+        while len(times) < found:
+            verdict = judge_deal(draw.randint(1, LAST_DEAL), budget)
+            tried += 1
+            if verdict.outcome is Solved.WON and (level is None or level_of(verdict) == level):
+                now = time.process_time()
+                times.append(now - started)
+                started = now
+        lines.append(f"  {level or 'any level':<9} {tried} deals judged; a deal found in median "
+                     f"{_duration(statistics.median(times))}, 90th percentile {_duration(_percentile(times, 0.9))}, "
+                     f"max {_duration(max(times))}")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="bench_canfield", description="The Canfield solver over numbered deals.")
     parser.add_argument("--deals", type=whole_number(1, LAST_DEAL, "--deals"), default=DEALS,
@@ -182,8 +208,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="judge N deals as the game does: the difficulty levels, the rule player, the money")
     parser.add_argument("--first", type=whole_number(1, LAST_DEAL, "--first"), default=1,
                         help="with --levels, the first deal (default %(default)s)")
+    parser.add_argument("--finding", type=whole_number(1, 1000, "--finding"), metavar="N",
+                        help="find N winnable deals of each kind: how long each takes")
     parser.add_argument("--one", type=int, metavar="NUMBER", help=argparse.SUPPRESS)  # a child's one deal
     options = parser.parse_args(argv)
+    if options.finding is not None:
+        os.nice(NICENESS)
+        print("\n".join(finding_report(options.finding)))
+        return 0
     if options.levels is not None:
         os.nice(NICENESS)
         print("\n".join(levels_report(min(options.levels, LAST_DEAL - options.first + 1), options.first)))
