@@ -1,7 +1,8 @@
 """The rule player: Canfield played by a few fixed rules of thumb, as a careful player plays it
-who looks one move ahead and no further, seeing only what a player sees (the pack may be turned
-round and round, so every talon card the pack would show counts as seen). The benches measure
-deals against it: a deal it wins is one a player who follows the obvious moves can win.
+who looks one move ahead and no further. It sees what a player may see (the pack may be turned
+round and round, so every talon card the pack would show counts as seen) and, looking ahead, one
+thing more: the position after a move, the card it uncovers on the stock included. The benches
+measure deals against it: a deal it wins is one a player who follows the obvious moves can win.
 
 It makes the move after which (in this order of weight) the most stock cards have gone, the most
 cards are home, some move is still open, and the most piles are empty; among moves alike in that,
