@@ -697,3 +697,17 @@ def test_a_program_that_thinks_is_given_the_servers_worker_processes(tmp_path):
     session = serve.Session(server, target_of("/canfield?practice"), None, None, lambda: None)
     assert session.program_options(load("canfield"), {"practice": True})["thinker"] is server.thinker
     assert "thinker" not in session.program_options(load("patience"), {})
+
+
+def finder_threads() -> list[threading.Thread]:
+    return [thread for thread in threading.enumerate() if thread.name == "canfield deal finder"]
+
+
+def test_canfield_s_winnable_deals_finder_ends_when_its_session_does(fresh_server):
+    base, server = fresh_server
+    wait_for(lambda: not finder_threads(), seconds=60, what="the end of finders before this test")
+    with connect(socket_url(base, "canfield?practice&winnable"), max_size=None) as terminal:
+        terminal.recv(timeout=PATIENCE)
+        wait_for(finder_threads, what="the finder")
+    wait_for(lambda: len(server.sessions) == 1, what="the session's end")
+    wait_for(lambda: not finder_threads(), seconds=60, what="the finder thread's end")

@@ -477,11 +477,15 @@ class PracticeGame(Game):
         self.outcome_shown: Solved | None = None
         self.hint_wanted = False
         self.verdict_asked = False  # a hint was asked for this deal: the title bar says its verdict
+        self.first_number = number  # the deal asked for, if one was
         self.want_winnable(winnable)
-        if number is None:
+
+    def begin(self) -> None:
+        """The first deal (inside `play`, so that however it ends the searches end with it)."""
+        if self.first_number is None:
             self.new_deal()
         else:
-            self.deal(number)
+            self.deal(self.first_number)
 
     def new_deal(self) -> None:
         """A new deal: a winnable one (of the level chosen) when such are wanted."""
