@@ -351,17 +351,23 @@ class Scanner:
             text.append(code)
 
     def number_literal(self, point_first: bool = False) -> Value:
-        """S-DECIMAL: DEC-TO-FP from CH_ADD on."""
-        cursor = _LiteralCursor(self)
+        """S-DECIMAL: DEC-TO-FP from CH_ADD on. A literal read once is known by where it is (its
+        statement's codes and its place in them): its value and its end are the same each time."""
         start = self.position
-        try:
-            number = fp.decimal_literal(cursor)
-        except ReportError:
-            self.position = cursor.position
-            if self.running:
-                raise
-            raise SyntaxFault(self.position) from None
-        self.position = cursor.position
+        known = _LITERALS.get((self.codes, start))
+        if known is None:
+            cursor = _LiteralCursor(self)
+            try:
+                number = fp.decimal_literal(cursor)
+            except ReportError:
+                self.position = cursor.position
+                if self.running:
+                    raise
+                raise SyntaxFault(self.position) from None
+            if len(_LITERALS) >= LITERALS_KEPT:
+                _LITERALS.clear()
+            known = _LITERALS[self.codes, start] = number, cursor.position
+        number, self.position = known
         self.charge("operand-point-number" if point_first else "operand-number")
         self.charge("number-code", self.position - start)
         self.get_char()
@@ -788,6 +794,10 @@ class Scanner:
             raise ReportError(fp.NONSENSE_IN_BASIC) from None
         return Scanner(text, running=True, machine=self.machine, variables=self.variables,
                        of_program=self.of_program).scanning()
+
+
+LITERALS_KEPT = 4096  # number literals remembered (a listing has hundreds)
+_LITERALS: dict[tuple[bytes, int], tuple[bytes, int]] = {}  # (codes, where) -> (value, where it ends)
 
 
 class _LiteralCursor(fp.LiteralCursor):

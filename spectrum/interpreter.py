@@ -281,9 +281,8 @@ class Interpreter:
     def line_addr(self, number: int) -> None:
         """LINE-ADDR ($196E): CP-LINES on each line before line `number`, which returns early
         when the high bytes of the line numbers differ."""
-        passed = self.program.lines[:self.program.position(number)]
-        same_high = sum(line.number >> 8 == number >> 8 for line in passed)
-        self.charge("line-passed", len(passed) - same_high)
+        passed, same_high = self.program.lines_passed(number)
+        self.charge("line-passed", passed - same_high)
         self.charge("line-passed-same-high", same_high)
 
     def each_statement(self, line: Line, offset: int, start: int = 0) -> None:
@@ -681,17 +680,22 @@ class Interpreter:
         variables = self.machine.variables
         self.charge("look-vars-name-code", len(name.rstrip("$")) - 1)
         wanted = _discriminator(name, name in variables.arrays)
+        passes: dict[str, int] = {}  # charged together: the time is the same in any order
+        found = False
         for other in variables:
             if other == name:
-                self.charge("look-vars-found")
-                return
+                found = True
+                break
             kind = variables.kind(other)
             if kind is Kind.LONG_NUMBER:
                 if _discriminator_of(other, kind) == wanted:
-                    self.charge("look-vars-long-compare")
-                self.charge("look-vars-pass-long-name-code", len(other) - 1)
-            self.charge("look-vars-pass-" + kind.name.lower().replace("_", "-"))
-        self.charge("look-vars-none")
+                    passes["look-vars-long-compare"] = passes.get("look-vars-long-compare", 0) + 1
+                passes["look-vars-pass-long-name-code"] = passes.get("look-vars-pass-long-name-code", 0) + len(other) - 1
+            item = _PASS_ITEMS[kind]
+            passes[item] = passes.get(item, 0) + 1
+        for item, count in passes.items():
+            self.charge(item, count)
+        self.charge("look-vars-found" if found else "look-vars-none")
 
     def find_definition(self, name: str) -> None:
         """S-FN-SBRN's search: LOOK-PROG for each DEF FN from the start of the program until the
@@ -739,6 +743,9 @@ def _whole(value: float):
 
 def _text(value) -> bytes:
     return value.encode("latin-1") if isinstance(value, str) else bytes(value)
+
+
+_PASS_ITEMS = {kind: "look-vars-pass-" + kind.name.lower().replace("_", "-") for kind in Kind}
 
 
 def _discriminator(name: str, array: bool) -> int:

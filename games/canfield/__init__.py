@@ -27,7 +27,7 @@ def deal_number(text: str) -> int:
     return number
 
 
-SERVED_ONLY = ("owner", "thinker")  # run's keywords that only `zxcards serve` gives: no command line has them
+SERVED_ONLY = ("owner", "thinker", "store")  # run's keywords that only `zxcards serve` gives: no command line has them
 # the money game keeps the players' accounts, in one place opened by each account's owner
 NEEDS = Needs(keeping=Keeping(kept=lambda options: not options.get("practice") and options.get("deal") is None
                               and options.get("difficulty") is None, by_folder=False),
@@ -55,11 +55,12 @@ def new_game(seed: int):
 
 
 def run(machine, *, data_dir=None, deal: int | None = None, practice: bool = False, owner: str | None = None,
-        thinker=None, winnable: bool = False, difficulty: str | None = None) -> None:
+        thinker=None, store=None, winnable: bool = False, difficulty: str | None = None) -> None:
     """Play Canfield until BREAK: the money game, or practice (`practice`, `deal` N replayed, or
     a `difficulty`); `winnable` deals only deals the solver has won; `owner`, on a server, is
-    whose accounts may be opened (the hash of a browser's secret)."""
+    whose accounts may be opened (the hash of a browser's secret), kept in the server's `store`
+    when it is shared by several servers."""
     from . import play
 
-    play.run(machine, data_dir=data_dir, deal=deal, practice=practice, owner=owner, thinker=thinker,
+    play.run(machine, data_dir=data_dir, deal=deal, practice=practice, owner=owner, thinker=thinker, store=store,
              winnable=winnable, difficulty=difficulty)

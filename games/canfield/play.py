@@ -726,17 +726,28 @@ def ask_name(machine: Spectrum, bank: accounts.Bank) -> accounts.Account | None:
             sound_refused(machine)
 
 
+def bank_for(store, data_dir, owner: str | None) -> accounts.Bank:
+    """The bank a program plays with: in the database several servers share when the host gives
+    one (`store`, a `games.store.Store` with a `url`), else in SQLite in `data_dir`."""
+    if store is not None and store.url is not None:
+        from .bank_postgres import PostgresBank
+
+        return PostgresBank(store.url, owner)
+    return accounts.Bank(data_dir, owner)
+
+
 def run(machine: Spectrum, *, data_dir=None, deal: int | None = None, practice: bool = False,
-        owner: str | None = None, thinker=None, winnable: bool = False, difficulty: str | None = None) -> None:
+        owner: str | None = None, thinker=None, store=None, winnable: bool = False,
+        difficulty: str | None = None) -> None:
     """Play Canfield until BREAK (or STOP at the name). A deal number (1-65535) replays that deal,
     as practice: a known deal is no bet. `data_dir` is where the accounts are kept; an `owner`
     opens only its own accounts there (`bank.Bank`); a `thinker` (a server's worker processes)
-    works the solver's searches out away from the machine's thread. `winnable` deals only deals
-    the solver has won (found in the background ahead of need), in either game; a `difficulty`
-    (one of LEVELS) is practice with winnable deals of that level. CannotStart, before anything
-    is drawn, for a deal number out of range, a level unknown, a deal number with winnable deals
-    or a level, a data folder given to practice (which keeps nothing), or accounts that can't be
-    used."""
+    works the solver's searches out away from the machine's thread; a `store` (a server's, shared by
+    several servers) keeps the accounts instead of `data_dir`. `winnable` deals only deals the
+    solver has won (found in the background ahead of need), in either game; a `difficulty` (one of
+    LEVELS) is practice with winnable deals of that level. CannotStart, before anything is drawn,
+    for a deal number out of range, a level unknown, a deal number with winnable deals or a level,
+    a data folder given to practice (which keeps nothing), or accounts that can't be used."""
     if deal is not None:
         refusal = check_deal_number(deal)
         if refusal:
@@ -752,7 +763,7 @@ def run(machine: Spectrum, *, data_dir=None, deal: int | None = None, practice: 
         screen.prepare(machine)
         PracticeGame(machine, deal, thinker, difficulty or (WINNABLE if winnable else None)).play()
         return
-    bank = accounts.Bank(data_dir, owner)
+    bank = bank_for(store, data_dir, owner)
     finder = None
     try:
         bank.check()

@@ -16,7 +16,7 @@ from spectrum.frontends import HeadlessFrontend, NoDisplay, Press, Quit, presses
 from spectrum.rom_machine import ProgramFileError, RomSpectrum
 
 from ..datafolder import DataUnusable, check_folder
-from . import PROGRAMS, load, menu, serve
+from . import PROGRAMS, load, menu, router, serve
 from .session import ended, start_frames_from_host_clock
 
 DEFAULT_SCALE = 3  # a window three times life size (reduced to fit the display)
@@ -220,17 +220,32 @@ def serve_command(args: argparse.Namespace) -> int:
     import asyncio
 
     if args.host in ("0.0.0.0", "::", ""):
+        kept = "the database given" if args.database else "this computer's zxcards data folder"
         print("zxcards serve: listening on every network this computer is on: anyone who can reach it can play, "
-              "and the accounts they make are kept in this computer's zxcards data folder", file=sys.stderr)
+              f"and the accounts they make are kept in {kept}", file=sys.stderr)
     try:  # where the players' data and the tables are kept is checked before anyone connects
-        server = serve.Server(max_sessions=args.max_sessions, data_dir=args.data_dir)
-        check_folder(server.data_root)
+        store = None
+        if args.database:
+            from ..postgres import PostgresStore
+
+            store = PostgresStore(args.database)  # reached, and its tables made, before anyone connects
+        server = serve.Server(max_sessions=args.max_sessions, data_dir=args.data_dir, store=store)
+        if store is None:  # with a database, nothing is kept in the data folder
+            check_folder(server.data_root)
     except DataUnusable as error:
         print(f"zxcards serve: {error}", file=sys.stderr)
         return 1
     try:
-        asyncio.run(serve.serve_until_stopped(args.host, args.port, server,
-                                              started=lambda url: print(url, flush=True)))
+        if args.workers > 1:  # each worker reaches the database itself (a connection can't cross processes)
+            if store is not None:
+                store.close()
+                store = None
+            routing = router.Router(args.workers, {"max_sessions": args.max_sessions, "data_dir": args.data_dir,
+                                                   "database": args.database})
+            asyncio.run(routing.run(args.host, args.port, started=lambda url: print(url, flush=True)))
+        else:
+            asyncio.run(serve.serve_until_stopped(args.host, args.port, server,
+                                                  started=lambda url: print(url, flush=True)))
     except KeyboardInterrupt:
         return 0
     except BrokenPipeError:  # the address could not be said: nobody reads this command's output
@@ -238,6 +253,9 @@ def serve_command(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"zxcards serve: cannot listen on {args.host}:{args.port}: {error.strerror or error}", file=sys.stderr)
         return 1
+    finally:
+        if store is not None:
+            store.close()
     return 0
 
 

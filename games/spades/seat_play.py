@@ -155,7 +155,8 @@ def lobby(machine: Spectrum, table: SpadesTable, seat: int | None, why: str = ""
         if why:
             machine.print_at(16, 1, why, ink=YELLOW, paper=BAIZE)
         if view.notice:
-            machine.print_at(22, 0, view.notice[:64], ink=RED, paper=WHITE, bright=1)
+            # the upper screen's last line (AT 22 is the lower screen's: 5 Out of screen); in full once play begins
+            machine.print_at(21, 0, view.notice[:32], ink=RED, paper=WHITE, bright=1)
         code = key_or_news(machine, table, view)
         if code == ENTER and seat is not None:
             table.start(seat)
