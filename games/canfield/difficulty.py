@@ -8,6 +8,7 @@ measured over numbered deals by
 
     nice -n 19 python tools/bench_canfield.py --levels 600            # deals 1-600: the bounds
     nice -n 19 python tools/bench_canfield.py --levels 600 --first 601  # deals 601-1200: the shares
+    nice -n 19 python tools/bench_canfield.py --levels 600 --first 1201  # and 1201-1800
 
 which also checks them against play: the benches' rule player (`player.py`) wins more of the easy
 deals than of the medium ones, and more of those than of the hard ones (docs/canfield.md has the

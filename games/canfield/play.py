@@ -468,7 +468,8 @@ class PracticeGame(Game):
     """No money: undo and hints allowed. The solver looks at every position in the background as
     soon as it is on the table, so a hint is usually ready when asked for; once a hint has been
     asked for, the title bar says whether the deal can still be won (not before: a deal is not
-    spoilt before the player wants to know)."""
+    spoilt before the player wants to know). W goes round winnable deals of any level, of each
+    level, and any deal."""
 
     def __init__(self, machine: Spectrum, number: int | None, thinker=None, winnable: str | None = None):
         super().__init__(machine, thinker)
