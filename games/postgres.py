@@ -67,8 +67,9 @@ def shown_url(url: str) -> str:
         parts = conninfo_to_dict(url)
     except Exception:  # noqa: BLE001 - a URL psycopg can't read is said as given, with no password in it
         return url.split("@")[-1]
-    where = parts.get("host", "localhost") + (f":{parts['port']}" if parts.get("port") else "")
-    return f"postgresql://{parts.get('user', '') + '@' if parts.get('user') else ''}{where}/{parts.get('dbname', '')}"
+    host, port, user = str(parts.get("host") or "localhost"), parts.get("port"), parts.get("user")
+    where = host + (f":{port}" if port else "")
+    return f"postgresql://{f'{user}@' if user else ''}{where}/{parts.get('dbname') or ''}"
 
 
 def ensure_schema(connection, part: str, statements: list[str], version: int, url: str) -> None:
@@ -139,8 +140,8 @@ class PostgresStore:
         except psycopg.Error as error:
             raise unusable(self.url, error) from None
         try:
-            taken = connection.execute("SELECT pg_try_advisory_lock(hashtext(%s), hashtext(%s))",
-                                       (kind, owner)).fetchone()[0]
+            row = connection.execute("SELECT pg_try_advisory_lock(hashtext(%s), hashtext(%s))", (kind, owner)).fetchone()
+            taken = row is not None and row[0]
             if not taken:
                 raise InUse(f"{what} is being played in another zxcards: one at a time")
             yield

@@ -93,8 +93,11 @@ class Store(Protocol):
     owner)` (what it keeps for a player, by code) and `held(kind, owner, what)` (one program at a
     time playing them, on every server)."""
 
-    url: str | None
-    folder: Path | None
+    @property
+    def url(self) -> str | None: ...
+
+    @property
+    def folder(self) -> Path | None: ...
 
     def tables(self, kind: str) -> Documents:
         """The tables of the program whose tables are kept under `kind`, by code."""

@@ -17,6 +17,7 @@ point where it starts.
 """
 
 from dataclasses import dataclass
+from typing import NoReturn
 
 from . import fp, series, sysvars
 from .errors import (INTEGER_OUT_OF_RANGE, INVALID_ARGUMENT, STOP_IN_INPUT, SUBSCRIPT_WRONG, VARIABLE_NOT_FOUND,
@@ -128,7 +129,7 @@ class Scanner:
         self.variables = machine.variables if variables is None and machine else variables or {}
         self.timing = getattr(machine, "timing", None)
         self.interpreter = getattr(machine, "interpreter", None)
-        self.seed = None  # RND's SEED as this scanning moves it on (the program's own RND moves the machine's)
+        self.seed: int | None = None  # RND's SEED as this scanning moves it on (the program's own RND moves the machine's)
         self.parameters: tuple[str, ...] = ()  # a DEF FN's, while its expression is evaluated
 
     def charge(self, item: str, count: int = 1) -> None:
@@ -199,13 +200,13 @@ class Scanner:
             if code != ord(","):
                 raise ReportError(SUBSCRIPT_WRONG)
 
-    def fault(self):
+    def fault(self) -> NoReturn:
         """REPORT-C where CH_ADD stands (in the syntax pass, the '?' goes there)."""
         if self.running:
             raise ReportError(fp.NONSENSE_IN_BASIC)
         raise SyntaxFault(self.position)
 
-    def unsupported(self, position: int):
+    def unsupported(self, position: int) -> NoReturn:
         raise _Unsupported(position)
 
     # --- IN-ASSIGN ------------------------------------------------------------------------------
@@ -459,6 +460,7 @@ class Scanner:
             return Value(not name.endswith("$"))
         if parameters:
             raise ReportError(PARAMETER_ERROR)
+        assert definition is not None  # running, it was found above
         body = Scanner(definition[1], running=True, machine=self.machine,
                        variables={**self.variables, **arguments}, of_program=self.of_program)
         body.parameters = definition[0]
@@ -666,6 +668,7 @@ class Scanner:
         elif unary:
             values[-1] = self.function(operation, values[-1], where)
         else:
+            assert second is not None  # popped above, the operation not being unary
             values[-1] = self.binary(literal, values[-1], second)
 
     def binary(self, literal: int, first: Value, second: Value) -> Value:

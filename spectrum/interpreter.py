@@ -183,7 +183,7 @@ class Interpreter:
 
     def program_functions(self) -> dict[str, tuple[tuple[str, ...], bytes]]:
         """The program's DEF FNs: name → (parameter names, the expression's codes)."""
-        functions = {}
+        functions: dict[str, tuple[tuple[str, ...], bytes]] = {}
         for line in self.program.lines:
             for statement in line.statements:
                 if statement.command == DEF_FN:
@@ -286,19 +286,16 @@ class Interpreter:
         self.charge("line-passed-same-high", same_high)
 
     def each_statement(self, line: Line, offset: int, start: int = 0) -> None:
-        """EACH-STMT's walk along a line's stored codes, from `start` (its start) up to `offset`."""
-        index, quoted, stored = start, False, line.stored
-        while index < offset - 1:
-            code = stored[index]
-            if not quoted and code == NUMBER_MARKER:
-                self.charge("each-statement-number")
-                index += HIDDEN_NUMBER
-                continue
-            if code == QUOTE:
-                quoted = not quoted
-            self.charge("each-statement-statement" if not quoted and code in (COLON, TOKEN_THEN) else
-                        "each-statement-code")
-            index += 1
+        """EACH-STMT's walk along a line's stored codes, from `start` (its start) up to `offset`
+        (the same walk each time: what it passes is counted once and remembered)."""
+        key = (line.stored, offset, start)
+        passed = _WALKS.get(key)
+        if passed is None:
+            if len(_WALKS) >= WALKS_KEPT:
+                _WALKS.clear()
+            passed = _WALKS[key] = _each_statement_walk(line.stored, offset, start)
+        for item, count in passed:
+            self.charge(item, count)
 
     # --- commands ---------------------------------------------------------------------------
 
@@ -451,6 +448,7 @@ class Interpreter:
             first, last = target.slice
             length = max(0, last - first + 1)
         else:
+            assert target.place is not None  # an element, there being no slice
             length = len(_element(variables[name], target.place))
         self.charge("let-string-in-place")
         if not length:
@@ -743,6 +741,33 @@ def _whole(value: float):
 
 def _text(value) -> bytes:
     return value.encode("latin-1") if isinstance(value, str) else bytes(value)
+
+
+WALKS_KEPT = 4096  # EACH-STMT walks remembered
+_WALKS: dict[tuple[bytes, int, int], tuple[tuple[str, int], ...]] = {}
+
+
+def _each_statement_walk(stored: bytes, offset: int, start: int) -> tuple[tuple[str, int], ...]:
+    """What EACH-STMT passes from `start` up to `offset` in a line's stored codes: hidden numbers,
+    statements' ends (a colon or THEN outside quotes) and other codes, as (item, count)."""
+    numbers = statements = codes = 0
+    index, quoted = start, False
+    while index < offset - 1:
+        code = stored[index]
+        if not quoted and code == NUMBER_MARKER:
+            numbers += 1
+            index += HIDDEN_NUMBER
+            continue
+        if code == QUOTE:
+            quoted = not quoted
+        if not quoted and code in (COLON, TOKEN_THEN):
+            statements += 1
+        else:
+            codes += 1
+        index += 1
+    return tuple((item, count) for item, count in (("each-statement-number", numbers),
+                                                   ("each-statement-statement", statements),
+                                                   ("each-statement-code", codes)) if count)
 
 
 _PASS_ITEMS = {kind: "look-vars-pass-" + kind.name.lower().replace("_", "-") for kind in Kind}

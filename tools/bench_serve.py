@@ -451,6 +451,86 @@ async def beside_searches(think_here: bool, searchers: int, others: int, seconds
         server.stop()
 
 
+def where_the_time_goes(sessions: int = 20, frames: int = 600) -> list[str]:
+    """A frame's processor time in a worker, part by part: `sessions` Patience sessions from their
+    start (the title typed out) on one hub, as a worker runs them, `frames` each. The machine's own
+    work (the port's statements and their time), the frame's picture, diff and message (`present`),
+    the hub's turns and the pacer, each timed on this process's clock; then a frame message's send
+    and receipt over a WebSocket on loopback."""
+    from games.host import load, menu
+    from games.host.session import ended
+    from spectrum import Spectrum
+    from spectrum.frontends import Quit
+    from spectrum.frontends.hub import Hub
+    from spectrum.frontends.served import ServedFrontend
+
+    hub, spent, sizes = Hub("bench"), {"present": 0.0, "frames": 0}, []
+    program = load("patience")
+    import games.patience.play  # noqa: F401 - imported before the clock starts, as a server has it
+
+    def session(seed: int) -> None:
+        frontend = ServedFrontend(lambda message: sizes.append(len(message)), hub=hub)
+        present, send_frame = frontend.present, frontend._send_frame
+
+        def counted_present(machine) -> None:
+            if spent["frames"] >= sessions * frames:
+                raise Quit("enough")
+            spent["frames"] += 1
+            present(machine)
+
+        def timed_send_frame(machine, picture) -> None:
+            started = time.perf_counter()  # one thread: its wall time is its processor's, and cheap to read
+            send_frame(machine, picture)
+            spent["present"] += time.perf_counter() - started
+
+        frontend.present, frontend._send_frame = counted_present, timed_send_frame
+        machine = Spectrum(frontend)
+        machine.speaker_steps = []
+        ended(lambda: menu.run_program(machine, program, seed=seed))
+
+    started_cpu, started_wall = time.process_time(), time.monotonic()
+    tasks = [hub.start(lambda seed=seed: session(seed)) for seed in range(1, sessions + 1)]
+    for task in tasks:
+        task.join()
+    cpu, wall = time.process_time() - started_cpu, time.monotonic() - started_wall
+    count = max(1, spent["frames"])
+    per_frame = cpu / count * 1e6
+    presenting = spent["present"] / count * 1e6
+    sent = len(sizes) / count
+    send_us = asyncio.run(_send_cost(statistics.median(sizes) if sizes else 100))
+    return [f"where a frame's time goes ({sessions} Patience sessions on one hub from their start, {count:,} frames, "
+            f"this process's clock): {per_frame:.0f} us a frame in all, of which the machine's own work "
+            f"{per_frame - presenting:.0f} us (the port's statements, their time, the hub's turns and the pacer) "
+            f"and the frame's diff and message {presenting:.0f} us; {sent:.2f} messages a frame "
+            f"(median {statistics.median(sizes) if sizes else 0:.0f} bytes), each {send_us:.0f} us to send and "
+            f"receive over a WebSocket on loopback (both ends), {sent * send_us:.0f} us a frame; "
+            f"{count / wall:,.0f} frames a second on one core"]
+
+
+async def _send_cost(size: float, messages: int = 5000) -> float:
+    """Processor time (both ends, this process) to send one binary message of `size` bytes over a
+    WebSocket on loopback and receive it, in microseconds."""
+    from websockets.asyncio.client import connect
+    from websockets.asyncio.server import serve
+
+    payload, done = b"x" * int(size), asyncio.Event()
+
+    async def handler(connection) -> None:
+        for _ in range(messages):
+            await connection.send(payload)
+        await done.wait()
+
+    async with serve(handler, "127.0.0.1", 0, compression=None) as listening:
+        port = listening.sockets[0].getsockname()[1]
+        async with connect(f"ws://127.0.0.1:{port}", compression=None, max_size=None) as client:
+            started = cpu_seconds()
+            for _ in range(messages):
+                await client.recv()
+            spent = cpu_seconds() - started
+            done.set()
+    return spent / messages * 1e6
+
+
 def lateness_words(late: dict | None) -> str:
     return "n/a" if late is None else f"p50 {late['p50']:.2f} p99 {late['p99']:.2f} max {late['max']:.1f} ms"
 
@@ -535,6 +615,7 @@ async def measure(levels: tuple[int, ...], seconds: float, workers: int = 1) -> 
                      f"{lateness_words(row['server'])}, {row['core']:.0%} of a core in the server's process")
     ratio = searching[True]["arrived"]["p99"] / max(searching[False]["arrived"]["p99"], 1e-3)
     lines.append(f"  the workers cut Patience's p99 arrival lateness {ratio:.1f}x")
+    lines += where_the_time_goes()
     lines.insert(0, f"the server: zxcards serve --workers {workers} on {os.cpu_count()} cores, the terminals in this "
                     f"one process; load average before: {' '.join(f'{load:.2f}' for load in load_before)}")
     return lines

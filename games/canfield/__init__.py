@@ -22,7 +22,7 @@ def deal_number(text: str) -> int:
         number = int(text)
     except ValueError:
         number = None
-    if check_deal_number(number):
+    if number is None or check_deal_number(number):
         raise argparse.ArgumentTypeError(f"deals are numbered {FIRST_DEAL} to {LAST_DEAL}, not {text!r}")
     return number
 

@@ -41,4 +41,4 @@ def budget_for(level: str | None, budget: int) -> int:
     bound is won alike, line and count, with any larger budget, so an easy or a medium deal is
     found with no more than its bound."""
     bounds = {LEVELS[0]: EASY_UP_TO, LEVELS[1]: MEDIUM_UP_TO}
-    return min(bounds.get(level, budget), budget)
+    return min(bounds.get(level, budget), budget) if level is not None else budget

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from .deals import FIRST_DEAL, LAST_DEAL, deck_for
 from .difficulty import budget_for, level_of
 from .rules import Canfield
-from .solver import Solved, Verdict, solve
+from .solver import Verdict, solve
 
 AHEAD = 3  # deals kept ready
 FIND_BUDGET = 100_000  # positions the solver may search on a candidate: the record's judging budget
@@ -96,6 +96,6 @@ class DealFinder:
             level = level_of(verdict)
             with self._changed:
                 self.tried += 1
-                if verdict.outcome is Solved.WON and (self.level is None or level == self.level):
+                if level is not None and (self.level is None or level == self.level):  # won, of the level
                     self._ready.append(Found(number, verdict, level))
                     self._changed.notify_all()

@@ -270,7 +270,7 @@ class Game:
     def show_verdict(self) -> None:
         """The verdict screen until a key: L there watches the win; the screen fills in as the
         solver's verdicts come."""
-        shown = []
+        shown: list[tuple[list[str], str]] = []
 
         def draw():  # again only when there is news
             watch = self.watchable()

@@ -7,6 +7,7 @@ lists Canfield's; the window and headless options are on the menu and on every p
 import argparse
 import re
 import sys
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -35,6 +36,7 @@ def script_presses(keys: str) -> list[Press]:
     press for frame N and {+N} for N frames after the press before is let go of, whatever the
     program is doing. ValueError says what is wrong."""
     presses, at, timing = [], 0, {}
+    item: str | list[str]  # a character, or the names of keys held together
     while at < len(keys):
         char = keys[at]
         if char == "\\":
@@ -54,8 +56,8 @@ def script_presses(keys: str) -> list[Press]:
             held = re.fullmatch(r"(.+)\*(\d+)", inside)
             if held and int(held[2]) < 1:
                 raise ValueError(f"{{{inside}}} holds a key for no frames: from *1 on")
-            item, hold = (held[1], int(held[2])) if held else (inside, None)
-            item = item if len(item) == 1 and held else item.split("+")
+            name, hold = (held[1], int(held[2])) if held else (inside, None)
+            item = name if len(name) == 1 and held else name.split("+")
         elif char == "}":
             raise ValueError(f"the }} at character {at + 1} closes nothing; \\}} types a brace")
         else:
@@ -149,7 +151,7 @@ def misplaced_option(argv: list[str]) -> str | None:
 
 
 @ends_quietly
-def main(argv=None) -> int:
+def main(argv=None) -> int | str | None:  # the exit status, as sys.exit takes it
     argv = sys.argv[1:] if argv is None else list(argv)
     misplaced = misplaced_option(argv)
     if misplaced:
@@ -190,6 +192,7 @@ def main(argv=None) -> int:
         machine = Spectrum(frontend)
         start_frames_from_host_clock(machine)
     frontend.status = menu.LEAVE_ZXCARDS
+    session: Callable[[], int | None]
     if args.program == LOAD:
         session = machine.run
     elif args.program:

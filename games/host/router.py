@@ -25,6 +25,7 @@ import socket
 import sys
 import tempfile
 import zlib
+from collections.abc import MutableSequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
@@ -63,7 +64,7 @@ class Shared:
     and the server's limit, counted over all of them)."""
 
     workers: int
-    sessions: object = field(init=False)  # multiprocessing Array of int, one a worker
+    sessions: MutableSequence[int] = field(init=False)  # a multiprocessing Array of int, one a worker
 
     def __post_init__(self):
         self.sessions = multiprocessing.get_context("spawn").Array("i", self.workers, lock=False)
@@ -211,7 +212,7 @@ class Router:
             channel, _ = await loop.sock_accept(hub)  # one at a time: asyncio waits for a socket once
             channel.setblocking(False)
             word, _, number = (await loop.sock_recv(channel, 64)).partition(b" ")
-            index = int(number) if word == READY and number.isdigit() else None
+            index = int(number) if word == READY and number.isdigit() else -1
             if index not in started:
                 channel.close()
                 continue
@@ -227,8 +228,9 @@ class Router:
         loop = asyncio.get_running_loop()
         while True:
             process = self.processes[index]
+            assert process is not None  # started before it is kept
             ended = loop.create_future()
-            loop.add_reader(process.sentinel, lambda: ended.done() or ended.set_result(None))
+            loop.add_reader(process.sentinel, _done, ended)
             try:
                 await ended
             finally:
@@ -281,6 +283,12 @@ class Router:
                     process.join(timeout=5)
 
 
+def _done(future: asyncio.Future) -> None:
+    """What was waited for has come (once)."""
+    if not future.done():
+        future.set_result(None)
+
+
 async def request_line(connection: socket.socket) -> bytes | None:
     """The connection's request line, peeked at (what it sent stays to be read); None if it closes
     or says nothing of use within HEAD_SECONDS."""
@@ -293,7 +301,7 @@ async def request_line(connection: socket.socket) -> bytes | None:
             head = connection.recv(HEAD_BYTES, socket.MSG_PEEK)
         except BlockingIOError:
             readable = loop.create_future()
-            loop.add_reader(connection, lambda: readable.done() or readable.set_result(None))
+            loop.add_reader(connection, _done, readable)
             try:
                 await asyncio.wait_for(readable, max(0.0, deadline - loop.time()))
             except TimeoutError:

@@ -37,7 +37,7 @@ from websockets.http11 import Request, Response
 
 from spectrum import Spectrum, render
 from spectrum.command_line import OneLineParser, whole_number
-from spectrum.frontends.hub import Hub
+from spectrum.frontends.hub import Hub, Task
 from spectrum.frontends.served import ServedFrontend
 from spectrum.wire import LOCKSTEP, MAX_MESSAGE, SECRET_COOKIE, SECRET_PATTERN, MessageError, terminal_message
 
@@ -435,7 +435,7 @@ class Session:
     def __init__(self, server: Server, target: Target, frontend: ServedFrontend, owner: str | None, ended):
         self.name = f"zxcards session {target.program or 'menu'}"
         self.server, self.target, self.frontend, self.owner, self._ended = server, target, frontend, owner, ended
-        self.task = None
+        self.task: Task | None = None
 
     def start(self) -> None:
         self.task = self.server.hub.start(self.run, self.name)

@@ -354,8 +354,11 @@ class SeatScreen:
     def __init__(self, machine: Spectrum, table: SpadesTable, seat: int | None, deals: bool, why: str = ""):
         self.machine, self.table, self.seat, self.deals = machine, table, seat, deals
         self.why = why  # why this screen watches (or sits under another name): said as each hand begins
-        self.chosen, self.typed, self.note, self.shown, self.my_turn = 0, "", "", None, False
-        self.hand_number, self.moves, self.blind = None, 0, None
+        self.chosen, self.typed, self.note, self.my_turn = 0, "", "", False
+        self.shown: Scene | None = None
+        self.hand_number: int | None = None
+        self.moves = 0
+        self.blind: bool | None = None
 
     def run(self) -> None:
         while True:

@@ -21,7 +21,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from greenlet import getcurrent, greenlet
+from greenlet import getcurrent, greenlet  # type: ignore[import-untyped]  # greenlet ships no hints
 
 
 class Task:
@@ -122,6 +122,7 @@ class Hub:
             if seconds is not None:
                 heapq.heappush(self._timers, (self.clock() + max(0.0, seconds), next(self._order), task,
                                               task.park_number))
+        assert self._hub_greenlet is not None  # a task runs on the hub's thread, which set it
         self._hub_greenlet.switch()
         if wakeable:
             with self._lock:

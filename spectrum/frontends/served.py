@@ -18,7 +18,7 @@ import numpy as np
 from .. import render, wire
 from . import Frontend, Leave, Quit
 from .held import HeldKeys
-from .hub import Hub
+from .hub import Hub, Task
 from .pacing import Pacer
 
 LOCKSTEP_PATIENCE = 60.0  # seconds a lockstep terminal may take over one frame's keys
@@ -45,7 +45,7 @@ class ServedFrontend(Frontend):
         self._held = HeldKeys()  # paced: the terminal's keys, by name
         self._terminal_held: frozenset[str] = frozenset()  # as its last message said
         self._lockstep_keys: frozenset[str] = frozenset()
-        self._task = None  # on a hub: the machine's task, once it first waits for a message
+        self._task: Task | None = None  # on a hub: the machine's task, once it first waits for a message
 
     # --- the connection's side ------------------------------------------------------------------
 
@@ -62,7 +62,7 @@ class ServedFrontend(Frontend):
 
     def _post(self, message) -> None:
         self._inbox.put(message)
-        if self._task is not None:
+        if self._task is not None and self.hub is not None:
             self.hub.wake(self._task)
 
     def end(self, machine, reason: str, status: int = 0) -> None:
