@@ -120,8 +120,9 @@ def test_options_reach_the_program_before_or_after_its_name(monkeypatch):
     runs = record_runs(monkeypatch)
     assert cli.main(["--headless", "canfield", "--deal", "7", "--practice"]) == 0
     assert cli.main(["canfield", "--headless", "--deal", "7"]) == 0
-    assert runs == [("games.canfield", {"deal": 7, "practice": True, "data_dir": None}),
-                    ("games.canfield", {"deal": 7, "practice": False, "data_dir": None})]
+    plain = {"winnable": False, "difficulty": None, "data_dir": None}
+    assert runs == [("games.canfield", {"deal": 7, "practice": True, **plain}),
+                    ("games.canfield", {"deal": 7, "practice": False, **plain})]
 
 
 def test_a_report_other_than_break_is_said_on_stderr(monkeypatch, capsys):

@@ -216,6 +216,34 @@ def test_the_bank_on_postgresql_pays_as_the_bank_in_sqlite(database):
     audit(database)
 
 
+def test_a_version_1_canfield_schema_gains_the_winnable_deals_columns_losing_nothing(database):
+    import psycopg
+
+    with psycopg.connect(database, autocommit=True) as connection:  # as version 1 left it
+        connection.execute("CREATE SCHEMA IF NOT EXISTS canfield")
+        connection.execute("CREATE TABLE canfield.accounts (id BIGSERIAL PRIMARY KEY, name TEXT NOT NULL, "
+                           "name_key TEXT NOT NULL UNIQUE, balance BIGINT NOT NULL)")
+        connection.execute("CREATE TABLE canfield.deals (id BIGSERIAL PRIMARY KEY, account BIGINT NOT NULL "
+                           "REFERENCES canfield.accounts(id), number INTEGER NOT NULL, cards_home INTEGER NOT NULL, "
+                           "result TEXT NOT NULL, balance BIGINT NOT NULL, position TEXT NOT NULL, verdict TEXT)")
+        connection.execute("INSERT INTO canfield.accounts (name, name_key, balance) VALUES ('Cleo', 'cleo', 455)")
+        connection.execute("INSERT INTO canfield.deals (account, number, cards_home, result, balance, position, "
+                           "verdict) VALUES (1, 9, 1, 'stuck', 455, '{}', 'lost')")
+    accounts = bank(database)
+    try:
+        account = accounts.open_account("Cleo")
+        assert accounts.balance(account) == 455
+        (old,) = accounts.deals(account)
+        assert (old.number, old.result, old.verdict, old.winnable, old.difficulty) == (9, "stuck", "lost", False, None)
+        deal = accounts.buy_deck(account, 4, {}, 1, winnable=True, verdict="won", difficulty="hard")
+        accounts.judge(deal, "won", "hard")
+        assert [(record.winnable, record.difficulty) for record in accounts.deals(account)] == [
+            (False, None), (True, "hard")]
+        assert accounts.balance(account) == 455 - DECK_PRICE + 5
+    finally:
+        accounts.close()
+
+
 def test_money_that_cannot_buy_a_deck_starts_again_at_500_on_postgresql(database):
     accounts = bank(database)
     try:

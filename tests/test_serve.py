@@ -699,23 +699,15 @@ def test_a_program_that_thinks_is_given_the_servers_worker_processes(tmp_path):
     assert "thinker" not in session.program_options(load("patience"), {})
 
 
-def test_sessions_asking_at_once_for_a_program_s_tables_share_one(tmp_path, monkeypatch):
-    import games.host.serve as serve_module
+def finder_threads() -> list[threading.Thread]:
+    return [thread for thread in threading.enumerate() if thread.name == "canfield deal finder"]
 
-    made = []
-    real = serve_module.Tables
 
-    def slow_tables(*arguments, **options):  # widen the window two first sessions would race in
-        made.append(1)
-        time.sleep(0.05)
-        return real(*arguments, **options)
-
-    monkeypatch.setattr(serve_module, "Tables", slow_tables)
-    server = serve_module.Server(data_dir=tmp_path)
-    found = []
-    threads = [threading.Thread(target=lambda: found.append(server.tables_of("spades"))) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert len(made) == 1 and all(tables is found[0] for tables in found)
+def test_canfield_s_winnable_deals_finder_ends_when_its_session_does(fresh_server):
+    base, server = fresh_server
+    wait_for(lambda: not finder_threads(), seconds=60, what="the end of finders before this test")
+    with connect(socket_url(base, "canfield?practice&winnable"), max_size=None) as terminal:
+        terminal.recv(timeout=PATIENCE)
+        wait_for(finder_threads, what="the finder")
+    wait_for(lambda: len(server.sessions) == 1, what="the session's end")
+    wait_for(lambda: not finder_threads(), seconds=60, what="the finder thread's end")

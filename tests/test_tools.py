@@ -71,6 +71,8 @@ def bad_files(tmp_path) -> dict[str, Path]:
     ("bench_patience", ["now"], "unrecognized arguments: now"),
     ("bench_canfield", ["--deals", "0"], "1-65535"),
     ("bench_canfield", ["--seconds", "nan"], "above 0"),
+    ("bench_canfield", ["--levels", "0"], "1-65535"),
+    ("bench_canfield", ["--finding", "0"], "1-1000"),
     ("bench_spades", ["--hands", "-4"], "from 0 up"),
     ("bench_spades", ["--games-log", "{folder}"], "is a folder: name a file in it"),
     ("bench_opponents", ["--levels", "rules,nosuch"], "no level 'nosuch'"),
@@ -142,3 +144,23 @@ def test_the_opponents_bench_sets_each_level_beside_players_that_see_every_hand_
     edge = float(lines[3].split(f"{best}: ")[1].split()[0])
     assert edge == pytest.approx(seen[best] - 13 / 4, abs=0.006)
     assert ("recovered: rules " in lines[3]) == (edge > 0) != lines[3].endswith("none, no share to recover")
+
+
+def test_the_canfield_levels_bench_counts_each_deal_once_by_its_verdict_and_the_rule_player_s_game():
+    import bench_canfield
+    from games.canfield import player
+    from games.canfield.deals import deck_for
+    from games.canfield.difficulty import level_of
+    from games.canfield.finder import judge_deal
+    from games.canfield.rules import Canfield
+
+    lines = bench_canfield.levels_report(6, first=3)
+    verdicts = [judge_deal(number) for number in range(3, 9)]
+    won = [verdict for verdict in verdicts if verdict.outcome.value == "won"]
+    assert f"the solver wins {len(won)}/6" in lines[1]
+    for level in ("easy", "medium", "hard"):
+        assert f"{level} {sum(level_of(verdict) == level for verdict in won)}/{len(won)}" in lines[1]
+    rule_wins = sum(player.play(Canfield(deck_for(number)).position)[0].cards_home == 52 for number in range(3, 9))
+    assert lines[3].endswith(f"in all {rule_wins}/6 ({rule_wins / 6:.0%})")
+    homes = [player.play(Canfield(deck_for(number)).position)[0].cards_home for number in range(3, 9)]
+    assert f"the rule player {sum(5 * home - 50 for home in homes) / 6:+.2f}" in lines[4]

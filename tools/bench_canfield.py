@@ -3,10 +3,22 @@ within its time, the time and memory each deal takes, and a published solver's f
 
     python tools/bench_canfield.py                          # deals 1-1000, 20 s each
     python tools/bench_canfield.py --deals 100 --seconds 2  # a quick look
+    python tools/bench_canfield.py --levels 600 [--first F]  # the difficulty levels and the rule player
+    python tools/bench_canfield.py --finding 20             # how long a winnable deal takes to find
 
 Each deal is solved in a fresh process (so its peak memory is its own), two at a time, at low
 priority; times are processor seconds (the machine is shared). Every win is replayed key by key
 through the rules and must bring all 52 cards home.
+
+`--levels N` judges deals F to F+N-1 as the game judges them (the record's budget of positions, one
+process, at low priority) and says how the solver's wins fall into the difficulty levels, where
+the bounds that would split them in thirds lie, how often the benches' rule player wins at each
+level, and what a deal is worth at the casino's terms ($50 a deck, $5 a card) to the rule player
+and to a perfect player.
+
+`--finding N` finds N winnable deals of each kind (any level, then each level) as the game's finder
+does, on this thread, and says the processor time each took to find: the time a player would
+wait if none were found ahead.
 """
 
 from __future__ import annotations
@@ -14,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import resource
 import statistics
 import subprocess
@@ -21,8 +34,11 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+from games.canfield import player
 from games.canfield.deals import LAST_DEAL, deck_for
-from games.canfield.rules import Canfield
+from games.canfield.difficulty import EASY_UP_TO, LEVELS, MEDIUM_UP_TO, budget_for, level_of
+from games.canfield.finder import FIND_BUDGET, judge_deal
+from games.canfield.rules import CARD_PAYS, DECK_PRICE, DECK_SIZE, Canfield
 from games.canfield.solver import Solved, solve
 from games.protocol import MoveRefused
 from spectrum.command_line import OneLineParser, positive_number, whole_number
@@ -113,14 +129,97 @@ def report(deals: int = DEALS, seconds: float = SECONDS) -> list[str]:
     return lines
 
 
+def judge_and_play(number: int) -> dict:
+    """Deal `number` judged with the record's budget, and played by the rule player."""
+    verdict = judge_deal(number)
+    end, _ = player.play(Canfield(deck_for(number)).position)
+    return {"deal": number, "outcome": verdict.outcome.value, "nodes": verdict.nodes, "level": level_of(verdict),
+            "best_home": verdict.best_home, "rule_home": end.cards_home}
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{part}/{whole} ({part / whole:.0%})" if whole else "0/0"
+
+
+def levels_report(deals: int, first: int = 1) -> list[str]:
+    started = time.process_time()
+    results = []
+    for number in range(first, first + deals):
+        results.append(judge_and_play(number))
+        if not len(results) % PROGRESS_EVERY:
+            print(f"  {len(results)} deals done", file=sys.stderr, flush=True)
+    spent = time.process_time() - started
+    won = [result for result in results if result["outcome"] == "won"]
+    nodes = sorted(result["nodes"] for result in won)
+    lines = [f"Canfield difficulty, deals {first}-{first + deals - 1}, judged with {FIND_BUDGET:,} positions each "
+             f"({spent:.0f} s of processor time in all)",
+             f"  the solver wins {_share(len(won), deals)}: "
+             + ", ".join(f"{level} {_share(sum(r['level'] == level for r in won), len(won))}" for level in LEVELS)
+             + f" (bounds {EASY_UP_TO} and {MEDIUM_UP_TO} positions)"]
+    if nodes:
+        lines.append(f"  bounds that split these wins in thirds: {nodes[len(nodes) // 3 - 1]} and "
+                     f"{nodes[2 * len(nodes) // 3 - 1]} positions")
+    groups = [(level, [r for r in won if r["level"] == level]) for level in LEVELS] + [
+        (name, [r for r in results if r["outcome"] == outcome]) for name, outcome in
+        (("can't be won", "lost"), ("undecided", "unknown"))]
+    lines.append("  the rule player wins: " + ", ".join(
+        f"{name} {_share(sum(r['rule_home'] == DECK_SIZE for r in group), len(group))}" for name, group in groups)
+        + f"; in all {_share(sum(r['rule_home'] == DECK_SIZE for r in results), deals)}")
+
+    def money(home: float) -> float:
+        return CARD_PAYS * home - DECK_PRICE
+
+    rule = statistics.mean(money(r["rule_home"]) for r in results)
+    perfect = statistics.mean(money(DECK_SIZE if r["outcome"] == "won" else max(r["best_home"], r["rule_home"]))
+                              for r in results)
+    lines.append(f"  money a deal at ${DECK_PRICE} a deck and ${CARD_PAYS} a card: the rule player {rule:+.2f}; "
+                 f"a perfect player at least {perfect:+.2f} (every win, and the most cards home the solver or the "
+                 "rule player reached on the others)")
+    return lines
+
+
+def finding_report(found: int, seed: int = 1) -> list[str]:
+    lines = [f"Canfield winnable deals found as the game finds them ({found} of each kind, seed {seed}, "
+             "processor time on one thread)"]
+    for level in (None, *LEVELS):
+        draw = random.Random(seed)
+        budget = budget_for(level, FIND_BUDGET)
+        times, tried, started = [], 0, time.process_time()
+        while len(times) < found:
+            verdict = judge_deal(draw.randint(1, LAST_DEAL), budget)
+            tried += 1
+            if verdict.outcome is Solved.WON and (level is None or level_of(verdict) == level):
+                now = time.process_time()
+                times.append(now - started)
+                started = now
+        lines.append(f"  {level or 'any level':<9} {tried} deals judged; a deal found in median "
+                     f"{_duration(statistics.median(times))}, 90th percentile {_duration(_percentile(times, 0.9))}, "
+                     f"max {_duration(max(times))}")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="bench_canfield", description="The Canfield solver over numbered deals.")
     parser.add_argument("--deals", type=whole_number(1, LAST_DEAL, "--deals"), default=DEALS,
                         help="solve deals 1 to N (default %(default)s)")
     parser.add_argument("--seconds", type=positive_number("--seconds"), default=SECONDS,
                         help="processor seconds per deal (default %(default)s)")
+    parser.add_argument("--levels", type=whole_number(1, LAST_DEAL, "--levels"), metavar="N",
+                        help="judge N deals as the game does: the difficulty levels, the rule player, the money")
+    parser.add_argument("--first", type=whole_number(1, LAST_DEAL, "--first"), default=1,
+                        help="with --levels, the first deal (default %(default)s)")
+    parser.add_argument("--finding", type=whole_number(1, 1000, "--finding"), metavar="N",
+                        help="find N winnable deals of each kind: how long each takes")
     parser.add_argument("--one", type=int, metavar="NUMBER", help=argparse.SUPPRESS)  # a child's one deal
     options = parser.parse_args(argv)
+    if options.finding is not None:
+        os.nice(NICENESS)
+        print("\n".join(finding_report(options.finding)))
+        return 0
+    if options.levels is not None:
+        os.nice(NICENESS)
+        print("\n".join(levels_report(min(options.levels, LAST_DEAL - options.first + 1), options.first)))
+        return 0
     if options.one is not None:
         print(json.dumps(solve_deal(options.one, options.seconds)))
         return 0

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..datafolder import DataUnusable, check_folder, default_folder, folder_problem
+from .difficulty import LEVELS
 from .rules import CARD_PAYS, DECK_PRICE
 
 START_MONEY = 500
@@ -34,7 +35,8 @@ NAME_CHARACTERS = frozenset(string.ascii_letters + string.digits + " -'._")
 NAME_RULE = "A-Z, 0-9, spaces and - ' . _"  # NAME_CHARACTERS in words: the Spectrum's keys type no others
 DATABASE = "canfield.sqlite3"
 SEATS = "canfield-seats"  # the folder of the accounts' locks, one file per account id
-SCHEMA_VERSION = 1  # PRAGMA user_version: 0 before deals kept the solver's verdict
+SCHEMA_VERSION = 2  # PRAGMA user_version: 0 before deals kept the solver's verdict, 1 before their level and
+# whether they were dealt as winnable
 BUSY_SECONDS = 5  # how long to wait for another program's write to end
 
 SCHEMA = """
@@ -70,7 +72,12 @@ CREATE TABLE IF NOT EXISTS set_aside (
     position TEXT NOT NULL              -- a saved table that could not be read, kept as it was
 );
 """
-VERDICT_COLUMN = "ALTER TABLE deals ADD COLUMN verdict TEXT"  # the solver on the deal as dealt: won, lost or unknown
+# Columns added since the first version, each to a database that lacks it (nothing else changes)
+ADDED_COLUMNS = {
+    "verdict": "TEXT",  # the solver on the deal as dealt: won, lost or unknown
+    "winnable": "INTEGER NOT NULL DEFAULT 0",  # 1: dealt as one the solver had proved winnable
+    "difficulty": "TEXT",  # easy, medium or hard (`difficulty.LEVELS`), for a deal the solver won
+}
 
 
 class NameRefused(ValueError):
@@ -120,6 +127,8 @@ class DealRecord:
     balance: int
     position: dict | None  # None when the saved table can't be read
     verdict: str | None = None  # the solver on the deal as dealt, once it has judged it
+    winnable: bool = False  # dealt as a deal the solver had proved winnable
+    difficulty: str | None = None  # its level, once the solver has won it
 
 
 @dataclass(frozen=True)
@@ -134,6 +143,9 @@ class Statistics:
     judged: int  # finished deals the solver has decided, as they were dealt
     winnable: int  # of them, those it could win
     to_judge: int  # finished deals the solver has not judged yet
+    dealt_winnable: int = 0  # finished deals dealt as winnable
+    won_winnable: int = 0  # of them, those won
+    by_level: tuple[tuple[str, int, int], ...] = ()  # (level, finished deals of it, those won), easy first
 
     @property
     def win_rate(self) -> float | None:
@@ -153,7 +165,12 @@ def statistics(deals: list[DealRecord]) -> Statistics:
                       streak=streak, best_streak=best_streak,
                       judged=sum(deal.verdict in ("won", "lost") for deal in finished),
                       winnable=sum(deal.verdict == "won" for deal in finished),
-                      to_judge=sum(deal.verdict is None for deal in finished))
+                      to_judge=sum(deal.verdict is None for deal in finished),
+                      dealt_winnable=sum(deal.winnable for deal in finished),
+                      won_winnable=sum(deal.winnable and deal.result == WON for deal in finished),
+                      by_level=tuple((level, sum(deal.difficulty == level for deal in finished),
+                                      sum(deal.difficulty == level and deal.result == WON for deal in finished))
+                                     for level in LEVELS))
 
 
 DAMAGED = "is damaged: move it elsewhere to start afresh (keep it: the accounts are in it)"
@@ -238,8 +255,9 @@ class Bank:
             for statement in SCHEMA.split(";"):
                 self._db.execute(statement)
             columns = {row[1] for row in self._db.execute("PRAGMA table_info(deals)")}
-            if "verdict" not in columns:
-                self._db.execute(VERDICT_COLUMN)
+            for column, kind in ADDED_COLUMNS.items():
+                if column not in columns:
+                    self._db.execute(f"ALTER TABLE deals ADD COLUMN {column} {kind}")
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         return self._db
 
@@ -361,16 +379,20 @@ class Bank:
     def balance(self, account: Account) -> int:
         return self._read("SELECT balance FROM accounts WHERE id = ?", (account.id,))[0][0]
 
-    def buy_deck(self, account: Account, number: int, position: dict, cards_home: int, result: str = PLAYING) -> int:
+    def buy_deck(self, account: Account, number: int, position: dict, cards_home: int, result: str = PLAYING, *,
+                 winnable: bool = False, verdict: str | None = None, difficulty: str | None = None) -> int:
         """Pay for deal `number` (starting again with START_MONEY when the money can't buy a
-        deck) and for the cards its layout sent home; the new deal's id."""
+        deck) and for the cards its layout sent home; the new deal's id. A deal dealt as
+        `winnable` costs the same, and comes with the solver's `verdict` and `difficulty`."""
         with self._transaction():
             balance = self._execute(self._for_update("SELECT balance FROM accounts WHERE id = ?"),
                                     (account.id,)).fetchone()[0]
             if balance < DECK_PRICE:
                 self._pay(account.id, None, START_MONEY - balance, "fresh start")
-            deal = self._insert("INSERT INTO deals (account, number, cards_home, result, balance, position) "
-                                "VALUES (?, ?, 0, ?, 0, ?)", (account.id, number, PLAYING, json.dumps(position)))
+            deal = self._insert("INSERT INTO deals (account, number, cards_home, result, balance, position, verdict, "
+                                "winnable, difficulty) VALUES (?, ?, 0, ?, 0, ?, ?, ?, ?)",
+                                (account.id, number, PLAYING, json.dumps(position), verdict, int(winnable),
+                                 difficulty))
             self._pay(account.id, deal, -DECK_PRICE, "deck")
             self._record(account.id, deal, position, cards_home, result)
         return deal
@@ -397,10 +419,10 @@ class Bank:
             self._execute("INSERT INTO set_aside (deal, position) VALUES (?, ?)", (record.id, text))
             self._execute("UPDATE deals SET result = ?, position = '{}' WHERE id = ?", (GIVEN_UP, record.id))
 
-    def judge(self, deal: int, verdict: str) -> None:
-        """Keep the solver's verdict on a deal as it was dealt."""
+    def judge(self, deal: int, verdict: str, difficulty: str | None = None) -> None:
+        """Keep the solver's verdict on a deal as it was dealt, and its level when it was won."""
         with self._transaction():
-            self._execute("UPDATE deals SET verdict = ? WHERE id = ?", (verdict, deal))
+            self._execute("UPDATE deals SET verdict = ?, difficulty = ? WHERE id = ?", (verdict, difficulty, deal))
 
     def unfinished_deal(self, account: Account) -> DealRecord | None:
         """The deal the player left without finishing, to carry on with."""
@@ -411,7 +433,7 @@ class Bank:
     def deals(self, account: Account) -> list[DealRecord]:
         """Every deal of the account, oldest first (their tables are not read: `position` is None)."""
         rows = self._read(f"SELECT {DEAL_COLUMNS} FROM deals WHERE account = ? ORDER BY id", (account.id,))
-        return [DealRecord(*row[:5], None, row[6]) for row in rows]
+        return [DealRecord(*row[:5], None, row[6], bool(row[7]), row[8]) for row in rows]
 
     def unjudged_deals(self, account: Account) -> list[tuple[int, int]]:
         """(id, number) of the account's finished deals the solver has not judged, newest first."""
@@ -425,7 +447,7 @@ class Bank:
                           (account.id,))[0][0]
 
 
-DEAL_COLUMNS = "id, number, cards_home, result, balance, position, verdict"
+DEAL_COLUMNS = "id, number, cards_home, result, balance, position, verdict, winnable, difficulty"
 
 
 def _deal_record(row) -> DealRecord:
@@ -433,4 +455,4 @@ def _deal_record(row) -> DealRecord:
         position = json.loads(row[5])
     except (ValueError, RecursionError):
         position = None
-    return DealRecord(*row[:5], position if isinstance(position, dict) else None, row[6])
+    return DealRecord(*row[:5], position if isinstance(position, dict) else None, row[6], bool(row[7]), row[8])

@@ -18,7 +18,7 @@ from ..datafolder import DataUnusable
 from ..postgres import ensure_schema, shown_url, unusable
 from .bank import Account, Bank, SeatTaken
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the deals say whether they were dealt as winnable, and their level
 SCHEMA = [
     "CREATE SCHEMA IF NOT EXISTS canfield",
     """CREATE TABLE IF NOT EXISTS canfield.accounts (
@@ -48,6 +48,9 @@ SCHEMA = [
         id BIGSERIAL PRIMARY KEY,
         deal BIGINT NOT NULL REFERENCES canfield.deals(id),
         position TEXT NOT NULL)             -- a saved table that could not be read, kept as it was""",
+    # version 2's columns, added to a version 1 table (its rows kept as they were)
+    "ALTER TABLE canfield.deals ADD COLUMN IF NOT EXISTS winnable INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE canfield.deals ADD COLUMN IF NOT EXISTS difficulty TEXT",
 ]
 NAME_LOCK, SEAT_LOCK = "canfield name", "canfield seat"  # the first key of each kind of advisory lock
 

@@ -75,6 +75,8 @@ class TableView:
     refused: bool = False
     keys_help: tuple[str, str] = ("", "")
     verdict: str = ""  # whether the deal can be won, in practice, once the solver knows
+    tag: str = ""  # under the talon: WINNABLE (or the level asked for) for a deal dealt as winnable
+    over: bool = False  # the deal is over though a move is left (given up)
 
 
 def title_bar(machine: Spectrum, parts: list[str], right: str = "") -> None:
@@ -94,11 +96,13 @@ def draw_table(machine: Spectrum, view: TableView) -> None:
     right = f"${view.money}" if view.money is not None else "PRACTICE"
     title_bar(machine, ["CANFIELD", *(part for part in (view.name, view.verdict) if part)], right)
     _draw_left_column(machine, view.game, view.deal_number)
+    if view.tag:
+        machine.print_at(TAG_ROW, 1, view.tag[:PILE_COLUMNS[0] - 2], ink=YELLOW, paper=BLACK, bright=1)
     _draw_foundations(machine, position.homes, position.base)
     _draw_tableau(machine, position.tableau, selected)
     if view.game.won:
         banner(machine, "ALL 52 CARDS HOME!")
-    show_message(machine, view.message, view.refused, over=view.game.won or view.game.stuck)
+    show_message(machine, view.message, view.refused, over=view.game.won or view.game.stuck or view.over)
     for row, line in zip(HELP_ROWS, view.keys_help):
         machine.print_at(row, 0, line.ljust(WIDTH), ink=HELP_INK, paper=BLACK)
 
@@ -145,6 +149,7 @@ def _draw_left_column(machine: Spectrum, game: Canfield, deal_number: int) -> No
 
 
 TALON_ROW = 11
+TAG_ROW = 13  # under the talon
 TALON_FAN = 3  # the last three cards turned show, fanned to the right, the playable one on top
 
 
@@ -187,6 +192,13 @@ def _draw_tableau(machine: Spectrum, tableau: tuple[tuple[int, ...], ...], selec
                           flash=int(is_top and selected == str(number)))
 
 
+def draw_waiting(machine: Spectrum, message: str) -> None:
+    """The green baize and a message, before the first deal is on the table."""
+    machine.cls()
+    title_bar(machine, ["CANFIELD"])
+    show_message(machine, message, False)
+
+
 def draw_title(machine: Spectrum, message: str = "", refused: bool = False) -> None:
     """The title page, where the player's name is asked for."""
     machine.cls()
@@ -221,6 +233,9 @@ def draw_record(machine: Spectrum, name: str, deals: list[DealRecord], money: in
              f"Wins in a row {record.streak}, best {record.best_streak}",
              f"Could be won: {record.winnable} of {record.judged} ({percent(record.winnable, record.judged)})",
              *([f"Still to judge: {record.to_judge} deal{'s' * (record.to_judge != 1)}"] if record.to_judge else []),
+             *([f"Dealt winnable {record.dealt_winnable}, won {record.won_winnable} "
+                f"({percent(record.won_winnable, record.dealt_winnable)})"] if record.dealt_winnable else []),
+             *([levels_line(record.by_level)] if any(count for _, count, _ in record.by_level) else []),
              f"Money ${money}, best ${best_money}",
              f"$500 from the house: {fresh_starts} time{'s' * (fresh_starts != 1)}")
     for row, line in enumerate(lines, STATISTICS_TOP):
@@ -229,12 +244,39 @@ def draw_record(machine: Spectrum, name: str, deals: list[DealRecord], money: in
     machine.print_at(21, 0, " Press any key for the table".ljust(WIDTH), ink=HELP_INK, paper=BLACK)
 
 
-STATISTICS_TOP = 2  # rows 2-8
-CHART_TOP, CHART_BOTTOM = 10, 18  # rows of the bars, under their caption
+STATISTICS_TOP = 2  # rows 2-10
+CHART_TOP, CHART_BOTTOM = 12, 18  # rows of the bars, under their caption
 CHART_LEFT = 6  # one column per deal from here
 BAR_FULL, BAR_LOWER_HALF = "\x8a", "\x88"  # left half of the cell: a gap between bars
 PAID_OFF = GREEN  # the deal paid back its deck
 LOST = RED  # it did not
+
+
+LEVEL_WORDS = {"medium": "med"}  # short, for one line
+
+
+def levels_line(by_level: tuple[tuple[str, int, int], ...]) -> str:
+    """The deals won of each level finished, in one line: as counts where they fit, else as shares."""
+    counts = "Won: " + " ".join(f"{LEVEL_WORDS.get(level, level)} {won}/{count}" for level, count, won in by_level)
+    if len(counts) < WIDTH:
+        return counts
+    return "Won: " + " ".join(f"{LEVEL_WORDS.get(level, level)} {percent(won, count)}" for level, count, won in by_level)
+
+
+def draw_verdict(machine: Spectrum, deal_number: int, lines: list[str], watch: str) -> None:
+    """The verdict on a deal that is over: what the solver found, a sentence a line where it fits,
+    and what L does."""
+    machine.cls()
+    title_bar(machine, ["VERDICT", f"DEAL {deal_number}"])
+    rows = [row for line in lines for sentence in SENTENCE_END.split(line) for row in (wrap(sentence, WIDTH - 2)
+                                                                                       if sentence else [""])]
+    for row, line in enumerate(rows[:VERDICT_BOTTOM - STATISTICS_TOP + 1], STATISTICS_TOP):
+        machine.print_at(row, 1, line)
+    machine.print_at(HELP_ROWS[0], 0, (" " + watch).ljust(WIDTH), ink=HELP_INK, paper=BLACK)
+    machine.print_at(HELP_ROWS[1], 0, " Any other key: the table".ljust(WIDTH), ink=HELP_INK, paper=BLACK)
+
+
+VERDICT_BOTTOM = 18
 
 
 def _draw_chart(machine: Spectrum, deals: list[DealRecord]) -> None:

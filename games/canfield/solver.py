@@ -108,6 +108,7 @@ class Verdict:
     outcome: Solved
     line: tuple[str, ...]  # the winning line, when won: each move's key presses
     nodes: int  # positions expanded
+    best_home: int = 0  # the most cards home in a position of the game that the search reached
 
 
 class _OutOfBudget(Exception):
@@ -158,6 +159,7 @@ class _Search:
         self.easier: _Search | None = None  # the easier game, when it is asked at every position
         self.asked: set[int] = set()  # layouts the easier game could not prove lost
         self.nodes = 0
+        self.best_home = 0  # the most cards home of the positions searched
         self.line: list[str] = []
         self.shuffle: random.Random | None = None
         self.limit = 0
@@ -509,7 +511,11 @@ class _Search:
         found lost are remembered, and in the easier game those found won too."""
         _, waste, turned, homes, _, key = state
         if homes == ALL_HOME:
+            self.best_home = DECK_SIZE
             return True
+        home = homes[0] + homes[1] + homes[2] + homes[3]
+        if home > self.best_home:
+            self.best_home = home
         key = self.key(waste, turned, homes, key)
         lost = self.lost
         if key in lost or (key & LAYOUT) in self.lost_layouts:
@@ -630,13 +636,13 @@ def solve(position: Position, *, budget: int | None = None, seconds: float | Non
             share = allowance * (EASIER_SHARE if search is easier else 1)
             nodes = share if budget is None else min(share, budget - spent)
             if nodes <= 0 or (deadline is not None and time.thread_time() > deadline):
-                return Verdict(Solved.UNKNOWN, (), spent)
+                return Verdict(Solved.UNKNOWN, (), spent, game.best_home)
             outcome = search.round(nodes, deadline, shuffle if search is game else None)
             if outcome is Solved.LOST:
-                return Verdict(Solved.LOST, (), game.nodes + easier.nodes)
+                return Verdict(Solved.LOST, (), game.nodes + easier.nodes, game.best_home)
             if outcome is Solved.WON:
                 if search is game:
-                    return Verdict(Solved.WON, tuple(game.line), game.nodes + easier.nodes)
+                    return Verdict(Solved.WON, tuple(game.line), game.nodes + easier.nodes, DECK_SIZE)
                 searches.remove(easier)  # the easier game is won: it proves nothing
         # Most deals are settled in the first round, without the cost of asking the easier game
         # at every position; the later rounds ask it.
