@@ -13,6 +13,7 @@ from pathlib import Path
 from spectrum import Spectrum
 from spectrum.command_line import OneLineParser, ends_quietly, new_file_ending, whole_number
 from spectrum.frontends import HeadlessFrontend, NoDisplay, Press, Quit, presses_from
+from spectrum.pointing import Tap, TargetError
 from spectrum.rom_machine import ProgramFileError, RomSpectrum
 
 from ..datafolder import DataUnusable, check_folder
@@ -33,7 +34,8 @@ def script_presses(keys: str) -> list[Press]:
     keys held together ({ENTER}, {CAPS+5}), and \\{ \\} \\\\ to type a brace or a backslash; each is
     typed when the program waits for a key. {x*N} holds a press for N frames; {@N} times the next
     press for frame N and {+N} for N frames after the press before is let go of, whatever the
-    program is doing. ValueError says what is wrong."""
+    program is doing. {tap ROW,COL} or {tap NAME} taps a cell or a target of the program's, {drag
+    FROM TO} drags (`spectrum.pointing`). ValueError says what is wrong."""
     presses, at, timing = [], 0, {}
     while at < len(keys):
         char = keys[at]
@@ -47,6 +49,12 @@ def script_presses(keys: str) -> list[Press]:
             if end < 0:
                 raise ValueError(f"the {{ at character {at + 1} is not closed; \\{{ types a brace")
             inside, at = keys[at + 1:end], end + 1
+            if inside.startswith(("tap ", "drag ")):
+                try:
+                    presses.append(Tap.parse(inside))
+                except TargetError as error:
+                    raise ValueError(str(error)) from None
+                continue
             timed = re.fullmatch(r"([@+])(\d+)", inside)
             if timed:
                 timing = {"at" if timed[1] == "@" else "after": int(timed[2])}

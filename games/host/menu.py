@@ -8,6 +8,7 @@ program's play only when it is picked).
 from spectrum import ReportError, Spectrum
 from spectrum.errors import BREAK_INTO_PROGRAM
 from spectrum.frontends import Leave, ScriptExhausted
+from spectrum.pointing import Target, Targets
 from spectrum.colours import BLACK, CYAN, RED, WHITE, YELLOW
 
 from ..cards import ACE, Card, Suit
@@ -36,13 +37,21 @@ def choose(machine: Spectrum, programs: list) -> object:
         machine.print_at(4 + 2 * number, 8, f"{number}  {program.TITLE}")
     machine.print_at(19, 2, f"Press 1-{len(programs)} to play", ink=CYAN)
     machine.print_at(20, 2, "Esc to leave", ink=CYAN)
+    machine.targets = menu_targets(programs)
     while True:
         key = machine.inkey()
         if key.isdigit() and 1 <= int(key) <= len(programs):
             break
         machine.wait_frames_for_key(DOZE_FRAMES)
     let_go(machine)  # the program chosen must not take the same key press as its own first key
+    machine.targets = None
     return programs[int(key) - 1]
+
+
+def menu_targets(programs: list) -> Targets:
+    """A tap on a program's line (or the blank line over it) types its number."""
+    return Targets(tuple(Target(program.TITLE, (str(number),), row=3 + 2 * number, rows=2, cols=32)
+                         for number, program in enumerate(programs, 1)))
 
 
 def run_program(machine: Spectrum, program, **options) -> int:
@@ -50,6 +59,7 @@ def run_program(machine: Spectrum, program, **options) -> int:
     is shown first as the ROM shows a report. Unless it is BREAK (how a player leaves), the screen
     stays until a key is pressed, as at the ROM's command line: the program's last words (Patience's
     "Thanks for playing.", before its STOP) are read before the window closes or the menu returns."""
+    machine.targets = None  # the program says what its cells mean, if it does
     try:
         return program.run(machine, **options) or 0
     except ReportError as report:
@@ -90,6 +100,7 @@ def show_refusal(machine: Spectrum, program, reason: str) -> None:
     for row, line in zip(REASON_ROWS, lines):
         machine.print_at(row, 1, line)
     machine.print_at(20, 2, "Press a key for the menu", ink=CYAN)
+    machine.targets = Targets((Target("the menu", ("ENTER",), row=0, rows=24, cols=32),))
     let_go(machine)  # a key held (the ENTER that gave a name, say) must not clear the screen at once
     machine.pause(0)
     let_go(machine)
