@@ -245,9 +245,10 @@ class Pointer:
             return self.tap(targets, start) + self.tap(targets, end)
         self.picks = []
         dragged = source.keys if source.drag is None else source.drag
-        if not dragged:
+        dropped = destination.keys if destination.drop is None else destination.drop
+        if not dragged or not dropped:  # what can't be dragged, or dropped there: nothing typed
             return ()
-        return dragged + (destination.keys if destination.drop is None else destination.drop)
+        return dragged + dropped
 
     def _typed(self, targets: Targets) -> tuple[str, ...]:
         keys = tuple(key for name in self.picks for key in targets.named(name).keys) + targets.finish
