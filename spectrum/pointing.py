@@ -309,10 +309,13 @@ class PointerSession:
         self.pointer = Pointer()
         self.typist = Typist()
         self.targets = NO_TARGETS
+        self._remote = None  # a served machine's terminal (`wire.Terminal`): taps go to its server
         self._said: tuple | None = None
 
     def look(self, machine) -> Targets:
-        """Take the machine's targets for this frame."""
+        """Take the machine's targets for this frame. A terminal of a served machine (it has an
+        `outbox`) has its server's targets and picks: taps are sent there, to be typed there."""
+        self._remote = machine if hasattr(machine, "outbox") else None
         self.targets = targets_of(machine)
         self.pointer.forget_gone(self.targets)
         return self.targets
@@ -320,15 +323,26 @@ class PointerSession:
     @property
     def picked(self) -> list[str]:
         """What to outline as picked: the parts picked here, and what the program says it picked."""
+        if self._remote is not None:
+            return list(self._remote.picked)
         return self.pointer.picks + [target.name for target in self.targets.targets if target.picked]
 
     def tap(self, row: int, col: int) -> None:
+        if self._remote is not None:
+            self._remote.outbox.append({"tap": [row, col]})
+            return
         self.typist.type(self.pointer.tap_cell(self.targets, row, col))
 
     def tap_name(self, name: str) -> None:
+        if self._remote is not None:
+            self._remote.outbox.append({"tap": name})
+            return
         self.typist.type(self.pointer.tap(self.targets, name))
 
     def drag(self, start: tuple[int, int], end: tuple[int, int]) -> None:
+        if self._remote is not None:
+            self._remote.outbox.append({"drag": [list(start), list(end)]} if start != end else {"tap": list(start)})
+            return
         first, last = self.targets.at(*start), self.targets.at(*end)
         if first is None:
             return

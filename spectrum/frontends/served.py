@@ -16,6 +16,7 @@ from collections.abc import Callable
 import numpy as np
 
 from .. import render, wire
+from ..pointing import PointerSession, TargetError
 from . import Frontend, Leave, Quit
 from .held import HeldKeys
 from .pacing import Pacer
@@ -42,6 +43,7 @@ class ServedFrontend(Frontend):
         self._held = HeldKeys()  # paced: the terminal's keys, by name
         self._terminal_held: frozenset[str] = frozenset()  # as its last message said
         self._lockstep_keys: frozenset[str] = frozenset()
+        self.pointing = PointerSession()  # the terminal's taps, typed here as the program waits for a key
 
     # --- the connection's side ------------------------------------------------------------------
 
@@ -74,10 +76,13 @@ class ServedFrontend(Frontend):
         if self.status != self._status_sent:
             self._send(json.dumps({"status": self.status}))
             self._status_sent = self.status
+        self.pointing.look(machine)
+        if (news := self.pointing.news()) is not None:
+            self._send(news)
         picture, steps = render.picture(machine), machine.speaker_steps
         if self.lockstep or steps or picture != self._picture_sent or machine.awaiting_key != self._awaiting_sent:
             self._send_frame(machine, picture)
-        machine.keys_held = set(self._keys_for(machine.frame_count))
+        machine.keys_held = set(self._keys_for(machine.frame_count)) | self.pointing.typist.for_frame(machine.awaiting_key)
 
     def doze(self, machine, most: int) -> int:
         """Paced, while the program waits for a key and nothing is held, sounding or left to send:
@@ -85,7 +90,8 @@ class ServedFrontend(Frontend):
         frames slept through (a FLASH on screen, which changes the picture, ends them); how many.
         Nothing would be sent for those frames, so the terminal sees them as any others; the
         session's thread wakes a few times a second instead of fifty."""
-        if self.lockstep or self._taken or machine.keys_held or self._terminal_held or machine.speaker_steps:
+        if (self.lockstep or self._taken or machine.keys_held or self._terminal_held or machine.speaker_steps
+                or self.pointing.typist.busy):
             return 0
         picture = render.picture(machine)
         if picture != self._picture_sent:
@@ -130,6 +136,8 @@ class ServedFrontend(Frontend):
                 raise Quit("the terminal has gone")
             if message.leave:
                 raise Leave("the terminal's leave key")
+            if message.tap is not None or message.drag is not None:
+                self._point(message)
             if self.lockstep:
                 if message.held is not None:
                     self._lockstep_keys = message.held
@@ -141,6 +149,19 @@ class ServedFrontend(Frontend):
                 for key in message.held - self._terminal_held:
                     self._held.press(key, {key})
                 self._terminal_held = message.held
+
+    def _point(self, message: wire.TerminalMessage) -> None:
+        """A tap or a drag from the terminal, typed as the program next waits for a key; one on no
+        target is said back as an error and types nothing."""
+        try:
+            if message.drag is not None:
+                self.pointing.drag(*message.drag)
+            elif isinstance(message.tap, str):
+                self.pointing.tap_name(message.tap)
+            else:
+                self.pointing.tap(*message.tap)
+        except TargetError as refusal:
+            self._send(json.dumps({"error": str(refusal)}))
 
     def _next_message(self):
         """The next message from the terminal (queue.Empty if none): in lockstep waiting for it."""

@@ -66,7 +66,7 @@ class SideBySideWindow(WindowFrontend):
         self.rom = rom
 
     def present(self, machine) -> None:
-        held = self._take_keys()
+        held = self._take_keys(machine)
         if self._shown is None:  # at first, and when the host lost the window's picture
             self._drawn = [None, None, None]
             self._shown = "both pictures"
