@@ -39,10 +39,11 @@ def source_keys(game: Canfield, source: str) -> tuple[str, ...]:
 
 
 def pile_rows(game: Canfield, number: int) -> int:
-    """The rows pile `number` covers under its number: its folded cards and its top card's second row."""
+    """The rows pile `number` covers from its number on: the number, its lines (a card each, or the
+    fold) and its top card's second row (an empty pile's place is two rows too)."""
     pile = game.position.tableau[number - 1]
     rows = screen.TABLEAU_BOTTOM - screen.TABLEAU_TOP + 1
-    return max(2, len(screen.folded(pile, rows)) + 1) if pile else 2
+    return 1 + (len(screen.folded(pile, rows)) + 1 if pile else 2)
 
 
 def targets(game: Canfield, practice: bool) -> Targets:
