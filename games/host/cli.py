@@ -49,7 +49,7 @@ def script_presses(keys: str) -> list[Press]:
             if end < 0:
                 raise ValueError(f"the {{ at character {at + 1} is not closed; \\{{ types a brace")
             inside, at = keys[at + 1:end], end + 1
-            if inside.startswith(("tap ", "drag ")):
+            if inside.split(" ")[0] in ("tap", "drag"):
                 try:
                     presses.append(Tap.parse(inside))
                 except TargetError as error:

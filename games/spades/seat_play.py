@@ -414,7 +414,7 @@ class SeatScreen:
         if phase is Phase.BIDDING and view.to_play == self.seat and not self.blind:
             return targets.bidding(self.typed)
         if phase is Phase.PLAYING:
-            return targets.playing(self.hand, self.typed)
+            return targets.playing(self.hand, self.typed, self.chosen)
         return targets.waiting()
 
     def answer(self, view: SeatView, code: int) -> None:
