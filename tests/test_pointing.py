@@ -237,7 +237,7 @@ def test_patience_cards_are_parts_whose_moves_are_two_plain_cards_or_the_courts(
     courts = {str(p) for p, face in faces.items() if face in "JQK" and face}
     plain = {str(p) for p in faces} - courts
     for move in targets.moves:
-        assert (len(move) == 2 and move <= plain) or move == courts
+        assert (len(move) == 2 and move <= plain) or sorted(faces[int(p)] for p in move) == ["J", "K", "Q"]
     assert targets.finish == ("ENTER",)
     for position in patience_targets.POSITIONS:  # the card, and its number under it
         card = targets.named(str(position))
@@ -246,6 +246,13 @@ def test_patience_cards_are_parts_whose_moves_are_two_plain_cards_or_the_courts(
         assert targets.at(patience_rules.row(position) + 5, patience_rules.column(position) + 2) is card
     assert Pointer().tap_cell(targets, 21, 5) == ("9", "ENTER")  # "9: new centre card"
     assert Pointer().tap_cell(targets, 21, 24) == ("0", "ENTER")  # "0: resign"
+
+
+def test_patience_any_jack_queen_and_king_make_a_move_when_two_of_a_court_show():
+    faces = {1: "Q", 2: "7", 3: "J", 4: "3", 5: "K", 6: "6", 7: "7", 8: "Q", 9: "J"}
+    courts = {move for move in patience_targets.moves(faces) if len(move) == 3}
+    assert courts == {frozenset(three) for three in (("3", "1", "5"), ("3", "8", "5"), ("9", "1", "5"), ("9", "8", "5"))}
+    assert frozenset({"2", "7"}) in patience_targets.moves(faces)  # two sevens: the listing refuses, not the host
 
 
 def test_patience_two_cards_tapped_are_typed_as_their_numbers_and_enter(patience_table):

@@ -11,7 +11,7 @@ is typed as soon as it can make no move, for the listing to refuse in its own wo
 card" and "0: resign" on the prompt line are choices of their own.
 """
 
-from itertools import combinations
+from itertools import combinations, product
 
 from spectrum.pointing import Target, Targets, char_at, text_at
 
@@ -34,13 +34,10 @@ def card_target(position: int) -> Target:
 
 def moves(faces: dict[int, str]) -> tuple[frozenset[str], ...]:
     """The picks that make a move on a table of these faces (position: face): two cards that are no
-    court, or J, Q and K."""
+    court, or a J, a Q and a K (any of each, when two are showing)."""
     plain = [str(position) for position, face in faces.items() if face not in COURTS]
-    courts = {face: str(position) for position, face in faces.items() if face in COURTS}
-    found = [frozenset(pair) for pair in combinations(plain, 2)]
-    if len(courts) == len(COURTS):
-        found.append(frozenset(courts.values()))
-    return tuple(found)
+    courts = [[str(position) for position, face in faces.items() if face == court] for court in COURTS]
+    return (*(frozenset(pair) for pair in combinations(plain, 2)), *(frozenset(three) for three in product(*courts)))
 
 
 def targets(machine) -> Targets:
