@@ -301,14 +301,18 @@ class Typist:
 
 
 class PointerSession:
-    """Pointing at one machine's screen for a front end: its `Pointer` and its `Typist`, what the
-    targets are now and what to outline. `changed` says when what a terminal shows of them (the
-    targets, the picks) is new."""
+    """Pointing at one machine's screen for a front end: its `Pointer`, its `Typist`, what the
+    targets are now and what to outline. A tap or drag waits, as a scripted one does, until the
+    program waits for a key with nothing left to type, and is then read against the targets of
+    that moment (a card that moved is not tapped where it was). `news` is what a terminal is told
+    of the targets and the picks when either changed; `refusals`, taps that met no target."""
 
     def __init__(self):
         self.pointer = Pointer()
         self.typist = Typist()
         self.targets = NO_TARGETS
+        self.refusals: list[str] = []
+        self._pending: deque[Callable[[], tuple[str, ...]]] = deque()
         self._remote = None  # a served machine's terminal (`wire.Terminal`): taps go to its server
         self._said: tuple | None = None
 
@@ -321,6 +325,20 @@ class PointerSession:
         return self.targets
 
     @property
+    def busy(self) -> bool:
+        return bool(self._pending) or self.typist.busy
+
+    def for_frame(self, awaiting_key: bool = True) -> frozenset[str]:
+        """The keys the taps hold this frame: the next tap read when the program waits for a key
+        and the last one is typed."""
+        while self._pending and awaiting_key and not self.typist.busy:
+            try:
+                self.typist.type(self._pending.popleft()())
+            except TargetError as refusal:
+                self.refusals.append(str(refusal))
+        return self.typist.for_frame(awaiting_key)
+
+    @property
     def picked(self) -> list[str]:
         """What to outline as picked: the parts picked here, and what the program says it picked."""
         if self._remote is not None:
@@ -331,25 +349,27 @@ class PointerSession:
         if self._remote is not None:
             self._remote.outbox.append({"tap": [row, col]})
             return
-        self.typist.type(self.pointer.tap_cell(self.targets, row, col))
+        self._pending.append(lambda: self.pointer.tap_cell(self.targets, row, col))
 
     def tap_name(self, name: str) -> None:
         if self._remote is not None:
             self._remote.outbox.append({"tap": name})
             return
-        self.typist.type(self.pointer.tap(self.targets, name))
+        self._pending.append(lambda: self.pointer.tap(self.targets, name))
 
     def drag(self, start: tuple[int, int], end: tuple[int, int]) -> None:
         if self._remote is not None:
             self._remote.outbox.append({"drag": [list(start), list(end)]} if start != end else {"tap": list(start)})
             return
+        self._pending.append(lambda: self._dragged(start, end))
+
+    def _dragged(self, start: tuple[int, int], end: tuple[int, int]) -> tuple[str, ...]:
         first, last = self.targets.at(*start), self.targets.at(*end)
         if first is None:
-            return
+            return ()
         if last is None:
-            self.tap(*start)
-            return
-        self.typist.type(self.pointer.drag(self.targets, first.name, last.name))
+            return self.pointer.tap_cell(self.targets, *start)
+        return self.pointer.drag(self.targets, first.name, last.name)
 
     def news(self) -> str | None:
         """JSON for a terminal when the targets or the picks changed since it was last told, else None."""

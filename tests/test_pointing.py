@@ -125,11 +125,24 @@ def test_two_parts_dragged_together_are_both_picked():
 
 def test_a_tap_on_no_target_types_nothing_and_one_by_a_wrong_name_says_so():
     session = PointerSession()
-    session.targets = parts_of_eleven()
+    machine = Spectrum(HeadlessFrontend())
+    machine.targets = parts_of_eleven()
+    session.look(machine)
     session.tap(20, 20)
-    assert not session.typist.busy
-    with pytest.raises(TargetError, match="no target 'x'"):
-        session.tap_name("x")
+    session.tap_name("x")
+    assert session.for_frame() == frozenset() and not session.busy
+    assert session.refusals == ["no target 'x' here"]
+
+
+def test_a_tap_waits_for_the_program_to_wait_for_a_key_and_is_read_against_the_targets_then():
+    session, machine = PointerSession(), Spectrum(HeadlessFrontend())
+    machine.targets = Targets((Target("old", ("o",), row=0),))
+    session.look(machine)
+    session.tap(0, 0)
+    assert session.for_frame(awaiting_key=False) == frozenset() and session.busy  # the program is busy
+    machine.targets = Targets((Target("new", ("n",), row=0),))  # it drew its screen again
+    session.look(machine)
+    assert session.for_frame(awaiting_key=True) == frozenset({"n"})
 
 
 def test_the_typist_types_a_press_at_a_time_when_the_program_waits_held_and_let_go_for_the_rom():

@@ -43,7 +43,7 @@ HARNESS = textwrap.dedent("""
     class Watched(WindowFrontend):
         def present(self, machine):
             super().present(machine)
-            if machine.awaiting_key and not machine.keys_held and not self.pointing.typist.busy:
+            if machine.awaiting_key and not machine.keys_held and not self.pointing.busy:
                 (out / "screen.tmp").write_bytes(screen_of(machine))
                 os.replace(out / "screen.tmp", out / "screen")
                 (out / "frame.tmp").write_text(str(machine.frame_count))

@@ -16,7 +16,7 @@ from collections.abc import Callable
 import numpy as np
 
 from .. import render, wire
-from ..pointing import PointerSession, TargetError
+from ..pointing import PointerSession
 from . import Frontend, Leave, Quit
 from .held import HeldKeys
 from .pacing import Pacer
@@ -82,7 +82,10 @@ class ServedFrontend(Frontend):
         picture, steps = render.picture(machine), machine.speaker_steps
         if self.lockstep or steps or picture != self._picture_sent or machine.awaiting_key != self._awaiting_sent:
             self._send_frame(machine, picture)
-        machine.keys_held = set(self._keys_for(machine.frame_count)) | self.pointing.typist.for_frame(machine.awaiting_key)
+        machine.keys_held = set(self._keys_for(machine.frame_count)) | self.pointing.for_frame(machine.awaiting_key)
+        for refusal in self.pointing.refusals:
+            self._send(json.dumps({"error": refusal}))
+        self.pointing.refusals.clear()
 
     def doze(self, machine, most: int) -> int:
         """Paced, while the program waits for a key and nothing is held, sounding or left to send:
@@ -91,7 +94,7 @@ class ServedFrontend(Frontend):
         Nothing would be sent for those frames, so the terminal sees them as any others; the
         session's thread wakes a few times a second instead of fifty."""
         if (self.lockstep or self._taken or machine.keys_held or self._terminal_held or machine.speaker_steps
-                or self.pointing.typist.busy):
+                or self.pointing.busy):
             return 0
         picture = render.picture(machine)
         if picture != self._picture_sent:
@@ -151,17 +154,14 @@ class ServedFrontend(Frontend):
                 self._terminal_held = message.held
 
     def _point(self, message: wire.TerminalMessage) -> None:
-        """A tap or a drag from the terminal, typed as the program next waits for a key; one on no
-        target is said back as an error and types nothing."""
-        try:
-            if message.drag is not None:
-                self.pointing.drag(*message.drag)
-            elif isinstance(message.tap, str):
-                self.pointing.tap_name(message.tap)
-            else:
-                self.pointing.tap(*message.tap)
-        except TargetError as refusal:
-            self._send(json.dumps({"error": str(refusal)}))
+        """A tap or a drag from the terminal, typed as the program next waits for a key; one by the
+        name of no target is said back as an error (`present`) and types nothing."""
+        if message.drag is not None:
+            self.pointing.drag(*message.drag)
+        elif isinstance(message.tap, str):
+            self.pointing.tap_name(message.tap)
+        else:
+            self.pointing.tap(*message.tap)
 
     def _next_message(self):
         """The next message from the terminal (queue.Empty if none): in lockstep waiting for it."""

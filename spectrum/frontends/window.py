@@ -225,7 +225,7 @@ class WindowFrontend(Frontend):
             self.pointing.look(machine)
         self._handle_events()
         awaiting = getattr(machine, "awaiting_key", True)
-        return self._held.for_frame() | self.pointing.typist.for_frame(awaiting)
+        return self._held.for_frame() | self.pointing.for_frame(awaiting)
 
     def _cell(self, position: tuple[int, int]) -> tuple[int, int] | None:
         width, height = self._picture_area.get_size()

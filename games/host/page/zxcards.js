@@ -28,6 +28,7 @@
     recording: location.hash === "#record", recorded: [],  // int16 samples at `sound.rate`, from frame 0
     sound: null, framesReceived: 0,
     targets: null, picked: [],  // what the program's cells mean now, and what is picked (outlined)
+    screen,  // SCREEN$ as the page has it
   };
 
   // Why the session ended (or never began), over the picture where the player looks, with the
