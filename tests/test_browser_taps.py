@@ -24,11 +24,12 @@ from games.canfield import play as canfield_play
 from games.canfield.deals import deck_for
 from games.canfield.rules import Canfield
 from games.canfield.solver import Solved, solve
-from games.patience import play as patience_play
+from games import patience
+from games.host.menu import run_program
 from games.patience import rules as patience_rules
 from games.patience import shuffled_pack
 from games.spades import run as run_spades
-from spectrum import Spectrum
+from spectrum import ReportError, Spectrum
 from spectrum.compare import screen_of
 from spectrum.frontends import HeadlessFrontend, Press, ScriptExhausted
 from spectrum.frontends.served import ServedFrontend
@@ -179,7 +180,7 @@ def replayed(program, presses) -> bytes:
     machine = Spectrum(HeadlessFrontend(presses))
     try:
         program(machine)
-    except ScriptExhausted:
+    except (ScriptExhausted, ReportError):  # the end of the keys; a program's STOP, shown as served
         pass
     return screen_of(machine)
 
@@ -217,11 +218,12 @@ def test_patience_by_taps_alone_to_its_end_on_a_phone(browser, served):
         phone.wait_for_target("No more")
         phone.still()
         phone.tap("No more")
-        phone.page.wait_for_function("zxcards.ended !== null", timeout=WAIT_SECONDS * 1000)
+        phone.page.wait_for_function("zxcards.targets.targets.length === 0", timeout=WAIT_SECONDS * 1000)
+        phone.still()  # "Thanks for playing.", and the STOP report under it
         tapped = phone.screen()
     finally:
         phone.close()
-    game = lambda machine: patience_play.run(machine, seed, fast=True)  # noqa: E731
+    game = lambda machine: run_program(machine, patience, seed=seed, fast=True)  # noqa: E731
     typed = ["ENTER", *(key for entry in line for key in (*entry, "ENTER")), "n"]
     assert [sorted(press.keys) for press in pressed[frontend]] == [[key] for key in typed]
     assert tapped == replayed(game, typed) == replayed(game, pressed[frontend])
@@ -252,12 +254,17 @@ def test_a_canfield_deal_by_taps_and_drags_on_a_phone(browser, served):
             if number == 1:
                 phone.still()
                 phone.shot("canfield-phone")
+        keys = [key for step in line.line[:length] for key in step]
+        deadline = time.monotonic() + WAIT_SECONDS
+        while len(pressed.get(frontend, [])) < len(keys):  # the last gestures typed by the server
+            assert time.monotonic() < deadline, "the server did not type every move"
+            time.sleep(0.05)
+        time.sleep(0.2)
         phone.still()
         tapped = phone.screen()
     finally:
         phone.close()
     game = lambda machine: canfield_play.run(machine, deal=deal)  # noqa: E731
-    keys = [key for step in line.line[:length] for key in step]
     assert [sorted(press.keys)[0] for press in pressed[frontend]] == keys
     assert tapped == replayed(game, keys) == replayed(game, pressed[frontend])
 
