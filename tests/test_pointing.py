@@ -346,4 +346,5 @@ def test_spades_bids_are_choices_typed_as_digits_and_enter():
     assert targets.named("Nil").keys == ("n", "ENTER")
     assert targets.named("4").keys == ("4", "ENTER") and targets.named("13").keys == ("1", "3", "ENTER")
     assert spades_targets.bidding("1").named("4").keys == ("DELETE", "4", "ENTER")
+    assert [target.name for target in spades_targets.bidding("", 10).targets][-2:] == ["10", "Last trick"]
     assert not any(target.on_screen for target in targets.targets)

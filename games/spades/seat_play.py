@@ -412,7 +412,7 @@ class SeatScreen:
         if phase is Phase.HAND_OVER:
             return targets.hand_over()
         if phase is Phase.BIDDING and view.to_play == self.seat and not self.blind:
-            return targets.bidding(self.typed)
+            return targets.bidding(self.typed, view.highest_bid)
         if phase is Phase.PLAYING:
             return targets.playing(self.hand, self.typed, self.chosen)
         return targets.waiting()

@@ -27,11 +27,11 @@ def playing(hand: list[str], typed: str, chosen: int | None = None) -> Targets:
     return Targets((*cards, LAST_TRICK) if not typed else cards)
 
 
-def bidding(typed: str) -> Targets:
-    """The bids as choices: nil and 1 to 13."""
+def bidding(typed: str, highest: int = TRICKS_IN_A_HAND) -> Targets:
+    """The bids as choices: nil, and 1 to the most this seat may bid (what its partner's bid leaves)."""
     again = ("DELETE",) if typed else ()
     bids = [Target("Nil", (*again, "n", "ENTER"))]
-    bids += [Target(str(bid), (*again, *str(bid), "ENTER")) for bid in range(1, TRICKS_IN_A_HAND + 1)]
+    bids += [Target(str(bid), (*again, *str(bid), "ENTER")) for bid in range(1, highest + 1)]
     return Targets((*bids, LAST_TRICK) if not typed else tuple(bids))
 
 
