@@ -159,19 +159,19 @@ def char_at(machine, row: int, col: int) -> str:
     """The character of the ROM's font shown in the cell (row, col) of `machine`'s screen (ink on
     paper or inverted), or "" if the cell shows none: how a program's targets read a screen drawn by
     a listing on the genuine ROM, which says nothing of its cells."""
-    memory = machine.memory
-    address = cell_address(row, col)
-    cell = bytes(int(memory[address + 256 * line]) for line in range(CELL_PIXELS))
-    for shown in (cell, bytes(255 - byte for byte in cell)):
-        found = _glyphs(bytes(memory[FONT_ADDRESS:FONT_ADDRESS + 96 * CELL_PIXELS])).get(shown)
-        if found:
-            return found
-    return ""
+    return _char(machine.memory, _glyphs(bytes(machine.memory[FONT_ADDRESS:FONT_ADDRESS + 96 * CELL_PIXELS])), row, col)
 
 
 def text_at(machine, row: int, col: int, length: int) -> str:
     """The characters of the ROM's font in `length` cells from (row, col) (a cell showing none: "?")."""
-    return "".join(char_at(machine, row, col + offset) or "?" for offset in range(length))
+    glyphs = _glyphs(bytes(machine.memory[FONT_ADDRESS:FONT_ADDRESS + 96 * CELL_PIXELS]))
+    return "".join(_char(machine.memory, glyphs, row, col + offset) or "?" for offset in range(length))
+
+
+def _char(memory, glyphs: dict[bytes, str], row: int, col: int) -> str:
+    address = cell_address(row, col)
+    cell = bytes(int(memory[address + 256 * line]) for line in range(CELL_PIXELS))
+    return glyphs.get(cell) or glyphs.get(bytes(255 - byte for byte in cell)) or ""
 
 
 _GLYPHS: dict[bytes, dict[bytes, str]] = {}
@@ -379,8 +379,6 @@ class PointerSession:
         self._said = said
         return json.dumps({"targets": self.targets.as_json(), "picked": self.picked})
 
-
-TargetsFunction = Callable[[object], Targets]
 
 
 @dataclass(frozen=True)

@@ -745,9 +745,10 @@ def test_the_menu_page_is_usable_on_a_phone(browser, server):
         assert page.locator("#keyboard").is_hidden()  # the menu is tapped: no keys until a prompt wants letters
         page.locator("#touch").tap()  # the Keys button brings them
         assert page.locator("#keyboard").is_visible()
-        for part in ("#screen", "#friends input[name=name]", "#friends button", "#keyboard button >> nth=-1"):
+        for part in ("#picture", "#friends input[name=name]", "#friends button", "#keyboard button >> nth=-1"):
             box = page.locator(part).bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], part
+        assert page.locator("#picture").bounding_box()["width"] == PHONE[0]  # upright: as wide as the phone
     finally:
         page.context.close()
 

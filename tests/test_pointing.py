@@ -348,3 +348,12 @@ def test_spades_bids_are_choices_typed_as_digits_and_enter():
     assert spades_targets.bidding("1").named("4").keys == ("DELETE", "4", "ENTER")
     assert [target.name for target in spades_targets.bidding("", 10).targets][-2:] == ["10", "Last trick"]
     assert not any(target.on_screen for target in targets.targets)
+
+
+def test_the_command_says_in_one_line_where_a_scripted_tap_met_no_target(tmp_path, capsys):
+    shot = tmp_path / "where.scr"
+    status = cli.main(["patience", "--fast", "--seed", "5", "--headless", "--keys", "{tap deal}{tap 7,30}",
+                       "--screenshot", str(shot)])
+    said = capsys.readouterr().err
+    assert status == 1 and said == "zxcards patience: the key script stopped: no target at row 7, column 30\n"
+    assert shot.stat().st_size == 6912  # the screen it stopped at, saved

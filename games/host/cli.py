@@ -97,7 +97,8 @@ def add_common_options(parser: argparse.ArgumentParser, *, with_defaults: bool) 
                        help="no window: play the --keys script")
     group.add_argument("--keys", type=key_script, default=default([]), metavar="TEXT",
                        help=r"headless: keys to type; {ENTER}, {DELETE}, {LEFT}, {BREAK}, {CAPS+5}… for others, {ESC} "
-                            r"leaves the program; \{ \} \\ for { } \ ")
+                            r"leaves the program; {tap ROW,COL} or {tap NAME} taps a cell or a target, {drag A B} "
+                            r"drags; \{ \} \\ for { } \ ")
     group.add_argument("--screenshot", type=new_file_ending(".png", ".scr"), default=default(None), metavar="FILE",
                        help="headless: save the last screen as a PNG, or as SCREEN$ (6,912 bytes) if FILE ends in .scr")
     group.add_argument("--wav", type=new_file_ending(".wav"), default=default(None), metavar="WAV",
@@ -204,14 +205,20 @@ def main(argv=None) -> int:
         session = partial(menu.run_program, machine, load(args.program), **options)
     else:
         session = partial(menu.run, machine, [load(name) for name in PROGRAMS])
+    tapped_nothing = None
     try:
         ending = ended(session)
     except KeyboardInterrupt:  # Ctrl-C in the terminal: leave as quietly as closing the window
         ending = None
+    except TargetError as error:  # a script's tap on what is not there: where it stopped is saved
+        ending, tapped_nothing = None, error
     finally:
         machine.flush_sound()
         frontend.close()
-    if ending is None:
+    if tapped_nothing is not None:
+        print(f"zxcards {args.program or 'menu'}: the key script stopped: {tapped_nothing}", file=sys.stderr)
+        status = 1
+    elif ending is None:
         status = 130
     elif ending.refused is not None:  # options a program refuses together, said before anything is drawn
         print(f"zxcards {args.program}: {ending.refused}", file=sys.stderr)
