@@ -316,5 +316,9 @@ def test_the_menu_is_tapped_and_the_keyboard_comes_only_for_a_name(browser, serv
         assert phone.page.locator("#keyboard").is_visible()  # "Your name?": the keys come up
         phone.page.locator("#touch").tap()
         assert phone.page.locator("#keyboard").is_hidden()  # and go when asked
+        phone.page.locator("#esc").tap()  # no Escape key on a phone: its button, back to the menu
+        phone.wait_for_target("Canfield")
+        phone.still()
+        assert phone.page.locator("#keyboard").is_hidden()
     finally:
         phone.close()

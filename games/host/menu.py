@@ -18,6 +18,7 @@ from ..drawing import CARD_PAPER, DOZE_FRAMES, SUIT_UDGS, poke_udgs, wrapped
 TITLE_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and red in turn
 # What Escape does, said by the window under the picture (the Spectrum's screen stays the program's)
 LEAVE_ZXCARDS, BACK_TO_MENU = "Esc: leave zxcards", "Esc: back to the menu"
+ANY_KEY = Targets((Target("go on", ("ENTER",), row=0, rows=24, cols=32),))  # a screen that waits for any key
 
 
 def choose(machine: Spectrum, programs: list) -> object:
@@ -65,6 +66,7 @@ def run_program(machine: Spectrum, program, **options) -> int:
     except ReportError as report:
         machine.show_report(report)
         if report.text != BREAK_INTO_PROGRAM:
+            machine.targets = ANY_KEY  # a tap goes on, as a key does
             try:
                 let_go(machine)
                 machine.pause(0)
@@ -100,7 +102,7 @@ def show_refusal(machine: Spectrum, program, reason: str) -> None:
     for row, line in zip(REASON_ROWS, lines):
         machine.print_at(row, 1, line)
     machine.print_at(20, 2, "Press a key for the menu", ink=CYAN)
-    machine.targets = Targets((Target("the menu", ("ENTER",), row=0, rows=24, cols=32),))
+    machine.targets = ANY_KEY
     let_go(machine)  # a key held (the ENTER that gave a name, say) must not clear the screen at once
     machine.pause(0)
     let_go(machine)

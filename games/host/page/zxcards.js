@@ -522,5 +522,6 @@
     touchButton.setAttribute("aria-pressed", String(shown));
   }
   touchButton.addEventListener("click", () => showKeyboard(keyboard.hidden));
+  document.getElementById("esc").addEventListener("click", leave);  // no Escape key on a phone
   showKeyboard(false);  // until a prompt wants letters (the targets say so), or the Keys button is pressed
 })();
