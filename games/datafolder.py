@@ -6,6 +6,7 @@ import fcntl
 import json
 import os
 import stat
+import tempfile
 from pathlib import Path
 
 from .program import CannotStart
@@ -111,9 +112,17 @@ def write_atomically(path: Path, text: str) -> None:
     left beside it, and the OSError is raised."""
     target = Path(os.path.realpath(path))  # a loop of links is left as it is, and fails to open
     target.parent.mkdir(parents=True, exist_ok=True)
-    temporary = target.with_name(target.name + ".new")
+    # a name of its own: two writers at once (threads, processes) never write into each other's
+    descriptor, name = tempfile.mkstemp(dir=target.parent, prefix=target.name + ".", suffix=".new")
+    temporary = Path(name)
     try:
-        with open(temporary, "w", encoding="utf-8") as file:
+        file = open(descriptor, "w", encoding="utf-8")
+    except OSError:
+        os.close(descriptor)
+        temporary.unlink(missing_ok=True)
+        raise
+    try:
+        with file:
             file.write(text)
             file.flush()
             os.fsync(file.fileno())

@@ -7,7 +7,7 @@ suit's UDG) in red or black ink; tall cards show the face again, right-aligned, 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 
 from spectrum import Spectrum, sysvars
 from spectrum.colours import GREEN, WHITE
@@ -26,16 +26,16 @@ CARD_WIDTH = 3
 DOZE_FRAMES = 50  # the most frames a served screen waiting for a key sleeps through at once
 
 
-def poke_udgs(machine: Spectrum, udgs: dict[str, tuple[int, ...]]) -> None:
+def poke_udgs(machine: Spectrum, udgs: Mapping[str, Sequence[int]]) -> None:
     """POKE USR "x"+i for each UDG's rows, as a BASIC loader does."""
     for letter, rows in udgs.items():
         for offset, value in enumerate(rows):
             machine.poke(machine.usr(letter) + offset, value)
 
 
-def lay_baize(machine: Spectrum, *, ink: int = WHITE, udgs: dict[str, tuple[int, ...]] | None = None) -> None:
+def lay_baize(machine: Spectrum, *, ink: int = WHITE, udgs: Mapping[str, Sequence[int]] | None = None) -> None:
     """Poke the suit UDGs (and `udgs`), then a green border and paper with `ink`, and CLS."""
-    poke_udgs(machine, SUIT_UDGS | (udgs or {}))
+    poke_udgs(machine, {**SUIT_UDGS, **(udgs or {})})
     machine.set_border(BAIZE)
     machine.colour(ink=ink, paper=BAIZE, bright=0, flash=0, inverse=0, over=0)
     machine.cls()

@@ -1,10 +1,17 @@
 """Where tables are kept (a server's, and a game at home): a file per table code, written anew
 after every move, so that a server restarted (or stopped by a crash) takes every table up where it
-was. A file that can't be read is set aside under a numbered name, never deleted or written over."""
+was. A file that can't be read is set aside under a numbered name, never deleted or written over.
+
+A server keeps what players own in a `Store`: by default the embedded one (`FilesStore`: SQLite and
+files in the data folder, as one server alone needs), or a database several servers share
+(`games.postgres.PostgresStore`, chosen by `zxcards serve --database postgresql://…`), so that a
+player's accounts, kept games and tables follow them from server to server. The host makes the
+store and hands it down; the games ask it for what they keep and never name the host."""
 
 import json
 import os
 from pathlib import Path
+from typing import Protocol
 
 from .datafolder import read_saved, set_aside_name, write_atomically
 
@@ -18,6 +25,10 @@ class TableStore:
 
     def path(self, code: str) -> Path:
         return self.folder / f"{code}.json"
+
+    def place(self, code: str) -> str:
+        """Where table `code` is kept, in words for a message."""
+        return str(self.path(code))
 
     def load(self, code: str, restore):
         """`restore(data)` of table `code`'s file: None when there is none. A file `restore` refuses
@@ -61,3 +72,50 @@ class TableStore:
                 self.path(code).unlink(missing_ok=True)
             except OSError:
                 pass  # taken up again, it is a table nobody sits at yet: nothing is lost
+
+
+class Documents(Protocol):
+    """What a table (or a game kept for a player) is kept in: a JSON document for each code,
+    written after every move. `TableStore` keeps them as files; a shared store as rows."""
+
+    def load(self, code: str, restore): ...
+    def save(self, code: str, data: dict) -> None: ...
+    def set_aside(self, code: str): ...
+    def forget(self, code: str) -> None: ...
+    def place(self, code: str) -> str: ...
+
+
+class Store(Protocol):
+    """Where a server keeps what players own. `url` is None for the embedded store: then `folder`
+    is the data folder, where each program keeps its own as it does at home (given its `data_dir`).
+    Otherwise it is the database several servers share, which programs are handed themselves (as
+    `store`, with the player's `owner`), and which also keeps, for any program, `documents(kind,
+    owner)` (what it keeps for a player, by code) and `held(kind, owner, what)` (one program at a
+    time playing them, on every server)."""
+
+    @property
+    def url(self) -> str | None: ...
+
+    @property
+    def folder(self) -> Path | None: ...
+
+    def tables(self, kind: str) -> Documents:
+        """The tables of the program whose tables are kept under `kind`, by code."""
+
+    def close(self) -> None: ...
+
+
+class FilesStore:
+    """The embedded store: the data folder `folder`, everything where a lone server has always kept
+    it (tables as files under `<folder>/<kind>/`; each program's own, as the host's `data_dir`)."""
+
+    url = None
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+
+    def tables(self, kind: str) -> TableStore:
+        return TableStore(self.folder / kind)
+
+    def close(self) -> None:
+        pass

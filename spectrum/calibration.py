@@ -68,7 +68,8 @@ def rom_run(listing: str, presses=()) -> RomRun:
     """`listing` RUN on the genuine ROM with `presses` typed when it waits for a key."""
     frontend = HeadlessFrontend(presses)
     rom = RomSpectrum.running(frontend, listing)
-    watch = rom.sim = _EditorWatch(rom.sim, rom.ports)
+    watch = _EditorWatch(rom.sim, rom.ports)
+    rom.sim = watch  # type: ignore[assignment]  # the tracer stands in for the simulator, running it
     try:
         rom.run()
     except ScriptExhausted:
@@ -115,15 +116,16 @@ class Driver:
             self._mark()
             copy_line(*args)
 
-        machine.wait_key, machine.copy_line = marked_wait_key, marked_copy_line
+        machine.wait_key, machine.copy_line = marked_wait_key, marked_copy_line  # type: ignore[method-assign]
 
     def _mark(self) -> None:
+        assert self.machine.timing is not None  # the layer's side keeps the ROM's time
         self._marks.append((Counter(self.machine.timing.counts), self.machine.t_states))
 
     def run(self, limit: int = 100_000) -> list[LayerStatement]:
         machine, interp = self.machine, self.interpreter
         interp.run_program()
-        done = []
+        done: list[LayerStatement] = []
         try:
             while interp.flow.next and len(done) < limit:
                 line, number = interp.flow.next

@@ -99,7 +99,8 @@ def first_lateness(port: list[KeyWait], rom: list[KeyWait], port_sounds: list[in
         port_sounds = [t for t in port_sounds if t <= compared_port[-1].frame * FRAME_T_STATES]
         rom_sounds = [t for t in rom_sounds if t <= compared_rom[-1].frame * FRAME_T_STATES]
     port, rom = compared_port, compared_rom
-    frames = [(f"key wait {number}", ours.frame, theirs.frame) for number, (ours, theirs) in enumerate(zip(port, rom), 1)]
+    frames: list[tuple[str, float, float]] = [(f"key wait {number}", ours.frame, theirs.frame)
+                                              for number, (ours, theirs) in enumerate(zip(port, rom), 1)]
     frames += [(f"sound {number}", ours / FRAME_T_STATES, theirs / FRAME_T_STATES)
                for number, (ours, theirs) in enumerate(zip(port_sounds, rom_sounds), 1)]
     late = [Lateness(*item) for item in frames if abs(item[1] - item[2]) > allowed_frames(item[2])]

@@ -10,6 +10,8 @@ when it meets its print position. On ENTER the line is checked and evaluated as 
 (`expression`), so a string INPUT whose quotes are deleted takes, say, "6"+"9".
 """
 
+from typing import TYPE_CHECKING
+
 from . import expression, fp, sysvars
 from .beeper import beeper
 from .errors import ReportError
@@ -30,6 +32,19 @@ class Editor:
     """INPUT on the machine. `variables` holds what the program lets an INPUT expression use:
     its BASIC variables by name ("a", "score", "p$"), numbers, strings or arrays (see
     `expression.evaluate`); `functions` its DEF FNs."""
+
+    if TYPE_CHECKING:  # what the other parts of the machine (spectrum.machine.Spectrum) give this one
+        ram: memoryview
+        print_position: tuple[int, int]
+        lower_position: tuple[int, int]
+
+        def charge(self, item: str, count: int = 1) -> None: ...
+        def charge_token(self, code: int) -> None: ...
+        def cls_lower(self) -> None: ...
+        def print_lower(self, code: int) -> None: ...
+        def temps(self, lower: bool) -> None: ...
+        def sound(self, edges: list[int]) -> None: ...
+        def wait_key(self) -> int: ...
 
     variables: dict
     functions: dict
@@ -75,7 +90,7 @@ class Editor:
         self._input_done()
         return value
 
-    def _charge_copy(self, line: bytes) -> None:
+    def _charge_copy(self, line: bytes | bytearray) -> None:
         """The time of ED-COPY's printing of `line`: PRINT-OUT of each code, a keyword spelt
         out by PO-TOKENS after its search of the token table."""
         after_space = True  # ED-COPY sets FLAGS bit 0: no leading space
@@ -145,7 +160,7 @@ class Editor:
         line[cursor:cursor] = bytes(codes)
         return cursor + len(codes)
 
-    def copy_line(self, line: bytes, cursor: int | None, fault_at: int | None) -> None:
+    def copy_line(self, line: bytes | bytearray, cursor: int | None, fault_at: int | None) -> None:
         """ED-COPY: the line printed from the end of the prompt, then blanks up to where the
         last copy ended; a report while printing (the lower screen full, a control code given
         a cursor for its colour) rasps and leaves the copy where it stopped."""
@@ -211,7 +226,7 @@ class Editor:
         ram[sysvars.ATTR_T], ram[sysvars.MASK_T], ram[sysvars.P_FLAG] = saved
 
 
-def _left_edge(line: bytes, cursor: int) -> int:
+def _left_edge(line: bytes | bytearray, cursor: int) -> int:
     """ED-EDGE: where the code before the cursor starts (a control code with its parameter is
     one step)."""
     if not cursor:

@@ -17,6 +17,7 @@ point where it starts.
 """
 
 from dataclasses import dataclass
+from typing import NoReturn
 
 from . import fp, series, sysvars
 from .errors import (INTEGER_OUT_OF_RANGE, INVALID_ARGUMENT, STOP_IN_INPUT, SUBSCRIPT_WRONG, VARIABLE_NOT_FOUND,
@@ -128,7 +129,7 @@ class Scanner:
         self.variables = machine.variables if variables is None and machine else variables or {}
         self.timing = getattr(machine, "timing", None)
         self.interpreter = getattr(machine, "interpreter", None)
-        self.seed = None  # RND's SEED as this scanning moves it on (the program's own RND moves the machine's)
+        self.seed: int | None = None  # RND's SEED as this scanning moves it on (the program's own RND moves the machine's)
         self.parameters: tuple[str, ...] = ()  # a DEF FN's, while its expression is evaluated
 
     def charge(self, item: str, count: int = 1) -> None:
@@ -199,13 +200,13 @@ class Scanner:
             if code != ord(","):
                 raise ReportError(SUBSCRIPT_WRONG)
 
-    def fault(self):
+    def fault(self) -> NoReturn:
         """REPORT-C where CH_ADD stands (in the syntax pass, the '?' goes there)."""
         if self.running:
             raise ReportError(fp.NONSENSE_IN_BASIC)
         raise SyntaxFault(self.position)
 
-    def unsupported(self, position: int):
+    def unsupported(self, position: int) -> NoReturn:
         raise _Unsupported(position)
 
     # --- IN-ASSIGN ------------------------------------------------------------------------------
@@ -351,17 +352,23 @@ class Scanner:
             text.append(code)
 
     def number_literal(self, point_first: bool = False) -> Value:
-        """S-DECIMAL: DEC-TO-FP from CH_ADD on."""
-        cursor = _LiteralCursor(self)
+        """S-DECIMAL: DEC-TO-FP from CH_ADD on. A literal read once is known by where it is (its
+        statement's codes and its place in them): its value and its end are the same each time."""
         start = self.position
-        try:
-            number = fp.decimal_literal(cursor)
-        except ReportError:
-            self.position = cursor.position
-            if self.running:
-                raise
-            raise SyntaxFault(self.position) from None
-        self.position = cursor.position
+        known = _LITERALS.get((self.codes, start))
+        if known is None:
+            cursor = _LiteralCursor(self)
+            try:
+                number = fp.decimal_literal(cursor)
+            except ReportError:
+                self.position = cursor.position
+                if self.running:
+                    raise
+                raise SyntaxFault(self.position) from None
+            if len(_LITERALS) >= LITERALS_KEPT:
+                _LITERALS.clear()
+            known = _LITERALS[self.codes, start] = number, cursor.position
+        number, self.position = known
         self.charge("operand-point-number" if point_first else "operand-number")
         self.charge("number-code", self.position - start)
         self.get_char()
@@ -453,6 +460,7 @@ class Scanner:
             return Value(not name.endswith("$"))
         if parameters:
             raise ReportError(PARAMETER_ERROR)
+        assert definition is not None  # running, it was found above
         body = Scanner(definition[1], running=True, machine=self.machine,
                        variables={**self.variables, **arguments}, of_program=self.of_program)
         body.parameters = definition[0]
@@ -660,6 +668,7 @@ class Scanner:
         elif unary:
             values[-1] = self.function(operation, values[-1], where)
         else:
+            assert second is not None  # popped above, the operation not being unary
             values[-1] = self.binary(literal, values[-1], second)
 
     def binary(self, literal: int, first: Value, second: Value) -> Value:
@@ -788,6 +797,10 @@ class Scanner:
             raise ReportError(fp.NONSENSE_IN_BASIC) from None
         return Scanner(text, running=True, machine=self.machine, variables=self.variables,
                        of_program=self.of_program).scanning()
+
+
+LITERALS_KEPT = 4096  # number literals remembered (a listing has hundreds)
+_LITERALS: dict[tuple[bytes, int], tuple[bytes, int]] = {}  # (codes, where) -> (value, where it ends)
 
 
 class _LiteralCursor(fp.LiteralCursor):

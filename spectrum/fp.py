@@ -456,7 +456,9 @@ def random_number(seed: int) -> tuple[int, bytes]:
     by 65536 (on its exponent), the number RND gives."""
     remainder, _ = n_mod_m(multiply(add(stack_bc(seed), ONE), RND_MULTIPLIER), RND_MODULUS)
     value = subtract(remainder, ONE)
-    new_seed = fp_to_bc(value)[0]
+    converted = fp_to_bc(value)
+    assert converted is not None  # 0-65535: a remainder modulo 65537, less one
+    new_seed = converted[0]
     if value[0]:
         value = bytes((value[0] - 0x10,)) + value[1:]
     return new_seed, value

@@ -183,7 +183,7 @@ class Interpreter:
 
     def program_functions(self) -> dict[str, tuple[tuple[str, ...], bytes]]:
         """The program's DEF FNs: name → (parameter names, the expression's codes)."""
-        functions = {}
+        functions: dict[str, tuple[tuple[str, ...], bytes]] = {}
         for line in self.program.lines:
             for statement in line.statements:
                 if statement.command == DEF_FN:
@@ -281,25 +281,21 @@ class Interpreter:
     def line_addr(self, number: int) -> None:
         """LINE-ADDR ($196E): CP-LINES on each line before line `number`, which returns early
         when the high bytes of the line numbers differ."""
-        passed = self.program.lines[:self.program.position(number)]
-        same_high = sum(line.number >> 8 == number >> 8 for line in passed)
-        self.charge("line-passed", len(passed) - same_high)
+        passed, same_high = self.program.lines_passed(number)
+        self.charge("line-passed", passed - same_high)
         self.charge("line-passed-same-high", same_high)
 
     def each_statement(self, line: Line, offset: int, start: int = 0) -> None:
-        """EACH-STMT's walk along a line's stored codes, from `start` (its start) up to `offset`."""
-        index, quoted, stored = start, False, line.stored
-        while index < offset - 1:
-            code = stored[index]
-            if not quoted and code == NUMBER_MARKER:
-                self.charge("each-statement-number")
-                index += HIDDEN_NUMBER
-                continue
-            if code == QUOTE:
-                quoted = not quoted
-            self.charge("each-statement-statement" if not quoted and code in (COLON, TOKEN_THEN) else
-                        "each-statement-code")
-            index += 1
+        """EACH-STMT's walk along a line's stored codes, from `start` (its start) up to `offset`
+        (the same walk each time: what it passes is counted once and remembered)."""
+        key = (line.stored, offset, start)
+        passed = _WALKS.get(key)
+        if passed is None:
+            if len(_WALKS) >= WALKS_KEPT:
+                _WALKS.clear()
+            passed = _WALKS[key] = _each_statement_walk(line.stored, offset, start)
+        for item, count in passed:
+            self.charge(item, count)
 
     # --- commands ---------------------------------------------------------------------------
 
@@ -452,6 +448,7 @@ class Interpreter:
             first, last = target.slice
             length = max(0, last - first + 1)
         else:
+            assert target.place is not None  # an element, there being no slice
             length = len(_element(variables[name], target.place))
         self.charge("let-string-in-place")
         if not length:
@@ -681,17 +678,22 @@ class Interpreter:
         variables = self.machine.variables
         self.charge("look-vars-name-code", len(name.rstrip("$")) - 1)
         wanted = _discriminator(name, name in variables.arrays)
+        passes: dict[str, int] = {}  # charged together: the time is the same in any order
+        found = False
         for other in variables:
             if other == name:
-                self.charge("look-vars-found")
-                return
+                found = True
+                break
             kind = variables.kind(other)
             if kind is Kind.LONG_NUMBER:
                 if _discriminator_of(other, kind) == wanted:
-                    self.charge("look-vars-long-compare")
-                self.charge("look-vars-pass-long-name-code", len(other) - 1)
-            self.charge("look-vars-pass-" + kind.name.lower().replace("_", "-"))
-        self.charge("look-vars-none")
+                    passes["look-vars-long-compare"] = passes.get("look-vars-long-compare", 0) + 1
+                passes["look-vars-pass-long-name-code"] = passes.get("look-vars-pass-long-name-code", 0) + len(other) - 1
+            item = _PASS_ITEMS[kind]
+            passes[item] = passes.get(item, 0) + 1
+        for item, count in passes.items():
+            self.charge(item, count)
+        self.charge("look-vars-found" if found else "look-vars-none")
 
     def find_definition(self, name: str) -> None:
         """S-FN-SBRN's search: LOOK-PROG for each DEF FN from the start of the program until the
@@ -739,6 +741,36 @@ def _whole(value: float):
 
 def _text(value) -> bytes:
     return value.encode("latin-1") if isinstance(value, str) else bytes(value)
+
+
+WALKS_KEPT = 4096  # EACH-STMT walks remembered
+_WALKS: dict[tuple[bytes, int, int], tuple[tuple[str, int], ...]] = {}
+
+
+def _each_statement_walk(stored: bytes, offset: int, start: int) -> tuple[tuple[str, int], ...]:
+    """What EACH-STMT passes from `start` up to `offset` in a line's stored codes: hidden numbers,
+    statements' ends (a colon or THEN outside quotes) and other codes, as (item, count)."""
+    numbers = statements = codes = 0
+    index, quoted = start, False
+    while index < offset - 1:
+        code = stored[index]
+        if not quoted and code == NUMBER_MARKER:
+            numbers += 1
+            index += HIDDEN_NUMBER
+            continue
+        if code == QUOTE:
+            quoted = not quoted
+        if not quoted and code in (COLON, TOKEN_THEN):
+            statements += 1
+        else:
+            codes += 1
+        index += 1
+    return tuple((item, count) for item, count in (("each-statement-number", numbers),
+                                                   ("each-statement-statement", statements),
+                                                   ("each-statement-code", codes)) if count)
+
+
+_PASS_ITEMS = {kind: "look-vars-pass-" + kind.name.lower().replace("_", "-") for kind in Kind}
 
 
 def _discriminator(name: str, array: bool) -> int:

@@ -1,15 +1,28 @@
 """The keyboard as BASIC sees it: the ROM's keyboard interrupt (KEYBOARD $02BF with KSTATE and
 auto-repeat), PAUSE, INKEY$ and WAIT-KEY. The decoding itself is in `keyboard`."""
 
+from typing import TYPE_CHECKING
+
 from . import keyboard, sysvars
 from .memory import find_word
 from .sysvars import Flags, Flags2
+
+if TYPE_CHECKING:
+    import numpy as np
 
 BREAK_KEYS = frozenset({"CAPS", "SPACE"})
 
 
 class Keys:
     """Keys pressed on the machine's matrix (`keys_held`, set by the front end every frame)."""
+
+    if TYPE_CHECKING:  # what the other parts of the machine (spectrum.machine.Spectrum) give this one
+        memory: np.ndarray
+        keys_held: set[str]
+
+        def charge(self, item: str, count: int = 1) -> None: ...
+        def wait_frame(self, *, interrupts: bool = True, awaiting_key: bool = False,
+                       breakable: bool = True) -> None: ...
 
     def _keyboard_interrupt(self) -> None:
         """KEYBOARD ($02BF): new keys and auto-repeat into LAST_K, with FLAGS' NEW_KEY set.
@@ -63,7 +76,7 @@ class Keys:
         self.keyboard_read = True
         return keyboard.read_port(port, frozenset(self.keys_held))
 
-    def pause(self, frames: int) -> None:
+    def pause(self, frames: float) -> None:
         """PAUSE n: wait n frames or until a key is pressed; PAUSE 0 waits for a key."""
         remaining = find_word(frames)
         waiting_for_key = remaining == 0

@@ -37,7 +37,7 @@ class Memory:
         """PEEK: the byte at `address` (0–65535)."""
         return int(self.memory[find_word(address)])
 
-    def poke(self, address: int, value: int) -> None:
+    def poke(self, address: float, value: float) -> None:
         """POKE: write a byte (a negative value is taken modulo 256, as the ROM does); ROM
         addresses are read-only."""
         address = find_word(address)

@@ -33,7 +33,9 @@ def _signed_byte(value: int) -> int:
 def log_2_a(a: int) -> int:
     """LOG(2^A) $2DC1 (with the FP-TO-A it runs into): |INT (A × log10 2)| for a signed byte A."""
     product = fp.multiply(fp.int_store(abs(a), a < 0), LOG_10_OF_2)
-    return fp.fp_to_a(fp.integer(product))[0]
+    converted = fp.fp_to_a(fp.integer(product))
+    assert converted is not None  # at most 38 for a byte A
+    return converted[0]
 
 
 def print_fp(number: bytes) -> str:
@@ -85,7 +87,9 @@ def _small(fraction: bytes) -> tuple[list[int], int, bytes]:
     scale = log_2_a(_signed_byte(fraction[0] - 0x7E))
     scaled = fp.e_to_fp(fraction, _signed_byte(scale))
     whole = fp.integer(scaled)
-    first = fp.fp_to_a(whole)[0]
+    converted = fp.fp_to_a(whole)
+    assert converted is not None  # a fraction scaled up to a byte's digits
+    first = converted[0]
     # A first digit of zero is not counted, so the next digit takes its place.
     counted = 1 if 1 <= first <= 128 else 0
     return [first][:counted], counted - scale, fp.subtract(scaled, whole)

@@ -437,7 +437,8 @@ def read_variables(memory) -> dict:
 
     Names are lower case, with ``$`` for strings; FOR variables give their current value.
     """
-    variables, address = {}, _word(memory, sysvars.VARS)
+    variables: dict[str, float | bytes | list] = {}
+    address = _word(memory, sysvars.VARS)
     while memory[address] != 0x80:
         kind, letter = memory[address] >> 5, chr((memory[address] & 0x1F) | 0x60)
         if kind == 0b011:
@@ -481,7 +482,7 @@ def _array(memory, address: int, kind: int):
     dims = [_word(memory, address + 4 + 2 * i) for i in range(count)]
     data = address + 4 + 2 * count
     size = 1 if kind == 0b110 else 5
-    flat = [bytes(memory[data + size * i:data + size * (i + 1)]) for i in range(_product(dims))]
+    flat: list = [bytes(memory[data + size * i:data + size * (i + 1)]) for i in range(_product(dims))]
     if kind != 0b110:
         flat = [to_float(item) for item in flat]
     for dim in reversed(dims[1:]):

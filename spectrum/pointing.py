@@ -84,7 +84,7 @@ class Target:
                 and self.col <= col < self.col + self.cols)
 
     def as_json(self) -> dict:
-        said = {"name": self.name, "keys": list(self.keys)}
+        said: dict[str, object] = {"name": self.name, "keys": list(self.keys)}
         if self.row is not None:
             said.update(row=self.row, col=self.col, rows=self.rows, cols=self.cols)
         for name in ("part", "picked"):
@@ -251,7 +251,8 @@ class Pointer:
         return dragged + dropped
 
     def _typed(self, targets: Targets) -> tuple[str, ...]:
-        keys = tuple(key for name in self.picks for key in targets.named(name).keys) + targets.finish
+        parts = [targets.named(name) for name in self.picks]
+        keys = tuple(key for part in parts if part is not None for key in part.keys) + targets.finish
         self.picks = []
         return keys
 

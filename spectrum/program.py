@@ -84,6 +84,7 @@ class Program:
             address += LINE_HEADER + len(stored)
         self.end = address  # VARS
         self._index = {line.number: position for position, line in enumerate(self.lines)}
+        self._passed: dict[int, tuple[int, int]] = {}
 
     def line(self, number: int) -> Line:
         return self.lines[self._index[number]]
@@ -95,6 +96,15 @@ class Program:
             if line.number >= number:
                 return position
         return len(self.lines)
+
+    def lines_passed(self, number: int) -> tuple[int, int]:
+        """LINE-ADDR's walk to line `number`: how many lines it passes, and how many of them have
+        the high byte of `number` (the lines do not change: worked out once a number)."""
+        known = self._passed.get(number)
+        if known is None:
+            passed = self.lines[:self.position(number)]
+            known = self._passed[number] = len(passed), sum(line.number >> 8 == number >> 8 for line in passed)
+        return known
 
     def following(self, number: int) -> Line | None:
         """The line after line `number`, or None at the end of the program."""

@@ -26,7 +26,8 @@ REPORT_TABLE = 0x1392
 
 
 def _bit7_terminated(address: int, count: int) -> list[str]:
-    words, word = [], ""
+    words: list[str] = []
+    word = ""
     while len(words) < count:
         byte = ROM[address]
         address += 1

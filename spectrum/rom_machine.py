@@ -26,6 +26,7 @@ is known up to a frame later, so each frame's sound reaches the front end one fr
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
@@ -92,7 +93,7 @@ def check_program_follows(blocks: list[tuple[int, bytes]], header_index: int) ->
 def typed_frames(presses) -> list[frozenset[str]]:
     """The keys held in each frame while `presses` are typed: each for TYPED_HOLD frames, with
     TYPED_GAP frames of no key between two."""
-    gap = [frozenset()] * TYPED_GAP
+    gap: list[frozenset[str]] = [frozenset()] * TYPED_GAP
     return [keys for number, press in enumerate(presses) for keys in (gap if number else []) + [press] * TYPED_HOLD]
 
 
@@ -182,8 +183,10 @@ class RomSpectrum:
     """The real ROM running in real time for a front end; start it with `running` or `loading`."""
 
     sound_latency = 1  # frames: the sound handed on in a frame is the frame before's
+    _origin: int  # frame 0's T-state, and the sound from then on: set when the first frame begins
+    _beeper: BeeperStream
 
-    def __init__(self, frontend, memory: bytes, registers: list[int], tape: list[tuple[int, bytes]] = (),
+    def __init__(self, frontend, memory: bytes, registers: list[int], tape: Iterable[tuple[int, bytes]] = (),
                  recorder: TapeRecorder | None = None):
         self.z80 = Z80Spectrum(memory, registers)
         self.ports = LivePorts(self.z80.memory)
@@ -200,11 +203,10 @@ class RomSpectrum:
         self.keys_held: set[str] = set()
         self._typing: deque[frozenset[str]] = deque()  # the keys typed in each coming frame, before the front end's
         self.awaiting_key = False
-        self.targets = None  # what the cells mean at a key wait, from what reads this screen (`spectrum.pointing`)
+        self.targets: object = None  # what the cells mean at a key wait, from what reads this screen (`spectrum.pointing`)
         self._at_command_line = False  # the editor waits (this frame) at the command line, not INPUT or scroll?
         self.frame_count = 0
         self.flash_phase = False
-        self._origin = self._beeper = None  # set when the first frame begins
         self._copy: Z80Spectrum | None = None  # where a key wait is looked for while the tape has blocks left
 
     def _begin(self, origin: int | None = None) -> None:
@@ -350,6 +352,7 @@ class RomSpectrum:
             elif pc == stop == LD_BYTES:
                 self._load_block()
             elif pc == stop == SA_LD_RET:
+                assert self.recorder is not None  # a stop there only while a recorder plays
                 self.recorder.loader_returned(self.now)
                 self._in_loader = False
             elif pc == WAIT_KEY and self.now < end:

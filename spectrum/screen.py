@@ -4,6 +4,8 @@ CO-TEMP-5 $2211, TEMPS $0D4D), colours, CLS, scrolling, ATTR and SCREEN$.
 The upper screen is rows 0–21; the lower screen (INPUT and reports) is the rows below it.
 """
 
+from typing import TYPE_CHECKING
+
 from . import sysvars
 from .colours import BLACK, WHITE, attribute, contrasting_ink
 from .errors import BREAK_CONT_REPEATS, INTEGER_OUT_OF_RANGE, INVALID_COLOUR, OUT_OF_SCREEN, ReportError
@@ -13,6 +15,11 @@ from .numbers import format_number
 from .rom import (AT, CURSOR_LEFT, CURSOR_RIGHT, ENTER, FIRST_TOKEN, INK, KEYWORDS, OVER, PRINT_COMMA, TAB,
                   TABLE_CODES_BEFORE, TOKEN_STOP)
 from .sysvars import Flags
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .timing import Timing
 
 UPPER_LINES = 22  # PRINT AT reaches rows 0–21 while the lower screen has its 2 lines
 
@@ -48,11 +55,20 @@ class Screen:
     grows) and `_lower_col`, so that it stays on its text when the lower screen scrolls up.
     """
 
+    if TYPE_CHECKING:  # what the other parts of the machine (spectrum.machine.Spectrum) give this one
+        memory: np.ndarray
+        ram: memoryview
+        timing: Timing | None
+
+        def charge(self, item: str, count: int = 1) -> None: ...
+        def wait_key(self) -> int: ...
+        def _peek_word(self, address: int) -> int: ...
+
     def _init_screen(self) -> None:
         self._lower = False
         self._row = self._col = 0
         self._lower_line, self._lower_col = ROWS - 1, 0
-        self._pending_control = None  # a colour control code waiting for its parameter
+        self._pending_control: int | None = None  # a colour control code waiting for its parameter
 
     @property
     def print_position(self) -> tuple[int, int]:
@@ -89,13 +105,13 @@ class Screen:
         flag = int(self.memory[sysvars.P_FLAG])
         self.memory[sysvars.P_FLAG] = (flag & 0x55) | ((flag << 1) & 0xAA)
 
-    def set_border(self, colour: int) -> None:
+    def set_border(self, colour: float) -> None:
         """BORDER n: the border, and the lower screen's paper with a contrasting ink."""
-        colour = find_byte(colour)
-        if colour > 7:
+        border = find_byte(colour)
+        if border > 7:
             raise ReportError(INVALID_COLOUR)
-        self.border = colour
-        self.memory[sysvars.BORDCR] = attribute(ink=contrasting_ink(colour), paper=colour)
+        self.border = border
+        self.memory[sysvars.BORDCR] = attribute(ink=contrasting_ink(border), paper=border)
 
     def temps(self, lower: bool) -> None:
         """TEMPS: temporary colours start as the permanent ones (the lower screen: BORDCR)."""

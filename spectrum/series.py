@@ -61,13 +61,14 @@ def exp(x: bytes) -> bytes:
     value = series(fp.subtract(fp.add(fraction, fraction), fp.ONE), EXP_SERIES)
     converted = fp.fp_to_bc(whole)  # FP-TO-A: carry past 255, Z for a positive number
     too_far = converted is None or converted[0] > 0xFF
+    shift = 0 if converted is None else converted[0]  # read only when not too_far
     if not fp.less_than_zero(whole):
-        if too_far or value[0] + converted[0] > 0xFF:
+        if too_far or value[0] + shift > 0xFF:
             raise ReportError(fp.NUMBER_TOO_BIG)
-        return _with_exponent(value, value[0] + converted[0])
-    if too_far or converted[0] >= value[0]:
+        return _with_exponent(value, value[0] + shift)
+    if too_far or shift >= value[0]:
         return fp.ZERO
-    return _with_exponent(value, value[0] - converted[0])
+    return _with_exponent(value, value[0] - shift)
 
 
 def ln(x: bytes) -> bytes:

@@ -5,12 +5,15 @@ from __future__ import annotations
 import math
 import wave
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
 from .beeper import beep_edges
 from .hardware import FRAME_T_STATES, T_STATES_PER_SECOND
+
+if TYPE_CHECKING:
+    from .frontends import Frontend
 
 SAMPLE_RATE = 44_100
 # A full-scale square wave is painfully loud next to other sounds; a quarter
@@ -18,7 +21,7 @@ SAMPLE_RATE = 44_100
 DEFAULT_LEVEL = 8192
 
 
-def edges_to_samples(edges: Sequence[int], *, rate: int = SAMPLE_RATE, level: int = DEFAULT_LEVEL) -> np.ndarray:
+def edges_to_samples(edges: Sequence[float], *, rate: int = SAMPLE_RATE, level: int = DEFAULT_LEVEL) -> np.ndarray:
     """Mono int16 samples of the square wave whose edges are at `edges` (T-states from now).
 
     The speaker is at +level after the 1st, 3rd, 5th... edge and at -level after
@@ -44,8 +47,8 @@ def speaker_steps(edges: Sequence[int], start: int = 0) -> list[tuple[int, int]]
             for number, edge in enumerate(edges)]
 
 
-def stepped_samples(times: Sequence[float], levels: Sequence[float], start: float, count: int, *,
-                    rate: int = SAMPLE_RATE, level: int = DEFAULT_LEVEL) -> np.ndarray:
+def stepped_samples(times: Sequence[float] | np.ndarray, levels: Sequence[float] | np.ndarray, start: float,
+                    count: int, *, rate: int = SAMPLE_RATE, level: int = DEFAULT_LEVEL) -> np.ndarray:
     """`count` int16 samples from T-state `start` on of a level (-1 to 1) that is `levels[i]`
     from `times[i]` to `times[i + 1]` (and keeps its first and last area outside them): each
     sample is the mean level over its own 1/rate s."""
@@ -75,6 +78,15 @@ def write_wav(path: str | Path, samples: np.ndarray, rate: int = SAMPLE_RATE) ->
 class Speaker:
     """The machine's beeper: BEEP and the key clicks as a frame-by-frame stream of samples that
     the front end plays (`frontend.play`)."""
+
+    if TYPE_CHECKING:  # what the other parts of the machine (spectrum.machine.Spectrum) give this one
+        frame_count: int
+        frontend: Frontend
+
+        @property
+        def t_states(self) -> int: ...
+        def charge(self, item: str, count: int = 1) -> None: ...
+        def spend(self, t_states: int, *, interrupts: bool = True) -> None: ...
 
     def __init__(self):
         self._pending_audio = np.zeros(0, np.int16)  # sound from the start of this frame on

@@ -91,7 +91,8 @@ class StatementTracer:
         """Run to `until`, stopping at each statement start and stepping through the first
         T-states of each frame, where the ULA offers the interrupt, to note it if it is taken."""
         registers, memory = self.z80.registers, self.z80.memory
-        statements, taken = [], []
+        statements: list = []
+        taken: list = []
         first = True
         while registers[T] < until or first:
             first = False

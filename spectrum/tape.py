@@ -48,7 +48,8 @@ class TapeError(ValueError):
 def recorded_blocks(tap: bytes) -> list[bytes]:
     """The blocks of a .tap as they are recorded on tape, flag, data and checksum each, in order,
     checksums unchecked (the ROM's loader checks them); TapeError unless every block is whole."""
-    blocks, offset = [], 0
+    blocks: list[bytes] = []
+    offset = 0
     while offset < len(tap):
         if offset + 2 > len(tap):
             raise TapeError(f"not a .tap file: a stray byte at the end (offset {offset})")

@@ -27,7 +27,8 @@ class Timing:
 
     def charge(self, item: str, count: int = 1) -> None:
         if count:
-            self.counts[item] += count
+            counts = self.counts
+            counts[item] = counts.get(item, 0) + count  # Counter's own += goes the long way round
             cost = self.table.get(item)
             if cost is None:
                 self.unmeasured.add(item)

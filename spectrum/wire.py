@@ -144,13 +144,13 @@ def frame_message(frame: int, *, awaiting_key: bool, flash_phase: bool, border: 
     from frame 0, level)."""
     in_runs = isinstance(border, tuple)
     flags = AWAITING_KEY * awaiting_key | FLASH_PHASE * flash_phase | BORDER_RUNS * in_runs
-    last = border[-1][1] if in_runs else border
+    last = border[-1][1] if isinstance(border, tuple) else border
     parts = [HEADER.pack(FRAME, frame & 0xFFFFFFFF, flags, last & 7, len(runs), len(steps))]
     for offset, data in runs:
         parts += [RUN.pack(offset, len(data)), data]
     origin = frame * FRAME_T_STATES
     parts += [STEP.pack(t_state - origin, level) for t_state, level in steps]
-    if in_runs:
+    if isinstance(border, tuple):
         parts += [BORDER_RUN_COUNT.pack(len(border)), *(BORDER_RUN.pack(cell, colour & 7) for cell, colour in border)]
     return b"".join(parts)
 

@@ -33,3 +33,27 @@ def pytest_collection_modifyitems(items):
         module = Path(str(item.path)).name
         if module in SLOW or f"{module}::{item.originalname}" in SLOW or item.get_closest_marker("rom"):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A throwaway PostgreSQL cluster on loopback for the whole run (tests/cluster_parts.py),
+    skipped saying why when PostgreSQL or psycopg is not installed."""
+    from cluster_parts import Postgres, postgres_missing
+
+    missing = postgres_missing()
+    if missing:
+        pytest.skip(missing)
+    cluster = Postgres()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def database(postgres, request):
+    """A fresh database of its own in the throwaway cluster: its URL."""
+    import re
+    import secrets
+
+    return postgres.new_database(f"t_{re.sub(r'[^a-z0-9]', '_', request.node.name.lower())[:40]}_"
+                                 f"{secrets.token_hex(3)}")

@@ -478,7 +478,7 @@ def test_a_terminal_that_never_reads_is_let_go_and_its_session_ends(full_pipe_to
             deaf.transport.pause_reading()  # and never reads again
             await asyncio.to_thread(wait_for, lambda: len(server.sessions) == 2, what="the session")
             session, = set(server.sessions) - before
-            await asyncio.to_thread(wait_for, lambda: session.ident, what="the session's thread")
+            await asyncio.to_thread(wait_for, lambda: session.task is not None, what="the session's task")
             await asyncio.to_thread(session.join, PATIENCE)
             assert not session.is_alive(), "the deaf terminal's session goes on"
             await asyncio.to_thread(wait_for, lambda: session not in server.sessions, 5, "the deaf terminal let go")
@@ -533,7 +533,7 @@ def test_a_lockstep_terminal_gets_every_frame_and_waits_for_nothing_else(fresh_s
     assert np.all(np.diff(frames) == 1)
 
 
-def test_a_server_stopped_under_a_live_session_raises_nothing_on_the_session_s_thread(monkeypatch):
+def test_a_server_stopped_under_a_live_session_raises_nothing_in_the_session(monkeypatch):
     raised = []
     monkeypatch.setattr(threading, "excepthook", raised.append)
     end, ending = served_frontend.ServedFrontend.end, threading.Event()

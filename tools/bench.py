@@ -3,16 +3,26 @@
     python tools/bench.py            # all sections (the game sections take minutes)
     python tools/bench.py display    # one section: display, printing, window, patience, canfield, spades,
                                      # opponents, games, serve, tables
+    python tools/bench.py serve tables --quick           # the sections that have one, in their quick look
+    python tools/bench.py display --write-docs           # and its figures written into docs/benchmarks.md
     xvfb-run -a python tools/bench.py window    # the window's idle cost on an X server without a screen
+
+With --write-docs, each section's block in docs/benchmarks.md (between its markers) is rewritten with
+the figures of this run, the command, the date and the machine (its processor, cores and load); the
+rest of the page is left as it is.
 """
 
 import argparse
 import importlib
 import os
+import platform
 import resource
 import statistics
 import sys
+import textwrap
 import time
+from datetime import datetime, timezone
+from pathlib import Path
 
 import numpy as np
 
@@ -118,11 +128,22 @@ def idle_window() -> list[str]:
 
 
 def game_section(module_name: str):
-    """A game's section: `report()` of tools/<module_name>.py, imported only when it runs."""
-    def section() -> list[str]:
-        return importlib.import_module(module_name).report()
+    """A game's section: `report()` of tools/<module_name>.py, imported only when it runs; with
+    `quick`, the arguments of its quick look (QUICK_ARGUMENTS) when it has one."""
+    def section(quick: bool = False) -> list[str]:
+        module = importlib.import_module(module_name)
+        arguments = QUICK_ARGUMENTS[module_name](module) if quick and module_name in QUICK_ARGUMENTS else {}
+        return module.report(**arguments)
     section.__doc__ = GAME_SECTIONS[module_name]
     return section
+
+
+# The quick look of the sections that have one, as each bench's own --quick (or its docstring) sets it
+QUICK_ARGUMENTS = {
+    "bench_canfield": lambda module: {"deals": 100, "seconds": 2.0},
+    "bench_serve": lambda module: {"levels": module.QUICK_LEVELS, "seconds": module.QUICK_SECONDS},
+    "bench_tables": lambda module: {"tables": module.QUICK_TABLES, "hands": module.QUICK_HANDS},
+}
 
 
 GAME_SECTIONS = {
@@ -150,16 +171,92 @@ def section_name(text: str) -> str:
     return text
 
 
+def has_quick_look(name: str) -> bool:
+    return f"bench_{name}" in QUICK_ARGUMENTS
+
+
+# --- docs/benchmarks.md ----------------------------------------------------------------------------
+
+DOCS_PAGE = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
+
+
+def markers(name: str) -> tuple[str, str]:
+    """The lines that open and close section `name`'s block in the benchmarks page."""
+    return f"<!-- bench {name}: written by tools/bench.py --write-docs -->", f"<!-- end bench {name} -->"
+
+
+def machine_facts(load_before: tuple[float, ...]) -> str:
+    """The machine a run measured: processor, cores, the load average (1 min) before and after, Python."""
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    niceness = os.nice(0)
+    return (f"{model}, {os.cpu_count()} cores (nproc), load average {load_before[0]:.2f} before and "
+            f"{os.getloadavg()[0]:.2f} after{f', run at nice {niceness}' if niceness else ''}; "
+            f"Python {platform.python_version()}, {platform.system()}")
+
+
+def section_block(name: str, command: str, when: datetime, machine: str, lines: list[str]) -> str:
+    """What the page shows of one section's run, between its markers."""
+    said = textwrap.wrap(f"Measured {when:%Y-%m-%d %H:%M} UTC by `{command.replace(' ', NBSP)}` on {machine}:",
+                         width=100, break_long_words=False, break_on_hyphens=False)
+    return "\n".join([line.replace(NBSP, " ") for line in said] + ["", "```text", *lines, "```"])
+
+
+NBSP = "\N{NO-BREAK SPACE}"  # holds the command together on one line while the rest is wrapped
+
+
+def written_into(page: str, name: str, block: str) -> str:
+    """`page` with section `name`'s block replaced by `block`; ValueError unless the page has that
+    section's markers once each, in order."""
+    opening, closing = markers(name)
+    if page.count(opening) != 1 or page.count(closing) != 1 or page.index(opening) > page.index(closing):
+        raise ValueError(f"{DOCS_PAGE.name} has no block for the section {name!r} "
+                         f"(a line {opening!r}, then {closing!r})")
+    before, rest = page.split(opening)
+    _, after = rest.split(closing)
+    return f"{before}{opening}\n{block}\n{closing}{after}"
+
+
 def main(argv: list[str]) -> int:
     parser = OneLineParser(prog="bench", description=__doc__.splitlines()[0])
     parser.add_argument("sections", nargs="*", type=section_name, metavar="SECTION",
                         help=f"the sections to run, of {', '.join(SECTIONS)} (default: all)")
-    chosen = parser.parse_args(argv).sections or list(SECTIONS)
+    parser.add_argument("--quick", action="store_true",
+                        help="the quick look of the sections that have one: "
+                             + ", ".join(name for name in SECTIONS if has_quick_look(name)))
+    parser.add_argument("--write-docs", action="store_true",
+                        help=f"write each section's figures, command, date and machine into docs/{DOCS_PAGE.name}")
+    options = parser.parse_args(argv)
+    chosen = options.sections or list(SECTIONS)
+    if options.write_docs:  # a page without a section's block is said before anything runs
+        for name in chosen:
+            try:
+                written_into(DOCS_PAGE.read_text(encoding="utf-8"), name, "")
+            except (OSError, ValueError) as error:
+                parser.error(str(error))
     for name in chosen:
         print(f"== {name}: {SECTIONS[name].__doc__.splitlines()[0]}", flush=True)
-        for line in SECTIONS[name]():
+        quick = options.quick and has_quick_look(name)
+        load_before, when = os.getloadavg(), datetime.now(timezone.utc)
+        lines = []
+        for line in SECTIONS[name](quick=True) if quick else SECTIONS[name]():
             print("  " + line, flush=True)
+            lines.append(line)
+        if options.write_docs:
+            command = f"python tools/bench.py {name}" + (" --quick" if quick else "")
+            if "xvfb-run" in os.environ.get("XAUTHORITY", ""):  # the X server without a screen that xvfb-run starts
+                command = "xvfb-run -a " + command
+            block = section_block(name, command, when, machine_facts(load_before), lines)
+            DOCS_PAGE.write_text(written_into(DOCS_PAGE.read_text(encoding="utf-8"), name, block), encoding="utf-8")
+            print(f"  (written into docs/{DOCS_PAGE.name})", flush=True)
     return 0
+
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))

@@ -21,6 +21,7 @@ import asyncio
 import json
 import os
 import resource
+import secrets
 import statistics
 import subprocess
 import sys
@@ -28,6 +29,7 @@ import tempfile
 import threading
 import time
 
+from games.host.router import default_workers
 from spectrum.command_line import OneLineParser, positive_number, whole_number
 from spectrum.hardware import FRAME_SECONDS
 
@@ -40,10 +42,13 @@ HANDSHAKES_AT_ONCE = 16
 GOAL_SESSIONS, GOAL_P99_MS, GOAL_IDLE_BYTES, FRAME_RATE = 200, 20.0, 1024, 50.08
 SEARCHERS, SEARCHED_BESIDE = 4, 20  # Spades sessions whose computers search, and Patience sessions beside them
 KEY_PRESSES = 20  # key-to-screen measurements
-RAMPS = {  # what each session of a ramp runs: the menu idle, and Patience's port showing its shuffle
+RAMPS = {  # what each session of a ramp runs: the menu idle, seats at tables for four before play, Patience's port
     "menu": lambda number: "",
+    "table": lambda number: f"spades?table=B{number // 4}&name=P{number % 4}",
     "patience": lambda number: f"patience?seed={number + 1}",
 }
+IDLE_RAMPS, IDLE_FACTOR = ("menu", "table"), 2  # idle sessions ramp to twice as many (400 by default)
+PROBES = 10  # Patience sessions timed beside idle ones (which send no frames to time)
 
 
 # --- the server's process -------------------------------------------------------------------------
@@ -123,6 +128,54 @@ def serve_child(max_sessions: int, watch=None, *, think_here: bool = False) -> N
     asyncio.run(serve.serve_until_stopped("127.0.0.1", 0, server, started=announce))
 
 
+def serve_child_routed(max_sessions: int, workers: int) -> None:
+    """The real server on `workers` worker processes behind its router (`games.host.router`), as
+    `zxcards serve --workers N` runs it; each "mark" line in is answered with the processor time
+    of the router and all its workers since the last, and their sessions. What a session's frames
+    cost and how late they come is measured at the terminals."""
+    from games.host import router
+
+    routing = router.Router(workers, {"max_sessions": max_sessions})
+    started = threading.Event()
+
+    def marks() -> None:
+        started.wait()
+        last_cpu, last_wall = tree_cpu_seconds(os.getpid()), time.monotonic()
+        for _line in sys.stdin:
+            cpu, wall = tree_cpu_seconds(os.getpid()), time.monotonic()
+            print(json.dumps({"cpu": cpu - last_cpu, "wall": wall - last_wall, "frames": None, "slept": 0,
+                              "lateness": None, "sessions": routing.shared.total(), "workers": workers,
+                              "restarts": routing.restarts}), flush=True)
+            last_cpu, last_wall = cpu, wall
+        os._exit(0)  # stdin closed: the bench is over (the workers end with their router)
+
+    threading.Thread(target=marks, daemon=True).start()
+
+    def announce(url: str) -> None:
+        print(url, flush=True)
+        started.set()
+
+    asyncio.run(routing.run("127.0.0.1", 0, started=announce))
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """Processor time of process `pid` and every process under it (Linux's /proc), in seconds."""
+    ticks, seen, waiting = 0, set(), [pid]
+    while waiting:
+        current = waiting.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        try:
+            fields = open(f"/proc/{current}/stat").read().rsplit(")", 1)[1].split()
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime
+            for task in os.listdir(f"/proc/{current}/task"):
+                waiting += [int(child) for child in open(f"/proc/{current}/task/{task}/children").read().split()]
+        except (OSError, ValueError):
+            continue
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def cpu_seconds() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)  # every thread of the process
     return usage.ru_utime + usage.ru_stime
@@ -140,12 +193,13 @@ class ServerProcess:
     """The server child of `script` (this file, or another bench built on it), in a data folder
     of its own."""
 
-    def __init__(self, max_sessions: int, script: str = __file__, *, think_here: bool = False):
+    def __init__(self, max_sessions: int, script: str = __file__, *, think_here: bool = False, workers: int = 1):
         self.data = tempfile.TemporaryDirectory(prefix="bench_serve-")  # the server keeps nothing of ours
         environment = {**os.environ, "XDG_DATA_HOME": self.data.name, "SDL_VIDEODRIVER": "dummy",
                        "SDL_AUDIODRIVER": "dummy"}
         self.process = subprocess.Popen([sys.executable, script, "--serve-child", str(max_sessions),
-                                         *(["--think-here"] if think_here else [])],
+                                         *(["--think-here"] if think_here else []),
+                                         *([f"--workers={workers}"] if workers > 1 else [])],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment)
         self.url = self.process.stdout.readline().strip()
         if not self.url.startswith("http://"):
@@ -172,8 +226,8 @@ class ServerProcess:
 class Terminal:
     """A paced terminal reading all it is sent: bytes counted, and when the screen last changed."""
 
-    def __init__(self, url: str):
-        self.url = url
+    def __init__(self, url: str, secret: str | None = None):
+        self.url, self.secret = url, secret
         self.bytes = 0
         self.frames = 0
         self.changes = 0  # frames that changed the screen
@@ -191,7 +245,9 @@ class Terminal:
         from spectrum import wire
 
         try:
-            async with connect(self.url, max_size=None, open_timeout=120, ping_interval=None) as socket:
+            headers = {"Cookie": f"{wire.SECRET_COOKIE}={self.secret}"} if self.secret else None
+            async with connect(self.url, max_size=None, open_timeout=120, ping_interval=None,
+                               additional_headers=headers) as socket:
                 self.socket = socket
                 async for message in socket:
                     self.bytes += len(message)
@@ -226,6 +282,13 @@ class Terminal:
                 if self.awaiting_key or not awaiting_key:
                     return
 
+    def frame_rate(self) -> float | None:
+        """The machine's frames a second, by the numbers of the frames noted (None: too few)."""
+        if not self.arrivals or len(self.arrivals) < 2 or self.arrivals[-1][0] <= self.arrivals[0][0]:
+            return None
+        (first_when, first), (last_when, last) = self.arrivals[0], self.arrivals[-1]
+        return (last - first) / (last_when - first_when)
+
     def lateness(self) -> list[float]:
         """How late each frame noted came, against the frame that came soonest for its number
         (a frame is due FRAME_SECONDS after the one before, whether it was sent or not)."""
@@ -234,7 +297,7 @@ class Terminal:
 
 
 async def start(url: str) -> Terminal:
-    terminal = Terminal(url)
+    terminal = Terminal(url, secret=secrets.token_hex(16))  # a browser of its own: each is a person
     terminal.task = asyncio.create_task(terminal.run())
     await terminal.connected.wait()
     return terminal
@@ -279,16 +342,19 @@ async def loop_lag(lags: list[float], stop: asyncio.Event) -> None:
 
 async def ramp(server: ServerProcess, kind: str, levels: tuple[int, ...], seconds: float) -> list[dict]:
     """At each level, that many new sessions of `kind` (the last level's ended first: a program's
-    start is no steady load), then `seconds` of their frames measured."""
+    start is no steady load), then `seconds` of their frames measured. Idle sessions send no frames
+    to time: beside them, PROBES Patience sessions (its shuffle shown) are timed instead."""
     rows = []
     for level in levels:
         started = time.monotonic()
         terminals = await start_many([server.socket_url + RAMPS[kind](number) for number in range(level)])
         opened = time.monotonic() - started
+        probes = (await start_many([server.socket_url + RAMPS["patience"](number) for number in range(PROBES)])
+                  if kind in IDLE_RAMPS else terminals)
         await asyncio.sleep(SETTLE_SECONDS)
         await asyncio.to_thread(server.mark)
         before = sum(terminal.bytes for terminal in terminals)
-        for terminal in terminals:
+        for terminal in probes:
             terminal.arrivals = []
         lags, stop_lag = [], asyncio.Event()
         lagging = asyncio.create_task(loop_lag(lags, stop_lag))
@@ -297,13 +363,19 @@ async def ramp(server: ServerProcess, kind: str, levels: tuple[int, ...], second
         stop_lag.set()
         await lagging
         received = sum(terminal.bytes for terminal in terminals) - before
-        arrived = [late for terminal in terminals for late in terminal.lateness()]
+        arrived = [late for terminal in probes for late in terminal.lateness()]
+        if mark["frames"] is not None:
+            frame_rate = mark["frames"] / mark["wall"] / (level + (PROBES if probes is not terminals else 0))
+        else:  # the machines' own frame numbers, as the terminals saw them go by
+            rates = [terminal.frame_rate() for terminal in probes]
+            frame_rate = statistics.mean(rate for rate in rates if rate is not None) if any(rates) else 0.0
         rows.append({"kind": kind, "sessions": level, "live": mark["sessions"], "opened": opened,
-                     "frame_rate": mark["frames"] / mark["wall"] / level, "lateness": mark["lateness"],
+                     "probes": len(probes) if probes is not terminals else 0,
+                     "frame_rate": frame_rate, "lateness": mark["lateness"],
                      "arrived": percentiles(arrived) if len(arrived) >= 100 else None,
                      "client_lag": percentiles(lags)["p99"],
                      "core": mark["cpu"] / mark["wall"], "bytes": received / mark["wall"] / level})
-        await stop(terminals, server)
+        await stop(terminals + (probes if probes is not terminals else []), server)
     return rows
 
 
@@ -379,12 +451,93 @@ async def beside_searches(think_here: bool, searchers: int, others: int, seconds
         server.stop()
 
 
+def where_the_time_goes(sessions: int = 20, frames: int = 600) -> list[str]:
+    """A frame's processor time in a worker, part by part: `sessions` Patience sessions from their
+    start (the title typed out) on one hub, as a worker runs them, `frames` each. The machine's own
+    work (the port's statements and their time), the frame's picture, diff and message (`present`),
+    the hub's turns and the pacer, each timed on this process's clock; then a frame message's send
+    and receipt over a WebSocket on loopback."""
+    from games.host import load, menu
+    from games.host.session import ended
+    from spectrum import Spectrum
+    from spectrum.frontends import Quit
+    from spectrum.frontends.hub import Hub
+    from spectrum.frontends.served import ServedFrontend
+
+    hub, spent, sizes = Hub("bench"), {"present": 0.0, "frames": 0}, []
+    program = load("patience")
+    import games.patience.play  # noqa: F401 - imported before the clock starts, as a server has it
+
+    def session(seed: int) -> None:
+        frontend = ServedFrontend(lambda message: sizes.append(len(message)), hub=hub)
+        present, send_frame = frontend.present, frontend._send_frame
+
+        def counted_present(machine) -> None:
+            if spent["frames"] >= sessions * frames:
+                raise Quit("enough")
+            spent["frames"] += 1
+            present(machine)
+
+        def timed_send_frame(machine, picture) -> None:
+            started = time.perf_counter()  # one thread: its wall time is its processor's, and cheap to read
+            send_frame(machine, picture)
+            spent["present"] += time.perf_counter() - started
+
+        frontend.present, frontend._send_frame = counted_present, timed_send_frame
+        machine = Spectrum(frontend)
+        machine.speaker_steps = []
+        ended(lambda: menu.run_program(machine, program, seed=seed))
+
+    started_cpu, started_wall = time.process_time(), time.monotonic()
+    tasks = [hub.start(lambda seed=seed: session(seed)) for seed in range(1, sessions + 1)]
+    for task in tasks:
+        task.join()
+    cpu, wall = time.process_time() - started_cpu, time.monotonic() - started_wall
+    count = max(1, spent["frames"])
+    per_frame = cpu / count * 1e6
+    presenting = spent["present"] / count * 1e6
+    sent = len(sizes) / count
+    send_us = asyncio.run(_send_cost(statistics.median(sizes) if sizes else 100))
+    return [f"where a frame's time goes ({sessions} Patience sessions on one hub from their start, {count:,} frames, "
+            f"this process's clock): {per_frame:.0f} us a frame in all, of which the machine's own work "
+            f"{per_frame - presenting:.0f} us (the port's statements, their time, the hub's turns and the pacer) "
+            f"and the frame's diff and message {presenting:.0f} us; {sent:.2f} messages a frame "
+            f"(median {statistics.median(sizes) if sizes else 0:.0f} bytes), each {send_us:.0f} us to send and "
+            f"receive over a WebSocket on loopback (both ends), {sent * send_us:.0f} us a frame; "
+            f"{count / wall:,.0f} frames a second on one core"]
+
+
+async def _send_cost(size: float, messages: int = 5000) -> float:
+    """Processor time (both ends, this process) to send one binary message of `size` bytes over a
+    WebSocket on loopback and receive it, in microseconds."""
+    from websockets.asyncio.client import connect
+    from websockets.asyncio.server import serve
+
+    payload, done = b"x" * int(size), asyncio.Event()
+
+    async def handler(connection) -> None:
+        for _ in range(messages):
+            await connection.send(payload)
+        await done.wait()
+
+    async with serve(handler, "127.0.0.1", 0, compression=None) as listening:
+        port = listening.sockets[0].getsockname()[1]
+        async with connect(f"ws://127.0.0.1:{port}", compression=None, max_size=None) as client:
+            started = cpu_seconds()
+            for _ in range(messages):
+                await client.recv()
+            spent = cpu_seconds() - started
+            done.set()
+    return spent / messages * 1e6
+
+
 def lateness_words(late: dict | None) -> str:
     return "n/a" if late is None else f"p50 {late['p50']:.2f} p99 {late['p99']:.2f} max {late['max']:.1f} ms"
 
 
-async def measure(levels: tuple[int, ...], seconds: float) -> list[str]:
-    server = ServerProcess(max_sessions=max(levels) + 10)
+async def measure(levels: tuple[int, ...], seconds: float, workers: int = 1) -> list[str]:
+    load_before = os.getloadavg()
+    server = ServerProcess(max_sessions=max(levels) * IDLE_FACTOR + 10, workers=workers)
     sessions_run = 0
     try:
         lines = []
@@ -392,31 +545,38 @@ async def measure(levels: tuple[int, ...], seconds: float) -> list[str]:
         lines.append(f"idle server, no sessions: {idle['cpu'] / idle['wall']:.2%} of a core over {idle['wall']:.1f} s "
                      "(goal ~0%)")
         lines.append("ramps (each session paced at 50.08 frames/s; lateness: server = each frame's start after "
-                     "it was due, on the session's thread; arrived = each frame's arrival here against its "
-                     "number, for sessions whose screen changes)")
+                     "it was due, in the server (with one worker only); arrived = each frame's arrival here "
+                     f"against its number, for sessions whose screen changes: beside idle sessions, {PROBES} "
+                     "Patience sessions')")
         held_at, share = {}, {}
         for kind in RAMPS:
-            for row in await ramp(server, kind, levels, seconds):
+            ramped = tuple(level * IDLE_FACTOR for level in levels) if kind in IDLE_RAMPS else levels
+            for row in await ramp(server, kind, ramped, seconds):
                 share.setdefault(kind, row["core"] / row["sessions"])  # at the lowest level, least crowded
                 late = row["lateness"]
                 lines.append(
                     f"  {kind:<8} x{row['sessions']:<4} {row['frame_rate']:5.2f} frames/s each; lateness server "
                     f"{lateness_words(late)}, arrived {lateness_words(row['arrived'])}; server "
-                    f"{row['core']:.1%} of a core = {row['core'] / row['sessions']:.3%} a session "
+                    f"{row['core']:.1%} of a core{' (the probes too)' if row['probes'] else ''} = "
+                    f"{row['core'] / row['sessions']:.3%} a session "
                     f"({row['core'] / row['sessions'] / FRAME_RATE * 1e6:.0f} us a frame); "
                     f"{row['bytes']:,.0f} B/s a session  [{row['live']} live, opened in {row['opened']:.1f} s; "
                     f"this process's loop lag p99 {row['client_lag']:.1f} ms]")
-                worst = max(late["p99"], row["arrived"]["p99"] if row["arrived"] else 0.0)
-                if row["frame_rate"] >= FRAME_RATE * 0.99 and worst < GOAL_P99_MS and row["live"] == row["sessions"]:
+                worst = max(late["p99"] if late else 0.0, row["arrived"]["p99"] if row["arrived"] else 0.0)
+                everyone = row["live"] == row["sessions"] + row["probes"]
+                if row["frame_rate"] >= FRAME_RATE * 0.99 and worst < GOAL_P99_MS and everyone:
                     held_at[kind] = max(held_at.get(kind, 0), row["sessions"])
-            sessions_run += sum(levels)
+            sessions_run += sum(ramped)
         for kind in RAMPS:
             held = held_at.get(kind, 0)
-            tried = "" if max(levels) >= GOAL_SESSIONS else f"; no more than {max(levels)} tried"
+            goal, most = ((GOAL_SESSIONS * IDLE_FACTOR, max(levels) * IDLE_FACTOR) if kind in IDLE_RAMPS
+                          else (GOAL_SESSIONS, max(levels)))
+            tried = "" if most >= goal else f"; no more than {most} tried"
             lines.append(f"{kind} sessions held at 50 frames/s with p99 lateness < {GOAL_P99_MS:g} ms: "
-                         f"{held or 'none'} (goal >= {GOAL_SESSIONS}: {held / GOAL_SESSIONS:.2f}x{tried}); at "
-                         f"{share[kind]:.3%} of a core each, one core (the most one process's threads take, "
-                         f"the GIL's) runs {1 / share[kind]:.0f}")
+                         f"{held or 'none'} (goal >= {goal}: {held / goal:.2f}x{tried}); at "
+                         f"{share[kind]:.3%} of a core each (all the server's processes), a core runs "
+                         f"{1 / share[kind]:.0f} and the {workers} worker{'s' * (workers > 1)} at most "
+                         f"{workers / share[kind]:.0f}")
         idle_menu, first = await bytes_a_second(server, "", seconds, settle=True)
         lines.append(f"menu idle: {idle_menu:.1f} B/s after its first screen of {first:,} bytes "
                      f"(goal < {GOAL_IDLE_BYTES} B/s: {idle_menu / GOAL_IDLE_BYTES:.3f}x)")
@@ -455,11 +615,15 @@ async def measure(levels: tuple[int, ...], seconds: float) -> list[str]:
                      f"{lateness_words(row['server'])}, {row['core']:.0%} of a core in the server's process")
     ratio = searching[True]["arrived"]["p99"] / max(searching[False]["arrived"]["p99"], 1e-3)
     lines.append(f"  the workers cut Patience's p99 arrival lateness {ratio:.1f}x")
+    lines += where_the_time_goes()
+    lines.insert(0, f"the server: zxcards serve --workers {workers} on {os.cpu_count()} cores, the terminals in this "
+                    f"one process; load average before: {' '.join(f'{load:.2f}' for load in load_before)}")
     return lines
 
 
-def report(levels: tuple[int, ...] = LEVELS, seconds: float = SECONDS) -> list[str]:
-    return asyncio.run(measure(tuple(levels), seconds))
+def report(levels: tuple[int, ...] = LEVELS, seconds: float = SECONDS, workers: int | None = None) -> list[str]:
+    workers = default_workers() if workers is None else workers
+    return asyncio.run(measure(tuple(levels), seconds, workers))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -472,15 +636,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=positive_number("--seconds"), metavar="S",
                         help=f"seconds measured at each level (default {SECONDS:g})")
     # the server, in a process of its own (the bench starts it)
+    parser.add_argument("--workers", type=whole_number(1, 64, "the worker processes"), default=default_workers(),
+                        metavar="N", help=f"the server's worker processes (default {default_workers()}, as zxcards "
+                                          "serve: one a core; 1: the sessions in the process that listens, each "
+                                          "frame's lateness measured there too)")
     parser.add_argument("--serve-child", type=int, metavar="MAX", help=argparse.SUPPRESS)
     parser.add_argument("--think-here", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
     if options.serve_child is not None:
-        serve_child(options.serve_child, think_here=options.think_here)
+        if options.workers > 1:
+            serve_child_routed(options.serve_child, options.workers)
+        else:
+            serve_child(options.serve_child, think_here=options.think_here)
         return 0
     levels = tuple(sorted(set(options.levels))) if options.levels else (QUICK_LEVELS if options.quick else LEVELS)
     seconds = options.seconds or (QUICK_SECONDS if options.quick else SECONDS)
-    for line in report(levels, seconds):
+    for line in report(levels, seconds, options.workers):
         print(line, flush=True)
     return 0
 

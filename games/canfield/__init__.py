@@ -21,12 +21,12 @@ def deal_number(text: str) -> int:
         number = int(text)
     except ValueError:
         number = None
-    if check_deal_number(number):
+    if number is None or check_deal_number(number):
         raise argparse.ArgumentTypeError(f"deals are numbered {FIRST_DEAL} to {LAST_DEAL}, not {text!r}")
     return number
 
 
-SERVED_ONLY = ("owner", "thinker")  # run's keywords that only `zxcards serve` gives: no command line has them
+SERVED_ONLY = ("owner", "thinker", "store")  # run's keywords that only `zxcards serve` gives: no command line has them
 # the money game keeps the players' accounts, in one place opened by each account's owner
 NEEDS = Needs(keeping=Keeping(kept=lambda options: not options.get("practice") and options.get("deal") is None,
                               by_folder=False),
@@ -50,9 +50,10 @@ def new_game(seed: int):
 
 
 def run(machine, *, data_dir=None, deal: int | None = None, practice: bool = False, owner: str | None = None,
-        thinker=None) -> None:
+        thinker=None, store=None) -> None:
     """Play Canfield until BREAK: the money game, or practice (`practice`, or `deal` N replayed);
-    `owner`, on a server, is whose accounts may be opened (the hash of a browser's secret)."""
+    `owner`, on a server, is whose accounts may be opened (the hash of a browser's secret), kept in
+    the server's `store` when it is shared by several servers."""
     from . import play
 
-    play.run(machine, data_dir=data_dir, deal=deal, practice=practice, owner=owner, thinker=thinker)
+    play.run(machine, data_dir=data_dir, deal=deal, practice=practice, owner=owner, thinker=thinker, store=store)

@@ -289,17 +289,17 @@ class Bank:
         if refusal:
             raise NameRefused(refusal)
         name = " ".join(name.split())
-        with self._transaction() as db:
-            row = db.execute("SELECT id, name FROM accounts WHERE name_key = ?", (name_key(name),)).fetchone()
+        with self._transaction():
+            self._lock_name(name_key(name))
+            row = self._execute("SELECT id, name FROM accounts WHERE name_key = ?", (name_key(name),)).fetchone()
             if row is None:
-                cursor = db.execute("INSERT INTO accounts (name, name_key, balance) VALUES (?, ?, 0)",
-                                    (name, name_key(name)))
-                row = (cursor.lastrowid, name)
+                row = (self._insert("INSERT INTO accounts (name, name_key, balance) VALUES (?, ?, 0)",
+                                    (name, name_key(name))), name)
                 self._pay(row[0], None, START_MONEY, "fresh start")
                 if self.owner is not None:
-                    db.execute("INSERT INTO owners (account, owner) VALUES (?, ?)", (row[0], self.owner))
+                    self._execute("INSERT INTO owners (account, owner) VALUES (?, ?)", (row[0], self.owner))
             elif self.owner is not None:
-                owner = db.execute("SELECT owner FROM owners WHERE account = ?", (row[0],)).fetchone()
+                owner = self._execute("SELECT owner FROM owners WHERE account = ?", (row[0],)).fetchone()
                 if owner is None or owner[0] != self.owner:
                     raise NameRefused(NAME_TAKEN)
         return Account(*row)
@@ -329,10 +329,28 @@ class Bank:
 
     def _pay(self, account: int, deal: int | None, amount: int, reason: str) -> int:
         """One payment, inside the caller's transaction; the new balance."""
-        self._db.execute("INSERT INTO payments (account, deal, amount, reason) VALUES (?, ?, ?, ?)",
-                         (account, deal, amount, reason))
-        self._db.execute("UPDATE accounts SET balance = balance + ? WHERE id = ?", (amount, account))
-        return self._db.execute("SELECT balance FROM accounts WHERE id = ?", (account,)).fetchone()[0]
+        self._execute("INSERT INTO payments (account, deal, amount, reason) VALUES (?, ?, ?, ?)",
+                      (account, deal, amount, reason))
+        self._execute("UPDATE accounts SET balance = balance + ? WHERE id = ?", (amount, account))
+        return self._execute("SELECT balance FROM accounts WHERE id = ?", (account,)).fetchone()[0]
+
+    # --- what differs from one database to another (`bank_postgres.PostgresBank`) ------------------
+
+    def _execute(self, query: str, arguments: tuple = ()):
+        """`query` (its arguments as ?), inside the caller's transaction: the cursor."""
+        return self._db.execute(query, arguments)
+
+    def _insert(self, query: str, arguments: tuple) -> int:
+        """An INSERT inside the caller's transaction: the id of the row it made."""
+        return self._db.execute(query, arguments).lastrowid
+
+    def _for_update(self, query: str) -> str:
+        """A SELECT of a row the transaction goes on to change: SQLite's one writer at a time (BEGIN
+        IMMEDIATE) already holds it."""
+        return query
+
+    def _lock_name(self, key: str) -> None:
+        """Within a transaction, hold name `key` until it ends: SQLite's one writer already does."""
 
     def _read(self, query: str, arguments: tuple) -> list:
         try:
@@ -346,13 +364,13 @@ class Bank:
     def buy_deck(self, account: Account, number: int, position: dict, cards_home: int, result: str = PLAYING) -> int:
         """Pay for deal `number` (starting again with START_MONEY when the money can't buy a
         deck) and for the cards its layout sent home; the new deal's id."""
-        with self._transaction() as db:
-            balance = db.execute("SELECT balance FROM accounts WHERE id = ?", (account.id,)).fetchone()[0]
+        with self._transaction():
+            balance = self._execute(self._for_update("SELECT balance FROM accounts WHERE id = ?"),
+                                    (account.id,)).fetchone()[0]
             if balance < DECK_PRICE:
                 self._pay(account.id, None, START_MONEY - balance, "fresh start")
-            deal = db.execute("INSERT INTO deals (account, number, cards_home, result, balance, position) "
-                              "VALUES (?, ?, 0, ?, 0, ?)",
-                              (account.id, number, PLAYING, json.dumps(position))).lastrowid
+            deal = self._insert("INSERT INTO deals (account, number, cards_home, result, balance, position) "
+                                "VALUES (?, ?, 0, ?, 0, ?)", (account.id, number, PLAYING, json.dumps(position)))
             self._pay(account.id, deal, -DECK_PRICE, "deck")
             self._record(account.id, deal, position, cards_home, result)
         return deal
@@ -363,26 +381,26 @@ class Bank:
             self._record(account.id, deal, position, cards_home, result)
 
     def _record(self, account: int, deal: int, position: dict, cards_home: int, result: str = PLAYING) -> None:
-        paid_for = self._db.execute("SELECT cards_home FROM deals WHERE id = ? AND account = ?",
-                                    (deal, account)).fetchone()[0]
+        paid_for = self._execute(self._for_update("SELECT cards_home FROM deals WHERE id = ? AND account = ?"),
+                                 (deal, account)).fetchone()[0]
         if cards_home < paid_for:
             raise ValueError("cards never leave the foundations")
         balance = self._pay(account, deal, CARD_PAYS * (cards_home - paid_for), "cards home")
-        self._db.execute("UPDATE deals SET cards_home = ?, result = ?, balance = ?, position = ? WHERE id = ?",
-                         (cards_home, result, balance, json.dumps(position), deal))
+        self._execute("UPDATE deals SET cards_home = ?, result = ?, balance = ?, position = ? WHERE id = ?",
+                      (cards_home, result, balance, json.dumps(position), deal))
 
     def set_aside(self, account: Account, record: DealRecord) -> None:
         """Close a deal whose saved table can't be read, keeping that text as it was in `set_aside`."""
         with self._transaction():
-            text = self._db.execute("SELECT position FROM deals WHERE id = ? AND account = ?",
-                                    (record.id, account.id)).fetchone()[0]
-            self._db.execute("INSERT INTO set_aside (deal, position) VALUES (?, ?)", (record.id, text))
-            self._db.execute("UPDATE deals SET result = ?, position = '{}' WHERE id = ?", (GIVEN_UP, record.id))
+            text = self._execute(self._for_update("SELECT position FROM deals WHERE id = ? AND account = ?"),
+                                 (record.id, account.id)).fetchone()[0]
+            self._execute("INSERT INTO set_aside (deal, position) VALUES (?, ?)", (record.id, text))
+            self._execute("UPDATE deals SET result = ?, position = '{}' WHERE id = ?", (GIVEN_UP, record.id))
 
     def judge(self, deal: int, verdict: str) -> None:
         """Keep the solver's verdict on a deal as it was dealt."""
         with self._transaction():
-            self._db.execute("UPDATE deals SET verdict = ? WHERE id = ?", (verdict, deal))
+            self._execute("UPDATE deals SET verdict = ? WHERE id = ?", (verdict, deal))
 
     def unfinished_deal(self, account: Account) -> DealRecord | None:
         """The deal the player left without finishing, to carry on with."""

@@ -24,7 +24,7 @@ FIRST_DEAL, LAST_DEAL = 1, 65535
 NEW_DECK = list(NAMES)  # spades, hearts, diamonds, clubs, each ace to king
 
 
-def check_deal_number(number: int) -> str | None:
+def check_deal_number(number: object) -> str | None:
     """Why `number` names no deal, or None."""
     if not isinstance(number, int) or isinstance(number, bool) or not FIRST_DEAL <= number <= LAST_DEAL:
         return f"Deals are numbered {FIRST_DEAL} to {LAST_DEAL}"

@@ -422,12 +422,23 @@ def ask_name(machine: Spectrum, bank: accounts.Bank) -> accounts.Account | None:
             sound_refused(machine)
 
 
+def bank_for(store, data_dir, owner: str | None) -> accounts.Bank:
+    """The bank a program plays with: in the database several servers share when the host gives
+    one (`store`, a `games.store.Store` with a `url`), else in SQLite in `data_dir`."""
+    if store is not None and store.url is not None:
+        from .bank_postgres import PostgresBank
+
+        return PostgresBank(store.url, owner)
+    return accounts.Bank(data_dir, owner)
+
+
 def run(machine: Spectrum, *, data_dir=None, deal: int | None = None, practice: bool = False,
-        owner: str | None = None, thinker=None) -> None:
+        owner: str | None = None, thinker=None, store=None) -> None:
     """Play Canfield until BREAK (or STOP at the name). A deal number (1-65535) replays that deal,
     as practice: a known deal is no bet. `data_dir` is where the accounts are kept; an `owner`
     opens only its own accounts there (`bank.Bank`); a `thinker` (a server's worker processes)
-    works the solver's searches out away from the machine's thread. CannotStart,
+    works the solver's searches out away from the machine's thread; a `store` (a server's, shared by
+    several servers) keeps the accounts instead of `data_dir`. CannotStart,
     before anything is drawn, for a deal number out of range, a data folder given to practice
     (which keeps nothing), or accounts that can't be used."""
     if deal is not None:
@@ -440,7 +451,7 @@ def run(machine: Spectrum, *, data_dir=None, deal: int | None = None, practice: 
         screen.prepare(machine)
         PracticeGame(machine, deal if deal is not None else new_deal_number(machine), thinker).play()
         return
-    bank = accounts.Bank(data_dir, owner)
+    bank = bank_for(store, data_dir, owner)
     try:
         bank.check()
         screen.prepare(machine)

@@ -10,6 +10,7 @@ A move the rules do not take raises `MoveRefused` with the rules' own words, and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..cards import DECK, DECK_SIZE, RANK_LETTERS, RANK_WORDS, SUIT_SIZE, Card, Suit, checked_deck, rank_of, suit_of
@@ -250,7 +251,7 @@ class Canfield:
     nothing and drops any source chosen before it.
     """
 
-    def __init__(self, deck: list[Card | str]):
+    def __init__(self, deck: Sequence[Card | str]):
         self.position = deal([card.index for card in checked_deck(deck)])
         self.selected: str | None = None
         self.history: list[Position] = []
@@ -353,7 +354,7 @@ def moves(position: Position) -> list[tuple[str, Position]]:
         for card in (FITTING[pile[-1]] if pile else ()):
             takers.setdefault(card, []).append(target)
     spaces = [target for target, pile in zip(PILES, tableau) if not pile] if not stock else []
-    found = []
+    found: list[tuple[str, Position]] = []
 
     def try_move(presses: str, turned_to: int, source: str, card: int) -> None:
         targets = ["f"] * (card in wanted) + takers.get(card, []) + (spaces if source == "t" else [])

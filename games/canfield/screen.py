@@ -7,6 +7,7 @@ red or black ink, on a green baize. Long tableau piles fold their middle into a 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spectrum import Spectrum
@@ -54,7 +55,7 @@ def draw_back(machine: Spectrum, row: int, col: int) -> None:
         machine.print_at(row + line, col, CARD_BACK * 3, ink=BACK_INK, paper=CARD_PAPER)
 
 
-def folded(pile: list, rows: int) -> list:
+def folded(pile: Sequence, rows: int) -> list:
     """The lines of a pile in `rows` rows, its top card taking two: every card, or the bottom card,
     the number of cards folded away, and as many top cards as fit."""
     if len(pile) + 1 <= rows:

@@ -30,6 +30,7 @@ from __future__ import annotations
 import enum
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Iterator, NamedTuple
@@ -187,7 +188,7 @@ class _Search:
         return not any(rel[waste[place - 1]] == 0 for place in range(TURN_COUNT, size, TURN_COUNT)) and not (
             size and rel[waste[-1]] == 0)
 
-    def safe_home(self, card: int, homes: tuple, key: int) -> bool:
+    def safe_home(self, card: int, homes: Sequence[int], key: int) -> bool:
         """`card` may go home now, and no card could ever want to lie on it: each card of the other
         colour one rank below is home, or already lies on a card of the tableau (which it leaves
         only for home)."""
@@ -586,7 +587,7 @@ class _Runs:
         for target in takers.get(card, ()):
             if target != excluded:
                 yield target, ()
-        waiting = [(card, ())]
+        waiting: list[tuple[int, tuple[int, ...]]] = [(card, ())]
         while waiting:
             lowest, run = waiting.pop()
             for holder in HOLDERS[lowest]:

@@ -7,6 +7,7 @@ lists Canfield's; the window and headless options are on the menu and on every p
 import argparse
 import re
 import sys
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from spectrum.pointing import Tap, TargetError
 from spectrum.rom_machine import ProgramFileError, RomSpectrum
 
 from ..datafolder import DataUnusable, check_folder
-from . import PROGRAMS, load, menu, serve
+from . import PROGRAMS, load, menu, router, serve
 from .session import ended, start_frames_from_host_clock
 
 DEFAULT_SCALE = 3  # a window three times life size (reduced to fit the display)
@@ -29,14 +30,16 @@ COMMON_OPTIONS = ("scale", "headless", *HEADLESS_ONLY)
 COMMON_OPTION_NAMES = tuple(f"--{name}" for name in COMMON_OPTIONS)
 
 
-def script_presses(keys: str) -> list[Press]:
+def script_presses(keys: str) -> list[Press | Tap]:
     """The key presses of a --keys script: characters to type, {NAME} or {NAME+NAME} for other
     keys held together ({ENTER}, {CAPS+5}), and \\{ \\} \\\\ to type a brace or a backslash; each is
     typed when the program waits for a key. {x*N} holds a press for N frames; {@N} times the next
     press for frame N and {+N} for N frames after the press before is let go of, whatever the
     program is doing. {tap ROW,COL} or {tap NAME} taps a cell or a target of the program's, {drag
     FROM TO} drags (`spectrum.pointing`). ValueError says what is wrong."""
-    presses, at, timing = [], 0, {}
+    presses: list[Press | Tap] = []
+    at, timing = 0, {}
+    item: str | list[str]  # a character, or the names of keys held together
     while at < len(keys):
         char = keys[at]
         if char == "\\":
@@ -62,8 +65,8 @@ def script_presses(keys: str) -> list[Press]:
             held = re.fullmatch(r"(.+)\*(\d+)", inside)
             if held and int(held[2]) < 1:
                 raise ValueError(f"{{{inside}}} holds a key for no frames: from *1 on")
-            item, hold = (held[1], int(held[2])) if held else (inside, None)
-            item = item if len(item) == 1 and held else item.split("+")
+            name, hold = (held[1], int(held[2])) if held else (inside, None)
+            item = name if len(name) == 1 and held else name.split("+")
         elif char == "}":
             raise ValueError(f"the }} at character {at + 1} closes nothing; \\}} types a brace")
         else:
@@ -76,7 +79,7 @@ def script_presses(keys: str) -> list[Press]:
     return presses
 
 
-def key_script(text: str) -> list[Press]:
+def key_script(text: str) -> list[Press | Tap]:
     try:
         return script_presses(text)
     except ValueError as error:
@@ -158,7 +161,7 @@ def misplaced_option(argv: list[str]) -> str | None:
 
 
 @ends_quietly
-def main(argv=None) -> int:
+def main(argv=None) -> int | str | None:  # the exit status, as sys.exit takes it
     argv = sys.argv[1:] if argv is None else list(argv)
     misplaced = misplaced_option(argv)
     if misplaced:
@@ -199,6 +202,7 @@ def main(argv=None) -> int:
         machine = Spectrum(frontend)
         start_frames_from_host_clock(machine)
     frontend.status = menu.LEAVE_ZXCARDS
+    session: Callable[[], int | None]
     if args.program == LOAD:
         session = machine.run
     elif args.program:
@@ -235,17 +239,32 @@ def serve_command(args: argparse.Namespace) -> int:
     import asyncio
 
     if args.host in ("0.0.0.0", "::", ""):
+        kept = "the database given" if args.database else "this computer's zxcards data folder"
         print("zxcards serve: listening on every network this computer is on: anyone who can reach it can play, "
-              "and the accounts they make are kept in this computer's zxcards data folder", file=sys.stderr)
+              f"and the accounts they make are kept in {kept}", file=sys.stderr)
     try:  # where the players' data and the tables are kept is checked before anyone connects
-        server = serve.Server(max_sessions=args.max_sessions, data_dir=args.data_dir)
-        check_folder(server.data_root)
+        store = None
+        if args.database:
+            from ..postgres import PostgresStore
+
+            store = PostgresStore(args.database)  # reached, and its tables made, before anyone connects
+        server = serve.Server(max_sessions=args.max_sessions, data_dir=args.data_dir, store=store)
+        if store is None:  # with a database, nothing is kept in the data folder
+            check_folder(server.data_root)
     except DataUnusable as error:
         print(f"zxcards serve: {error}", file=sys.stderr)
         return 1
     try:
-        asyncio.run(serve.serve_until_stopped(args.host, args.port, server,
-                                              started=lambda url: print(url, flush=True)))
+        if args.workers > 1:  # each worker reaches the database itself (a connection can't cross processes)
+            if store is not None:
+                store.close()
+                store = None
+            routing = router.Router(args.workers, {"max_sessions": args.max_sessions, "data_dir": args.data_dir,
+                                                   "database": args.database})
+            asyncio.run(routing.run(args.host, args.port, started=lambda url: print(url, flush=True)))
+        else:
+            asyncio.run(serve.serve_until_stopped(args.host, args.port, server,
+                                                  started=lambda url: print(url, flush=True)))
     except KeyboardInterrupt:
         return 0
     except BrokenPipeError:  # the address could not be said: nobody reads this command's output
@@ -253,6 +272,9 @@ def serve_command(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"zxcards serve: cannot listen on {args.host}:{args.port}: {error.strerror or error}", file=sys.stderr)
         return 1
+    finally:
+        if store is not None:
+            store.close()
     return 0
 
 

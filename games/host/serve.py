@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import hashlib
 import html
 import http
 import json
 import re
 import secrets
+import tempfile
 import threading
 import time
 import unicodedata
@@ -35,13 +37,15 @@ from websockets.http11 import Request, Response
 
 from spectrum import Spectrum, render
 from spectrum.command_line import OneLineParser, whole_number
+from spectrum.frontends.hub import Hub, Task
 from spectrum.frontends.served import ServedFrontend
 from spectrum.wire import LOCKSTEP, MAX_MESSAGE, SECRET_COOKIE, SECRET_PATTERN, MessageError, terminal_message
 
 from ..datafolder import data_folder, default_folder
 from ..program import CannotStart
-from ..store import TableStore
+from ..store import FilesStore, Store
 from . import PROGRAMS, load, menu, needs
+from .router import SessionCount, default_workers
 from .session import ended, start_frames_from_host_clock
 from .tables import Tables
 from .thinking import Workers
@@ -265,24 +269,38 @@ def secret_of(request: Request) -> str | None:
 class Server:
     """The sessions of one `zxcards serve`, at most `max_sessions` at once; the players' data is
     kept in `data_dir` (default: the zxcards data folder), by the hash of each browser's secret,
-    never the secret itself."""
+    never the secret itself; or in `store`, a database several servers share (`--database`)."""
 
-    def __init__(self, *, max_sessions: int = DEFAULT_MAX_SESSIONS, data_dir: Path | None = None):
+    def __init__(self, *, max_sessions: int = DEFAULT_MAX_SESSIONS, data_dir: Path | None = None,
+                 store: Store | None = None, count: SessionCount | None = None):
         self.max_sessions = max_sessions
         self.data_dir = data_dir
+        self._store = store
         self.sessions: set[Session] = set()
+        self.count = count or SessionCount()  # this server's sessions, and those of the router's other workers
         self.thinker = Workers()  # a computer's search holds up no other session's frames
+        self.hub = Hub("zxcards sessions")  # every session's Spectrum, taking turns on one thread
         self.tables: dict[str, Tables] = {}  # for each program that seats people: its tables, by code
+        self._tables_made = threading.Lock()  # the first seats of a program, at once, find one Tables
         self.refused = 0  # connections and messages refused, for whoever watches
 
     def tables_of(self, name: str) -> Tables:
-        """The tables of program `name`, kept after every move in the data folder's folder the
-        program names."""
-        if name not in self.tables:
-            seating = needs(load(name)).seating
-            self.tables[name] = Tables(seating.table(), store=TableStore(self.data_root / seating.kept_in),
-                                       thinker=self.thinker)
-        return self.tables[name]
+        """The tables of program `name`, kept after every move in the server's store (by default
+        the data folder's folder the program names)."""
+        with self._tables_made:
+            if name not in self.tables:
+                seating = needs(load(name)).seating
+                self.tables[name] = Tables(seating.table(), store=self.store.tables(seating.kept_in),
+                                           thinker=self.thinker)
+            return self.tables[name]
+
+    @property
+    def store(self) -> Store:
+        """Where the players' data and the tables are kept: the store several servers share, when
+        given, else the data folder (`FilesStore`)."""
+        if self._store is None:
+            self._store = FilesStore(self.data_root)
+        return self._store
 
     @property
     def data_root(self) -> Path:
@@ -308,7 +326,7 @@ class Server:
             origin = request.headers.get("Origin")
             if origin is not None and urlsplit(origin).netloc != request.headers.get("Host"):
                 return self._refuse(http.HTTPStatus.FORBIDDEN, "Refused", "a page from another site may not play here")
-        if len(self.sessions) >= self.max_sessions:
+        if self.count.everywhere() >= self.max_sessions:
             return self._refuse(http.HTTPStatus.SERVICE_UNAVAILABLE, "zxcards is full",
                                 f"All {self.max_sessions} Spectrums of this server are in use. Try again in a while.")
         if not websocket:
@@ -344,11 +362,12 @@ class Server:
             except RuntimeError:  # the loop has closed: the server has stopped, nobody is listening
                 frontend.disconnect()
 
-        frontend = ServedFrontend(send, lockstep=connection.target.lockstep)
+        frontend = ServedFrontend(send, lockstep=connection.target.lockstep, hub=self.hub)
         secret = connection.secret
         owner = hashlib.sha256(secret.encode()).hexdigest()[:32] if secret else None
         session = Session(self, connection.target, frontend, owner, lambda: send(CLOSE))
         self.sessions.add(session)
+        self.count.add(1)
         session.start()
         sender = asyncio.create_task(self._send(connection, outbox))
         try:
@@ -357,6 +376,7 @@ class Server:
             frontend.disconnect()
             await asyncio.to_thread(session.join)
             self.sessions.discard(session)
+            self.count.add(-1)
             await sender
 
     async def _send(self, connection: ServerConnection, outbox: asyncio.Queue) -> None:
@@ -407,14 +427,24 @@ class Server:
         await closing
 
 
-class Session(threading.Thread):
+class Session:
     """One connection's Spectrum, running the menu or a program until it ends or the terminal goes;
     `owner` is the hash of its browser's secret (None without one); `ended` is called once it has
-    said why it ended."""
+    said why it ended. It runs as a task of the server's hub (`spectrum.frontends.hub`)."""
 
     def __init__(self, server: Server, target: Target, frontend: ServedFrontend, owner: str | None, ended):
-        super().__init__(name=f"zxcards session {target.program or 'menu'}", daemon=True)
+        self.name = f"zxcards session {target.program or 'menu'}"
         self.server, self.target, self.frontend, self.owner, self._ended = server, target, frontend, owner, ended
+        self.task: Task | None = None
+
+    def start(self) -> None:
+        self.task = self.server.hub.start(self.run, self.name)
+
+    def join(self, timeout: float | None = None) -> None:
+        self.task.join(timeout)
+
+    def is_alive(self) -> bool:
+        return self.task is not None and self.task.is_alive()
 
     def run(self) -> None:
         machine = Spectrum(self.frontend)
@@ -456,15 +486,49 @@ class Session(threading.Thread):
             raise CannotStart("this connection gave no browser secret, which is what a player's accounts and games "
                               "are kept by on a server: play in a browser that keeps site data (what keeps nothing, "
                               "practice say, plays anywhere)")
+        if self.server.store.url is not None:  # kept in the database several servers share
+            return {**options, "store": self.server.store, "owner": self.owner}
         if keeping.by_folder:
             return {**options, "data_dir": self.server.data_root / "browsers" / self.owner}
         return {**options, "data_dir": self.server.data_root, "owner": self.owner}
 
 
+def _websockets(server: Server, *arguments, **options):
+    """The `websockets` server that answers `server`'s connections."""
+    return serve(server.play, *arguments, process_request=server.respond, max_size=MAX_MESSAGE,
+                 max_queue=MESSAGE_BURST // 4, server_header=None, compression=None, **options)
+
+
+@contextlib.asynccontextmanager
+async def listening(server: Server):
+    """For a worker process: `take(sock)` answers a connection accepted elsewhere (the router's),
+    as `server`'s own listening socket would. That socket listens on a path nobody connects to;
+    a connection handed over goes through the same `websockets` server (its handshake checks, its
+    limits, its keepalive, its close)."""
+    with tempfile.TemporaryDirectory(prefix="zxcards-worker-") as folder:
+        async with _websockets(server, sock=_unix_listener(Path(folder) / "unused")) as answering:
+            factory = answering.server._protocol_factory  # what asyncio calls for each connection it accepts
+            loop = asyncio.get_running_loop()
+
+            def take(sock) -> None:
+                sock.setblocking(False)
+                loop.create_task(loop.connect_accepted_socket(factory, sock))
+
+            yield take
+
+
+def _unix_listener(path: Path):
+    import socket
+
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(path))
+    listener.listen(1)
+    return listener
+
+
 async def serve_until_stopped(host: str, port: int, server: Server, started=None) -> None:
     """Serve on `host`:`port` until cancelled; `started(url)` is told the address first."""
-    async with serve(server.play, host, port, process_request=server.respond, max_size=MAX_MESSAGE,
-                     max_queue=MESSAGE_BURST // 4, server_header=None) as listening:
+    async with _websockets(server, host, port) as listening:
         bound = listening.sockets[0].getsockname()
         url = f"http://{bound[0] if ':' not in bound[0] else f'[{bound[0]}]'}:{bound[1]}/"
         if started:
@@ -480,6 +544,20 @@ def add_options(parser: argparse.ArgumentParser) -> None:
                         help=f"the port (default {DEFAULT_PORT}; 0: any free one)")
     parser.add_argument("--max-sessions", type=whole_number(1, what="the most sessions"), default=DEFAULT_MAX_SESSIONS,
                         metavar="N", help=f"Spectrums at once, one a tab (default {DEFAULT_MAX_SESSIONS}); more are refused")
+    parser.add_argument("--workers", type=whole_number(1, 256, "the worker processes"), default=default_workers(),
+                        metavar="N", help=f"processes the Spectrums run in (default {default_workers()}: one a "
+                                          "core); 1 runs them in the process that listens")
     parser.add_argument("--data-dir", type=data_folder, metavar="DIR",
                         help="where the players' data is kept, a folder for each browser (default: the zxcards "
                              "data folder)")
+    parser.add_argument("--database", type=database_url, metavar="URL",
+                        help="keep the accounts, the kept games and the tables in PostgreSQL at URL "
+                             "(postgresql://user:password@host:port/database), shared by several servers "
+                             "(default: SQLite and files in the data folder)")
+
+
+def database_url(text: str) -> str:
+    """An argparse type: a PostgreSQL URL; whether it can be used is checked before serving."""
+    if not re.match(r"postgres(ql)?://", text):
+        raise argparse.ArgumentTypeError("needs a PostgreSQL URL: postgresql://user:password@host:port/database")
+    return text

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..store import TableStore
+from ..store import Documents
 from .thinking import Workers
 
 
@@ -27,7 +27,7 @@ class Tables:
     it was kept. With a `thinker`, a table's searches are worked out there."""
 
     kind: type
-    store: TableStore | None = None
+    store: Documents | None = None
     clock: Callable[[], float] = time.monotonic
     thinker: Workers | None = None
     tables: dict[str, object] = field(default_factory=dict)

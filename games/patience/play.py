@@ -160,7 +160,7 @@ def play(machine: Spectrum, table: rules.Game) -> rules.Game:
     while True:
         basic.input(1090, 1, lambda: machine.input(MOVE_PROMPT))
         move = judge(machine, table)
-        if move == rules.RESIGN:
+        if isinstance(move, str):  # rules.RESIGN
             return rules.resign(table)
         table, placements = rules.cover(table, move)
         basic.statement(1200, 1)  # FOR n=1 TO LEN z$
@@ -231,6 +231,7 @@ def judge(machine: Spectrum, table: rules.Game) -> tuple[int, ...] | str:
                     refuse(machine, line, 3)
                     break
         else:
+            assert move is not None  # an entry the rules refuse is refused by a line above
             return move
 
 

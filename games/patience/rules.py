@@ -205,7 +205,9 @@ def winning_line(pack: str) -> list[str] | None:
     @cache
     def search(table: Game) -> tuple[str, ...] | None:
         for entry in legal_entries(table):
-            after, _ = cover(table, judge(entry, table))
+            positions = judge(entry, table)
+            assert not isinstance(positions, str)  # resigning is no legal entry
+            after, _ = cover(table, positions)
             if after.pack_out:
                 return (entry,)
             rest = search(after)
@@ -255,7 +257,7 @@ class PatienceState:
         if not isinstance(move, str):
             raise not_allowed(move)
         judged = judge(move, self.table)
-        self.table = resign(self.table) if judged == RESIGN else cover(self.table, judged)[0]
+        self.table = resign(self.table) if isinstance(judged, str) else cover(self.table, judged)[0]  # str: RESIGN
 
     def observation(self, player: int) -> str:
         """The table as the player sees it: the nine cards, how many are left in the pack (face

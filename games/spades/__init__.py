@@ -45,15 +45,20 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 GAME_LOCK = "spades-game.lock"  # held while the full game kept in a folder is played
+GAME_KIND = "spades-game"  # what a shared store keeps the full game under, for each player
+
+
+SERVED_ONLY = ("store", "owner")  # run's keywords that only `zxcards serve` gives: no command line has them
 
 
 def run(machine, *, level: str = "rules", seed: int | None = None, full_rules: bool = False,
-        data_dir=None, blind_nil: bool = False, new_game: bool = False) -> None:
+        data_dir=None, blind_nil: bool = False, new_game: bool = False, store=None, owner: str | None = None) -> None:
     """Play until BREAK: against three computer players of `level`; `seed` makes the deals (and the
     computer players' choices) repeatable; `full_rules` plays the full game instead, kept after
     every move in `data_dir` (default: the zxcards data folder) and taken up again next time;
     `blind_nil` lets a partnership far behind bid blind nil there; `new_game` sets the kept game
-    aside for a new one. One program plays a folder's game at a time. CannotStart, before anything
+    aside for a new one. On a server whose `store` several servers share, the game is kept there
+    for the player `owner` instead. One program plays a folder's game at a time. CannotStart, before anything
     is drawn, for options refused together, an unknown level, a data folder that can't be used or
     a game played by another program."""
     from .home import home_table, play_at_home
@@ -68,6 +73,13 @@ def run(machine, *, level: str = "rules", seed: int | None = None, full_rules: b
         raise CannotStart("--new sets a kept full game aside: add --full")
     if not full_rules:
         play_at_home(machine, *home_table(machine, level=level, seed=seed, full=False, blind_nil=False, folder=None))
+        return
+    if store is not None and store.url is not None:
+        if owner is None:
+            raise CannotStart("a game kept in a shared store needs its player's browser secret")
+        with store.held(GAME_KIND, owner, "Your game to 500"):
+            play_at_home(machine, *home_table(machine, level=level, seed=seed, full=True, blind_nil=blind_nil,
+                                              folder=None, new=new_game, kept_in=store.documents(GAME_KIND, owner)))
         return
     folder = Path(data_dir) if data_dir is not None else default_folder()
     check_folder(folder)  # before a hand is played for nothing

@@ -49,15 +49,16 @@ SEED_WAITS = "Your kept game goes on. For a new game from this seed: add --new (
 
 
 def home_table(machine: Spectrum, *, level: str, seed: int | None, full: bool, blind_nil: bool,
-               folder: Path | None, new: bool = False) -> tuple[SpadesTable, str | None]:
+               folder: Path | None, new: bool = False, kept_in=None) -> tuple[SpadesTable, str | None]:
     """The table at home on `machine`'s clock, and a notice when a kept one could not be taken up
     (or goes on though a seed was given): the full game as kept in `folder` (its computers of
     `level`, blind nil as `blind_nil` says), or a new one — always, with `new`, the kept one set
-    aside; the no-bid game is kept nowhere."""
+    aside; the no-bid game is kept nowhere. `kept_in` (a `games.store.Documents`: a server's shared
+    store) keeps the full game instead of `folder`."""
     options = dict(clock=machine_clock(machine), turn_seconds=None)
     if not full:
         return SpadesTable(HOME, level=level, seed=seed, **options), None
-    store = HomeStore(folder)
+    store = kept_in if kept_in is not None else HomeStore(folder)
 
     def taken_up(data) -> SpadesTable:
         if "format" in data:
@@ -74,7 +75,7 @@ def home_table(machine: Spectrum, *, level: str, seed: int | None, full: bool, b
         try:
             store.set_aside(HOME)
         except OSError as error:
-            raise DataUnusable(f"{store.path(HOME)} can't be set aside ({error.strerror}): a new game would "
+            raise DataUnusable(f"{store.place(HOME)} can't be set aside ({error.strerror}): a new game would "
                                "write over it") from None
     kept, notice = store.load(HOME, taken_up)
     if kept is not None and seed is not None:

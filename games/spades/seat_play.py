@@ -157,7 +157,8 @@ def lobby(machine: Spectrum, table: SpadesTable, seat: int | None, why: str = ""
         if why:
             machine.print_at(16, 1, why, ink=YELLOW, paper=BAIZE)
         if view.notice:
-            machine.print_at(22, 0, view.notice[:64], ink=RED, paper=WHITE, bright=1)
+            # the upper screen's last line (AT 22 is the lower screen's: 5 Out of screen); in full once play begins
+            machine.print_at(21, 0, view.notice[:32], ink=RED, paper=WHITE, bright=1)
         machine.targets = targets.lobby() if seat is not None else Targets()
         code = key_or_news(machine, table, view)
         if code == ENTER and seat is not None:
@@ -357,8 +358,11 @@ class SeatScreen:
     def __init__(self, machine: Spectrum, table: SpadesTable, seat: int | None, deals: bool, why: str = ""):
         self.machine, self.table, self.seat, self.deals = machine, table, seat, deals
         self.why = why  # why this screen watches (or sits under another name): said as each hand begins
-        self.chosen, self.typed, self.note, self.shown, self.my_turn = 0, "", "", None, False
-        self.hand_number, self.moves, self.blind = None, 0, None
+        self.chosen, self.typed, self.note, self.my_turn = 0, "", "", False
+        self.shown: Scene | None = None
+        self.hand_number: int | None = None
+        self.moves = 0
+        self.blind: bool | None = None
 
     def run(self) -> None:
         while True:

@@ -19,6 +19,7 @@ from .. import render, wire
 from ..pointing import PointerSession
 from . import Frontend, Leave, Quit
 from .held import HeldKeys
+from .hub import Hub, Task
 from .pacing import Pacer
 
 LOCKSTEP_PATIENCE = 60.0  # seconds a lockstep terminal may take over one frame's keys
@@ -29,10 +30,12 @@ WAKE = "wake"  # in the inbox: the program has news besides the keys (`wake`)
 class ServedFrontend(Frontend):
     """`send(message)` hands a message (bytes or text) to the connection, from this thread."""
 
-    def __init__(self, send: Callable[[bytes | str], None], *, lockstep: bool = False, pacer: Pacer | None = None):
+    def __init__(self, send: Callable[[bytes | str], None], *, lockstep: bool = False, pacer: Pacer | None = None,
+                 hub: Hub | None = None):
         self._send = send
         self.lockstep = lockstep
-        self.pacer = pacer or Pacer()
+        self.hub = hub  # the machine runs as a task of this hub (`hub`), or on a thread of its own
+        self.pacer = pacer or (Pacer(sleep=hub.sleep) if hub is not None else Pacer())
         self.status = ""
         self.frames_presented = 0
         self._status_sent: str | None = None
@@ -44,19 +47,25 @@ class ServedFrontend(Frontend):
         self._terminal_held: frozenset[str] = frozenset()  # as its last message said
         self._lockstep_keys: frozenset[str] = frozenset()
         self.pointing = PointerSession()  # the terminal's taps, typed here as the program waits for a key
+        self._task: Task | None = None  # on a hub: the machine's task, once it first waits for a message
 
     # --- the connection's side ------------------------------------------------------------------
 
     def receive(self, message: wire.TerminalMessage) -> None:
-        self._inbox.put(message)
+        self._post(message)
 
     def disconnect(self) -> None:
         """The terminal has gone: the machine stops at its next frame (Quit)."""
-        self._inbox.put(DISCONNECTED)
+        self._post(DISCONNECTED)
 
     def wake(self) -> None:
         """From any thread: a doze ends (the program has news to show)."""
-        self._inbox.put(WAKE)
+        self._post(WAKE)
+
+    def _post(self, message) -> None:
+        self._inbox.put(message)
+        if self._task is not None and self.hub is not None:
+            self.hub.wake(self._task)
 
     def end(self, machine, reason: str, status: int = 0) -> None:
         """Tell the terminal the session is over, why, and its exit status as a command's (0: it
@@ -104,10 +113,27 @@ class ServedFrontend(Frontend):
         if most < 1:
             return 0
         try:
-            self._taken.append(self._inbox.get(timeout=self.pacer.seconds_until(most)))
+            self._taken.append(self._message_within(self.pacer.seconds_until(most)))
         except queue.Empty:
             pass
         return self.pacer.pass_frames(most)
+
+    def _message_within(self, seconds: float):
+        """The next message from the terminal, waiting at most `seconds` (queue.Empty if none
+        comes): on a hub, giving way meanwhile."""
+        if self.hub is None:
+            return self._inbox.get(timeout=seconds)
+        if self._task is None:
+            self._task = self.hub.current()
+        deadline = self.hub.clock() + seconds
+        while True:
+            try:
+                return self._inbox.get_nowait()
+            except queue.Empty:
+                left = deadline - self.hub.clock()
+                if left <= 0:
+                    raise
+                self.hub.park(left)
 
     def _send_frame(self, machine, picture: tuple) -> None:
         steps, machine.speaker_steps = machine.speaker_steps, []
@@ -160,11 +186,11 @@ class ServedFrontend(Frontend):
             self.pointing.drag(*message.drag)
         elif isinstance(message.tap, str):
             self.pointing.tap_name(message.tap)
-        else:
+        elif message.tap is not None:
             self.pointing.tap(*message.tap)
 
     def _next_message(self):
         """The next message from the terminal (queue.Empty if none): in lockstep waiting for it."""
         if self._taken:
             return self._taken.pop()
-        return self._inbox.get(timeout=LOCKSTEP_PATIENCE) if self.lockstep else self._inbox.get_nowait()
+        return self._message_within(LOCKSTEP_PATIENCE) if self.lockstep else self._inbox.get_nowait()

@@ -10,6 +10,8 @@ screens first parted (`spectrum.compare`). The sound is the ROM's.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pygame
 
@@ -19,6 +21,9 @@ from ..pointing import cell_at
 from .headless import Press
 from .window import (STATUS_HEIGHT, STATUS_PAPER, WindowFrontend, display_size,
                      draw_status_text, largest_scale, status_font)
+
+if TYPE_CHECKING:
+    from ..rom_machine import RomSpectrum
 
 STATUS_LINES = 2  # the host's strip: two lines as high as the single window's one
 # The pictures meet border to border (a gap would make the pair too wide for twice life size on a
@@ -60,11 +65,11 @@ class SideBySideWindow(WindowFrontend):
         self._window.fill(STATUS_PAPER)
         self.port_keys = KeyWaitRecorder(endless=True)
         self.rom_keys = RomKeys(self)
-        self.rom = None
+        self.rom: RomSpectrum | None = None  # given by attach()
         self._held_before: set[str] = set()
         self._drawn: list = [None, None, None]  # what each picture and the status line show
 
-    def attach(self, rom) -> None:
+    def attach(self, rom: RomSpectrum) -> None:
         self.rom = rom
 
     def _cell(self, position: tuple[int, int]) -> tuple[int, int] | None:
@@ -82,6 +87,7 @@ class SideBySideWindow(WindowFrontend):
                 keys.presses.append(Press(frozenset(held)))
         self._held_before = held
         self.port_keys.present(machine)
+        assert self.rom is not None, "attach() the ROM's machine first"
         self.rom.run_frame()
         self._draw(machine, self.rom)
         self._clock.wait()

@@ -98,7 +98,7 @@ def status_font(scale: int) -> pygame.freetype.Font:
 def draw_status_text(surface: pygame.Surface, font: pygame.freetype.Font, text: str, left: int, top: int,
                      height: int) -> None:
     """`text` in STATUS_INK on `surface` from `left`, centred in the band `height` pixels high at `top`."""
-    ascender, descender = font.get_sized_ascender(), font.get_sized_descender()
+    ascender, descender = font.get_sized_ascender(0), font.get_sized_descender(0)  # 0: the font's own size
     baseline = top + (height - (ascender - descender)) // 2 + ascender
     font.render_to(surface, (left, baseline), text, STATUS_INK)
 
@@ -136,11 +136,11 @@ class WindowFrontend(Frontend):
         self._status_area = self._window.subsurface((0, height, width, STATUS_HEIGHT * self.scale))
         self._font = status_font(self.scale)
         self.status = ""
-        self._status_shown: str | None = None
+        self._status_shown: tuple[str, tuple[str, ...]] | None = None
         self._note, self._note_frames_left = "", 0  # said in place of `status` for a while
         self._frame = pygame.Surface((render.FRAME_WIDTH, render.FRAME_HEIGHT), depth=32)
         self._clock = pacer or Pacer()  # the frame rate, on the host's clock
-        self._shown: tuple | None = None  # what the window shows now (`render.picture`)
+        self._shown: tuple | str | None = None  # what the window shows now (`render.picture`; a word, side by side)
         self._held = HeldKeys()  # host key codes, from KEYDOWN to KEYUP
         self.pointing = PointerSession()  # the mouse: the program's targets, the parts picked, keys typed
         self._hover: tuple[int, int] | None = None  # the cell under the mouse
@@ -249,7 +249,7 @@ class WindowFrontend(Frontend):
                 self.pointing.drag(start, end)
 
     def play(self, machine, samples: np.ndarray) -> None:
-        if self._sound and len(samples):
+        if self._sound and self._channel is not None and len(samples):
             # The machine streams sound a frame at a time: queue each piece behind the last
             sound = pygame.mixer.Sound(buffer=np.asarray(samples, dtype=np.int16).tobytes())
             if self._channel.get_busy():

@@ -17,7 +17,7 @@ def deal_hidden_cards(view: View, rng: random.Random) -> list[list[int]] | None:
     others = [seat for seat in range(4) if seat != view.seat]
     unseen = [card for card in range(DECK_SIZE) if card not in view.played and card not in view.hand]
     rng.shuffle(unseen)
-    hands = [[] for _ in range(4)]
+    hands: list[list[int]] = [[] for _ in range(4)]
     hands[view.seat] = list(view.hand)
     if not any(view.voids[seat] for seat in others):
         start = 0
@@ -56,7 +56,7 @@ def exact_deal(view: View) -> list[list[int]]:
     others = [seat for seat in range(4) if seat != view.seat]
     unseen = [card for card in range(DECK_SIZE) if card not in view.played and card not in view.hand]
     room = {seat: view.hand_sizes[seat] for seat in others}
-    hands = [[] for _ in range(4)]
+    hands: list[list[int]] = [[] for _ in range(4)]
     hands[view.seat] = list(view.hand)
 
     def place(index: int) -> bool:
@@ -86,8 +86,9 @@ class HabitCheck:
 
     def __init__(self, view: View, judged):
         self.partnered, self.bids = view.partner is not None, view.bids
-        self.plays = {seat: [] for seat in judged if seat != view.seat}
-        before, trick, closed = 0, [], view.spades_must_be_broken
+        self.plays: dict[int, list[list]] = {seat: [] for seat in judged if seat != view.seat}
+        trick: list[tuple[int, int]] = []
+        before, closed = 0, view.spades_must_be_broken
         for seat, card in view.history:
             bit = BIT[card]
             if seat in self.plays:
@@ -151,7 +152,8 @@ def habit_guesses(view: View, judged, rng: random.Random, count: int, chains: in
     settle = sweeps * len(others)
     per_chain = -(-count // chains)
     spacing = max(1, settle // (2 * per_chain))
-    guesses, weights = [], []
+    guesses: list = []
+    weights: list[float] = []
     for _ in range(chains):
         hidden = [mask_of(hand) if seat != view.seat else 0 for seat, hand in enumerate(consistent_deal(view, rng))]
         misses = [check.misses(seat, hidden[seat]) for seat in range(4)]

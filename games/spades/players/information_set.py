@@ -125,7 +125,7 @@ class InformationSetSearch:
         values_after = {}
         for bit in deals[0].legal():
             values = [0.0] * len(deals)
-            parts = {}
+            parts: dict = {}
             for index, deal in enumerate(deals):
                 deal = deal.copy()
                 deal.play(bit)

@@ -63,7 +63,7 @@ def play_seed_hand(deck, players: list, watch=None) -> tuple[list[int], list[lis
 
     Returns the tricks per seat and, per seat, the CPU seconds each decision with a choice took."""
     game = Spades(deck)
-    times = [[] for _ in range(4)]
+    times: list[list[float]] = [[] for _ in range(4)]
     while not game.finished:
         player = game.to_play
         seat = seat_of(player)

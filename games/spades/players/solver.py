@@ -154,7 +154,7 @@ class Solver:
         remaining = hands[0] | hands[1] | hands[2] | hands[3]
         for _, bit in trick:
             remaining |= 1 << bit
-        runs = []
+        runs: list[list[int]] = []
         previous = -2
         while legal:
             low = legal & -legal

@@ -66,7 +66,7 @@ def win_shares(taken: list[int]) -> list[float]:
 
 def shown_voids(tricks) -> list[set[int]]:
     """Suits each seat has shown it lacks, from tricks given as [(player, card name), ...]."""
-    voids = [set() for _ in range(4)]
+    voids: list[set[int]] = [set() for _ in range(4)]
     for trick in tricks:
         led = SUIT[card_number(trick[0][1])]
         for player, card in trick[1:]:

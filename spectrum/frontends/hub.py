@@ -1,0 +1,170 @@
+"""Many machines on one thread: a served session's Spectrum as a greenlet of a `Hub`, not a thread
+of its own.
+
+A machine paced to 50 frames a second works for a fraction of each frame and waits for the rest.
+As threads, a hundred of them wake 5,000 times a second, each waking a switch in the kernel and a
+turn for Python's one lock, which costs as much again as the frames' own work. On a hub they take
+turns on one thread: a machine that waits (for its next frame, or for its terminal's keys) hands
+the thread back to the hub, which runs whichever is due next. A wait is the only place a machine
+gives way, so one that works long holds up the others of its hub (a server has a hub a process).
+
+A task waits with `sleep(seconds)` (the pacer's wait: nothing ends it early) or `park(timeout)`
+(a doze: ended early by `wake(task)`, which any thread may call).
+"""
+
+from __future__ import annotations
+
+import collections
+import heapq
+import itertools
+import threading
+import time
+from collections.abc import Callable
+
+from greenlet import getcurrent, greenlet  # type: ignore[import-untyped]  # greenlet ships no hints
+
+
+class Task:
+    """A function run on a hub; `done` is set once it has returned or raised (`error`)."""
+
+    def __init__(self, hub: Hub, run: Callable[[], None], name: str):
+        self.hub, self.run, self.name = hub, run, name
+        self.done = threading.Event()
+        self.error: BaseException | None = None
+        self.greenlet: greenlet | None = None
+        self.parked = False  # waiting, on the hub
+        self.wakeable = False  # a park, not a sleep: `wake` ends it
+        self.woken = False  # woken while not parked: the next park returns at once
+        self.park_number = 0  # which park a timer or a wake is for
+
+    def join(self, timeout: float | None = None) -> None:
+        self.done.wait(timeout)
+
+    def is_alive(self) -> bool:
+        return not self.done.is_set()
+
+    def _body(self) -> None:
+        try:
+            self.run()
+        except BaseException as error:  # noqa: BLE001 - the hub goes on; the task's end is said
+            self.error = error
+            # said as a thread's would be (threading.excepthook prints it, or a test catches it)
+            threading.excepthook(threading.ExceptHookArgs((type(error), error, error.__traceback__, None)))
+        finally:
+            self.done.set()
+
+
+class Hub:
+    """Runs tasks on a thread of its own, started with the first task."""
+
+    def __init__(self, name: str = "zxcards hub", clock: Callable[[], float] = time.monotonic):
+        self.name, self.clock = name, clock
+        self._lock = threading.Lock()
+        self._signal = threading.Event()  # something is ready: a new task, a wake
+        self._ready: collections.deque = collections.deque()  # (task, park number or None: a new task)
+        self._timers: list = []  # heap of (when, order, task, park number)
+        self._order = itertools.count()
+        self._thread: threading.Thread | None = None
+        self._hub_greenlet: greenlet | None = None
+        self.tasks = 0  # live tasks
+
+    # --- from any thread ------------------------------------------------------------------------
+
+    def start(self, run: Callable[[], None], name: str = "task") -> Task:
+        """`run()` as a task of this hub, from now."""
+        task = Task(self, run, name)
+        with self._lock:
+            self.tasks += 1
+            self._ready.append((task, None))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+                self._thread.start()
+        self._signal.set()
+        return task
+
+    def wake(self, task: Task) -> None:
+        """End `task`'s park (or its next one, if it is not parked now)."""
+        with self._lock:
+            task.woken = True
+            if task.parked and task.wakeable:
+                self._ready.append((task, task.park_number))
+        self._signal.set()
+
+    # --- from a task ----------------------------------------------------------------------------
+
+    def current(self) -> Task | None:
+        """The task running now, if the caller is one of this hub's."""
+        current = getcurrent()
+        return getattr(current, "task", None) if getattr(current, "hub", None) is self else None
+
+    def sleep(self, seconds: float) -> None:
+        """Give way for `seconds`; in a thread that is no task of this hub, time.sleep."""
+        task = self.current()
+        if task is None:
+            time.sleep(seconds)
+            return
+        self._wait(task, seconds, wakeable=False)
+
+    def park(self, timeout: float | None) -> None:
+        """Give way until woken (`wake`) or `timeout` seconds have gone by (None: until woken)."""
+        task = self.current()
+        if task is None:
+            raise RuntimeError("park is for a task of its hub")
+        self._wait(task, timeout, wakeable=True)
+
+    def _wait(self, task: Task, seconds: float | None, *, wakeable: bool) -> None:
+        with self._lock:
+            if wakeable and task.woken:
+                task.woken = False
+                return
+            task.parked, task.wakeable = True, wakeable
+            task.park_number += 1
+            if seconds is not None:
+                heapq.heappush(self._timers, (self.clock() + max(0.0, seconds), next(self._order), task,
+                                              task.park_number))
+        assert self._hub_greenlet is not None  # a task runs on the hub's thread, which set it
+        self._hub_greenlet.switch()
+        if wakeable:
+            with self._lock:
+                task.woken = False
+
+    # --- the hub's thread -----------------------------------------------------------------------
+
+    def _run(self) -> None:
+        self._hub_greenlet = getcurrent()
+        while True:
+            self._signal.clear()
+            now = self.clock()
+            runnable = []
+            with self._lock:
+                while self._ready:
+                    runnable.append(self._ready.popleft())
+                while self._timers and self._timers[0][0] <= now:
+                    _, _, task, number = heapq.heappop(self._timers)
+                    runnable.append((task, number))
+            for task, number in runnable:
+                if number is None:
+                    task.greenlet = greenlet(task._body)
+                    task.greenlet.hub, task.greenlet.task = self, task
+                elif not self._resumes(task, number):
+                    continue
+                task.greenlet.switch()
+                if task.done.is_set() and task.greenlet is not None:
+                    task.greenlet = None
+                    with self._lock:
+                        self.tasks -= 1
+            if runnable:
+                continue
+            with self._lock:
+                timeout = self._timers[0][0] - self.clock() if self._timers else None
+            if timeout is None or timeout > 0:
+                self._signal.wait(timeout)
+
+    def _resumes(self, task: Task, number: int) -> bool:
+        """Whether a timer or wake for park `number` of `task` ends the park it is in (not one it
+        has left already)."""
+        with self._lock:
+            if task.done.is_set() or not task.parked or task.park_number != number:
+                return False
+            task.parked = False
+            return True
