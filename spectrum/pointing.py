@@ -25,7 +25,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from .hardware import CELL_PIXELS, COLUMNS, ROWS, cell_address
+from .hardware import ATTRIBUTES_END, CELL_PIXELS, COLUMNS, DISPLAY_FILE, ROWS, cell_address
 from .rom import FONT_ADDRESS
 
 HOLD_FRAMES, GAP_FRAMES = 2, 4  # as the headless front end: the ROM's scan takes a key in 2, frees it in 5
@@ -315,13 +315,21 @@ class PointerSession:
         self.refusals: list[str] = []
         self._pending: deque[Callable[[], tuple[str, ...]]] = deque()
         self._remote = None  # a served machine's terminal (`wire.Terminal`): taps go to its server
+        self._read: tuple | None = None  # (the function, the screen it read, what it read there)
         self._said: tuple | None = None
 
     def look(self, machine) -> Targets:
         """Take the machine's targets for this frame. A terminal of a served machine (it has an
         `outbox`) has its server's targets and picks: taps are sent there, to be typed there."""
         self._remote = machine if hasattr(machine, "outbox") else None
-        self.targets = targets_of(machine)
+        declared = getattr(machine, "targets", None)
+        if callable(declared):  # read from the screen: again only when the screen changed
+            screen = machine.memory[DISPLAY_FILE:ATTRIBUTES_END].tobytes()
+            if self._read is None or self._read[0] is not declared or self._read[1] != screen:
+                self._read = (declared, screen, targets_of(machine))
+            self.targets = self._read[2]
+        else:
+            self.targets = targets_of(machine)
         self.pointer.forget_gone(self.targets)
         return self.targets
 

@@ -357,3 +357,20 @@ def test_the_command_says_in_one_line_where_a_scripted_tap_met_no_target(tmp_pat
     said = capsys.readouterr().err
     assert status == 1 and said == "zxcards patience: the key script stopped: no target at row 7, column 30\n"
     assert shot.stat().st_size == 6912  # the screen it stopped at, saved
+
+
+def test_targets_read_from_the_screen_are_read_again_only_when_the_screen_changed():
+    reads = []
+
+    def read(machine):
+        reads.append(machine.frame_count)
+        return Targets((Target("a", ("a",), row=0),))
+
+    machine, session = Spectrum(HeadlessFrontend()), PointerSession()
+    machine.targets = read
+    session.look(machine)
+    session.look(machine)
+    assert len(reads) == 1 and session.targets.named("a")
+    machine.print_at(5, 5, "x")
+    session.look(machine)
+    assert len(reads) == 2
