@@ -374,3 +374,13 @@ def test_targets_read_from_the_screen_are_read_again_only_when_the_screen_change
     machine.print_at(5, 5, "x")
     session.look(machine)
     assert len(reads) == 2
+
+
+def test_spades_blind_nil_is_asked_by_two_choices_and_a_finished_hand_goes_on_at_a_tap_anywhere():
+    question = spades_targets.blind_question()
+    assert [(t.name, t.keys, t.on_screen) for t in question.targets] == [("Blind nil", ("y",), False),
+                                                                          ("No", ("n",), False)]
+    over = spades_targets.hand_over()
+    assert Pointer().tap_cell(over, 3, 3) == ("ENTER",) and over.named("Next hand").keys == ("ENTER",)
+    assert over.named("Last trick").keys == ("l",)
+    assert Pointer().tap_cell(spades_targets.lobby(), 18, 5) == ("ENTER",)
