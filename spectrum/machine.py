@@ -52,6 +52,7 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
         self.timeline = None  # if a list: (T-state, line, statement) of each statement the port runs
         self.keys_held: set[str] = set()
         self.awaiting_key = False
+        self.targets: object = None  # what the program's cells mean at its wait for a key (`spectrum.pointing`)
         self.keyboard_read = False  # the program read the keys itself (INKEY$, IN) in this frame
         self.variables: dict[str, float | str | list] = {}
         self.functions: dict[str, tuple[tuple[str, ...], bytes]] = {}

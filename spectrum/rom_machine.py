@@ -203,6 +203,7 @@ class RomSpectrum:
         self.keys_held: set[str] = set()
         self._typing: deque[frozenset[str]] = deque()  # the keys typed in each coming frame, before the front end's
         self.awaiting_key = False
+        self.targets: object = None  # what the cells mean at a key wait, from what reads this screen (`spectrum.pointing`)
         self._at_command_line = False  # the editor waits (this frame) at the command line, not INPUT or scroll?
         self.frame_count = 0
         self.flash_phase = False

@@ -18,11 +18,14 @@ SCREEN$ is the display file and attributes, 6,912 bytes: a run is bytes that cha
 last message. A step is a speaker edge: the terminal turns the level into samples at its own
 rate, as `sound.stepped_samples` does. Text messages are JSON: {"status": …} (what the host's
 keys do), {"error": …} (a message refused), {"end": …, "exit": N} (the session is over, why,
-and its exit status as a command's).
+and its exit status as a command's), {"targets": {…}, "picked": [names]} (what the program's cells
+mean now, `pointing.Targets.as_json`, and what to outline as picked: sent when either changes).
 
 From a terminal, JSON: {"held": [key names]} the Spectrum keys held now (a key held and let go
 between two frames still counts for the next), {"leave": true} the host's leave key; in lockstep
-{"frame": N, "held": […]} gives the keys for frame N.
+{"frame": N, "held": […]} gives the keys for frame N. {"tap": [row, column]} or {"tap": "name"}
+taps a cell or a target, {"drag": [[row, column], [row, column]]} drags from one cell to another:
+the served machine types what they mean (`pointing`), as the program next waits for a key.
 """
 
 from __future__ import annotations
@@ -35,8 +38,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .hardware import ATTRIBUTES_END, DISPLAY_FILE, FRAME_T_STATES, T_STATES_PER_SECOND
+from .hardware import ATTRIBUTES_END, COLUMNS, DISPLAY_FILE, FRAME_T_STATES, ROWS, T_STATES_PER_SECOND
 from .keyboard import KEY_NAMES
+from .pointing import Targets
 from .sound import SAMPLE_RATE, frame_start_sample, stepped_samples
 
 FRAME = 1
@@ -67,6 +71,16 @@ class TerminalMessage:
     held: frozenset[str] | None = None
     leave: bool = False
     frame: int | None = None
+    tap: tuple[int, int] | str | None = None
+    drag: tuple[tuple[int, int], tuple[int, int]] | None = None
+
+
+def _cell(value) -> tuple[int, int]:
+    """A [row, column] of a terminal's message, checked."""
+    if (not isinstance(value, list) or len(value) != 2 or not all(type(number) is int for number in value)
+            or not (0 <= value[0] < ROWS and 0 <= value[1] < COLUMNS)):
+        raise MessageError(f"a cell is [row, column], rows 0-{ROWS - 1} and columns 0-{COLUMNS - 1}")
+    return value[0], value[1]
 
 
 def terminal_message(text: str | bytes) -> TerminalMessage:
@@ -79,8 +93,20 @@ def terminal_message(text: str | bytes) -> TerminalMessage:
         message = json.loads(text)
     except (ValueError, RecursionError):
         raise MessageError("not JSON") from None
-    if not isinstance(message, dict) or not message or set(message) - {"held", "leave", "frame"}:
-        raise MessageError('a message is {"held": [keys]}, {"leave": true} or {"frame": N, "held": [keys]}')
+    if not isinstance(message, dict) or not message or set(message) - {"held", "leave", "frame", "tap", "drag"}:
+        raise MessageError('a message is {"held": [keys]}, {"leave": true}, {"frame": N, "held": [keys]}, '
+                           '{"tap": [row, column]}, {"tap": "name"} or {"drag": [[row, column], [row, column]]}')
+    tap, drag = message.get("tap"), message.get("drag")
+    if tap is not None:
+        if isinstance(tap, str):
+            if not 0 < len(tap) <= 40:
+                raise MessageError('"tap" names a target in 1-40 characters')
+        else:
+            tap = _cell(tap)
+    if drag is not None:
+        if not isinstance(drag, list) or len(drag) != 2:
+            raise MessageError('"drag" is [[row, column], [row, column]]')
+        drag = (_cell(drag[0]), _cell(drag[1]))
     leave = message.get("leave", False)
     if leave is not False and leave is not True:
         raise MessageError('"leave" is true or false')
@@ -96,7 +122,7 @@ def terminal_message(text: str | bytes) -> TerminalMessage:
             raise MessageError(f"no Spectrum key {sorted(unknown)[0][:20]!r}: the keys are ENTER, SPACE, CAPS, "
                                "SYMBOL, a-z and 0-9")
         held = frozenset(held)
-    return TerminalMessage(held, leave, frame)
+    return TerminalMessage(held, leave, frame, tap, drag)
 
 
 def changed_runs(old: bytes | None, new: bytes) -> list[tuple[int, bytes]]:
@@ -146,6 +172,9 @@ class Terminal:
         self.awaiting_key = False
         self.keys_held: set[str] = set()
         self.status = ""
+        self.targets = None  # what the served program's cells mean (`pointing.Targets`), as last told
+        self.picked: list[str] = []  # what the server outlines as picked
+        self.outbox: list[dict] = []  # taps and drags for the server (a window pointing at this terminal)
         self.ended: str | None = None  # why the session ended, once it has
         self.exit_status = 0  # as the served command's would be
         self._steps: list[tuple[int, int]] = []  # (T-state, level), in time order, not yet played
@@ -161,6 +190,8 @@ class Terminal:
                 self.status = said["status"]
             if "end" in said:
                 self.ended, self.exit_status = said["end"], said.get("exit", 0)
+            if "targets" in said:
+                self.targets, self.picked = Targets.from_json(said["targets"]), list(said.get("picked", []))
             return False
         kind, frame, flags, border, runs, steps = HEADER.unpack_from(message)
         if kind != FRAME:

@@ -783,10 +783,13 @@ def test_the_menu_page_is_usable_on_a_phone(browser, server):
     try:
         shown = page.evaluate(PAGE_BOTTOM)
         assert shown["width"] <= PHONE[0] and shown["bottom"] <= PHONE[1], shown
-        assert page.locator("#keyboard").is_visible()  # a touch screen has the keys
-        for part in ("#screen", "#friends input[name=name]", "#friends button", "#keyboard button >> nth=-1"):
+        assert page.locator("#keyboard").is_hidden()  # the menu is tapped: no keys until a prompt wants letters
+        page.locator("#touch").tap()  # the Keys button brings them
+        assert page.locator("#keyboard").is_visible()
+        for part in ("#picture", "#friends input[name=name]", "#friends button", "#keyboard button >> nth=-1"):
             box = page.locator(part).bounding_box()
             assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0], part
+        assert page.locator("#picture").bounding_box()["width"] == PHONE[0]  # upright: as wide as the phone
     finally:
         page.context.close()
 

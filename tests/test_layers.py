@@ -14,7 +14,7 @@ HEAVY = ["numpy", "pygame", "spectrum.machine"]
 # the modules of the games that draw or play on a machine; every other module of a game is pure
 ON_THE_MACHINE = {"games.drawing", "games.patience.play", "games.patience.original", "games.patience.replay_shuffle",
                   "games.canfield.play", "games.canfield.screen", "games.spades.screen", "games.spades.seat_play",
-                  "games.spades.home"}
+                  "games.spades.home", "games.patience.targets", "games.canfield.targets", "games.spades.targets"}
 
 
 def modules() -> dict[str, Path]:

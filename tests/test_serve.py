@@ -215,6 +215,10 @@ CASES = [  # the path, the same program's command line, a key script, the screen
     ("canfield?deal=7", ["canfield", "--deal", "7"], "pu{@1500}{ESC}", ".scr"),
     ("spades?seed=3", ["spades", "--seed", "3"], "{RIGHT}{RIGHT}{RIGHT}{ENTER}kh", ".png"),
     ("testcard", ["testcard"], "x", ".scr"),
+    # taps, read by the terminal against the targets the server sends, and typed as keys
+    ("patience?seed=5", ["patience", "--seed", "5"], "{tap deal}{tap 4}{tap 1}{tap 3}{tap 21,24}", ".scr"),
+    ("canfield?practice&deal=7", ["canfield", "--practice", "--deal", "7"], "{tap pack}{drag pile1 pile2}{@1500}{ESC}",
+     ".png"),
 ]
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 from functools import partial
 
 from spectrum import Spectrum
+from spectrum.pointing import Target, Targets
 
 from ..cards import SUIT_SIZE
 from ..program import CannotStart
 from ..protocol import MoveRefused
 from ..drawing import next_key
 from . import bank as accounts
-from . import screen
+from . import screen, targets
 from .background import BackgroundSearch
 from .deals import FIRST_DEAL, LAST_DEAL, check_deal_number, deck_for
 from .difficulty import LEVELS, level_of
@@ -389,6 +390,7 @@ class Game:
 
     def draw(self) -> None:
         keys_help = (OVER_HELP, self.keys_help[1]) if self.finished else self.keys_help
+        self.machine.targets = targets.targets(self.game, practice=self.money() is None)
         screen.draw_table(self.machine, screen.TableView(
             self.game, self.deal_number, self.name, self.money(), self.message, self.refused, keys_help,
             self.verdict_words(), self.deal_tag(), over=self.given_up))
@@ -621,6 +623,7 @@ class MoneyGame(Game):
 
         self.keep_verdicts()
         draw()
+        self.machine.targets = Targets((Target("back", ("ENTER",), row=0, rows=24, cols=32),))
         next_key(self.machine, lambda: self.keep_verdicts() and draw())
 
     def carry_on(self, record: accounts.DealRecord) -> bool:
@@ -715,6 +718,7 @@ def ask_name(machine: Spectrum, bank: accounts.Bank) -> accounts.Account | None:
     message, refused = "Type your name and press ENTER. STOP (SYMBOL+A) or Esc leaves", False
     while True:
         screen.draw_title(machine, message, refused)
+        machine.targets = Targets(letters=True)  # a name is typed: a page shows its keyboard
         name = machine.input("Your name? ")
         if name.strip() == STOP_KEYWORD:
             return None

@@ -14,6 +14,7 @@ from pathlib import Path
 from spectrum import Spectrum
 from spectrum.command_line import OneLineParser, ends_quietly, new_file_ending, whole_number
 from spectrum.frontends import HeadlessFrontend, NoDisplay, Press, Quit, presses_from
+from spectrum.pointing import Tap, TargetError
 from spectrum.rom_machine import ProgramFileError, RomSpectrum
 
 from ..datafolder import DataUnusable, check_folder
@@ -29,13 +30,15 @@ COMMON_OPTIONS = ("scale", "headless", *HEADLESS_ONLY)
 COMMON_OPTION_NAMES = tuple(f"--{name}" for name in COMMON_OPTIONS)
 
 
-def script_presses(keys: str) -> list[Press]:
+def script_presses(keys: str) -> list[Press | Tap]:
     """The key presses of a --keys script: characters to type, {NAME} or {NAME+NAME} for other
     keys held together ({ENTER}, {CAPS+5}), and \\{ \\} \\\\ to type a brace or a backslash; each is
     typed when the program waits for a key. {x*N} holds a press for N frames; {@N} times the next
     press for frame N and {+N} for N frames after the press before is let go of, whatever the
-    program is doing. ValueError says what is wrong."""
-    presses, at, timing = [], 0, {}
+    program is doing. {tap ROW,COL} or {tap NAME} taps a cell or a target of the program's, {drag
+    FROM TO} drags (`spectrum.pointing`). ValueError says what is wrong."""
+    presses: list[Press | Tap] = []
+    at, timing = 0, {}
     item: str | list[str]  # a character, or the names of keys held together
     while at < len(keys):
         char = keys[at]
@@ -49,6 +52,12 @@ def script_presses(keys: str) -> list[Press]:
             if end < 0:
                 raise ValueError(f"the {{ at character {at + 1} is not closed; \\{{ types a brace")
             inside, at = keys[at + 1:end], end + 1
+            if inside.split(" ")[0] in ("tap", "drag"):
+                try:
+                    presses.append(Tap.parse(inside))
+                except TargetError as error:
+                    raise ValueError(str(error)) from None
+                continue
             timed = re.fullmatch(r"([@+])(\d+)", inside)
             if timed:
                 timing = {"at" if timed[1] == "@" else "after": int(timed[2])}
@@ -70,7 +79,7 @@ def script_presses(keys: str) -> list[Press]:
     return presses
 
 
-def key_script(text: str) -> list[Press]:
+def key_script(text: str) -> list[Press | Tap]:
     try:
         return script_presses(text)
     except ValueError as error:
@@ -91,7 +100,8 @@ def add_common_options(parser: argparse.ArgumentParser, *, with_defaults: bool) 
                        help="no window: play the --keys script")
     group.add_argument("--keys", type=key_script, default=default([]), metavar="TEXT",
                        help=r"headless: keys to type; {ENTER}, {DELETE}, {LEFT}, {BREAK}, {CAPS+5}… for others, {ESC} "
-                            r"leaves the program; \{ \} \\ for { } \ ")
+                            r"leaves the program; {tap ROW,COL} or {tap NAME} taps a cell or a target, {drag A B} "
+                            r"drags; \{ \} \\ for { } \ ")
     group.add_argument("--screenshot", type=new_file_ending(".png", ".scr"), default=default(None), metavar="FILE",
                        help="headless: save the last screen as a PNG, or as SCREEN$ (6,912 bytes) if FILE ends in .scr")
     group.add_argument("--wav", type=new_file_ending(".wav"), default=default(None), metavar="WAV",
@@ -199,14 +209,20 @@ def main(argv=None) -> int | str | None:  # the exit status, as sys.exit takes i
         session = partial(menu.run_program, machine, load(args.program), **options)
     else:
         session = partial(menu.run, machine, [load(name) for name in PROGRAMS])
+    tapped_nothing = None
     try:
         ending = ended(session)
     except KeyboardInterrupt:  # Ctrl-C in the terminal: leave as quietly as closing the window
         ending = None
+    except TargetError as error:  # a script's tap on what is not there: where it stopped is saved
+        ending, tapped_nothing = None, error
     finally:
         machine.flush_sound()
         frontend.close()
-    if ending is None:
+    if tapped_nothing is not None:
+        print(f"zxcards {args.program or 'menu'}: the key script stopped: {tapped_nothing}", file=sys.stderr)
+        status = 1
+    elif ending is None:
         status = 130
     elif ending.refused is not None:  # options a program refuses together, said before anything is drawn
         print(f"zxcards {args.program}: {ending.refused}", file=sys.stderr)

@@ -127,6 +127,7 @@ def _in_lockstep(socket, terminal: Terminal, frontend) -> None:
             except Leave:
                 socket.send(json.dumps({"leave": True}))
                 continue
+            _send_taps(socket, terminal)
             socket.send(json.dumps({"frame": terminal.frame_count, "held": sorted(terminal.keys_held)}))
     except ScriptExhausted:
         pass
@@ -169,6 +170,7 @@ def _in_real_time(socket, terminal: Terminal, frontend, at_a_table: bool = False
             continue
         except Quit:
             return
+        _send_taps(socket, terminal)
         if terminal.keys_held != held:
             held = set(terminal.keys_held)
             socket.send(json.dumps({"held": sorted(held)}))
@@ -201,6 +203,13 @@ def heard_line(message) -> str:
     if not isinstance(said, dict) or not all(isinstance(said.get(key), str) for key in ("who", "text")):
         return ""
     return "".join(char for char in f"{said['who']}: {said['text']}" if char.isprintable())[:120]
+
+
+def _send_taps(socket, terminal: Terminal) -> None:
+    """The window's taps and drags on the served screen, for the server to type."""
+    for message in terminal.outbox:
+        socket.send(json.dumps(message))
+    terminal.outbox.clear()
 
 
 def _play(terminal: Terminal, frontend, samples) -> None:

@@ -8,6 +8,7 @@ program's play only when it is picked).
 from spectrum import ReportError, Spectrum
 from spectrum.errors import BREAK_INTO_PROGRAM
 from spectrum.frontends import Leave, ScriptExhausted
+from spectrum.pointing import Target, Targets
 from spectrum.colours import BLACK, CYAN, RED, WHITE, YELLOW
 
 from ..cards import ACE, Card, Suit
@@ -17,6 +18,7 @@ from ..drawing import CARD_PAPER, DOZE_FRAMES, SUIT_UDGS, poke_udgs, wrapped
 TITLE_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)  # black and red in turn
 # What Escape does, said by the window under the picture (the Spectrum's screen stays the program's)
 LEAVE_ZXCARDS, BACK_TO_MENU = "Esc: leave zxcards", "Esc: back to the menu"
+ANY_KEY = Targets((Target("go on", ("ENTER",), row=0, rows=24, cols=32),))  # a screen that waits for any key
 
 
 OPEN_TABLES = "open tables"  # what `choose` returns for T, on a server
@@ -42,6 +44,7 @@ def choose(machine: Spectrum, programs: list, listed=None) -> object:
     if listed is not None and (count := len(listed())):
         machine.print_at(17, 2, f"T  the open tables ({count})"[:30], ink=CYAN)
     machine.print_at(20, 2, "Esc to leave", ink=CYAN)
+    machine.targets = menu_targets(programs)
     while True:
         key = machine.inkey()
         if key.isdigit() and 1 <= int(key) <= len(programs):
@@ -51,6 +54,7 @@ def choose(machine: Spectrum, programs: list, listed=None) -> object:
             return OPEN_TABLES
         machine.wait_frames_for_key(DOZE_FRAMES)
     let_go(machine)  # the program chosen must not take the same key press as its own first key
+    machine.targets = None
     return programs[int(key) - 1]
 
 
@@ -120,16 +124,24 @@ def wait_key(machine: Spectrum) -> str:
         machine.wait_frames_for_key(DOZE_FRAMES)
 
 
+def menu_targets(programs: list) -> Targets:
+    """A tap on a program's line (or the blank line over it) types its number."""
+    return Targets(tuple(Target(program.TITLE, (str(number),), row=3 + 2 * number, rows=2, cols=32)
+                         for number, program in enumerate(programs, 1)))
+
+
 def run_program(machine: Spectrum, program, **options) -> int:
     """`program` run with `options`: what its run returns, or the ReportError it stops with, which
     is shown first as the ROM shows a report. Unless it is BREAK (how a player leaves), the screen
     stays until a key is pressed, as at the ROM's command line: the program's last words (Patience's
     "Thanks for playing.", before its STOP) are read before the window closes or the menu returns."""
+    machine.targets = None  # the program says what its cells mean, if it does
     try:
         return program.run(machine, **options) or 0
     except ReportError as report:
         machine.show_report(report)
         if report.text != BREAK_INTO_PROGRAM:
+            machine.targets = ANY_KEY  # a tap goes on, as a key does
             try:
                 let_go(machine)
                 machine.pause(0)
@@ -165,6 +177,7 @@ def show_refusal(machine: Spectrum, program, reason: str) -> None:
     for row, line in zip(REASON_ROWS, lines):
         machine.print_at(row, 1, line)
     machine.print_at(20, 2, "Press a key for the menu", ink=CYAN)
+    machine.targets = ANY_KEY
     let_go(machine)  # a key held (the ENTER that gave a name, say) must not clear the screen at once
     machine.pause(0)
     let_go(machine)

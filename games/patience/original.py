@@ -20,7 +20,7 @@ from spectrum.frontends import HeadlessFrontend, ScriptExhausted
 from spectrum.make_tap import listing_tap
 from spectrum.rom_machine import RomSpectrum
 
-from . import play
+from . import play, targets
 
 LISTING_FILE = play.LISTING_FILE
 RANDOMIZE_LINE = "\n1040 RANDOMIZE\n"
@@ -37,8 +37,11 @@ def rom_machine(frontend, seed: int | None = None, from_tape: bool = False) -> R
     """The listing RUN on the ROM, or (`from_tape`) LOADed from its tape at the tape's speed, about
     to show its first frame in `frontend`."""
     if from_tape:
-        return RomSpectrum.loading(frontend, listing_tap(listing(seed), TAPE_NAME, AUTOSTART_LINE)[0])
-    return RomSpectrum.running(frontend, listing(seed))
+        rom = RomSpectrum.loading(frontend, listing_tap(listing(seed), TAPE_NAME, AUTOSTART_LINE)[0])
+    else:
+        rom = RomSpectrum.running(frontend, listing(seed))
+    rom.targets = targets.targets  # the same screen as the port's: the same taps type the same keys
+    return rom
 
 
 def run_port(machine: Spectrum, program, recorder: KeyWaitRecorder) -> None:
@@ -117,7 +120,9 @@ def side_by_side_window(scale: int, title: str, command: str = "zxcards"):
 def side_by_side(window, program, rom_listing: str) -> int:
     """`program(machine)`, the port, and `rom_listing` RUN on the ROM in `window` (a
     SideBySideWindow), until the window is closed (Quit) or left (Leave)."""
-    window.attach(RomSpectrum.running(window.rom_keys, rom_listing))
+    rom = RomSpectrum.running(window.rom_keys, rom_listing)
+    rom.targets = targets.targets
+    window.attach(rom)
     port = Spectrum(window)
     try:
         run_port(port, program, window.port_keys)

@@ -25,7 +25,7 @@ from spectrum.program import Program
 from spectrum.timing import Timing
 
 from ..protocol import MoveRefused
-from . import rules
+from . import rules, targets
 
 LISTING_FILE = Path(__file__).with_name("patience.bas")
 PROGRAM = Program(LISTING_FILE.read_text())
@@ -505,6 +505,7 @@ def run(machine: Spectrum, seed: int | None = None, fast: bool = False) -> None:
     `seed` stands for line 1040 reading RANDOMIZE seed; without it, RANDOMIZE takes FRAMES.
     """
     basic = start(machine, fast=fast)
+    machine.targets = targets.targets  # what a tap on its screen types, read from the screen as on the ROM
     basic.run(1000)  # REM
     basic.statement(1010, 1)  # GO TO 1760
     load_udgs(machine)

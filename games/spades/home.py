@@ -16,6 +16,7 @@ from spectrum.colours import YELLOW
 from ..datafolder import DataUnusable
 from ..store import TableStore
 from ..drawing import next_key_code, wrapped
+from . import targets
 from .full_rules import FullMatch
 from .house_rules import HouseRules
 from .screen import RESULT_WIDTH, Scene, draw, prepare
@@ -95,4 +96,5 @@ def show_notice(machine: Spectrum, notice: str) -> None:
     """`notice` in a panel over the table, until a key."""
     draw(machine, Scene(title="SPADES", hand=[], trick=[], labels={}, results=wrapped(notice, RESULT_WIDTH),
                         message="Any key to go on", message_ink=YELLOW))
+    machine.targets = targets.any_key()
     next_key_code(machine)

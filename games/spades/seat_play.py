@@ -17,6 +17,7 @@ import math
 
 from spectrum import Spectrum
 from spectrum.colours import BLACK, BLUE, CYAN, RED, WHITE, YELLOW
+from spectrum.pointing import Targets
 from spectrum.hardware import FRAME_T_STATES, T_STATES_PER_SECOND
 from spectrum.rom import CURSOR_LEFT, CURSOR_RIGHT, DELETE, ENTER  # CAPS 5, CAPS 8 (the arrows), CAPS 0
 
@@ -26,6 +27,7 @@ from ..protocol import MoveRefused
 from .full_rules import BLIND_NIL, TEAM_NAMES, bid_words
 from .house_rules import HouseRules
 from .rules import PLAYERS, TRICKS_IN_A_HAND
+from . import targets
 from .screen import (NAMES, RESULT_WIDTH, Scene, centred, draw, draw_status, hand_order, only_the_status_differs,
                      prepare)
 from .seats import SEATS, SeatView, SpadesTable, TableRefused, clean_name
@@ -182,6 +184,7 @@ def lobby(machine: Spectrum, table: SpadesTable, seat: int | None, why: str = ""
         if view.notice:
             # the upper screen's last line (AT 22 is the lower screen's: 5 Out of screen); in full once play begins
             machine.print_at(21, 0, view.notice[:32], ink=RED, paper=WHITE, bright=1)
+        machine.targets = targets.lobby() if seat is not None else Targets()
         code = key_or_news(machine, table, view)
         if code == ENTER and seat is not None:
             table.start(seat)
@@ -376,6 +379,7 @@ def show_last_trick(machine: Spectrum, table: SpadesTable, view: SeatView, seat:
         scene.status = f"Last trick: {names_seen(view, seat)[shown_player(seat, view.last_winner)]} took it"
         scene.message, scene.message_ink, scene.results = "Any key to go on", YELLOW, []
     draw(machine, scene)
+    machine.targets = targets.any_key()
     key_or_move(machine, table, view)
 
 
@@ -385,6 +389,7 @@ def show_history(machine: Spectrum, table: SpadesTable, view: SeatView, seat: in
     scene.results, scene.status = history_lines(view, seat), ""
     scene.message, scene.message_ink = "Any key to go on", YELLOW
     draw(machine, scene)
+    machine.targets = targets.any_key()
     key_or_move(machine, table, view)
 
 
@@ -469,10 +474,26 @@ class SeatScreen:
         elif scene != self.shown:
             draw(self.machine, scene)
             self.shown = scene
+        self.machine.targets = self.targets(view)
         if view.moves > self.moves and view.last_mover != self.seat:
             self.machine.beep(BEEP_SECONDS, BEEP_PITCH)
         self.moves = view.moves
         return view
+
+    def targets(self, view: SeatView) -> Targets:
+        """What a tap types at this seat now (`targets`)."""
+        if self.seat is None:
+            return Targets()
+        phase = phase_of(view, self.asking(view))
+        if phase is Phase.BLIND_QUESTION:
+            return targets.blind_question()
+        if phase is Phase.HAND_OVER:
+            return targets.hand_over()
+        if phase is Phase.BIDDING and view.to_play == self.seat and not self.blind:
+            return targets.bidding(self.typed, view.highest_bid)
+        if phase is Phase.PLAYING:
+            return targets.playing(self.hand, self.typed, self.chosen)
+        return targets.waiting()
 
     def answer(self, view: SeatView, code: int) -> None:
         """This seat's key `code`, as the phase of `view` takes it (L shows the last trick in any

@@ -12,6 +12,7 @@ import numpy as np
 
 from .. import hardware, render
 from ..keyboard import KEY_NAMES, MODE_E, decode, keys_for_char, keys_for_code
+from ..pointing import Pointer, Tap, press_keys, targets_of
 from ..sound import frame_start_sample, write_wav
 from . import Frontend, Leave, ScriptExhausted
 
@@ -114,7 +115,9 @@ class HeadlessFrontend(Frontend):
         if hold_frames < 2 or gap_frames < 4:
             raise ValueError("need hold_frames >= 2 and gap_frames >= 4 for the ROM's keyboard scan")
         self.presses = deque(press for item in presses
-                             for press in ([item] if isinstance(item, Press) else map(Press, presses_from([item]))))
+                             for press in ([item] if isinstance(item, (Press, Tap))
+                                           else map(Press, presses_from([item]))))
+        self.pointer = Pointer()  # a script's taps, as a person's: parts picked until a move is whole
         self.hold_frames = hold_frames
         self.gap_frames = gap_frames
         self.frames_presented = 0
@@ -129,7 +132,11 @@ class HeadlessFrontend(Frontend):
     def present(self, machine) -> None:
         self.frames_presented += 1
         self.shown = machine
-        if not self._hold_left and self.presses and self._due(_as_press(self.presses[0]), machine):
+        while (not self._hold_left and not self._gap_left and self.presses and isinstance(self.presses[0], Tap)
+               and machine.awaiting_key):  # a tap: the keys it types now, to be typed next
+            tap = self.presses.popleft()
+            self.presses.extendleft(reversed([Press(press_keys(key)) for key in tap.keys(self.pointer, targets_of(machine))]))
+        if not self._hold_left and self.presses and not isinstance(self.presses[0], Tap) and self._due(_as_press(self.presses[0]), machine):
             press = _as_press(self.presses.popleft())
             if press.keys == LEAVE:
                 raise Leave("the key script pressed ESC")

@@ -16,6 +16,7 @@ from collections.abc import Callable
 import numpy as np
 
 from .. import render, wire
+from ..pointing import PointerSession
 from . import Frontend, Leave, Quit
 from .held import HeldKeys
 from .hub import Hub, Task
@@ -45,6 +46,7 @@ class ServedFrontend(Frontend):
         self._held = HeldKeys()  # paced: the terminal's keys, by name
         self._terminal_held: frozenset[str] = frozenset()  # as its last message said
         self._lockstep_keys: frozenset[str] = frozenset()
+        self.pointing = PointerSession()  # the terminal's taps, typed here as the program waits for a key
         self._task: Task | None = None  # on a hub: the machine's task, once it first waits for a message
 
     # --- the connection's side ------------------------------------------------------------------
@@ -83,10 +85,16 @@ class ServedFrontend(Frontend):
         if self.status != self._status_sent:
             self._send(json.dumps({"status": self.status}))
             self._status_sent = self.status
+        self.pointing.look(machine)
+        if (news := self.pointing.news()) is not None:
+            self._send(news)
         picture, steps = render.picture(machine), machine.speaker_steps
         if self.lockstep or steps or picture != self._picture_sent or machine.awaiting_key != self._awaiting_sent:
             self._send_frame(machine, picture)
-        machine.keys_held = set(self._keys_for(machine.frame_count))
+        machine.keys_held = set(self._keys_for(machine.frame_count)) | self.pointing.for_frame(machine.awaiting_key)
+        for refusal in self.pointing.refusals:
+            self._send(json.dumps({"error": refusal}))
+        self.pointing.refusals.clear()
 
     def doze(self, machine, most: int) -> int:
         """Paced, while the program waits for a key and nothing is held, sounding or left to send:
@@ -94,7 +102,8 @@ class ServedFrontend(Frontend):
         frames slept through (a FLASH on screen, which changes the picture, ends them); how many.
         Nothing would be sent for those frames, so the terminal sees them as any others; the
         session's thread wakes a few times a second instead of fifty."""
-        if self.lockstep or self._taken or machine.keys_held or self._terminal_held or machine.speaker_steps:
+        if (self.lockstep or self._taken or machine.keys_held or self._terminal_held or machine.speaker_steps
+                or self.pointing.busy):
             return 0
         picture = render.picture(machine)
         if picture != self._picture_sent:
@@ -156,6 +165,8 @@ class ServedFrontend(Frontend):
                 raise Quit("the terminal has gone")
             if message.leave:
                 raise Leave("the terminal's leave key")
+            if message.tap is not None or message.drag is not None:
+                self._point(message)
             if self.lockstep:
                 if message.held is not None:
                     self._lockstep_keys = message.held
@@ -167,6 +178,16 @@ class ServedFrontend(Frontend):
                 for key in message.held - self._terminal_held:
                     self._held.press(key, {key})
                 self._terminal_held = message.held
+
+    def _point(self, message: wire.TerminalMessage) -> None:
+        """A tap or a drag from the terminal, typed as the program next waits for a key; one by the
+        name of no target is said back as an error (`present`) and types nothing."""
+        if message.drag is not None:
+            self.pointing.drag(*message.drag)
+        elif isinstance(message.tap, str):
+            self.pointing.tap_name(message.tap)
+        elif message.tap is not None:
+            self.pointing.tap(*message.tap)
 
     def _next_message(self):
         """The next message from the terminal (queue.Empty if none): in lockstep waiting for it."""

@@ -1,7 +1,8 @@
 """Two Spectrums in one window: the layer's machine on the left, the real ROM on the right.
 
-The same keys go to both: each key pressed in the window is typed into each machine when that
-machine next waits for a key (as a headless script is typed), so the two stay in step however
+The same keys go to both: each key pressed in the window (or typed by a click on the port's
+picture, read against the port's targets) is typed into each machine when that machine next waits
+for a key (as a headless script is typed), so the two stay in step however
 differently they keep time. Where both wait for the same key, every character cell in which
 their screens differ is outlined, and the status line says "identical so far" or where the
 screens first parted (`spectrum.compare`). The sound is the ROM's.
@@ -16,6 +17,7 @@ import pygame
 
 from .. import render
 from ..compare import KeyWaitRecorder, differing_cells, first_difference, screen_of
+from ..pointing import cell_at
 from .headless import Press
 from .window import (STATUS_HEIGHT, STATUS_PAPER, WindowFrontend, display_size,
                      draw_status_text, largest_scale, status_font)
@@ -70,8 +72,13 @@ class SideBySideWindow(WindowFrontend):
     def attach(self, rom: RomSpectrum) -> None:
         self.rom = rom
 
+    def _cell(self, position: tuple[int, int]) -> tuple[int, int] | None:
+        """The cell of the port's picture (the left one) under the mouse: a click there types for both."""
+        return cell_at(*position, render.FRAME_WIDTH * self.scale, render.FRAME_HEIGHT * self.scale,
+                       render.FRAME_WIDTH, render.FRAME_HEIGHT, render.BORDER_LEFT, render.BORDER_TOP)
+
     def present(self, machine) -> None:
-        held = self._take_keys()
+        held = self._take_keys(machine)
         if self._shown is None:  # at first, and when the host lost the window's picture
             self._drawn = [None, None, None]
             self._shown = "both pictures"

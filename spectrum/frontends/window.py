@@ -12,6 +12,7 @@ import pygame  # its greeting is hidden by the package, spectrum.frontends
 import pygame.freetype
 
 from .. import render
+from ..pointing import PointerSession, cell_at
 from ..keyboard import KEY_NAMES, keys_for_char
 from ..sound import SAMPLE_RATE
 from . import Frontend, Leave, NoDisplay, Quit
@@ -23,6 +24,8 @@ STATUS_TEXT_SIZE = 11  # the height of its letters, likewise
 STATUS_PAPER, STATUS_INK = (24, 24, 24), (200, 200, 200)  # not Spectrum colours: the host speaks
 NOTE_FRAMES = 150  # 3 s: how long the strip says that a character typed has no Spectrum key
 LINE_MOST = 80  # characters of a line typed into the strip
+HOVER, PICKED = (255, 255, 255), (255, 160, 0)  # outlines: the host's colours, drawn over the window only
+CHOICE_PAPER, CHOICE_INK = (60, 60, 90), (230, 230, 230)
 
 _SPECIAL_KEYS: dict[int, frozenset[str]] = {
     pygame.K_RETURN: frozenset({"ENTER"}),
@@ -134,7 +137,7 @@ class WindowFrontend(Frontend):
         self._status_area = self._window.subsurface((0, height, width, STATUS_HEIGHT * self.scale))
         self._font = status_font(self.scale)
         self.status = ""
-        self._status_shown: str | None = None
+        self._status_shown: tuple[str, tuple[str, ...]] | None = None
         self._note, self._note_frames_left = "", 0  # said in place of `status` for a while
         self._frame = pygame.Surface((render.FRAME_WIDTH, render.FRAME_HEIGHT), depth=32)
         self._clock = pacer or Pacer()  # the frame rate, on the host's clock
@@ -145,6 +148,10 @@ class WindowFrontend(Frontend):
         self.line_wanted = False
         self.lines: list[str] = []
         self._line: str | None = None
+        self.pointing = PointerSession()  # the mouse: the program's targets, the parts picked, keys typed
+        self._hover: tuple[int, int] | None = None  # the cell under the mouse
+        self._pressed_at: tuple[int, int] | None = None  # where the button went down on the picture
+        self._choices: list[tuple[pygame.Rect, str]] = []  # the choices drawn in the strip, by name
         self._sound = _open_mixer()
         self._channel = pygame.mixer.Channel(0) if self._sound else None
 
@@ -157,13 +164,14 @@ class WindowFrontend(Frontend):
         return f"{self.asked_scale} times life size is larger than the display: the window is {shown}"
 
     def present(self, machine) -> None:
-        machine.keys_held = self._take_keys()
-        picture, strip = render.picture(machine), self._strip_text()  # the border cell by cell while a tape loads
+        machine.keys_held = self._take_keys(machine)
+        picture, strip = (render.picture(machine), self._outlines()), (self._strip_text(), self._choice_names())
         changed = picture != self._shown or strip != self._status_shown
         if picture != self._shown:  # an idle screen costs no drawing, scaling or flipping
-            frame = render.frame_rgb(machine.memory, machine.flash_phase, picture[1])
+            frame = render.frame_rgb(machine.memory, machine.flash_phase, picture[0][1])
             pygame.surfarray.blit_array(self._frame, frame.transpose(1, 0, 2))
             pygame.transform.scale(self._frame, self._picture_area.get_size(), self._picture_area)
+            self._draw_outlines(picture[1])
             self._shown = picture
         if strip != self._status_shown:
             self._draw_status(strip)
@@ -181,10 +189,21 @@ class WindowFrontend(Frontend):
             return self._note
         return self.status + ("  F2: say a word" if self.line_wanted else "")
 
-    def _draw_status(self, text: str) -> None:
+    def _draw_status(self, strip: tuple[str, tuple[str, ...]]) -> None:
+        """The status text, and the program's choices (its targets beside the picture) at the right."""
+        text, choices = strip
         self._status_area.fill(STATUS_PAPER)
         draw_status_text(self._status_area, self._font, text, self.scale * 4, 0, self._status_area.get_height())
-        self._status_shown = text
+        self._choices = []
+        right, height = self._status_area.get_width() - self.scale, self._status_area.get_height()
+        for name in reversed(choices):
+            width = int(self._font.get_rect(name).width) + 6 * self.scale
+            box = pygame.Rect(right - width, self.scale, width, height - 2 * self.scale)
+            self._status_area.fill(CHOICE_PAPER, box)
+            draw_status_text(self._status_area, self._font, name, box.x + 3 * self.scale, 0, height)
+            self._choices.append((box.move(0, self._picture_area.get_height()), name))
+            right = box.x - 2 * self.scale
+        self._status_shown = strip
 
     def _typed_into_the_line(self, event) -> bool:
         """A key for the line of text (F2 opens it when wanted): typed there, never the Spectrum's."""
@@ -205,10 +224,56 @@ class WindowFrontend(Frontend):
             self._line += text
         return True
 
-    def _take_keys(self) -> set[str]:
-        """The host's events of this frame, and the Spectrum keys held for it."""
+    def _choice_names(self) -> tuple[str, ...]:
+        return tuple(target.name for target in self.pointing.targets.targets if not target.on_screen)
+
+    def _outlines(self) -> tuple:
+        """The cells to outline: the target under the mouse, and those picked."""
+        targets = self.pointing.targets
+        hovered = targets.at(*self._hover) if self._hover else None
+        picked = [targets.named(name) for name in self.pointing.picked]
+        return ((hovered.row, hovered.col, hovered.rows, hovered.cols) if hovered and hovered.rows < 24 else None,
+                tuple((target.row, target.col, target.rows, target.cols) for target in picked
+                      if target is not None and target.on_screen))
+
+    def _draw_outlines(self, outlines: tuple) -> None:
+        """Outlines over the scaled picture, never in the Spectrum's screen."""
+        hovered, picked = outlines
+        cell = 8 * self.scale
+        for rect, colour in [*((rect, PICKED) for rect in picked), *([(hovered, HOVER)] if hovered else [])]:
+            row, col, rows, cols = rect
+            box = ((render.BORDER_LEFT // 8 + col) * cell, (render.BORDER_TOP // 8 + row) * cell, cols * cell, rows * cell)
+            pygame.draw.rect(self._picture_area, colour, box, max(2, self.scale))
+
+    def _take_keys(self, machine=None) -> set[str]:
+        """The host's events of this frame, and the Spectrum keys held for it: a person's, and the
+        typist's for the mouse's taps (typed as the program waits for a key)."""
+        if machine is not None:
+            self.pointing.look(machine)
         self._handle_events()
-        return self._held.for_frame()
+        awaiting = getattr(machine, "awaiting_key", True)
+        return self._held.for_frame() | self.pointing.for_frame(awaiting)
+
+    def _cell(self, position: tuple[int, int]) -> tuple[int, int] | None:
+        width, height = self._picture_area.get_size()
+        return cell_at(*position, width, height, render.FRAME_WIDTH, render.FRAME_HEIGHT,
+                       render.BORDER_LEFT, render.BORDER_TOP)
+
+    def _mouse(self, event) -> None:
+        """The mouse over the picture: the target under it outlined; a click taps, a drag drags; a
+        click on a choice in the strip taps it."""
+        if event.type == pygame.MOUSEMOTION:
+            self._hover = self._cell(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._pressed_at = self._cell(event.pos)
+            for box, name in self._choices:
+                if box.collidepoint(event.pos):
+                    self.pointing.tap_name(name)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            start, self._pressed_at = self._pressed_at, None
+            end = self._cell(event.pos)
+            if start is not None and end is not None:
+                self.pointing.drag(start, end)
 
     def play(self, machine, samples: np.ndarray) -> None:
         if self._sound and self._channel is not None and len(samples):
@@ -242,6 +307,8 @@ class WindowFrontend(Frontend):
                     self._note, self._note_frames_left = f"No Spectrum key types {text}: it was not typed", NOTE_FRAMES
             elif event.type == pygame.KEYUP:
                 self._held.release(event.key)
+            elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                self._mouse(event)
             elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
                 self._shown = self._status_shown = None  # the host lost the window's picture: draw it again
             elif event.type == pygame.WINDOWFOCUSLOST:

@@ -27,6 +27,8 @@
     open: false,
     recording: location.hash === "#record", recorded: [],  // int16 samples at `sound.rate`, from frame 0
     sound: null, framesReceived: 0,
+    targets: null, picked: [],  // what the program's cells mean now, and what is picked (outlined)
+    screen,  // SCREEN$ as the page has it
   };
 
   // Why the session ended (or never began), over the picture where the player looks, with the
@@ -253,6 +255,7 @@
     }
     if ("error" in message) console.warn("zxcards refused a message:", message.error);
     if ("said" in message) window.dispatchEvent(new CustomEvent("zxcards-said", {detail: message.said}));  // zxcards-talk.js
+    if ("targets" in message) takeTargets(message.targets, message.picked || []);
     if ("end" in message) {
       terminal.ended = message.end;
       terminal.status = "";
@@ -297,6 +300,98 @@
                       + "or something between here and it does not let WebSockets through.", "Not connected");
     else say(`The connection to zxcards was closed${event.reason ? ": " + event.reason : ""}.`, "Not connected");
   };
+
+  // --- pointing: taps and clicks on the program's targets (spectrum/pointing.py) ---------------
+
+  // The server types what a tap means; the page outlines the target under the pointer (and those
+  // picked) on a canvas over the picture, and shows the choices beside it as buttons.
+  const outline = document.getElementById("outline");
+  const outlineContext = outline.getContext("2d");
+  const choices = document.getElementById("choices");
+  const frameBox = document.getElementById("frame");
+  const coarse = window.matchMedia("(pointer: coarse)").matches;
+  let hovered = null, pressedAt = null, lettersBefore = null;
+
+  function targetAt(cell) {
+    if (!cell || !terminal.targets) return null;
+    return terminal.targets.targets.find(target => "row" in target && target.row <= cell[0]
+      && cell[0] < target.row + target.rows && target.col <= cell[1] && cell[1] < target.col + target.cols) || null;
+  }
+
+  function drawOutlines() {
+    const scale = outline.width / config.width, cell = 8 * scale;
+    outlineContext.clearRect(0, 0, outline.width, outline.height);
+    const boxes = [];
+    for (const name of terminal.picked) {
+      const target = terminal.targets && terminal.targets.targets.find(one => one.name === name);
+      if (target && "row" in target) boxes.push([target, "#ffa000"]);
+    }
+    const under = targetAt(hovered);
+    if (under && under.rows < 24) boxes.push([under, "#ffffff"]);
+    outlineContext.lineWidth = 2 * scale;
+    for (const [target, colour] of boxes) {
+      outlineContext.strokeStyle = colour;
+      outlineContext.strokeRect((config.left + 8 * target.col) * scale - scale, (config.top + 8 * target.row) * scale - scale,
+                                target.cols * cell + 2 * scale, target.rows * cell + 2 * scale);
+    }
+  }
+
+  function takeTargets(targets, picked) {
+    terminal.targets = targets;
+    terminal.picked = picked;
+    const offScreen = targets.targets.filter(target => !("row" in target));
+    choices.replaceChildren(...offScreen.map(target => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = target.name;
+      button.addEventListener("click", () => send({tap: target.name}));
+      return button;
+    }));
+    choices.hidden = !offScreen.length;
+    if (coarse && targets.letters !== lettersBefore) showKeyboard(targets.letters);  // a name to type: the keys
+    lettersBefore = targets.letters;
+    drawOutlines();
+  }
+
+  function send(message) {
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function cellOf(event) {
+    const box = canvas.getBoundingClientRect();
+    const x = (event.clientX - box.left) * config.width / box.width - config.left;
+    const y = (event.clientY - box.top) * config.height / box.height - config.top;
+    if (x < 0 || y < 0 || x >= 256 || y >= 192) return null;
+    return [Math.floor(y / 8), Math.floor(x / 8)];
+  }
+
+  frameBox.addEventListener("pointerdown", event => {
+    if (event.button !== 0) return;
+    event.preventDefault();
+    frameBox.setPointerCapture(event.pointerId);
+    pressedAt = cellOf(event);
+    hovered = pressedAt;
+    drawOutlines();
+  });
+  frameBox.addEventListener("pointermove", event => {
+    if (event.pointerType !== "mouse" && !pressedAt) return;
+    const cell = cellOf(event);
+    if (String(cell) !== String(hovered)) { hovered = cell; drawOutlines(); }
+  });
+  frameBox.addEventListener("pointerup", event => {
+    const start = pressedAt, end = cellOf(event);
+    pressedAt = null;
+    if (event.pointerType !== "mouse") hovered = null;
+    drawOutlines();
+    if (!start || !end) return;
+    if (String(start) === String(end) || !targetAt(end)) send({tap: start});
+    else send({drag: [start, end]});
+  });
+  frameBox.addEventListener("pointercancel", () => { pressedAt = null; hovered = null; drawOutlines(); });
+  frameBox.addEventListener("pointerleave", event => {
+    if (event.pointerType === "mouse" && !pressedAt) { hovered = null; drawOutlines(); }
+  });
+  frameBox.addEventListener("contextmenu", event => event.preventDefault());  // a long press is no menu
 
   // --- the keys: the window's map -------------------------------------------------------------
 
@@ -433,5 +528,6 @@
     touchButton.setAttribute("aria-pressed", String(shown));
   }
   touchButton.addEventListener("click", () => showKeyboard(keyboard.hidden));
-  showKeyboard(window.matchMedia("(pointer: coarse)").matches);
+  document.getElementById("esc").addEventListener("click", leave);  // no Escape key on a phone
+  showKeyboard(false);  // until a prompt wants letters (the targets say so), or the Keys button is pressed
 })();
