@@ -301,6 +301,9 @@ class Typist:
         return frozenset()
 
 
+READ_EVERY = 10  # frames: how often a screen being drawn is read for its targets (a tap reads it at once)
+
+
 class PointerSession:
     """Pointing at one machine's screen for a front end: its `Pointer`, its `Typist`, what the
     targets are now and what to outline. A tap or drag waits, as a scripted one does, until the
@@ -317,21 +320,35 @@ class PointerSession:
         self._remote = None  # a served machine's terminal (`wire.Terminal`): taps go to its server
         self._read: tuple | None = None  # (the function, the screen it read, what it read there)
         self._said: tuple | None = None
+        self._machine = None  # the machine looked at, when its screen changed since its targets were read
+        self._unread_frames = 0  # frames since a screen that changed was last read for its targets
 
     def look(self, machine) -> Targets:
         """Take the machine's targets for this frame. A terminal of a served machine (it has an
         `outbox`) has its server's targets and picks: taps are sent there, to be typed there."""
         self._remote = machine if hasattr(machine, "outbox") else None
         declared = getattr(machine, "targets", None)
+        self._machine = None
         if callable(declared):  # read from the screen: again only when the screen changed
             screen = machine.memory[DISPLAY_FILE:ATTRIBUTES_END].tobytes()
             if self._read is None or self._read[0] is not declared or self._read[1] != screen:
-                self._read = (declared, screen, targets_of(machine))
+                # a screen being drawn is read at most every READ_EVERY frames (the outlines a
+                # terminal shows): a tap waiting reads it at once, before it is typed (`for_frame`)
+                self._unread_frames += 1
+                if self._pending or self._unread_frames >= READ_EVERY or self._read is None:
+                    self._read_screen(machine, declared, screen)
+                else:
+                    self._machine = machine
             self.targets = self._read[2]
         else:
             self.targets = targets_of(machine)
         self.pointer.forget_gone(self.targets)
         return self.targets
+
+    def _read_screen(self, machine, declared, screen: bytes) -> None:
+        self._read = (declared, screen, targets_of(machine))
+        self._unread_frames = 0
+        self._machine = None
 
     @property
     def busy(self) -> bool:
@@ -340,6 +357,11 @@ class PointerSession:
     def for_frame(self, awaiting_key: bool = True) -> frozenset[str]:
         """The keys the taps hold this frame: the next tap read when the program waits for a key
         and the last one is typed."""
+        if self._pending and awaiting_key and self._machine is not None:  # read what is on the screen now
+            machine = self._machine
+            self._read_screen(machine, machine.targets, machine.memory[DISPLAY_FILE:ATTRIBUTES_END].tobytes())
+            self.targets = self._read[2]
+            self.pointer.forget_gone(self.targets)
         while self._pending and awaiting_key and not self.typist.busy:
             try:
                 self.typist.type(self._pending.popleft()())

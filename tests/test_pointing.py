@@ -359,7 +359,9 @@ def test_the_command_says_in_one_line_where_a_scripted_tap_met_no_target(tmp_pat
     assert shot.stat().st_size == 6912  # the screen it stopped at, saved
 
 
-def test_targets_read_from_the_screen_are_read_again_only_when_the_screen_changed():
+def test_targets_read_from_the_screen_are_read_again_only_when_the_screen_changed_and_then_at_a_pace():
+    from spectrum.pointing import READ_EVERY
+
     reads = []
 
     def read(machine):
@@ -371,9 +373,19 @@ def test_targets_read_from_the_screen_are_read_again_only_when_the_screen_change
     session.look(machine)
     session.look(machine)
     assert len(reads) == 1 and session.targets.named("a")
+    for frame in range(READ_EVERY - 1):  # a screen being drawn: not read at every change
+        machine.print_at(5, 5, str(frame % 10))
+        session.look(machine)
+    assert len(reads) == 1
     machine.print_at(5, 5, "x")
     session.look(machine)
+    assert len(reads) == 2  # read again, READ_EVERY frames of changes on
+    machine.print_at(5, 5, "y")
+    session.look(machine)
     assert len(reads) == 2
+    session.tap(0, 0)  # a tap waiting: what is on the screen now is read before it is typed
+    session.for_frame(awaiting_key=True)
+    assert len(reads) == 3
 
 
 def test_spades_blind_nil_is_asked_by_two_choices_and_a_finished_hand_goes_on_at_a_tap_anywhere():
