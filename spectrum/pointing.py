@@ -332,21 +332,24 @@ class PointerSession:
         if callable(declared):  # read from the screen: again only when the screen changed
             screen = machine.memory[DISPLAY_FILE:ATTRIBUTES_END].tobytes()
             if self._read is None or self._read[0] is not declared or self._read[1] != screen:
-                # a screen being drawn is read at most every READ_EVERY frames (the outlines a
-                # terminal shows): a tap waiting reads it at once, before it is typed (`for_frame`)
+                # a screen being drawn while the program is busy is read at most every READ_EVERY
+                # frames; at a key wait, or with a tap waiting, at once (`for_frame`)
                 self._unread_frames += 1
-                if self._pending or self._unread_frames >= READ_EVERY or self._read is None:
+                if (self._read is None or self._read[0] is not declared or self._pending
+                        or getattr(machine, "awaiting_key", True) or self._unread_frames >= READ_EVERY):
                     self._read_screen(machine, declared, screen)
                 else:
                     self._machine = machine
-            self.targets = self._read[2]
+            else:
+                self.targets = self._read[2]
         else:
             self.targets = targets_of(machine)
         self.pointer.forget_gone(self.targets)
         return self.targets
 
     def _read_screen(self, machine, declared, screen: bytes) -> None:
-        self._read = (declared, screen, targets_of(machine))
+        self._read = read = (declared, screen, targets_of(machine))
+        self.targets = read[2]
         self._unread_frames = 0
         self._machine = None
 
@@ -360,7 +363,6 @@ class PointerSession:
         if self._pending and awaiting_key and self._machine is not None:  # read what is on the screen now
             machine = self._machine
             self._read_screen(machine, machine.targets, machine.memory[DISPLAY_FILE:ATTRIBUTES_END].tobytes())
-            self.targets = self._read[2]
             self.pointer.forget_gone(self.targets)
         while self._pending and awaiting_key and not self.typist.busy:
             try:

@@ -37,7 +37,7 @@ from websockets.http11 import Request, Response
 
 from spectrum import Spectrum, render
 from spectrum.command_line import OneLineParser, whole_number
-from spectrum.frontends.hub import Hub, Task
+from spectrum.frontends.hub import LoopHub, Task
 from spectrum.frontends.served import ServedFrontend
 from spectrum.wire import LOCKSTEP, MAX_MESSAGE, SECRET_COOKIE, SECRET_PATTERN, MessageError, terminal_message
 
@@ -324,7 +324,7 @@ class Server:
         self._store = store
         self.sessions: set[Session] = set()
         self.count = count or SessionCount()  # this server's sessions, and those of the router's other workers
-        self.hub = Hub("zxcards sessions")  # every session's Spectrum, taking turns on one thread
+        self.hub = LoopHub("zxcards sessions")  # every session's Spectrum, taking turns on the loop's thread
         self.thinker = Workers(hub=self.hub)  # a computer's search holds up no other session's frames
         self.tables: dict[str, Tables] = {}  # for each program that seats people: its tables, by code
         self._tables_made = threading.Lock()  # the first seats of a program, at once, find one Tables
@@ -407,7 +407,10 @@ class Server:
             else:
                 outbox.put_nowait(message)
 
-        def send(message) -> None:  # on the session's thread
+        def send(message) -> None:  # on the session's task: the loop's thread, or (its end) another
+            if self.hub.on_loop():
+                deliver(message)
+                return
             try:
                 loop.call_soon_threadsafe(deliver, message)
             except RuntimeError:  # the loop has closed: the server has stopped, nobody is listening

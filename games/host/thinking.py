@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 
-from spectrum.frontends.hub import Hub
+from spectrum.frontends.hub import Hub, LoopHub
 
 PARENT_CHECK_SECONDS = 1.0  # how soon a worker left behind by a server that was killed ends
 
@@ -27,7 +27,7 @@ class Workers:
     """A pool of worker processes (one a core but one, at least one), made at the first search.
     With a `hub` (the server's sessions'), a session that waits for an answer gives way meanwhile."""
 
-    def __init__(self, processes: int | None = None, hub: Hub | None = None):
+    def __init__(self, processes: int | None = None, hub: Hub | LoopHub | None = None):
         self.processes = processes or max(1, (os.cpu_count() or 2) - 1)
         self.hub = hub
         self._pool: ProcessPoolExecutor | None = None
@@ -49,7 +49,7 @@ class Answer(Future):
     """A search's answer for a session on a hub: `result()` gives way to the hub's other sessions
     until the answer comes (from a thread, it waits as any future does)."""
 
-    def __init__(self, future: Future, hub: Hub):
+    def __init__(self, future: Future, hub: Hub | LoopHub):
         super().__init__()
         self._future, self._hub = future, hub
         future.add_done_callback(self._came)

@@ -14,6 +14,7 @@ A task waits with `sleep(seconds)` (the pacer's wait: nothing ends it early) or 
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import heapq
 import itertools
@@ -27,7 +28,7 @@ from greenlet import getcurrent, greenlet  # type: ignore[import-untyped]  # gre
 class Task:
     """A function run on a hub; `done` is set once it has returned or raised (`error`)."""
 
-    def __init__(self, hub: Hub, run: Callable[[], None], name: str):
+    def __init__(self, hub: Hub | LoopHub, run: Callable[[], None], name: str):
         self.hub, self.run, self.name = hub, run, name
         self.done = threading.Event()
         self.error: BaseException | None = None
@@ -168,3 +169,96 @@ class Hub:
                 return False
             task.parked = False
             return True
+
+
+class LoopHub:
+    """A hub whose thread is an asyncio loop's: the tasks take turns with the loop's own callbacks
+    (a server's connections), so that a frame's message is handed to its connection on the thread
+    that sends it, and no two threads of the process are ever busy at once. Started from the loop's
+    thread (the first task binds it); `wake` may be called from any thread."""
+
+    def __init__(self, name: str = "zxcards hub", clock: Callable[[], float] = time.monotonic):
+        self.name, self.clock = name, clock
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.tasks = 0  # live tasks
+
+    def start(self, run: Callable[[], None], name: str = "task") -> Task:
+        task = Task(self, run, name)
+        if self.loop is None:
+            self.loop = asyncio.get_running_loop()
+        self.tasks += 1
+        self.loop.call_soon_threadsafe(self._begin, task)
+        return task
+
+    def on_loop(self) -> bool:
+        """Whether the caller runs on the loop's thread (a task, or the loop's own callbacks)."""
+        try:
+            return asyncio.get_running_loop() is self.loop
+        except RuntimeError:
+            return self.current() is not None
+
+    def wake(self, task: Task) -> None:
+        """End `task`'s park soon, never at once: a wake comes from code that may hold a lock (a
+        table's, telling its listeners), which the task woken must not find held by its own thread."""
+        if self.loop is None:
+            return
+        try:
+            self.loop.call_soon_threadsafe(self._wake, task)
+        except RuntimeError:  # the loop has closed: its tasks are over
+            pass
+
+    def current(self) -> Task | None:
+        current = getcurrent()
+        return getattr(current, "task", None) if getattr(current, "hub", None) is self else None
+
+    def sleep(self, seconds: float) -> None:
+        task = self.current()
+        if task is None:
+            time.sleep(seconds)
+            return
+        self._wait(task, seconds, wakeable=False)
+
+    def park(self, timeout: float | None) -> None:
+        task = self.current()
+        if task is None:
+            raise RuntimeError("park is for a task of its hub")
+        self._wait(task, timeout, wakeable=True)
+
+    # --- on the loop's thread -------------------------------------------------------------------
+
+    def _begin(self, task: Task) -> None:
+        task.greenlet = greenlet(task._body, parent=getcurrent())
+        task.greenlet.hub, task.greenlet.task = self, task
+        self._switch(task)
+
+    def _switch(self, task: Task) -> None:
+        assert task.greenlet is not None  # begun, not yet ended
+        task.greenlet.switch()
+        if task.done.is_set() and task.greenlet is not None:
+            task.greenlet = None
+            self.tasks -= 1
+
+    def _wait(self, task: Task, seconds: float | None, *, wakeable: bool) -> None:
+        if wakeable and task.woken:
+            task.woken = False
+            return
+        task.parked, task.wakeable = True, wakeable
+        task.park_number += 1
+        if seconds is not None:
+            assert self.loop is not None
+            self.loop.call_later(max(0.0, seconds), self._resume, task, task.park_number)
+        assert task.greenlet is not None  # a task that waits is running
+        task.greenlet.parent.switch()  # back to the loop, until a timer or a wake resumes this task
+        if wakeable:
+            task.woken = False
+
+    def _wake(self, task: Task) -> None:
+        task.woken = True
+        if task.parked and task.wakeable:
+            self._resume(task, task.park_number)
+
+    def _resume(self, task: Task, number: int) -> None:
+        if task.done.is_set() or not task.parked or task.park_number != number or task.greenlet is None:
+            return
+        task.parked = False
+        self._switch(task)

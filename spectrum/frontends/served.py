@@ -19,7 +19,7 @@ from .. import render, wire
 from ..pointing import PointerSession
 from . import Frontend, Leave, Quit
 from .held import HeldKeys
-from .hub import Hub, Task
+from .hub import Hub, LoopHub, Task
 from .pacing import Pacer
 
 LOCKSTEP_PATIENCE = 60.0  # seconds a lockstep terminal may take over one frame's keys
@@ -31,7 +31,7 @@ class ServedFrontend(Frontend):
     """`send(message)` hands a message (bytes or text) to the connection, from this thread."""
 
     def __init__(self, send: Callable[[bytes | str], None], *, lockstep: bool = False, pacer: Pacer | None = None,
-                 hub: Hub | None = None):
+                 hub: Hub | LoopHub | None = None):
         self._send = send
         self.lockstep = lockstep
         self.hub = hub  # the machine runs as a task of this hub (`hub`), or on a thread of its own
