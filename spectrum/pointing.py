@@ -25,6 +25,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from .presses import presses_from
 from .hardware import ATTRIBUTES_END, CELL_PIXELS, COLUMNS, DISPLAY_FILE, ROWS, cell_address
 from .rom import FONT_ADDRESS
 
@@ -259,8 +260,6 @@ class Pointer:
 
 def press_keys(name: str) -> frozenset[str]:
     """The Spectrum keys of one press named as in a script ('ENTER', 'a', 'CAPS+5', 'DELETE')."""
-    from .frontends.headless import presses_from  # the script's names, defined there once
-
     items = [name] if "+" not in name or len(name) == 1 else [tuple(name.split("+"))]
     try:
         (press,) = presses_from(items)
