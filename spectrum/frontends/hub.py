@@ -55,7 +55,34 @@ class Task:
             self.done.set()
 
 
-class Hub:
+class Turns:
+    """What a task calls to give way, on either kind of hub (its `_wait` says how)."""
+
+    def current(self) -> Task | None:
+        """The task running now, if the caller is one of this hub's."""
+        current = getcurrent()
+        return getattr(current, "task", None) if getattr(current, "hub", None) is self else None
+
+    def sleep(self, seconds: float) -> None:
+        """Give way for `seconds`; in a thread that is no task of this hub, time.sleep."""
+        task = self.current()
+        if task is None:
+            time.sleep(seconds)
+            return
+        self._wait(task, seconds, wakeable=False)
+
+    def park(self, timeout: float | None) -> None:
+        """Give way until woken (`wake`) or `timeout` seconds have gone by (None: until woken)."""
+        task = self.current()
+        if task is None:
+            raise RuntimeError("park is for a task of its hub")
+        self._wait(task, timeout, wakeable=True)
+
+    def _wait(self, task: Task, seconds: float | None, *, wakeable: bool) -> None:
+        raise NotImplementedError
+
+
+class Hub(Turns):
     """Runs tasks on a thread of its own, started with the first task."""
 
     def __init__(self, name: str = "zxcards hub", clock: Callable[[], float] = time.monotonic):
@@ -91,27 +118,7 @@ class Hub:
                 self._ready.append((task, task.park_number))
         self._signal.set()
 
-    # --- from a task ----------------------------------------------------------------------------
-
-    def current(self) -> Task | None:
-        """The task running now, if the caller is one of this hub's."""
-        current = getcurrent()
-        return getattr(current, "task", None) if getattr(current, "hub", None) is self else None
-
-    def sleep(self, seconds: float) -> None:
-        """Give way for `seconds`; in a thread that is no task of this hub, time.sleep."""
-        task = self.current()
-        if task is None:
-            time.sleep(seconds)
-            return
-        self._wait(task, seconds, wakeable=False)
-
-    def park(self, timeout: float | None) -> None:
-        """Give way until woken (`wake`) or `timeout` seconds have gone by (None: until woken)."""
-        task = self.current()
-        if task is None:
-            raise RuntimeError("park is for a task of its hub")
-        self._wait(task, timeout, wakeable=True)
+    # --- from a task: current, sleep and park (`Turns`) ---------------------------------------------
 
     def _wait(self, task: Task, seconds: float | None, *, wakeable: bool) -> None:
         with self._lock:
@@ -171,7 +178,7 @@ class Hub:
             return True
 
 
-class LoopHub:
+class LoopHub(Turns):
     """A hub whose thread is an asyncio loop's: the tasks take turns with the loop's own callbacks
     (a server's connections), so that a frame's message is handed to its connection on the thread
     that sends it, and no two threads of the process are ever busy at once. Started from the loop's
@@ -206,23 +213,6 @@ class LoopHub:
             self.loop.call_soon_threadsafe(self._wake, task)
         except RuntimeError:  # the loop has closed: its tasks are over
             pass
-
-    def current(self) -> Task | None:
-        current = getcurrent()
-        return getattr(current, "task", None) if getattr(current, "hub", None) is self else None
-
-    def sleep(self, seconds: float) -> None:
-        task = self.current()
-        if task is None:
-            time.sleep(seconds)
-            return
-        self._wait(task, seconds, wakeable=False)
-
-    def park(self, timeout: float | None) -> None:
-        task = self.current()
-        if task is None:
-            raise RuntimeError("park is for a task of its hub")
-        self._wait(task, timeout, wakeable=True)
 
     # --- on the loop's thread -------------------------------------------------------------------
 
