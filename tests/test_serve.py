@@ -715,3 +715,33 @@ def test_canfield_s_winnable_deals_finder_ends_when_its_session_does(fresh_serve
         wait_for(finder_threads, what="the finder")
     wait_for(lambda: len(server.sessions) == 1, what="the session's end")
     wait_for(lambda: not finder_threads(), seconds=60, what="the finder thread's end")
+
+
+STOPPED_WITH_A_SESSION = """
+import sys, time
+sys.path.insert(0, "tests")
+import games.host.serve
+from served import running_server
+from websockets.sync.client import connect
+
+def slow_to_end(session):  # a session still busy when its terminal goes (a search, say)
+    session.server.hub.sleep(3)
+
+games.host.serve.Session.run = slow_to_end
+with running_server() as (base, server):
+    terminal = connect(base.replace("http", "ws", 1) + "patience?seed=5", max_size=None)
+    while not server.sessions:
+        time.sleep(0.01)
+    terminal.close()
+    time.sleep(0.5)  # the connection's end is seen; the session has not ended yet
+print("stopped", flush=True)
+"""
+
+
+def test_a_server_stopped_while_a_session_ends_lets_its_process_end():
+    """The server's loop stops while a session whose terminal has gone is still ending: nothing is
+    left waiting for that end (no thread blocked on it, which would hold the process up at exit for
+    ever, as it held up a whole test run once)."""
+    process = subprocess.run([sys.executable, "-c", STOPPED_WITH_A_SESSION], cwd=ROOT, env=environment(),
+                             capture_output=True, text=True, timeout=PATIENCE)
+    assert process.returncode == 0 and process.stdout == "stopped\n", process.stderr

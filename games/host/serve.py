@@ -434,7 +434,7 @@ class Server:
             if talk is not None:
                 self.talks.leave(where, talk, listener)
             frontend.disconnect()
-            await asyncio.to_thread(session.join)
+            await session.ended(loop)
             self.sessions.discard(session)
             self.count.add(-1)
             await sender
@@ -507,6 +507,24 @@ class Session:
 
     def join(self, timeout: float | None = None) -> None:
         self.task.join(timeout)
+
+    async def ended(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Wait on `loop` (the running one) until the session has ended, with no thread blocked on
+        it: a loop stopped meanwhile leaves nothing waiting that would hold its process up at exit."""
+        ended = loop.create_future()
+
+        def settle() -> None:
+            if not ended.done():
+                ended.set_result(None)
+
+        def said() -> None:  # on whichever thread ended the task
+            try:
+                loop.call_soon_threadsafe(settle)
+            except RuntimeError:  # the loop has closed: nobody waits
+                pass
+
+        self.task.when_done(said)
+        await ended
 
     def is_alive(self) -> bool:
         return self.task is not None and self.task.is_alive()

@@ -37,9 +37,21 @@ class Task:
         self.wakeable = False  # a park, not a sleep: `wake` ends it
         self.woken = False  # woken while not parked: the next park returns at once
         self.park_number = 0  # which park a timer or a wake is for
+        self._ending = threading.Lock()
+        self._when_done: list[Callable[[], None]] = []
 
     def join(self, timeout: float | None = None) -> None:
         self.done.wait(timeout)
+
+    def when_done(self, call: Callable[[], None]) -> None:
+        """`call()` once the task has ended (at once, here, if it has), on the thread that ends it:
+        what waits for a task without a thread blocked on it (an asyncio loop's thread may be the
+        one the task needs to end, and a thread blocked on it would hold its process up at exit)."""
+        with self._ending:
+            if not self.done.is_set():
+                self._when_done.append(call)
+                return
+        call()
 
     def is_alive(self) -> bool:
         return not self.done.is_set()
@@ -52,7 +64,11 @@ class Task:
             # said as a thread's would be (threading.excepthook prints it, or a test catches it)
             threading.excepthook(threading.ExceptHookArgs((type(error), error, error.__traceback__, None)))
         finally:
-            self.done.set()
+            with self._ending:
+                self.done.set()
+                calls, self._when_done = self._when_done, []
+            for call in calls:
+                call()
 
 
 class Turns:
