@@ -16,8 +16,7 @@ from typing import NamedTuple
 
 RANK_LETTERS = "a23456789tjqk"  # rank 1 (ace) ... 13 (king)
 FACE_LETTERS = "A23456789TJQK"
-RANK_WORDS = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-              "jack", "queen", "king")
+RANK_WORDS = ("ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king")
 SUIT_LETTERS = "shdc"
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 
@@ -83,7 +82,7 @@ class Card(NamedTuple):
 
     @property
     def words(self) -> str:
-        """"ten of diamonds"."""
+        """ "ten of diamonds"."""
         return f"{RANK_WORDS[self.rank - 1]} of {self.suit.word}"
 
     @property
@@ -132,6 +131,7 @@ def checked_deck(deck) -> list[Card]:
 
 
 # --- a card as a number: `Card.index`, for engines that search ---------------------------------------
+
 
 def number_of(suit: int, rank: int) -> int:
     """The number (`Card.index`) of the card of `suit` and `rank` (1 ace ... 13 king)."""

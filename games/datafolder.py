@@ -76,8 +76,9 @@ def default_folder() -> Path:
     try:
         home = Path.home()
     except RuntimeError:
-        raise DataUnusable("there is no home folder to keep the players' data in: set HOME or "
-                           "XDG_DATA_HOME, or give --data-dir") from None
+        raise DataUnusable(
+            "there is no home folder to keep the players' data in: set HOME or XDG_DATA_HOME, or give --data-dir"
+        ) from None
     return home / ".local" / "share" / "zxcards"
 
 

@@ -41,8 +41,9 @@ def lay_baize(machine: Spectrum, *, ink: int = WHITE, udgs: Mapping[str, Sequenc
     machine.cls()
 
 
-def draw_card(machine: Spectrum, row: int, col: int, card: Card | None, *, tall: bool = True,
-              flash: int = 0, bright: int = 0) -> None:
+def draw_card(
+    machine: Spectrum, row: int, col: int, card: Card | None, *, tall: bool = True, flash: int = 0, bright: int = 0
+) -> None:
     """A card face at (row, col), two rows high when `tall`; None leaves an empty place."""
     if card is None:
         for line in range(2 if tall else 1):

@@ -55,8 +55,10 @@ class StoreUnavailable(OSError):
 def unusable(url: str, error: Exception) -> DataUnusable:
     """The database can't be used, in one line for whoever started the server."""
     said = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-    return DataUnusable(f"the database {shown_url(url)} can't be used ({said}): check that PostgreSQL runs there "
-                        "and that the URL, user and password are right")
+    return DataUnusable(
+        f"the database {shown_url(url)} can't be used ({said}): check that PostgreSQL runs there "
+        "and that the URL, user and password are right"
+    )
 
 
 def shown_url(url: str) -> str:
@@ -81,10 +83,15 @@ def ensure_schema(connection, part: str, statements: list[str], version: int, ur
             connection.execute(statement)
         row = connection.execute("SELECT version FROM zxcards_schema WHERE part = %s", (part,)).fetchone()
         if row is not None and row[0] > version:
-            raise DataUnusable(f"the database {shown_url(url)} was written by a newer zxcards ({part} version "
-                               f"{row[0]}): update zxcards to use it (it is left as it is)")
-        connection.execute("INSERT INTO zxcards_schema (part, version) VALUES (%s, %s) ON CONFLICT (part) "
-                            "DO UPDATE SET version = EXCLUDED.version", (part, version))
+            raise DataUnusable(
+                f"the database {shown_url(url)} was written by a newer zxcards ({part} version "
+                f"{row[0]}): update zxcards to use it (it is left as it is)"
+            )
+        connection.execute(
+            "INSERT INTO zxcards_schema (part, version) VALUES (%s, %s) ON CONFLICT (part) "
+            "DO UPDATE SET version = EXCLUDED.version",
+            (part, version),
+        )
 
 
 class PostgresStore:
@@ -107,8 +114,9 @@ class PostgresStore:
                 ensure_schema(connection, "store", SCHEMA[1:], SCHEMA_VERSION, url)
         except psycopg.Error as error:
             raise unusable(url, error) from None
-        self.pool = ConnectionPool(url, min_size=1, max_size=pool_size, open=True, name="zxcards",
-                                   kwargs={"connect_timeout": CONNECT_SECONDS})
+        self.pool = ConnectionPool(
+            url, min_size=1, max_size=pool_size, open=True, name="zxcards", kwargs={"connect_timeout": CONNECT_SECONDS}
+        )
 
     def __repr__(self) -> str:
         return f"PostgresStore({shown_url(self.url)!r})"
@@ -140,7 +148,9 @@ class PostgresStore:
         except psycopg.Error as error:
             raise unusable(self.url, error) from None
         try:
-            row = connection.execute("SELECT pg_try_advisory_lock(hashtext(%s), hashtext(%s))", (kind, owner)).fetchone()
+            row = connection.execute(
+                "SELECT pg_try_advisory_lock(hashtext(%s), hashtext(%s))", (kind, owner)
+            ).fetchone()
             taken = row is not None and row[0]
             if not taken:
                 raise InUse(f"{what} is being played in another zxcards: one at a time")
@@ -174,8 +184,9 @@ class Kept:
         StoreUnavailable when the database can't be read."""
         try:
             with self.store.transaction() as connection:
-                row = connection.execute("SELECT version, data FROM zxcards_kept WHERE kind = %s AND code = %s",
-                                         (self.kind, self.key(code))).fetchone()
+                row = connection.execute(
+                    "SELECT version, data FROM zxcards_kept WHERE kind = %s AND code = %s", (self.kind, self.key(code))
+                ).fetchone()
         except StoreUnavailable as error:
             raise DataUnusable(f"{self.place(code)} can't be read now ({error}): try again in a while") from None
         if row is None:
@@ -204,12 +215,14 @@ class Kept:
                     row = connection.execute(
                         "INSERT INTO zxcards_kept (kind, code, version, data) VALUES (%s, %s, 1, %s) "
                         "ON CONFLICT (kind, code) DO NOTHING RETURNING version",
-                        (self.kind, self.key(code), text)).fetchone()
+                        (self.kind, self.key(code), text),
+                    ).fetchone()
                 else:
                     row = connection.execute(
                         "UPDATE zxcards_kept SET data = %s, version = version + 1, written = now() "
                         "WHERE kind = %s AND code = %s AND version = %s RETURNING version",
-                        (text, self.kind, self.key(code), known)).fetchone()
+                        (text, self.kind, self.key(code), known),
+                    ).fetchone()
             if row is None:
                 raise Stale(f"{self.key(code)} was taken up by another server, which keeps it now")
             self.versions[code] = row[0]
@@ -218,8 +231,9 @@ class Kept:
         """Document `code` moved aside (a game given up is kept, not deleted): where it is now, or
         None when there was none."""
         with self.store.transaction() as connection:
-            row = connection.execute("SELECT version FROM zxcards_kept WHERE kind = %s AND code = %s",
-                                     (self.kind, self.key(code))).fetchone()
+            row = connection.execute(
+                "SELECT version FROM zxcards_kept WHERE kind = %s AND code = %s", (self.kind, self.key(code))
+            ).fetchone()
         if row is None:
             return None
         self._move_aside(code, row[0], "given-up")
@@ -227,11 +241,15 @@ class Kept:
 
     def _move_aside(self, code: str, version: int, why: str) -> None:
         with self.lock, self.store.transaction() as connection:
-            connection.execute("INSERT INTO zxcards_set_aside (kind, code, why, data) SELECT kind, code, %s, data "
-                               "FROM zxcards_kept WHERE kind = %s AND code = %s AND version = %s",
-                               (why, self.kind, self.key(code), version))
-            connection.execute("DELETE FROM zxcards_kept WHERE kind = %s AND code = %s AND version = %s",
-                               (self.kind, self.key(code), version))
+            connection.execute(
+                "INSERT INTO zxcards_set_aside (kind, code, why, data) SELECT kind, code, %s, data "
+                "FROM zxcards_kept WHERE kind = %s AND code = %s AND version = %s",
+                (why, self.kind, self.key(code), version),
+            )
+            connection.execute(
+                "DELETE FROM zxcards_kept WHERE kind = %s AND code = %s AND version = %s",
+                (self.kind, self.key(code), version),
+            )
             self.versions[code] = 0
 
     def forget(self, code: str) -> None:
@@ -242,7 +260,9 @@ class Kept:
             if known:
                 try:
                     with self.store.transaction() as connection:
-                        connection.execute("DELETE FROM zxcards_kept WHERE kind = %s AND code = %s AND version = %s",
-                                           (self.kind, self.key(code), known))
+                        connection.execute(
+                            "DELETE FROM zxcards_kept WHERE kind = %s AND code = %s AND version = %s",
+                            (self.kind, self.key(code), known),
+                        )
                 except StoreUnavailable:
                     pass  # taken up again, it is a table nobody sits at yet: nothing is lost

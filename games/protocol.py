@@ -45,7 +45,7 @@ class Outcome:
     returns: tuple[float, ...]
 
     def result(self, player: int) -> str:
-        """"won" or "lost", for `player`."""
+        """ "won" or "lost", for `player`."""
         return "won" if player in self.winners else "lost"
 
 

@@ -65,21 +65,21 @@ def _plain_code(ch: str) -> int:
 
 def _escape(text: str, i: int) -> tuple[int, int]:
     """Decode the escape starting at text[i] (a backslash); return (code, next index)."""
-    rest = text[i + 1:i + 3]
+    rest = text[i + 1 : i + 3]
     if rest[:1] == "\\":
         return ord("\\"), i + 2
     if rest[:1] == "*":
         return COPYRIGHT, i + 2
     if rest[:1] == "{":
-        match = re.match(r"\{(\d+)\}", text[i + 1:])
+        match = re.match(r"\{(\d+)\}", text[i + 1 :])
         if not match or int(match[1]) > 255:
-            raise ListingError(f"bad character escape at {text[i:i + 8]!r}")
+            raise ListingError(f"bad character escape at {text[i : i + 8]!r}")
         return int(match[1]), i + 1 + match.end()
     if len(rest) == 2 and rest[0] in _QUADRANTS and rest[1] in _QUADRANTS:
         return block_graphic(rest[0], rest[1]), i + 3
     if rest[:1] and "a" <= rest[0] <= "u":
         return UDG_A + ord(rest[0]) - ord("a"), i + 2
-    raise ListingError(f"unknown escape {text[i:i + 3]!r}")
+    raise ListingError(f"unknown escape {text[i : i + 3]!r}")
 
 
 def tokenize(body: str) -> bytes:
@@ -92,7 +92,7 @@ def tokenize(body: str) -> bytes:
     while i < len(body):
         ch = body[i]
         if in_string or ch == "\\":
-            code, i = (_escape(body, i) if ch == "\\" else (_plain_code(ch), i + 1))
+            code, i = _escape(body, i) if ch == "\\" else (_plain_code(ch), i + 1)
             out.append(code)
             in_string = in_string != (ch == '"')
             continue
@@ -124,7 +124,7 @@ def _keyword_at(body: str, i: int) -> tuple[int | None, int]:
         spelling = KEYWORDS[index].strip()
         if not body.startswith(spelling, i):
             continue
-        after = body[i + len(spelling):i + len(spelling) + 1]
+        after = body[i + len(spelling) : i + len(spelling) + 1]
         if spelling[-1].isalpha() and (after.isalpha() or after == "$"):
             continue
         return FIRST_TOKEN + index, len(spelling)
@@ -205,7 +205,7 @@ def listing_lines(text: str) -> Iterator[tuple[int, bytes]]:
         if not match or not 1 <= int(match[1]) <= 9999:
             raise ListingError(f"listing line {row}: no line number 1-9999: {line[:40]!r}")
         try:
-            yield int(match[1]), tokenize(line[match.end():])
+            yield int(match[1]), tokenize(line[match.end() :])
         except ListingError as error:
             raise ListingError(f"listing line {row} ({match[1]}): {error}") from None
 

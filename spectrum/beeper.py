@@ -11,9 +11,23 @@ from . import fp
 from .errors import INTEGER_OUT_OF_RANGE, ReportError
 
 # The semitone table at $046E: C to B of the octave from middle C, in Hz, as the ROM stores them.
-SEMITONES = tuple(bytes.fromhex(entry) for entry in (
-    "8902D01286", "890A976075", "8912D5171F", "891B904102", "8924D053CA", "892E9D36B1",
-    "8938FF493E", "8943FF6A73", "894FA70054", "895C000000", "896914F624", "8976F11005"))
+SEMITONES = tuple(
+    bytes.fromhex(entry)
+    for entry in (
+        "8902D01286",
+        "890A976075",
+        "8912D5171F",
+        "891B904102",
+        "8924D053CA",
+        "892E9D36B1",
+        "8938FF493E",
+        "8943FF6A73",
+        "894FA70054",
+        "895C000000",
+        "896914F624",
+        "8976F11005",
+    )
+)
 # Constants BEEP puts on the calculator stack (stk-data), decoded from the ROM's short forms.
 SEMITONE_STEP = fp.stk_data(bytes.fromhex("EC6C981FF5"))  # ≈ ln 2 / 12: linear between semitones
 CLOCK_OVER_8 = fp.stk_data(bytes.fromhex("8043559F80"))  # 437500 = 3.5 MHz / 8
@@ -69,8 +83,16 @@ def half_period(timing: int, rising: bool) -> int:
     high, low = timing >> 8, timing & 0xFF
     count = (low >> 2) + (1 if rising else 0) + 1  # LD C,L (+ INC C when rising); INC C
     rounds = (high + 1) & 0xFF or 256  # INC B; the first round uses C, the rest C = $3F
-    return (OUT_AND_TEST + (AFTER_RISING if rising else AFTER_FALLING) + (low & 3) * NOP + COUNTERS
-            + _delay(count) + rounds * OUTER + (rounds - 1) * _delay(0x3F) + TOGGLE)
+    return (
+        OUT_AND_TEST
+        + (AFTER_RISING if rising else AFTER_FALLING)
+        + (low & 3) * NOP
+        + COUNTERS
+        + _delay(count)
+        + rounds * OUTER
+        + (rounds - 1) * _delay(0x3F)
+        + TOGGLE
+    )
 
 
 def beeper(timing: int, cycles: int) -> list[int]:

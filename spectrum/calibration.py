@@ -39,6 +39,7 @@ UNTIMED = "untimed"  # the time the layer takes that no item accounts for: sound
 
 # --- the ROM's side -------------------------------------------------------------------------------
 
+
 @dataclass
 class RomRun:
     statements: list  # StatementStart, the program's own (not the RUN typed)
@@ -74,11 +75,17 @@ def rom_run(listing: str, presses=()) -> RomRun:
         rom.run()
     except ScriptExhausted:
         pass
-    return RomRun([s for s in watch.statements if s.line < 10000], watch.interrupts, watch.editor_ready, rom._origin,
-                  watch.editor_waiting)
+    return RomRun(
+        [s for s in watch.statements if s.line < 10000],
+        watch.interrupts,
+        watch.editor_ready,
+        rom._origin,
+        watch.editor_waiting,
+    )
 
 
 # --- the layer's side ----------------------------------------------------------------------------
+
 
 @dataclass
 class LayerStatement:
@@ -149,10 +156,17 @@ class Driver:
     def _statement(self, line: int, number: int) -> LayerStatement:
         marks = self._marks
         (first, t_first), (last, t_last) = marks[0], marks[-1]
-        parts = [(later - counts, t_later - t - _timed(later - counts, self.machine))
-                 for (counts, t), (later, t_later) in zip(marks, marks[1:])]
-        return LayerStatement(line, number, last - first, t_last - t_first - _timed(last - first, self.machine),
-                              parts if len(marks) > 2 else [])
+        parts = [
+            (later - counts, t_later - t - _timed(later - counts, self.machine))
+            for (counts, t), (later, t_later) in zip(marks, marks[1:])
+        ]
+        return LayerStatement(
+            line,
+            number,
+            last - first,
+            t_last - t_first - _timed(last - first, self.machine),
+            parts if len(marks) > 2 else [],
+        )
 
     def perform(self, command: int) -> None:
         machine, values = self.machine, [fp.to_float(v.number) for v in self.interpreter.arguments]
@@ -179,7 +193,7 @@ class Driver:
 def _prompt(codes: bytes) -> str:
     """The prompt of `INPUT "text";a$`."""
     start = codes.index(b'"') + 1
-    return codes[start:codes.index(b'"', start)].decode("latin-1")
+    return codes[start : codes.index(b'"', start)].decode("latin-1")
 
 
 def _timed(items: Counter, machine) -> int:
@@ -187,6 +201,7 @@ def _timed(items: Counter, machine) -> int:
 
 
 # --- rows to fit ---------------------------------------------------------------------------------
+
 
 @dataclass
 class Row:
@@ -233,15 +248,23 @@ def _stop_row(rom: RomRun, layer: list[LayerStatement]) -> list[Row]:
     """STOP, when the run ends with it: from its start to the editor's wait for a key, its report
     shown."""
     last = rom.statements[-1]
-    if len(layer) != len(rom.statements) or (layer[-1].line, layer[-1].statement) != (last.line, last.statement) \
-            or layer[-1].items.get("command-stop") != 1:
+    if (
+        len(layer) != len(rom.statements)
+        or (layer[-1].line, layer[-1].statement) != (last.line, last.statement)
+        or layer[-1].items.get("command-stop") != 1
+    ):
         return []
     ready = [t for t in rom.editor_ready if t > last.t]
     if not ready:
         return []
     interrupted = sum(i.cost for i in rom.interrupts if last.t <= i.t < ready[0])
-    return [Row(_without_interrupts(layer[-1].items), ready[0] - last.t - interrupted - layer[-1].untimed,
-                f"{last.line}:{last.statement}")]
+    return [
+        Row(
+            _without_interrupts(layer[-1].items),
+            ready[0] - last.t - interrupted - layer[-1].untimed,
+            f"{last.line}:{last.statement}",
+        )
+    ]
 
 
 def _input_rows(rom: RomRun, index: int, done: LayerStatement) -> list[Row]:
@@ -265,8 +288,13 @@ def _input_rows(rom: RomRun, index: int, done: LayerStatement) -> list[Row]:
         parts += [(done.parts[0], start, ready[0]), (done.parts[1], ready[0], waiting[0])]
     for (items, untimed), begin, finish in parts:
         interrupted = sum(interrupt.cost for interrupt in rom.interrupts if begin <= interrupt.t < finish)
-        rows.append(Row(_without_interrupts(items), finish - begin - interrupted - untimed,
-                        f"INPUT {done.line}:{done.statement}"))
+        rows.append(
+            Row(
+                _without_interrupts(items),
+                finish - begin - interrupted - untimed,
+                f"INPUT {done.line}:{done.statement}",
+            )
+        )
     return rows
 
 
@@ -290,6 +318,7 @@ def interrupt_rows(interrupts: list[Interrupt]) -> list[Row]:
 
 
 # --- the fit ---------------------------------------------------------------------------------------
+
 
 def nonnegative_least_squares(a: np.ndarray, b: np.ndarray, iterations: int = 500) -> np.ndarray:
     """x >= 0 minimising |a x - b| (Lawson and Hanson's active set method)."""
@@ -350,12 +379,20 @@ class ListingGenerator:
 
     def listing(self, lines: int = 25) -> str:
         r = self.random
-        out = ["1 REM " + "x" * r.randrange(0, 60), "2 GO TO 3",
-               "3 LET q$=\"\": FOR i=1 TO %d: LET q$=q$+\"A01\\b2\": NEXT i: LET i0=%d: LET i1=%d"
-               % (r.randrange(1, 60), r.randrange(1, 4), r.randrange(1, 3)),
-               "4 DEF FN g(x)=6*(x-4*(x>4))-15*(x=9)", "5 DEF FN f(x)=x*2+1", "6 DIM z(3): DIM r$(3,5): DIM y(2): DIM y(2,3)"]
-        names = NUMBER_NAMES[:r.randrange(2, len(NUMBER_NAMES))] + STRING_NAMES[:r.randrange(1, len(STRING_NAMES))] \
+        out = [
+            "1 REM " + "x" * r.randrange(0, 60),
+            "2 GO TO 3",
+            "3 LET q$=\"\": FOR i=1 TO %d: LET q$=q$+\"A01\\b2\": NEXT i: LET i0=%d: LET i1=%d"
+            % (r.randrange(1, 60), r.randrange(1, 4), r.randrange(1, 3)),
+            "4 DEF FN g(x)=6*(x-4*(x>4))-15*(x=9)",
+            "5 DEF FN f(x)=x*2+1",
+            "6 DIM z(3): DIM r$(3,5): DIM y(2): DIM y(2,3)",
+        ]
+        names = (
+            NUMBER_NAMES[: r.randrange(2, len(NUMBER_NAMES))]
+            + STRING_NAMES[: r.randrange(1, len(STRING_NAMES))]
             + r.sample(LONG_NAMES, r.randrange(0, 3))
+        )
         r.shuffle(names)
         first = []
         for name in names:
@@ -383,7 +420,9 @@ class ListingGenerator:
                 out.append(f"{number} READ {r.choice(NUMBER_NAMES)}: READ {r.choice(STRING_NAMES)}")
             elif kind < 0.3:
                 name = r.choice(STRING_NAMES)
-                out.append(f'{number} INPUT "{"".join(r.choice("Your mv? ") for _ in range(r.randrange(0, 20)))}";{name}')
+                out.append(
+                    f'{number} INPUT "{"".join(r.choice("Your mv? ") for _ in range(r.randrange(0, 20)))}";{name}'
+                )
                 self.entries.append("".join(r.choice("0123456789abcXYZ ") for _ in range(r.randrange(0, 12))))
                 if name not in self.strings:
                     self.strings.append(name)
@@ -407,7 +446,11 @@ class ListingGenerator:
         return r.choice([".5", "1.5", "0.25", "2.75", "1E3", "3.14159"])
 
     def string_literal(self, shortest: int = 3, longest: int = 12) -> str:
-        return '"' + "".join(self.random.choice("abcdefXYZ 12") for _ in range(self.random.randrange(shortest, longest))) + '"'
+        return (
+            '"'
+            + "".join(self.random.choice("abcdefXYZ 12") for _ in range(self.random.randrange(shortest, longest)))
+            + '"'
+        )
 
     def number(self, depth: int = 0) -> str:
         r = self.random
@@ -450,10 +493,20 @@ class ListingGenerator:
                 return f'VAL "{r.choice(self.numbers)}+1"'
             return f'VAL "{r.choice([r.randrange(0, 10), r.randrange(10, 100), r.randrange(100, 1000)])}"'
         if kind < 0.985:
-            return r.choice([f"SGN {self.number(depth + 1)}", f"ABS {self.number(depth + 1)}", "PEEK 23672",
-                             "IN 65278", "PI", f"+{self.number_literal()}", f"{self.number_literal()}^2",
-                             "LEN INKEY$", 'LEN VAL$ """ab"""',
-                             f"ABS ({self.number(depth + 1)})^{r.choice(['2', '3', '.5'])}"])
+            return r.choice(
+                [
+                    f"SGN {self.number(depth + 1)}",
+                    f"ABS {self.number(depth + 1)}",
+                    "PEEK 23672",
+                    "IN 65278",
+                    "PI",
+                    f"+{self.number_literal()}",
+                    f"{self.number_literal()}^2",
+                    "LEN INKEY$",
+                    'LEN VAL$ """ab"""',
+                    f"ABS ({self.number(depth + 1)})^{r.choice(['2', '3', '.5'])}",
+                ]
+            )
         return f"({self.string(depth + 1)}{r.choice(['=', '<>', '<', '>', '<=', '>='])}{self.string(depth + 1)})"
 
     def string(self, depth: int = 0) -> str:
@@ -471,10 +524,17 @@ class ListingGenerator:
             last = r.randrange(first, 4)
             if r.random() < 0.3:
                 index = r.choice(["i0", "i1"])
-                return r.choice([f"{name}({index})", f"{name}({index} TO {index}+1)", f"{name}( TO {index})",
-                                 f"{name}({index}+1 TO )"])
-            return r.choice([f"{name}({first} TO {last})", f"{name}({first})", f"{name}( TO {last})",
-                             f"{name}({first} TO )"])
+                return r.choice(
+                    [
+                        f"{name}({index})",
+                        f"{name}({index} TO {index}+1)",
+                        f"{name}( TO {index})",
+                        f"{name}({index}+1 TO )",
+                    ]
+                )
+            return r.choice(
+                [f"{name}({first} TO {last})", f"{name}({first})", f"{name}( TO {last})", f"{name}({first} TO )"]
+            )
         if kind < 0.78:
             return f"r$({r.randrange(1, 4)})"
         if kind < 0.84:
@@ -513,11 +573,20 @@ class ListingGenerator:
             return f"RANDOMIZE {r.randrange(1, 60000)}"
         if kind < 0.74:
             start = r.randrange(1, 40)
-            return r.choice([f'LET q$=q$( TO {start})+q$({start}+5 TO )+"X12\\c0"', f"LET d$=q$({start} TO {start}+4)",
-                             "LET q$=d$+q$"])
+            return r.choice(
+                [
+                    f'LET q$=q$( TO {start})+q$({start}+5 TO )+"X12\\c0"',
+                    f"LET d$=q$({start} TO {start}+4)",
+                    "LET q$=d$+q$",
+                ]
+            )
         if kind < 0.78:
-            return r.choice([f"POKE 23296+{r.randrange(0, 100)},{r.randrange(0, 256)}",
-                             f"POKE USR CHR$ ({r.randrange(97, 102)}+i1)+{r.randrange(0, 8)},{r.randrange(0, 256)}"])
+            return r.choice(
+                [
+                    f"POKE 23296+{r.randrange(0, 100)},{r.randrange(0, 256)}",
+                    f"POKE USR CHR$ ({r.randrange(97, 102)}+i1)+{r.randrange(0, 8)},{r.randrange(0, 256)}",
+                ]
+            )
         if kind < 0.8:
             return f"REM {'x' * r.randrange(0, 20)}"
         if kind < 0.84:
@@ -525,14 +594,32 @@ class ListingGenerator:
         if kind < 0.97:
             return self.print_statement()
         if kind < 0.98:
-            return (f"BEEP {r.choice(['.01', '.005', '.02', '0.01'])},"
-                    f"{r.choice(['0', '12', '24', '36', '-5', '-20', '7', '2.5', '-3.5', '48'])}")
+            return (
+                f"BEEP {r.choice(['.01', '.005', '.02', '0.01'])},"
+                f"{r.choice(['0', '12', '24', '36', '-5', '-20', '7', '2.5', '-3.5', '48'])}"
+            )
         if kind < 0.99 and self.pauses:
             return f"PAUSE {r.randrange(1, 4)}"
-        return r.choice(["BORDER 4", "INK 2", "PAPER 6", "CLS", "INK 0", "PAPER 7", "BORDER 1", "RANDOMIZE",
-                         "RESTORE", "RESTORE 8010", 'LET q$(2 TO 3)="xy"', "LET q$(1)=\"Z\"",
-                         "FOR i=2 TO 1: LET h=h+1: NEXT i", "FOR i=3 TO 1 STEP -1: LET h=h+i: NEXT i",
-                         "DIM y(2,3): LET y(1,2)=5", "DIM w$(4): LET w$(2)=\"k\""])
+        return r.choice(
+            [
+                "BORDER 4",
+                "INK 2",
+                "PAPER 6",
+                "CLS",
+                "INK 0",
+                "PAPER 7",
+                "BORDER 1",
+                "RANDOMIZE",
+                "RESTORE",
+                "RESTORE 8010",
+                'LET q$(2 TO 3)="xy"',
+                "LET q$(1)=\"Z\"",
+                "FOR i=2 TO 1: LET h=h+1: NEXT i",
+                "FOR i=3 TO 1 STEP -1: LET h=h+i: NEXT i",
+                "DIM y(2,3): LET y(1,2)=5",
+                "DIM w$(4): LET w$(2)=\"k\"",
+            ]
+        )
 
     def print_statement(self) -> str:
         r = self.random

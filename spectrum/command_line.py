@@ -22,6 +22,7 @@ def ends_quietly(main):
     """A command's `main`, ending as a Unix tool does when its output is closed early (`| head -1`:
     status 141, no traceback) or it is interrupted (Ctrl-C: status 130). What is left unwritten is
     dropped: the output goes nowhere from then on, so nothing fails again as Python exits."""
+
     @functools.wraps(main)
     def quiet(*args, **kwargs):
         try:
@@ -34,6 +35,7 @@ def ends_quietly(main):
         except KeyboardInterrupt:
             _output_to_nowhere(stderr=False)
             return INTERRUPTED_STATUS
+
     return quiet
 
 
@@ -67,6 +69,7 @@ def whole_number(low: int, high: int | None = None, what: str = "a number"):
 
 def positive_number(what: str = "a number"):
     """An argparse type: a number above 0 (a fraction will do)."""
+
     def checked(text: str) -> float:
         try:
             number = float(text)
@@ -113,6 +116,7 @@ def new_file(text: str) -> Path:
 def new_file_ending(*endings: str):
     """An argparse type: a `new_file` whose name ends in one of `endings` (".png"), the kinds of
     file written, so that a PNG is never written under the name of another kind."""
+
     def checked(text: str) -> Path:
         path = new_file(text)
         if not text.lower().endswith(endings):

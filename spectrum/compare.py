@@ -26,7 +26,7 @@ TOLERANCE_SHARE = 0.005
 
 def screen_of(machine) -> bytes:
     """SCREEN$ of any machine: the display file and attributes, 6,912 bytes."""
-    return bytes(machine.memory[DISPLAY_FILE:DISPLAY_FILE + SCREEN_BYTES])
+    return bytes(machine.memory[DISPLAY_FILE : DISPLAY_FILE + SCREEN_BYTES])
 
 
 def cell_of(offset: int) -> tuple[int, int]:
@@ -60,8 +60,9 @@ class Difference:
     key_wait: int  # which wait for a key, counting from 1
 
     def __str__(self) -> str:
-        return (f"first difference at frame {self.frame}, row {self.row}, column {self.column} "
-                f"(key wait {self.key_wait})")
+        return (
+            f"first difference at frame {self.frame}, row {self.row}, column {self.column} (key wait {self.key_wait})"
+        )
 
 
 @dataclass(frozen=True)
@@ -73,8 +74,10 @@ class Lateness:
     rom_frame: float
 
     def __str__(self) -> str:
-        return (f"{self.what} at frame {self.rom_frame:.1f} on the ROM but {self.port_frame:.1f} in the port "
-                f"({self.port_frame - self.rom_frame:+.1f} frames; {allowed_frames(self.rom_frame):.1f} allowed)")
+        return (
+            f"{self.what} at frame {self.rom_frame:.1f} on the ROM but {self.port_frame:.1f} in the port "
+            f"({self.port_frame - self.rom_frame:+.1f} frames; {allowed_frames(self.rom_frame):.1f} allowed)"
+        )
 
 
 def allowed_frames(frame: float) -> float:
@@ -90,8 +93,9 @@ def while_a_program_runs(port: list[KeyWait], rom: list[KeyWait]) -> tuple[list[
     return port, rom
 
 
-def first_lateness(port: list[KeyWait], rom: list[KeyWait], port_sounds: list[int],
-                   rom_sounds: list[int]) -> Lateness | str | None:
+def first_lateness(
+    port: list[KeyWait], rom: list[KeyWait], port_sounds: list[int], rom_sounds: list[int]
+) -> Lateness | str | None:
     """The first key wait or sound (T-states from frame 0) the port has too early or too late,
     a line saying that the two sound a different number of times, or None."""
     compared_port, compared_rom = while_a_program_runs(port, rom)
@@ -99,10 +103,13 @@ def first_lateness(port: list[KeyWait], rom: list[KeyWait], port_sounds: list[in
         port_sounds = [t for t in port_sounds if t <= compared_port[-1].frame * FRAME_T_STATES]
         rom_sounds = [t for t in rom_sounds if t <= compared_rom[-1].frame * FRAME_T_STATES]
     port, rom = compared_port, compared_rom
-    frames: list[tuple[str, float, float]] = [(f"key wait {number}", ours.frame, theirs.frame)
-                                              for number, (ours, theirs) in enumerate(zip(port, rom), 1)]
-    frames += [(f"sound {number}", ours / FRAME_T_STATES, theirs / FRAME_T_STATES)
-               for number, (ours, theirs) in enumerate(zip(port_sounds, rom_sounds), 1)]
+    frames: list[tuple[str, float, float]] = [
+        (f"key wait {number}", ours.frame, theirs.frame) for number, (ours, theirs) in enumerate(zip(port, rom), 1)
+    ]
+    frames += [
+        (f"sound {number}", ours / FRAME_T_STATES, theirs / FRAME_T_STATES)
+        for number, (ours, theirs) in enumerate(zip(port_sounds, rom_sounds), 1)
+    ]
     late = [Lateness(*item) for item in frames if abs(item[1] - item[2]) > allowed_frames(item[2])]
     if late:
         return min(late, key=lambda lateness: lateness.rom_frame)
@@ -167,5 +174,6 @@ class KeyWaitRecorder(Frontend):
         self.frontend.close()
 
     def note(self, machine, stopped: bool = False) -> None:
-        self.waits.append(KeyWait(machine.frame_count, screen_of(machine),
-                                  stopped or getattr(machine, "program_stopped", False)))
+        self.waits.append(
+            KeyWait(machine.frame_count, screen_of(machine), stopped or getattr(machine, "program_stopped", False))
+        )

@@ -16,8 +16,22 @@ from . import expression, fp, sysvars
 from .beeper import beeper
 from .errors import ReportError
 from .hardware import ROWS
-from .rom import (AT, CAPS_LOCK, CURSOR_LEFT, CURSOR_RIGHT, DELETE, EDIT, ENTER, FIRST_TOKEN, FLASH, GRAPHICS, INK,
-                  PAPER, TAB, TOKEN_THEN)
+from .rom import (
+    AT,
+    CAPS_LOCK,
+    CURSOR_LEFT,
+    CURSOR_RIGHT,
+    DELETE,
+    EDIT,
+    ENTER,
+    FIRST_TOKEN,
+    FLASH,
+    GRAPHICS,
+    INK,
+    PAPER,
+    TAB,
+    TOKEN_THEN,
+)
 from .screen import codes_of, token_text
 from .sysvars import Flags, Flags2
 
@@ -169,7 +183,9 @@ class Editor:
         self.temps(lower=True)
         start = self.lower_position
         try:
-            ram[sysvars.FLAGS] |= Flags.NO_LEADING_SPACE | Flags.PRINT_L_MODE  # no leading space; the cursor is L unless a THEN comes
+            ram[sysvars.FLAGS] |= (
+                Flags.NO_LEADING_SPACE | Flags.PRINT_L_MODE
+            )  # no leading space; the cursor is L unless a THEN comes
             ram[sysvars.FLAGS2] &= ~Flags2.IN_QUOTES & 0xFF  # not within quotes
             for index in range(len(line) + 1):
                 if index == fault_at:

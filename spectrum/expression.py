@@ -20,12 +20,32 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from . import fp, series, sysvars
-from .errors import (INTEGER_OUT_OF_RANGE, INVALID_ARGUMENT, STOP_IN_INPUT, SUBSCRIPT_WRONG, VARIABLE_NOT_FOUND,
-                     ReportError)
+from .errors import (
+    INTEGER_OUT_OF_RANGE,
+    INVALID_ARGUMENT,
+    STOP_IN_INPUT,
+    SUBSCRIPT_WRONG,
+    VARIABLE_NOT_FOUND,
+    ReportError,
+)
 from .hardware import pixel_address
 from .numbers import print_fp
-from .rom import (ENTER, TOKEN_ATTR, TOKEN_BIN, TOKEN_CODE, TOKEN_FN, TOKEN_INKEY, TOKEN_NOT, TOKEN_PI, TOKEN_POINT, TOKEN_RND,
-                  TOKEN_SCREEN, TOKEN_STOP, TOKEN_TO, TOKEN_VAL_STRING)
+from .rom import (
+    ENTER,
+    TOKEN_ATTR,
+    TOKEN_BIN,
+    TOKEN_CODE,
+    TOKEN_FN,
+    TOKEN_INKEY,
+    TOKEN_NOT,
+    TOKEN_PI,
+    TOKEN_POINT,
+    TOKEN_RND,
+    TOKEN_SCREEN,
+    TOKEN_STOP,
+    TOKEN_TO,
+    TOKEN_VAL_STRING,
+)
 
 QUOTE = ord('"')
 FN_WITHOUT_DEF, PARAMETER_ERROR = "P FN without DEF", "Q Parameter error"
@@ -35,10 +55,19 @@ PI = bytes((0x82, 0x49, 0x0F, 0xDA, 0xA2))  # stk-pi/2 with its exponent raised 
 
 # Operator characters and tokens: (calculator code with the result and operand type bits, priority)
 OPERATORS = {
-    ord("+"): (0xCF, 6), ord("-"): (0xC3, 6), ord("*"): (0xC4, 8), ord("/"): (0xC5, 8),
-    ord("^"): (0xC6, 10), ord("="): (0xCE, 5), ord(">"): (0xCC, 5), ord("<"): (0xCD, 5),
-    0xC7: (0xC9, 5), 0xC8: (0xCA, 5), 0xC9: (0xCB, 5),  # <=, >=, <>
-    0xC5: (0xC7, 2), 0xC6: (0xC8, 3),  # OR, AND
+    ord("+"): (0xCF, 6),
+    ord("-"): (0xC3, 6),
+    ord("*"): (0xC4, 8),
+    ord("/"): (0xC5, 8),
+    ord("^"): (0xC6, 10),
+    ord("="): (0xCE, 5),
+    ord(">"): (0xCC, 5),
+    ord("<"): (0xCD, 5),
+    0xC7: (0xC9, 5),
+    0xC8: (0xCA, 5),
+    0xC9: (0xCB, 5),  # <=, >=, <>
+    0xC5: (0xC7, 2),
+    0xC6: (0xC8, 3),  # OR, AND
 }
 NUMERIC_RESULT, NUMERIC_OPERAND = 0x80, 0x40
 NEGATE, NOT, VAL_STRING = 0xDB, 0xF0, 0x18
@@ -47,21 +76,60 @@ UDG_FIRST, UDG_COUNT = 0x90, 21
 STRING_ADD, STRING_AND = 0x17, 0x10
 RELATIONS = {0x09: "<=", 0x0A: ">=", 0x0B: "<>", 0x0C: ">", 0x0D: "<", 0x0E: "="}
 # What the syntax check is charged, by what a run would be: checking takes other routines' time
-SYNTAX_ITEMS = {"scanning": "scanning", "operand-quote": "operand-quote", "quote-code": "quote-code",
-                "operand-number": "operand-number", "operand-point-number": "operand-number", "number-code": "number-code",
-                "operand-number-variable": "operand", "operand-string-variable": "operand", "operand-bracket": "operand"}
+SYNTAX_ITEMS = {
+    "scanning": "scanning",
+    "operand-quote": "operand-quote",
+    "quote-code": "quote-code",
+    "operand-number": "operand-number",
+    "operand-point-number": "operand-number",
+    "number-code": "number-code",
+    "operand-number-variable": "operand",
+    "operand-string-variable": "operand",
+    "operand-bracket": "operand",
+}
 # each binary operator by name (its place in the table of operators sets the time INDEXER takes)
 POWER = 0x06
-OPERATOR_NAMES = {0x03: "-", 0x04: "*", 0x05: "/", 0x06: "^", 0x07: "or", 0x08: "and", 0x0F: "+",
-                  0x10: "string-and", 0x17: "concatenate", **RELATIONS}
+OPERATOR_NAMES = {
+    0x03: "-",
+    0x04: "*",
+    0x05: "/",
+    0x06: "^",
+    0x07: "or",
+    0x08: "and",
+    0x0F: "+",
+    0x10: "string-and",
+    0x17: "concatenate",
+    **RELATIONS,
+}
 # The calculator codes of the functions CODE ($1C) to CHR$ ($2F) that the layer evaluates
 CODE, VAL, LEN, INT, SGN, ABS, PEEK, IN, STR, CHR = 0x1C, 0x1D, 0x1E, 0x27, 0x29, 0x2A, 0x2B, 0x2C, 0x2E, 0x2F
 USR_UDG = USR_STRING & 0x3F
 EVALUATED_FUNCTIONS = {VAL_STRING, USR_UDG, CODE, VAL, LEN, INT, SGN, ABS, PEEK, IN, STR, CHR}
-FUNCTION_NAMES = {VAL_STRING: "val-string", USR_UDG: "usr-string", CODE: "code", VAL: "val", LEN: "len", INT: "int",
-                  SGN: "sgn", ABS: "abs", PEEK: "peek", IN: "in", STR: "str", CHR: "chr"}
-SERIES_FUNCTIONS = {0x1F: series.sin, 0x20: series.cos, 0x21: series.tan, 0x22: series.asn, 0x23: series.acs,
-                    0x24: series.atn, 0x25: series.ln, 0x26: series.exp, 0x28: series.sqr}
+FUNCTION_NAMES = {
+    VAL_STRING: "val-string",
+    USR_UDG: "usr-string",
+    CODE: "code",
+    VAL: "val",
+    LEN: "len",
+    INT: "int",
+    SGN: "sgn",
+    ABS: "abs",
+    PEEK: "peek",
+    IN: "in",
+    STR: "str",
+    CHR: "chr",
+}
+SERIES_FUNCTIONS = {
+    0x1F: series.sin,
+    0x20: series.cos,
+    0x21: series.tan,
+    0x22: series.asn,
+    0x23: series.acs,
+    0x24: series.atn,
+    0x25: series.ln,
+    0x26: series.exp,
+    0x28: series.sqr,
+}
 
 
 class SyntaxFault(Exception):
@@ -129,7 +197,9 @@ class Scanner:
         self.variables = machine.variables if variables is None and machine else variables or {}
         self.timing = getattr(machine, "timing", None)
         self.interpreter = getattr(machine, "interpreter", None)
-        self.seed: int | None = None  # RND's SEED as this scanning moves it on (the program's own RND moves the machine's)
+        self.seed: int | None = (
+            None  # RND's SEED as this scanning moves it on (the program's own RND moves the machine's)
+        )
         self.parameters: tuple[str, ...] = ()  # a DEF FN's, while its expression is evaluated
 
     def charge(self, item: str, count: int = 1) -> None:
@@ -461,8 +531,13 @@ class Scanner:
         if parameters:
             raise ReportError(PARAMETER_ERROR)
         assert definition is not None  # running, it was found above
-        body = Scanner(definition[1], running=True, machine=self.machine,
-                       variables={**self.variables, **arguments}, of_program=self.of_program)
+        body = Scanner(
+            definition[1],
+            running=True,
+            machine=self.machine,
+            variables={**self.variables, **arguments},
+            of_program=self.of_program,
+        )
         body.parameters = definition[0]
         return body.scanning()
 
@@ -605,7 +680,7 @@ class Scanner:
         first, last = self.slice_bounds(value)
         if not self.running or first > last:
             return Value(False)
-        return Value(False, text=value.text[first - 1:last])
+        return Value(False, text=value.text[first - 1 : last])
 
     def slice_bounds(self, value: Value) -> tuple[int, int]:
         """SLICING's first and last positions of a slice of `value` (running, a position outside
@@ -795,8 +870,9 @@ class Scanner:
                 raise ReportError(fp.NONSENSE_IN_BASIC)
         except (SyntaxFault, _Unsupported):
             raise ReportError(fp.NONSENSE_IN_BASIC) from None
-        return Scanner(text, running=True, machine=self.machine, variables=self.variables,
-                       of_program=self.of_program).scanning()
+        return Scanner(
+            text, running=True, machine=self.machine, variables=self.variables, of_program=self.of_program
+        ).scanning()
 
 
 LITERALS_KEPT = 4096  # number literals remembered (a listing has hundreds)
@@ -895,5 +971,11 @@ def _truth(value: bool) -> Value:
 
 def _compare_strings(first: bytes, relation: str, second: bytes) -> bool:
     """The string comparisons: code by code, a string before any longer one it begins."""
-    return {"<": first < second, "<=": first <= second, "=": first == second, "<>": first != second,
-            ">=": first >= second, ">": first > second}[relation]
+    return {
+        "<": first < second,
+        "<=": first <= second,
+        "=": first == second,
+        "<>": first != second,
+        ">=": first >= second,
+        ">": first > second,
+    }[relation]

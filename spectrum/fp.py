@@ -81,6 +81,7 @@ def _small_value(number: bytes) -> int:
 
 # --- conversions -------------------------------------------------------------------------------
 
+
 def to_float(number: bytes) -> float:
     """The exact value of a 5-byte number (every one is exactly a Python float)."""
     if number[0] == 0:
@@ -117,7 +118,7 @@ def stk_data(encoded: bytes) -> bytes:
     exponent, start = encoded[0] & 0x3F, 1
     if exponent == 0:
         exponent, start = encoded[1], 2
-    mantissa = encoded[start:start + count]
+    mantissa = encoded[start : start + count]
     return bytes(((exponent + 0x50) & 0xFF,)) + mantissa + bytes(4 - count)
 
 
@@ -188,6 +189,7 @@ def find_int2(number: bytes) -> int:
 
 # --- tests and signs ---------------------------------------------------------------------------
 
+
 def is_small(number: bytes) -> bool:
     """Whether a number is in the ROM's short form, a whole number -65535 to 65535 (exponent 0)."""
     return number[0] == 0
@@ -245,6 +247,7 @@ def compare(first: bytes, relation: str, second: bytes) -> bool:
 
 
 # --- addition ----------------------------------------------------------------------------------
+
 
 def _prep_add(number: bytes) -> tuple[int, int]:
     """PREP-ADD $2F9B: exponent and the mantissa as a 40-bit two's complement number."""
@@ -318,6 +321,7 @@ def subtract(first: bytes, second: bytes) -> bytes:
 
 # --- normalising the result of an operation ---------------------------------------------------
 
+
 def _near_zero(mantissa: int, negative: bool) -> bytes:
     """NEAR-ZERO $3159: an exponent run down to zero leaves 2**-128 if the top bit is set."""
     return _pack(1, _TOP_BIT, negative) if mantissa & _TOP_BIT else ZERO
@@ -365,6 +369,7 @@ def _divn_expt(exponent: int, mantissa: int, extra: int, negative: bool) -> byte
 
 # --- multiplication and division ---------------------------------------------------------------
 
+
 def multiply(first: bytes, second: bytes) -> bytes:
     """multiply $30CA: 16-bit small-integer product while it fits, else 32×32-bit mantissas."""
     if first[0] == 0 and second[0] == 0:
@@ -385,8 +390,7 @@ def multiply(first: bytes, second: bytes) -> bytes:
     _count("multiply-bit", bin(mantissa1).count("1"))
     product = mantissa1 * mantissa2
     # The top 32 bits are the mantissa; the next byte is kept for normalising and rounding.
-    return _divn_expt(exponent1 + exponent2 - 128, product >> 32, (product >> 24) & 0xFF,
-                      negative1 != negative2)
+    return _divn_expt(exponent1 + exponent2 - 128, product >> 32, (product >> 24) & 0xFF, negative1 != negative2)
 
 
 def divide(first: bytes, second: bytes) -> bytes:
@@ -409,6 +413,7 @@ def divide(first: bytes, second: bytes) -> bytes:
 
 
 # --- integer parts -----------------------------------------------------------------------------
+
 
 def truncate(number: bytes) -> bytes:
     """truncate $3214: towards zero; small-integer form below 32768 (and for -65536.x)."""
@@ -465,6 +470,7 @@ def random_number(seed: int) -> tuple[int, bytes]:
 
 
 # --- decimal literals --------------------------------------------------------------------------
+
 
 def e_to_fp(number: bytes, exponent: int) -> bytes:
     """E-TO-FP $2D4F: number × 10**exponent, by the powers 10, 100, 10**4, … the ROM squares up.

@@ -37,17 +37,28 @@ def _token(keyword: str) -> int:
     return 0xA5 + KEYWORDS.index(keyword)
 
 
-LET, FOR, NEXT, IF, GO_TO, GO_SUB, RETURN, STOP, REM = map(_token, (
-    "LET", "FOR", "NEXT", "IF", "GO TO", "GO SUB", "RETURN", "STOP", "REM"))
-PRINT, INPUT, BEEP, PAUSE, CLS, BORDER, INK, PAPER = map(_token, (
-    "PRINT", "INPUT", "BEEP", "PAUSE", "CLS", "BORDER", "INK", "PAPER"))
-RANDOMIZE, POKE, DIM, READ, RESTORE, DATA, DEF_FN = map(_token, (
-    "RANDOMIZE", "POKE", "DIM", "READ", "RESTORE", "DATA", "DEF FN"))
+LET, FOR, NEXT, IF, GO_TO, GO_SUB, RETURN, STOP, REM = map(
+    _token, ("LET", "FOR", "NEXT", "IF", "GO TO", "GO SUB", "RETURN", "STOP", "REM")
+)
+PRINT, INPUT, BEEP, PAUSE, CLS, BORDER, INK, PAPER = map(
+    _token, ("PRINT", "INPUT", "BEEP", "PAUSE", "CLS", "BORDER", "INK", "PAPER")
+)
+RANDOMIZE, POKE, DIM, READ, RESTORE, DATA, DEF_FN = map(
+    _token, ("RANDOMIZE", "POKE", "DIM", "READ", "RESTORE", "DATA", "DEF FN")
+)
 TO, STEP, AT, TAB = map(_token, ("TO", "STEP", "AT", "TAB"))
 COLOUR_ITEMS = tuple(map(_token, ("INK", "PAPER", "FLASH", "BRIGHT", "INVERSE", "OVER")))
 # commands with one number (or none: 0): what they are charged as
-ONE_NUMBER = {BORDER: "border", PAUSE: "pause", GO_TO: "go-to", GO_SUB: "go-sub", RESTORE: "restore",
-              RANDOMIZE: "randomize", INK: "colour", PAPER: "colour"}
+ONE_NUMBER = {
+    BORDER: "border",
+    PAUSE: "pause",
+    GO_TO: "go-to",
+    GO_SUB: "go-sub",
+    RESTORE: "restore",
+    RANDOMIZE: "randomize",
+    INK: "colour",
+    PAPER: "colour",
+}
 TWO_NUMBERS = {POKE: "poke"}
 # the pointers after VARS that POINTERS ($1664) moves when room is made or reclaimed before them
 MOVED_POINTERS = ("dest", "e_line", "k_cur", "worksp", "stkbot", "stkend")
@@ -73,8 +84,14 @@ class Layout:
     def address(self, pointer: str) -> int:
         e_line = self.program.end + self.variables.area_size()
         worksp = e_line + len(RUN_LINE)
-        return {"e_line": e_line, "k_cur": e_line + 1, "worksp": worksp, "stkbot": worksp + self.workspace,
-                "stkend": worksp + self.workspace + self.stack, "dest": self.dest}[pointer]
+        return {
+            "e_line": e_line,
+            "k_cur": e_line + 1,
+            "worksp": worksp,
+            "stkbot": worksp + self.workspace,
+            "stkend": worksp + self.workspace + self.stack,
+            "dest": self.dest,
+        }[pointer]
 
     def variable_address(self, name: str) -> int:
         address = self.program.end
@@ -212,7 +229,9 @@ class Interpreter:
         codes = program_line.statements[number - 1].codes
         self.layout.workspace = self.layout.stack = 0  # SET-WORK
         self.printed, self.arguments = bytearray(), []
-        outcome = self.execute(codes[0] if codes else ENTER, Scanner(codes, True, self.machine, of_program=True), program_line, number)
+        outcome = self.execute(
+            codes[0] if codes else ENTER, Scanner(codes, True, self.machine, of_program=True), program_line, number
+        )
         self._pending = []
         try:
             self.go_on(program_line, number, outcome)
@@ -354,8 +373,10 @@ class Interpreter:
             return None
         if command in ONE_NUMBER:
             return self.one_number(command, scanner, line, number)
-        raise FlowError(f"line {line.number}:{number}: "
-                        f"{KEYWORDS[command - 0xA5] if command >= 0xA5 else repr(chr(command))} is not kept")
+        raise FlowError(
+            f"line {line.number}:{number}: "
+            f"{KEYWORDS[command - 0xA5] if command >= 0xA5 else repr(chr(command))} is not kept"
+        )
 
     def numbers(self, scanner: Scanner, count: int) -> list[Value]:
         """Numeric expressions separated by commas (EXPT-1NUM, EXPT-2NUM)."""
@@ -458,7 +479,7 @@ class Interpreter:
         new = value.text[:length].decode("latin-1").ljust(length)
         if target.slice is not None:
             whole = _text(variables[name]).decode("latin-1")
-            variables[name] = whole[:first - 1] + new + whole[last:]
+            variables[name] = whole[: first - 1] + new + whole[last:]
         else:
             variables.assign_element(name, target.place, new)
 
@@ -645,7 +666,6 @@ class Interpreter:
         self.charge("print-string-code", len(value.text))
         return value.text
 
-
     def input_items(self, scanner: Scanner):
         """INPUT: the items before the variable are the prompt (printed by the layer's INPUT,
         which edits and checks the entry); then the variable takes the entry (IN-ASSIGN)."""
@@ -688,7 +708,9 @@ class Interpreter:
             if kind is Kind.LONG_NUMBER:
                 if _discriminator_of(other, kind) == wanted:
                     passes["look-vars-long-compare"] = passes.get("look-vars-long-compare", 0) + 1
-                passes["look-vars-pass-long-name-code"] = passes.get("look-vars-pass-long-name-code", 0) + len(other) - 1
+                passes["look-vars-pass-long-name-code"] = (
+                    passes.get("look-vars-pass-long-name-code", 0) + len(other) - 1
+                )
             item = _PASS_ITEMS[kind]
             passes[item] = passes.get(item, 0) + 1
         for item, count in passes.items():
@@ -765,9 +787,15 @@ def _each_statement_walk(stored: bytes, offset: int, start: int) -> tuple[tuple[
         else:
             codes += 1
         index += 1
-    return tuple((item, count) for item, count in (("each-statement-number", numbers),
-                                                   ("each-statement-statement", statements),
-                                                   ("each-statement-code", codes)) if count)
+    return tuple(
+        (item, count)
+        for item, count in (
+            ("each-statement-number", numbers),
+            ("each-statement-statement", statements),
+            ("each-statement-code", codes),
+        )
+        if count
+    )
 
 
 _PASS_ITEMS = {kind: "look-vars-pass-" + kind.name.lower().replace("_", "-") for kind in Kind}
@@ -792,7 +820,6 @@ def _element(array, place: tuple[int, ...]):
     for index in place:
         item = item[index - 1]
     return item
-
 
 
 def _new_array(sizes: list[int], string: bool):
@@ -822,6 +849,9 @@ def _definition(codes: bytes) -> tuple[str, tuple[str, ...], bytes]:
     text = codes[1:]
     open_bracket, close_bracket = text.index(ord("(")), text.index(ord(")"))
     name = text[:open_bracket].decode("latin-1").replace(" ", "").lower()
-    parameters = tuple(part.strip().lower() for part in text[open_bracket + 1:close_bracket].decode("latin-1").split(",")
-                       if part.strip())
-    return name, parameters, bytes(text[text.index(ord("="), close_bracket) + 1:])
+    parameters = tuple(
+        part.strip().lower()
+        for part in text[open_bracket + 1 : close_bracket].decode("latin-1").split(",")
+        if part.strip()
+    )
+    return name, parameters, bytes(text[text.index(ord("="), close_bracket) + 1 :])

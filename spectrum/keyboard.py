@@ -35,6 +35,7 @@ def read_port(port: int, held: frozenset[str]) -> int:
                     value &= ~(1 << bit)
     return value | ULA_HIGH_BITS
 
+
 MAIN_KEYS = 0x0205  # main code of each key value 0–38 (39 is CAPS SHIFT)
 E_UNSHIFT = 0x022C  # extended mode letters
 EXT_SHIFT = 0x0246  # extended mode letters with a shift
@@ -44,7 +45,6 @@ E_DIGITS = 0x0284  # extended mode digits with SYMBOL SHIFT
 
 CAPS_SHIFT, SYMBOL_SHIFT, NO_SHIFT = 0x27, 0x18, 0xFF
 MODE_KLC, MODE_E, MODE_G = 0, 1, 2
-
 
 
 def key_value(row: int, bit: int) -> int:

@@ -21,8 +21,9 @@ class Keys:
         keys_held: set[str]
 
         def charge(self, item: str, count: int = 1) -> None: ...
-        def wait_frame(self, *, interrupts: bool = True, awaiting_key: bool = False,
-                       breakable: bool = True) -> None: ...
+        def wait_frame(
+            self, *, interrupts: bool = True, awaiting_key: bool = False, breakable: bool = True
+        ) -> None: ...
 
     def _keyboard_interrupt(self) -> None:
         """KEYBOARD ($02BF): new keys and auto-repeat into LAST_K, with FLAGS' NEW_KEY set.
@@ -35,7 +36,7 @@ class Keys:
         scanned = keyboard.key_scan(held)
         if scanned is None:
             return
-        kstate = self.memory[sysvars.KSTATE:sysvars.KSTATE + 8]
+        kstate = self.memory[sysvars.KSTATE : sysvars.KSTATE + 8]
         for base in (0, 4):
             if kstate[base] < 0x80:
                 self.charge("interrupt-slot")
@@ -62,9 +63,10 @@ class Keys:
             return
         self.charge("interrupt-new-key")
         flags, flags2 = self.memory[sysvars.FLAGS], self.memory[sysvars.FLAGS2]
-        code = keyboard.key_decode(main, shift, int(self.memory[sysvars.MODE]), bool(flags & Flags.L_MODE),
-                                   bool(flags2 & Flags2.CAPS_LOCK))
-        kstate[free:free + 4] = [main, 5, self.memory[sysvars.REPDEL], code]
+        code = keyboard.key_decode(
+            main, shift, int(self.memory[sysvars.MODE]), bool(flags & Flags.L_MODE), bool(flags2 & Flags2.CAPS_LOCK)
+        )
+        kstate[free : free + 4] = [main, 5, self.memory[sysvars.REPDEL], code]
         self._new_key(code)
 
     def _new_key(self, code: int) -> None:

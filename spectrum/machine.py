@@ -39,6 +39,7 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
     def __init__(self, frontend=None):
         if frontend is None:
             from .frontends import HeadlessFrontend
+
             frontend = HeadlessFrontend()
         Memory.__init__(self)
         Speaker.__init__(self)
@@ -63,14 +64,22 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
         """The system variables the layer uses, as the ROM's START/NEW leave them."""
         self._poke_word(sysvars.CHARS, FONT_ADDRESS - 256)
         self._poke_word(sysvars.UDG, sysvars.UDG_AREA)
-        udgs = self.memory[FONT_ADDRESS + 8 * (ord("A") - 32):][:21 * 8]
-        self.memory[sysvars.UDG_AREA:sysvars.UDG_AREA + 21 * 8] = udgs
-        for address, value in ((sysvars.ATTR_P, POWER_ON_ATTRIBUTE), (sysvars.MASK_P, 0),
-                               (sysvars.BORDCR, POWER_ON_ATTRIBUTE), (sysvars.P_FLAG, 0),
-                               (sysvars.DF_SZ, 2), (sysvars.REPDEL, 35), (sysvars.REPPER, 5),
-                               (sysvars.FLAGS, Flags.PRINT_L_MODE | Flags.L_MODE), (sysvars.FLAGS2, Flags2.CHANNEL_K), (sysvars.MODE, 0)):
+        udgs = self.memory[FONT_ADDRESS + 8 * (ord("A") - 32) :][: 21 * 8]
+        self.memory[sysvars.UDG_AREA : sysvars.UDG_AREA + 21 * 8] = udgs
+        for address, value in (
+            (sysvars.ATTR_P, POWER_ON_ATTRIBUTE),
+            (sysvars.MASK_P, 0),
+            (sysvars.BORDCR, POWER_ON_ATTRIBUTE),
+            (sysvars.P_FLAG, 0),
+            (sysvars.DF_SZ, 2),
+            (sysvars.REPDEL, 35),
+            (sysvars.REPPER, 5),
+            (sysvars.FLAGS, Flags.PRINT_L_MODE | Flags.L_MODE),
+            (sysvars.FLAGS2, Flags2.CHANNEL_K),
+            (sysvars.MODE, 0),
+        ):
             self.memory[address] = value
-        self.memory[sysvars.KSTATE:sysvars.KSTATE + 8] = [0xFF, 0, 0, 0, 0xFF, 0, 0, 0]
+        self.memory[sysvars.KSTATE : sysvars.KSTATE + 8] = [0xFF, 0, 0, 0, 0xFF, 0, 0, 0]
         self.cls()
 
     # --- random numbers ---------------------------------------------------------------------
@@ -155,8 +164,9 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
         finally:
             frontend.status = before
 
-    def _frame_begins(self, *, interrupts: bool, awaiting_key: bool = False, breakable: bool = True,
-                      shown: bool = True) -> None:
+    def _frame_begins(
+        self, *, interrupts: bool, awaiting_key: bool = False, breakable: bool = True, shown: bool = True
+    ) -> None:
         # a program that reads the keys itself waits for one, as the ROM machine takes it
         self.awaiting_key, self.keyboard_read = awaiting_key or self.keyboard_read, False
         self._play_frame_audio()

@@ -37,13 +37,18 @@ def main(argv=None) -> int:
     parser.add_argument("listing", type=existing_file, help="the BASIC listing as text")
     parser.add_argument("-o", "--output", type=new_file, help="the .tap to write (default: beside the listing)")
     parser.add_argument("--name", type=tape_name, help="the name on tape, up to 10 characters (default: the file name)")
-    parser.add_argument("--line", type=whole_number(0, 9999, "the autostart line"),
-                        help="the line to autostart at, 0-9999 (default: none)")
+    parser.add_argument(
+        "--line",
+        type=whole_number(0, 9999, "the autostart line"),
+        help="the line to autostart at, 0-9999 (default: none)",
+    )
     args = parser.parse_args(argv)
     name = args.name or args.listing.stem[:10]
     if not args.name and check_tape_name(name):
-        parser.error(f"the file name {args.listing.stem!r} cannot be a name on tape: give --name "
-                     "(1 to 10 printable ASCII characters)")
+        parser.error(
+            f"the file name {args.listing.stem!r} cannot be a name on tape: give --name "
+            "(1 to 10 printable ASCII characters)"
+        )
     output = args.output
     if output is None:
         try:
@@ -65,8 +70,10 @@ def main(argv=None) -> int:
     except OSError as error:
         print(f"zxcards-tap: cannot write {output}: {error.strerror or error}", file=sys.stderr)
         return 1
-    print(f"{output}: {name!r}, {length} bytes of program"
-          + (f", autostart at line {args.line}" if args.line is not None else ""))
+    print(
+        f"{output}: {name!r}, {length} bytes of program"
+        + (f", autostart at line {args.line}" if args.line is not None else "")
+    )
     return 0
 
 

@@ -30,7 +30,7 @@ class Memory:
 
     def __init__(self):
         self.memory = np.zeros(65536, dtype=np.uint8)
-        self.memory[:len(ROM)] = np.frombuffer(ROM, dtype=np.uint8)
+        self.memory[: len(ROM)] = np.frombuffer(ROM, dtype=np.uint8)
         self.ram = memoryview(self.memory)  # the same bytes, for fast access one at a time
 
     def peek(self, address: int) -> int:

@@ -97,8 +97,7 @@ def _small(fraction: bytes) -> tuple[list[int], int, bytes]:
 
 def _fraction_digits(digits: list[int], exponent: int, fraction: bytes) -> tuple[list[int], int]:
     """PF-FRACTN $2ECF: the fraction as a 32-bit binary fraction, ten times over for each digit."""
-    binary = fp.shift_fp(int.from_bytes(fraction[1:], "big") | 0x80000000,
-                          (0x80 - fraction[0]) & 0xFF) & 0xFFFFFFFF
+    binary = fp.shift_fp(int.from_bytes(fraction[1:], "big") | 0x80000000, (0x80 - fraction[0]) & 0xFF) & 0xFFFFFFFF
     digits = list(digits)
     while len(digits) < SIGNIFICANT_DIGITS:
         digit, binary = divmod(binary * 10, 1 << 32)

@@ -10,8 +10,15 @@ from dataclasses import dataclass, field
 from . import sysvars
 from .basic import ListingError, decode_escapes, listing_lines, lowercase_keyword, parse_listing, run_together_keyword
 from .fp import to_float
-from .hardware import (COLUMNS, DISPLAY_FILE, FRAME_T_STATES, SCREEN_BYTES, T_STATES_PER_SECOND, attribute_address,
-                       cell_address)
+from .hardware import (
+    COLUMNS,
+    DISPLAY_FILE,
+    FRAME_T_STATES,
+    SCREEN_BYTES,
+    T_STATES_PER_SECOND,
+    attribute_address,
+    cell_address,
+)
 from .keyboard import read_port
 from .rom import ENTER, ROM, TOKEN_GO_TO, TOKEN_RUN, report_text
 from .sysvars import Flags, FlagX, TvFlag
@@ -24,7 +31,7 @@ PAUSE_LOOP = range(0x1F3A, 0x1F54)  # the PAUSE routine's HALT loop
 KEY_CLICK_WINDOW = 20_000  # T-states after a fed key in which the ROM sounds its click
 EDITOR_IDLE_FRAMES = 500
 KEY_SLOT_INTERRUPTS = 6  # a released key's slot counts down from 5, one an interrupt (KEYBOARD)
-FREE_SLOT = 0xFF         # KSTATE: a slot not holding a key
+FREE_SLOT = 0xFF  # KSTATE: a slot not holding a key
 TYPED_CLICK_FRAMES = 3  # frames after a key goes down on the matrix in which the editor clicks
 KEY_CLICK_LENGTH = 2_000
 ERR_NR_OK = 0xFF  # ERR_NR when no report is due
@@ -104,7 +111,7 @@ class Result:
     @property
     def display(self) -> bytes:
         """The display file and attributes, SCREEN$'s 6912 bytes from 16384."""
-        return self.memory[DISPLAY_FILE:DISPLAY_FILE + SCREEN_BYTES]
+        return self.memory[DISPLAY_FILE : DISPLAY_FILE + SCREEN_BYTES]
 
     def rows(self, first: int = 0, last: int = 21) -> bytes:
         """Display-file bytes and attributes of character rows first..last."""
@@ -117,9 +124,9 @@ def rows_of(memory, first: int = 0, last: int = 21) -> bytes:
     for row in range(first, last + 1):
         base = cell_address(row, 0)
         for line in range(8):
-            out += bytes(memory[base + 256 * line:base + 256 * line + COLUMNS])
+            out += bytes(memory[base + 256 * line : base + 256 * line + COLUMNS])
         attributes = attribute_address(row, 0)
-        out += bytes(memory[attributes:attributes + COLUMNS])
+        out += bytes(memory[attributes : attributes + COLUMNS])
     return bytes(out)
 
 
@@ -151,8 +158,9 @@ class Oracle:
     def __init__(self, max_seconds: float = 600.0):
         self.max_seconds = max_seconds
 
-    def run(self, listing: str, script=(), *, inputs=(), goto: int | None = None,
-            max_seconds: float | None = None) -> Result:
+    def run(
+        self, listing: str, script=(), *, inputs=(), goto: int | None = None, max_seconds: float | None = None
+    ) -> Result:
         """Type `listing`, RUN it (or GO TO `goto`), play `script` and return the final state.
 
         `script` holds INPUT lines (str: typed at the next INPUT prompt, ENTER added),
@@ -182,8 +190,13 @@ class Oracle:
                     machine.type_line(str(number).encode() + body, reject_check=number)
                 except OracleError as refused:
                     meant, joined = lowercase_keyword(body), run_together_keyword(body)
-                    hint = (f" (a keyword is typed in capitals: {meant.upper()}, not {meant})" if meant else
-                            f" (the keyword is {joined[1]}, with its space, not {joined[0]})" if joined else "")
+                    hint = (
+                        f" (a keyword is typed in capitals: {meant.upper()}, not {meant})"
+                        if meant
+                        else f" (the keyword is {joined[1]}, with its space, not {joined[0]})"
+                        if joined
+                        else ""
+                    )
                     raise OracleError(f"{refused}{hint}") from None
             _typed[listing] = machine.snapshot()
         return _typed[listing]
@@ -191,7 +204,7 @@ class Oracle:
     def program_bytes(self, listing: str) -> bytes:
         """The program as the ROM stores it (PROG to VARS), hidden numbers included."""
         memory = self.typed(listing)[0]
-        return memory[_word(memory, sysvars.PROG):_word(memory, sysvars.VARS)]
+        return memory[_word(memory, sysvars.PROG) : _word(memory, sysvars.VARS)]
 
 
 def check_room(listing: str, room: int) -> None:
@@ -208,8 +221,10 @@ def check_room(listing: str, room: int) -> None:
             sizes[number] = STORED_LINE_OVERHEAD + len(body)
             total += sizes[number]
         if total > room:
-            raise OracleError(f"{report_text(OUT_OF_MEMORY)}: by line {number} the program takes at least "
-                              f"{total:,} bytes, and a 48K has room for {room:,}")
+            raise OracleError(
+                f"{report_text(OUT_OF_MEMORY)}: by line {number} the program takes at least "
+                f"{total:,} bytes, and a 48K has room for {room:,}"
+            )
 
 
 def booted() -> tuple[bytes, list[int]]:
@@ -315,8 +330,7 @@ class Z80Spectrum:
                 if item.at_pause and self.sim.registers[PC] not in PAUSE_LOOP:
                     self._run_frames(1, deadline)
                     continue
-                if item.at_scroll and not (self.sim.registers[PC] == WAIT_KEY
-                                           and self.caller() == SCROLL_QUESTION):
+                if item.at_scroll and not (self.sim.registers[PC] == WAIT_KEY and self.caller() == SCROLL_QUESTION):
                     self._run_frames(1, deadline)
                     continue
                 script.pop(0)
@@ -413,11 +427,18 @@ class Z80Spectrum:
         return f"{report_text(number)}, {line}:{self.memory[sysvars.SUBPPC]}"
 
     def result(self) -> Result:
-        return Result(memory=bytes(self.memory), report=self.report(), edges=self._beeper_edges(),
-                      border=self.ports.border, input_prompts=self.prompts,
-                      t_states=self.now, started_t=self.started_t,
-                      variables=read_variables(self.memory), input_screens=self.input_screens,
-                      input_variables=self.input_variables)
+        return Result(
+            memory=bytes(self.memory),
+            report=self.report(),
+            edges=self._beeper_edges(),
+            border=self.ports.border,
+            input_prompts=self.prompts,
+            t_states=self.now,
+            started_t=self.started_t,
+            variables=read_variables(self.memory),
+            input_screens=self.input_screens,
+            input_variables=self.input_variables,
+        )
 
     def _beeper_edges(self) -> list[tuple[int, int]]:
         """Speaker edges without the ROM's key clicks (one short pulse just after each key)."""
@@ -442,22 +463,22 @@ def read_variables(memory) -> dict:
     while memory[address] != 0x80:
         kind, letter = memory[address] >> 5, chr((memory[address] & 0x1F) | 0x60)
         if kind == 0b011:
-            variables[letter] = to_float(bytes(memory[address + 1:address + 6]))
+            variables[letter] = to_float(bytes(memory[address + 1 : address + 6]))
             address += 6
         elif kind == 0b101:
             end = address + 1
             while not memory[end] & 0x80:
                 end += 1
-            name = letter + bytes(memory[address + 1:end + 1]).decode("latin-1").lower()
+            name = letter + bytes(memory[address + 1 : end + 1]).decode("latin-1").lower()
             name = name[:-1] + chr(ord(name[-1]) & 0x7F)
-            variables[name] = to_float(bytes(memory[end + 1:end + 6]))
+            variables[name] = to_float(bytes(memory[end + 1 : end + 6]))
             address = end + 6
         elif kind == 0b111:
-            variables[letter] = to_float(bytes(memory[address + 1:address + 6]))
+            variables[letter] = to_float(bytes(memory[address + 1 : address + 6]))
             address += 19
         elif kind == 0b010:
             length = _word(memory, address + 1)
-            variables[letter + "$"] = bytes(memory[address + 3:address + 3 + length])
+            variables[letter + "$"] = bytes(memory[address + 3 : address + 3 + length])
             address += 3 + length
         else:
             length = _word(memory, address + 1)
@@ -469,6 +490,7 @@ def read_variables(memory) -> dict:
 def as_read(variables: dict) -> dict:
     """A program's `machine.variables` in the form `read_variables` gives the ROM's: strings
     as bytes, numbers as float, arrays as (nested) lists of them."""
+
     def value_read(value):
         if isinstance(value, list):
             return [value_read(item) for item in value]
@@ -482,11 +504,11 @@ def _array(memory, address: int, kind: int):
     dims = [_word(memory, address + 4 + 2 * i) for i in range(count)]
     data = address + 4 + 2 * count
     size = 1 if kind == 0b110 else 5
-    flat: list = [bytes(memory[data + size * i:data + size * (i + 1)]) for i in range(_product(dims))]
+    flat: list = [bytes(memory[data + size * i : data + size * (i + 1)]) for i in range(_product(dims))]
     if kind != 0b110:
         flat = [to_float(item) for item in flat]
     for dim in reversed(dims[1:]):
-        flat = [flat[i:i + dim] for i in range(0, len(flat), dim)]
+        flat = [flat[i : i + dim] for i in range(0, len(flat), dim)]
     if kind == 0b110:
         flat = _join_strings(flat)
     return flat

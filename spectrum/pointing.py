@@ -72,8 +72,14 @@ class Target:
         for name in ("drag", "drop"):
             if getattr(self, name) is not None:
                 object.__setattr__(self, name, _press_names(getattr(self, name)))
-        if self.row is not None and not (0 <= self.row and self.rows >= 1 and self.row + self.rows <= ROWS
-                                         and 0 <= self.col and self.cols >= 1 and self.col + self.cols <= COLUMNS):
+        if self.row is not None and not (
+            0 <= self.row
+            and self.rows >= 1
+            and self.row + self.rows <= ROWS
+            and 0 <= self.col
+            and self.cols >= 1
+            and self.col + self.cols <= COLUMNS
+        ):
             raise TargetError(f"target {self.name!r} is not within the screen's {ROWS} rows and {COLUMNS} columns")
 
     @property
@@ -81,8 +87,9 @@ class Target:
         return self.row is not None
 
     def covers(self, row: int, col: int) -> bool:
-        return (self.row is not None and self.row <= row < self.row + self.rows
-                and self.col <= col < self.col + self.cols)
+        return (
+            self.row is not None and self.row <= row < self.row + self.rows and self.col <= col < self.col + self.cols
+        )
 
     def as_json(self) -> dict:
         said: dict[str, object] = {"name": self.name, "keys": list(self.keys)}
@@ -130,16 +137,23 @@ class Targets:
         return next((target for target in self.targets if target.name == name), None)
 
     def as_json(self) -> dict:
-        return {"targets": [target.as_json() for target in self.targets],
-                "moves": [sorted(move) for move in self.moves], "finish": list(self.finish), "letters": self.letters}
+        return {
+            "targets": [target.as_json() for target in self.targets],
+            "moves": [sorted(move) for move in self.moves],
+            "finish": list(self.finish),
+            "letters": self.letters,
+        }
 
     @classmethod
     def from_json(cls, said) -> Targets:
         """A declaration as `as_json` gives it; TargetError if it is not one."""
         try:
-            return cls(tuple(Target(**target) for target in said["targets"]),
-                       tuple(frozenset(move) for move in said.get("moves", ())), tuple(said.get("finish", ())),
-                       bool(said.get("letters", False)))
+            return cls(
+                tuple(Target(**target) for target in said["targets"]),
+                tuple(frozenset(move) for move in said.get("moves", ())),
+                tuple(said.get("finish", ())),
+                bool(said.get("letters", False)),
+            )
         except (TypeError, KeyError, AttributeError) as error:
             raise TargetError(f"not a declaration of targets ({error})") from None
 
@@ -160,12 +174,14 @@ def char_at(machine, row: int, col: int) -> str:
     """The character of the ROM's font shown in the cell (row, col) of `machine`'s screen (ink on
     paper or inverted), or "" if the cell shows none: how a program's targets read a screen drawn by
     a listing on the genuine ROM, which says nothing of its cells."""
-    return _char(machine.memory, _glyphs(bytes(machine.memory[FONT_ADDRESS:FONT_ADDRESS + 96 * CELL_PIXELS])), row, col)
+    return _char(
+        machine.memory, _glyphs(bytes(machine.memory[FONT_ADDRESS : FONT_ADDRESS + 96 * CELL_PIXELS])), row, col
+    )
 
 
 def text_at(machine, row: int, col: int, length: int) -> str:
     """The characters of the ROM's font in `length` cells from (row, col) (a cell showing none: "?")."""
-    glyphs = _glyphs(bytes(machine.memory[FONT_ADDRESS:FONT_ADDRESS + 96 * CELL_PIXELS]))
+    glyphs = _glyphs(bytes(machine.memory[FONT_ADDRESS : FONT_ADDRESS + 96 * CELL_PIXELS]))
     return "".join(_char(machine.memory, glyphs, row, col + offset) or "?" for offset in range(length))
 
 
@@ -180,12 +196,20 @@ _GLYPHS: dict[bytes, dict[bytes, str]] = {}
 
 def _glyphs(font: bytes) -> dict[bytes, str]:
     if font not in _GLYPHS:
-        _GLYPHS[font] = {font[8 * code:8 * code + 8]: chr(32 + code) for code in range(95, -1, -1)}
+        _GLYPHS[font] = {font[8 * code : 8 * code + 8]: chr(32 + code) for code in range(95, -1, -1)}
     return _GLYPHS[font]
 
 
-def cell_at(x: float, y: float, width: float, height: float, frame_width: int, frame_height: int,
-            border_left: int, border_top: int) -> tuple[int, int] | None:
+def cell_at(
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    frame_width: int,
+    frame_height: int,
+    border_left: int,
+    border_top: int,
+) -> tuple[int, int] | None:
     """The character cell (row, column) at (x, y) in a picture `width` x `height` showing a frame of
     `frame_width` x `frame_height` Spectrum pixels whose screen starts at (border_left, border_top);
     None in the border or outside."""
@@ -334,8 +358,13 @@ class PointerSession:
                 # a screen being drawn while the program is busy is read at most every READ_EVERY
                 # frames; at a key wait, or with a tap waiting, at once (`for_frame`)
                 self._unread_frames += 1
-                if (self._read is None or self._read[0] is not declared or self._pending
-                        or getattr(machine, "awaiting_key", True) or self._unread_frames >= READ_EVERY):
+                if (
+                    self._read is None
+                    or self._read[0] is not declared
+                    or self._pending
+                    or getattr(machine, "awaiting_key", True)
+                    or self._unread_frames >= READ_EVERY
+                ):
                     self._read_screen(machine, declared, screen)
                 else:
                     self._machine = machine
@@ -412,7 +441,6 @@ class PointerSession:
         return json.dumps({"targets": self.targets.as_json(), "picked": self.picked})
 
 
-
 @dataclass(frozen=True)
 class Tap:
     """A tap in a headless script: on the cell `cell` (row, column) or the target named `name`; with
@@ -442,8 +470,10 @@ class Tap:
     def _name(targets: Targets, place: tuple[int, int] | str) -> str:
         if isinstance(place, str):
             if targets.named(place) is None:
-                raise TargetError(f"no target {place!r} to tap here; the targets are: "
-                                  + (", ".join(target.name for target in targets.targets) or "none"))
+                raise TargetError(
+                    f"no target {place!r} to tap here; the targets are: "
+                    + (", ".join(target.name for target in targets.targets) or "none")
+                )
             return place
         target = targets.at(*place)
         if target is None:

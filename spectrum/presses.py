@@ -11,13 +11,23 @@ from .keyboard import KEY_NAMES, MODE_E, decode, keys_for_char, keys_for_code
 EXTEND_MODE = frozenset({"CAPS", "SYMBOL"})  # code 14: the editor reads the next key in extended mode
 LEAVE = frozenset({"ESC"})  # the host's leave key: not a Spectrum key, it stops the program (Leave)
 NAMED_PRESSES = {
-    "BREAK": frozenset({"CAPS", "SPACE"}), "EDIT": frozenset({"CAPS", "1"}),
-    "CAPSLOCK": frozenset({"CAPS", "2"}), "LEFT": frozenset({"CAPS", "5"}), "DOWN": frozenset({"CAPS", "6"}),
-    "UP": frozenset({"CAPS", "7"}), "RIGHT": frozenset({"CAPS", "8"}), "GRAPHICS": frozenset({"CAPS", "9"}),
-    "DELETE": frozenset({"CAPS", "0"}), "EXTEND": EXTEND_MODE, "ESC": LEAVE,
+    "BREAK": frozenset({"CAPS", "SPACE"}),
+    "EDIT": frozenset({"CAPS", "1"}),
+    "CAPSLOCK": frozenset({"CAPS", "2"}),
+    "LEFT": frozenset({"CAPS", "5"}),
+    "DOWN": frozenset({"CAPS", "6"}),
+    "UP": frozenset({"CAPS", "7"}),
+    "RIGHT": frozenset({"CAPS", "8"}),
+    "GRAPHICS": frozenset({"CAPS", "9"}),
+    "DELETE": frozenset({"CAPS", "0"}),
+    "EXTEND": EXTEND_MODE,
+    "ESC": LEAVE,
 }
-VALID_KEYS = ("the keys are ENTER, SPACE, CAPS, SYMBOL, a-z and 0-9 (held together: CAPS+5), and "
-              + ", ".join(NAMED_PRESSES) + " (ESC leaves the program)")
+VALID_KEYS = (
+    "the keys are ENTER, SPACE, CAPS, SYMBOL, a-z and 0-9 (held together: CAPS+5), and "
+    + ", ".join(NAMED_PRESSES)
+    + " (ESC leaves the program)"
+)
 
 
 def presses_from(items: Iterable[str | Iterable[str]]) -> list[frozenset[str]]:

@@ -102,7 +102,7 @@ class Program:
         the high byte of `number` (the lines do not change: worked out once a number)."""
         known = self._passed.get(number)
         if known is None:
-            passed = self.lines[:self.position(number)]
+            passed = self.lines[: self.position(number)]
             known = self._passed[number] = len(passed), sum(line.number >> 8 == number >> 8 for line in passed)
         return known
 
@@ -171,8 +171,13 @@ def _number_end(codes: bytes, index: int, before: bytearray) -> int | None:
         return end
     if not (chr(code).isdigit() or (code == ord(".") and index + 1 < len(codes) and chr(codes[index + 1]).isdigit())):
         return None
-    if previous is not None and previous < 128 and (chr(previous).isalnum() or previous == ord("$")) and \
-            before and before[-1] != ord(" "):
+    if (
+        previous is not None
+        and previous < 128
+        and (chr(previous).isalnum() or previous == ord("$"))
+        and before
+        and before[-1] != ord(" ")
+    ):
         return None  # a digit in a name
     end = index
     while end < len(codes) and (chr(codes[end]).isdigit() or codes[end] == ord(".")):
@@ -211,4 +216,3 @@ def _typed_positions(stored: bytes) -> set[int]:
 def _without_hidden(stored: bytes) -> bytes:
     typed = _typed_positions(stored)
     return bytes(code for index, code in enumerate(stored) if index in typed)
-

@@ -83,9 +83,9 @@ def _cell_byte_pixels() -> np.ndarray:
     bright = (cell >> 6) << 3
     ink = PALETTE[(cell & 0x07) | bright]
     paper = PALETTE[((cell >> 3) & 0x07) | bright]
-    paper_ink = np.stack([paper, ink], axis=1)                       # (128, 2, 3)
+    paper_ink = np.stack([paper, ink], axis=1)  # (128, 2, 3)
     byte_bits = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1)  # (256, 8), MSB = left
-    return paper_ink[:, byte_bits].reshape(128 * 256, 8 * 3)        # (cell, byte, pixel, rgb)
+    return paper_ink[:, byte_bits].reshape(128 * 256, 8 * 3)  # (cell, byte, pixel, rgb)
 
 
 _CELL_OF_ATTRIBUTE = _attribute_maps()
@@ -110,7 +110,7 @@ def picture(machine) -> tuple:
 
 def flashes(screen: bytes) -> bool:
     """Whether a cell of SCREEN$ flashes: FLASH is an attribute's top bit."""
-    return not screen[ATTRIBUTES - DISPLAY_FILE:].isascii()
+    return not screen[ATTRIBUTES - DISPLAY_FILE :].isascii()
 
 
 def border_runs(colour: int, changes: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -172,8 +172,9 @@ def frame_rgb(memory: np.ndarray, flash_phase: bool, border: int | Sequence[tupl
         frame[:] = _BORDER_LINES[border & 7]
     else:
         frame[:] = np.repeat(PALETTE[border_cells(border)], BORDER_CELL_PIXELS, axis=1)
-    frame[BORDER_TOP:BORDER_TOP + PIXEL_HEIGHT, BORDER_LEFT:BORDER_LEFT + PIXEL_WIDTH] = screen_rgb(
-        memory, flash_phase)
+    frame[BORDER_TOP : BORDER_TOP + PIXEL_HEIGHT, BORDER_LEFT : BORDER_LEFT + PIXEL_WIDTH] = screen_rgb(
+        memory, flash_phase
+    )
     return frame
 
 
@@ -192,6 +193,10 @@ def write_png(path: str | Path, rgb: np.ndarray) -> None:
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, RGB, no interlace
     # Every scanline starts with filter type 0 (none).
     scanlines = np.concatenate([np.zeros((height, 1), np.uint8), rgb.reshape(height, width * 3)], axis=1)
-    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-           + chunk(b"IDAT", zlib.compress(scanlines.tobytes(), 6)) + chunk(b"IEND", b""))
+    png = (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(scanlines.tobytes(), 6))
+        + chunk(b"IEND", b"")
+    )
     Path(path).write_bytes(png)

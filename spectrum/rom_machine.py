@@ -82,7 +82,7 @@ def check_program_follows(blocks: list[tuple[int, bytes]], header_index: int) ->
     """TapeError unless the program's header (at `header_index`) is followed by the program, as
     long as the header says: else the ROM would stop with "R Tape loading error"."""
     header = blocks[header_index][1]
-    following = blocks[header_index + 1:header_index + 2]
+    following = blocks[header_index + 1 : header_index + 2]
     if not following or following[0][0] != DATA_FLAG:
         raise TapeError("the BASIC program's header is not followed by the program (the tape is cut short)")
     said, held = int.from_bytes(header[11:13], "little"), len(following[0][1])
@@ -186,8 +186,14 @@ class RomSpectrum:
     _origin: int  # frame 0's T-state, and the sound from then on: set when the first frame begins
     _beeper: BeeperStream
 
-    def __init__(self, frontend, memory: bytes, registers: list[int], tape: Iterable[tuple[int, bytes]] = (),
-                 recorder: TapeRecorder | None = None):
+    def __init__(
+        self,
+        frontend,
+        memory: bytes,
+        registers: list[int],
+        tape: Iterable[tuple[int, bytes]] = (),
+        recorder: TapeRecorder | None = None,
+    ):
         self.z80 = Z80Spectrum(memory, registers)
         self.ports = LivePorts(self.z80.memory)
         self.z80.ports = self.ports
@@ -203,7 +209,9 @@ class RomSpectrum:
         self.keys_held: set[str] = set()
         self._typing: deque[frozenset[str]] = deque()  # the keys typed in each coming frame, before the front end's
         self.awaiting_key = False
-        self.targets: object = None  # what the cells mean at a key wait, from what reads this screen (`spectrum.pointing`)
+        self.targets: object = (
+            None  # what the cells mean at a key wait, from what reads this screen (`spectrum.pointing`)
+        )
         self._at_command_line = False  # the editor waits (this frame) at the command line, not INPUT or scroll?
         self.frame_count = 0
         self.flash_phase = False
@@ -249,8 +257,11 @@ class RomSpectrum:
         """
         recorded = recorded_blocks(tap)
         blocks = read_blocks(tap) if fast else [(body[0], body[1:-1]) for body in recorded]
-        headers = [index for index, (flag, data) in enumerate(blocks)
-                   if flag == HEADER_FLAG and len(data) == HEADER_LENGTH and data[0] == PROGRAM]
+        headers = [
+            index
+            for index, (flag, data) in enumerate(blocks)
+            if flag == HEADER_FLAG and len(data) == HEADER_LENGTH and data[0] == PROGRAM
+        ]
         if not headers:
             raise TapeError("the tape holds no BASIC program")
         if fast:
@@ -364,8 +375,9 @@ class RomSpectrum:
         self.border_runs = render.border_runs(border, self.border_changes) if self.border_changes else None
         registers = self.sim.registers
         in_pause_0 = self._program_counter() in PAUSE_LOOP and registers[B] * 256 + registers[C] in (0, 0xFFFF)
-        self.awaiting_key = not typing and (self.awaiting_key or in_pause_0 or self.ports.polled
-                                            or self._waiting_for_tape())
+        self.awaiting_key = not typing and (
+            self.awaiting_key or in_pause_0 or self.ports.polled or self._waiting_for_tape()
+        )
         self._hear_edges()
         # the frame before's sound, on frame 0's sample grid: each frame's samples begin where its
         # frame does, with none missed or doubled between two
@@ -414,8 +426,9 @@ class RomSpectrum:
         self._hear_edges()
         self._beeper.sounding = range(0)  # a block the tape was playing is cut off here too
         self._beeper.edges.append(self.now + 2 * SOUND_GAP)  # a stand-in after the end: the last sound ends
-        self._play(frame_start_sample(max(0, self.frame_count - 1)),
-                   int((self.now - self._beeper.origin) / T_PER_SAMPLE) + 1)
+        self._play(
+            frame_start_sample(max(0, self.frame_count - 1)), int((self.now - self._beeper.origin) / T_PER_SAMPLE) + 1
+        )
         self._beeper.edges.clear()
 
     def _program_counter(self) -> int:
@@ -460,4 +473,3 @@ class RomSpectrum:
         sp = registers[SP]
         registers[PC] = memory[sp] + 256 * memory[(sp + 1) & 0xFFFF]  # RET
         registers[SP] = (sp + 2) & 0xFFFF
-

@@ -12,8 +12,20 @@ from .errors import BREAK_CONT_REPEATS, INTEGER_OUT_OF_RANGE, INVALID_COLOUR, OU
 from .hardware import ATTRIBUTES, ATTRIBUTES_END, COLUMNS, DISPLAY_FILE, ROWS, attribute_address, cell_address
 from .memory import find_byte
 from .numbers import format_number
-from .rom import (AT, CURSOR_LEFT, CURSOR_RIGHT, ENTER, FIRST_TOKEN, INK, KEYWORDS, OVER, PRINT_COMMA, TAB,
-                  TABLE_CODES_BEFORE, TOKEN_STOP)
+from .rom import (
+    AT,
+    CURSOR_LEFT,
+    CURSOR_RIGHT,
+    ENTER,
+    FIRST_TOKEN,
+    INK,
+    KEYWORDS,
+    OVER,
+    PRINT_COMMA,
+    TAB,
+    TABLE_CODES_BEFORE,
+    TOKEN_STOP,
+)
 from .sysvars import Flags
 
 if TYPE_CHECKING:
@@ -94,8 +106,7 @@ class Screen:
 
     def colour(self, *, ink=None, paper=None, flash=None, bright=None, inverse=None, over=None):
         """Permanent colour statements (INK n, PAPER n, …) in one call."""
-        items = _colour_items(ink=ink, paper=paper, flash=flash, bright=bright, inverse=inverse,
-                              over=over)
+        items = _colour_items(ink=ink, paper=paper, flash=flash, bright=bright, inverse=inverse, over=over)
         self._lower = False
         self.temps(lower=False)
         for item, value in items:
@@ -165,8 +176,9 @@ class Screen:
         self._row = self._col = 0
         self.cls_lower()
 
-    def print_at(self, row: int, col: int, text, *, ink=None, paper=None, bright=None,
-                 flash=None, inverse=None, over=None) -> None:
+    def print_at(
+        self, row: int, col: int, text, *, ink=None, paper=None, bright=None, flash=None, inverse=None, over=None
+    ) -> None:
         """PRINT AT row,col; <colour items>; text; — everything is checked before anything is drawn.
 
         As on the ROM, a column past 31 is "B Integer out of range", a row past 21 "5 Out of screen".
@@ -179,8 +191,7 @@ class Screen:
             raise ReportError(INTEGER_OUT_OF_RANGE)
         if row >= UPPER_LINES:
             raise ReportError(OUT_OF_SCREEN)
-        items = _colour_items(ink=ink, paper=paper, flash=flash, bright=bright, inverse=inverse,
-                              over=over)
+        items = _colour_items(ink=ink, paper=paper, flash=flash, bright=bright, inverse=inverse, over=over)
         codes = codes_of(text)
         self._lower = False
         self.temps(lower=False)
@@ -208,7 +219,7 @@ class Screen:
                 self._print_char(code)
             elif code in (AT, TAB):
                 self.charge("print-out-at" if code == AT else "print-out-tab")
-                self._control_position(code, codes[index:index + 2])
+                self._control_position(code, codes[index : index + 2])
                 index += 2
             elif INK <= code <= OVER:
                 self.charge("print-out-colour")
@@ -303,12 +314,12 @@ class Screen:
         first_freed = attribute_address(freed, 0)
         first_last = attribute_address(ROWS - 1, 0)
         freed_attr, last_attr = ram[first_last], ram[first_freed]
-        self.memory[first_freed:first_freed + COLUMNS] = freed_attr
-        self.memory[first_last:first_last + COLUMNS] = last_attr
+        self.memory[first_freed : first_freed + COLUMNS] = freed_attr
+        self.memory[first_last : first_last + COLUMNS] = last_attr
         self._row, self._col = freed, 0
 
     def _ask_scroll(self) -> None:
-        """"scroll?" in the lower screen, in its colours, and a key: space, STOP or n (either
+        """ "scroll?" in the lower screen, in its colours, and a key: space, STOP or n (either
         case) is "D BREAK - CONT repeats"; the lower screen is cleared when the key comes."""
         ram = self.ram
         saved = ram[sysvars.ATTR_T], ram[sysvars.MASK_T], ram[sysvars.P_FLAG]
@@ -331,11 +342,11 @@ class Screen:
         pixels = self.memory[DISPLAY_FILE:ATTRIBUTES]
         rows = pixels.reshape(3, 8, 8, 32).transpose(0, 2, 1, 3).reshape(ROWS, 8, 32)
         top = ROWS - count
-        rows[max(top - 1, 0):ROWS - 1] = rows[max(top, 1):ROWS].copy()
+        rows[max(top - 1, 0) : ROWS - 1] = rows[max(top, 1) : ROWS].copy()
         rows[ROWS - 1] = 0
         pixels[:] = rows.reshape(3, 8, 8, 32).transpose(0, 2, 1, 3).reshape(-1)
         attrs = self.memory[ATTRIBUTES:ATTRIBUTES_END].reshape(ROWS, 32)
-        attrs[max(top - 1, 0):ROWS - 1] = attrs[max(top, 1):ROWS].copy()
+        attrs[max(top - 1, 0) : ROWS - 1] = attrs[max(top, 1) : ROWS].copy()
         attrs[ROWS - 1] = bottom_attr
 
     def _make_lower_room(self) -> None:
@@ -370,17 +381,21 @@ class Screen:
             return
         ram = self.ram
         if self.timing is not None:  # the item's name is made only when the time is kept: a hot path
-            self.timing.charge(("print-out-graphic" if 128 <= code < 144 else "print-out-udg" if code >= 144 else
-                                "print-out-char") + ("-lower" if self._lower else ""))
+            self.timing.charge(
+                ("print-out-graphic" if 128 <= code < 144 else "print-out-udg" if code >= 144 else "print-out-char")
+                + ("-lower" if self._lower else "")
+            )
         if 128 <= code < 144:
             glyph = BLOCK_GRAPHICS[code - 128]
         else:
             variable = sysvars.UDG if code >= 144 else sysvars.CHARS
             base = ram[variable] + 256 * ram[variable + 1] + 8 * (code - 144 if code >= 144 else code)
-            glyph = ram[base:base + 8].tobytes()
+            glyph = ram[base : base + 8].tobytes()
             # PO-CHAR-2 notes whether a space was printed (block graphics leave the flag alone)
             flags = ram[sysvars.FLAGS]
-            ram[sysvars.FLAGS] = flags | Flags.NO_LEADING_SPACE if code == 32 else flags & ~Flags.NO_LEADING_SPACE & 0xFF
+            ram[sysvars.FLAGS] = (
+                flags | Flags.NO_LEADING_SPACE if code == 32 else flags & ~Flags.NO_LEADING_SPACE & 0xFF
+            )
         if self._lower:
             if self._lower_col >= COLUMNS:
                 self._lower_line, self._lower_col = self._lower_line - 1, 0
@@ -454,7 +469,7 @@ class Screen:
         cell = self.memory[[(address + 256 * line) & 0xFFFF for line in range(8)]]
         font = self._peek_word(sysvars.CHARS) + 256
         for index in range(96):
-            glyph = self.memory[font + 8 * index:font + 8 * index + 8]
+            glyph = self.memory[font + 8 * index : font + 8 * index + 8]
             difference = cell ^ glyph
             if (difference == difference[0]).all() and difference[0] in (0, 0xFF):
                 return chr(32 + index)
@@ -484,9 +499,9 @@ class Screen:
         for row in range(ROWS - size, ROWS):
             for line in range(8):
                 start = cell_address(row, 0) + 256 * line
-                self.memory[start:start + COLUMNS] = 0
-        self.memory[attribute_address(ROWS - size, 0):attribute_address(UPPER_LINES, 0)] = ram[sysvars.ATTR_P]
-        self.memory[attribute_address(UPPER_LINES, 0):attribute_address(ROWS, 0)] = ram[sysvars.BORDCR]
+                self.memory[start : start + COLUMNS] = 0
+        self.memory[attribute_address(ROWS - size, 0) : attribute_address(UPPER_LINES, 0)] = ram[sysvars.ATTR_P]
+        self.memory[attribute_address(UPPER_LINES, 0) : attribute_address(ROWS, 0)] = ram[sysvars.BORDCR]
         ram[sysvars.DF_SZ] = 2
         self._pending_control = None
         self._lower_line, self._lower_col = ROWS - 1, 0
@@ -502,8 +517,7 @@ def _checked_colour(item: str, value: int) -> int:
 
 def _colour_items(**items) -> list[tuple[str, int]]:
     """The given colour items in ROM order, each range-checked."""
-    return [(item, _checked_colour(item, find_byte(value)))
-            for item, value in items.items() if value is not None]
+    return [(item, _checked_colour(item, find_byte(value))) for item, value in items.items() if value is not None]
 
 
 def token_text(code: int, after_space: bool) -> str:

@@ -29,13 +29,12 @@ def _series_constants(address: int) -> tuple[bytes, ...]:
     constants, at = [], address + 1
     for _ in range(ROM[address] & 0x1F):
         length = 1 + (ROM[at] >> 6) + 1 + (ROM[at] & 0x3F == 0)
-        constants.append(fp.stk_data(ROM[at:at + length]))
+        constants.append(fp.stk_data(ROM[at : at + length]))
         at += length
     return tuple(constants)
 
 
-_CONSTANTS = {address: _series_constants(address)
-              for address in (EXP_SERIES, LN_SERIES, SIN_SERIES, ATN_SERIES)}
+_CONSTANTS = {address: _series_constants(address) for address in (EXP_SERIES, LN_SERIES, SIN_SERIES, ATN_SERIES)}
 
 
 def series(z: bytes, address: int) -> bytes:

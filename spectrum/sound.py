@@ -43,12 +43,20 @@ def edges_to_samples(edges: Sequence[float], *, rate: int = SAMPLE_RATE, level: 
 def speaker_steps(edges: Sequence[int], start: int = 0) -> list[tuple[int, int]]:
     """The level steps (T-state, level from then on) of the square wave `edges_to_samples` renders
     from `edges`, moved to start at T-state `start`: +1, -1, +1 … and silence from the last edge."""
-    return [(start + edge, 0 if number == len(edges) - 1 else 1 - 2 * (number % 2))
-            for number, edge in enumerate(edges)]
+    return [
+        (start + edge, 0 if number == len(edges) - 1 else 1 - 2 * (number % 2)) for number, edge in enumerate(edges)
+    ]
 
 
-def stepped_samples(times: Sequence[float] | np.ndarray, levels: Sequence[float] | np.ndarray, start: float,
-                    count: int, *, rate: int = SAMPLE_RATE, level: int = DEFAULT_LEVEL) -> np.ndarray:
+def stepped_samples(
+    times: Sequence[float] | np.ndarray,
+    levels: Sequence[float] | np.ndarray,
+    start: float,
+    count: int,
+    *,
+    rate: int = SAMPLE_RATE,
+    level: int = DEFAULT_LEVEL,
+) -> np.ndarray:
     """`count` int16 samples from T-state `start` on of a level (-1 to 1) that is `levels[i]`
     from `times[i]` to `times[i + 1]` (and keeps its first and last area outside them): each
     sample is the mean level over its own 1/rate s."""
@@ -129,8 +137,9 @@ class Speaker:
         samples = edges_to_samples([edge + phase for edge in edges])
         if len(self._pending_audio) < offset + len(samples):
             self._pending_audio = np.concatenate(
-                [self._pending_audio, np.zeros(offset + len(samples) - len(self._pending_audio), np.int16)])
-        self._pending_audio[offset:offset + len(samples)] += samples
+                [self._pending_audio, np.zeros(offset + len(samples) - len(self._pending_audio), np.int16)]
+            )
+        self._pending_audio[offset : offset + len(samples)] += samples
         self.spend(edges[-1] if edges else 0, interrupts=False)
 
     def _play_frame_audio(self, whole: bool = False) -> None:

@@ -84,8 +84,10 @@ class StatementTracer:
         kept = [i for i in taken if i.t < end]
         self.interrupts += kept
         # the frames whose interrupt the second run has taken or gone past
-        self._offered = max([offered, (end - INTERRUPT_WINDOW) // FRAME_T_STATES * FRAME_T_STATES]
-                            + [i.t // FRAME_T_STATES * FRAME_T_STATES for i in kept])
+        self._offered = max(
+            [offered, (end - INTERRUPT_WINDOW) // FRAME_T_STATES * FRAME_T_STATES]
+            + [i.t // FRAME_T_STATES * FRAME_T_STATES for i in kept]
+        )
 
     def _note_run(self, until: int, interrupts: bool) -> tuple[list[StatementStart], list[Interrupt]]:
         """Run to `until`, stopping at each statement start and stepping through the first
@@ -107,13 +109,12 @@ class StatementTracer:
             if registers[PC] == INTERRUPT and self._offered < frame:
                 self._offered = frame
                 accepted = registers[T] - INTERRUPT_ACCEPTED
-                kstate = bytes(memory[sysvars.KSTATE:sysvars.KSTATE + 8])
+                kstate = bytes(memory[sysvars.KSTATE : sysvars.KSTATE + 8])
                 self.z80.run(stop=INTERRUPT_RET, until=accepted + LONGEST_INTERRUPT, interrupts=False)
                 taken.append(Interrupt(accepted, registers[T] + RET_T_STATES - accepted, self.ports.held, kstate))
                 continue
             if registers[PC] == STMT_L_1 and (not statements or statements[-1].t != registers[T]):
-                statements.append(StatementStart(registers[T], _word(memory, sysvars.PPC),
-                                                 memory[sysvars.SUBPPC] + 1))
+                statements.append(StatementStart(registers[T], _word(memory, sysvars.PPC), memory[sysvars.SUBPPC] + 1))
                 if registers[T] < until:
                     self.z80.run(until=registers[T] + 1, interrupts=interrupts)  # step off the stop
         return statements, taken

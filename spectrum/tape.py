@@ -35,9 +35,13 @@ def program_tap(name: str, program: bytes, autostart: int | None = None, variabl
     if autostart is not None and not 0 <= autostart <= 9999:
         raise ValueError(f"a program autostarts at a line 0-9999, not {autostart!r}")
     data = program + variables
-    header = (bytes([PROGRAM]) + name.ljust(10).encode("ascii") + len(data).to_bytes(2, "little")
-              + (NO_AUTOSTART if autostart is None else autostart).to_bytes(2, "little")
-              + len(program).to_bytes(2, "little"))
+    header = (
+        bytes([PROGRAM])
+        + name.ljust(10).encode("ascii")
+        + len(data).to_bytes(2, "little")
+        + (NO_AUTOSTART if autostart is None else autostart).to_bytes(2, "little")
+        + len(program).to_bytes(2, "little")
+    )
     return block(HEADER_FLAG, header) + block(DATA_FLAG, data)
 
 
@@ -53,8 +57,8 @@ def recorded_blocks(tap: bytes) -> list[bytes]:
     while offset < len(tap):
         if offset + 2 > len(tap):
             raise TapeError(f"not a .tap file: a stray byte at the end (offset {offset})")
-        length = int.from_bytes(tap[offset:offset + 2], "little")
-        body = tap[offset + 2:offset + 2 + length]
+        length = int.from_bytes(tap[offset : offset + 2], "little")
+        body = tap[offset + 2 : offset + 2 + length]
         if length < 2 or len(body) < length:
             raise TapeError(f"not a .tap file: block {len(blocks) + 1} at offset {offset} is cut short")
         blocks.append(bytes(body))

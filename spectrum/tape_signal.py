@@ -30,8 +30,9 @@ def block_pulses(recorded: bytes) -> np.ndarray:
     of it as there is), after its pilot and sync pulses."""
     pilot = HEADER_PILOT_PULSES if recorded[0] in HEADER_FLAGS else DATA_PILOT_PULSES
     bits = np.unpackbits(np.frombuffer(recorded, np.uint8))  # MSB first
-    return np.concatenate([np.full(pilot, PILOT_PULSE), SYNC_PULSES,
-                           np.repeat(np.take(BIT_PULSES, bits), 2)]).astype(np.int64)
+    return np.concatenate([np.full(pilot, PILOT_PULSE), SYNC_PULSES, np.repeat(np.take(BIT_PULSES, bits), 2)]).astype(
+        np.int64
+    )
 
 
 class TapeSignal:
@@ -106,7 +107,7 @@ class TapeRecorder:
 
     def blocks_left(self, now: int) -> list[bytes]:
         """The blocks whose signal has not yet been played to their end (past their last edge)."""
-        return self.signal.blocks[bisect_left(self.signal.block_ends, self.tape_time(now)):]
+        return self.signal.blocks[bisect_left(self.signal.block_ends, self.tape_time(now)) :]
 
     def quiet_for(self, now: int) -> int:
         """The T-states since the tape's last edge."""
@@ -117,7 +118,7 @@ class TapeRecorder:
         """The machine's T-state of each edge played since the last call, before `now`."""
         edges = self.signal.edges
         end = bisect_left(edges, self.tape_time(now), self._heard)
-        heard, self._heard = edges[self._heard:end], end
+        heard, self._heard = edges[self._heard : end], end
         return [edge + self._origin for edge in heard]
 
     def sounding(self, now: int) -> range:

@@ -22,7 +22,7 @@ UDG_LETTERS = "ABCDEFGHIJKLMNOPQRSTU"
 
 def poke_udgs(machine: Spectrum, values: list[float], count: int) -> None:
     """POKE USR "a"+i for the first 8 × `count` values (POKE's own range check and rounding)."""
-    for offset, value in enumerate(values[:8 * count]):
+    for offset, value in enumerate(values[: 8 * count]):
         machine.poke(machine.usr("a") + offset, value)
 
 
@@ -72,10 +72,14 @@ def text_art(machine: Spectrum, count: int) -> str:
 def main(argv=None) -> int:
     parser = OneLineParser(prog="zxcards-udgs", description=__doc__.splitlines()[0])
     parser.add_argument("listing", type=existing_file, help="a BASIC listing as text")
-    parser.add_argument("--line", type=whole_number(1, 9999, "a line number"),
-                        help="read DATA from this line on (as RESTORE line)")
-    parser.add_argument("--count", type=whole_number(1, UDG_COUNT, "the count"),
-                        help=f"how many UDGs (default: as many as the DATA fills, up to {UDG_COUNT})")
+    parser.add_argument(
+        "--line", type=whole_number(1, 9999, "a line number"), help="read DATA from this line on (as RESTORE line)"
+    )
+    parser.add_argument(
+        "--count",
+        type=whole_number(1, UDG_COUNT, "the count"),
+        help=f"how many UDGs (default: as many as the DATA fills, up to {UDG_COUNT})",
+    )
     parser.add_argument("--png", type=new_file_ending(".png"), help="write the UDGs as a PNG here")
     parser.add_argument("--scale", type=whole_number(1, 16, "the scale"), default=3, help="PNG scale (default 3)")
     args = parser.parse_args(argv)
@@ -100,6 +104,7 @@ def main(argv=None) -> int:
     if args.png:
         print(f"\n{args.png}: {count} UDGs")
     return 0
+
 
 if __name__ == "__main__":
     sys.exit(main())

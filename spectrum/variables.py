@@ -139,7 +139,7 @@ class Variables(dict):
     def after(self, name: str) -> int:
         """The bytes of the variables after `name` in the area, the end marker included."""
         names = list(self)
-        return sum(self.size(other) for other in names[names.index(name) + 1:]) + END_MARKER
+        return sum(self.size(other) for other in names[names.index(name) + 1 :]) + END_MARKER
 
 
 def array_dimensions(value, string_array: bool) -> list[int]:
@@ -159,6 +159,6 @@ def _replaced(array, place: tuple[int, ...], value):
         return value
     index = place[0] - 1
     if isinstance(array, str):
-        return array[:index] + value + array[index + 1:]
+        return array[:index] + value + array[index + 1 :]
     array[index] = _replaced(array[index], place[1:], value)
     return array

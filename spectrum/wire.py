@@ -77,8 +77,12 @@ class TerminalMessage:
 
 def _cell(value) -> tuple[int, int]:
     """A [row, column] of a terminal's message, checked."""
-    if (not isinstance(value, list) or len(value) != 2 or not all(type(number) is int for number in value)
-            or not (0 <= value[0] < ROWS and 0 <= value[1] < COLUMNS)):
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(type(number) is int for number in value)
+        or not (0 <= value[0] < ROWS and 0 <= value[1] < COLUMNS)
+    ):
         raise MessageError(f"a cell is [row, column], rows 0-{ROWS - 1} and columns 0-{COLUMNS - 1}")
     return value[0], value[1]
 
@@ -94,8 +98,10 @@ def terminal_message(text: str | bytes) -> TerminalMessage:
     except (ValueError, RecursionError):
         raise MessageError("not JSON") from None
     if not isinstance(message, dict) or not message or set(message) - {"held", "leave", "frame", "tap", "drag"}:
-        raise MessageError('a message is {"held": [keys]}, {"leave": true}, {"frame": N, "held": [keys]}, '
-                           '{"tap": [row, column]}, {"tap": "name"} or {"drag": [[row, column], [row, column]]}')
+        raise MessageError(
+            'a message is {"held": [keys]}, {"leave": true}, {"frame": N, "held": [keys]}, '
+            '{"tap": [row, column]}, {"tap": "name"} or {"drag": [[row, column], [row, column]]}'
+        )
     tap, drag = message.get("tap"), message.get("drag")
     if tap is not None:
         if isinstance(tap, str):
@@ -119,8 +125,9 @@ def terminal_message(text: str | bytes) -> TerminalMessage:
             raise MessageError('"held" is a list of key names')
         unknown = set(held) - KEY_NAMES
         if unknown:
-            raise MessageError(f"no Spectrum key {sorted(unknown)[0][:20]!r}: the keys are ENTER, SPACE, CAPS, "
-                               "SYMBOL, a-z and 0-9")
+            raise MessageError(
+                f"no Spectrum key {sorted(unknown)[0][:20]!r}: the keys are ENTER, SPACE, CAPS, SYMBOL, a-z and 0-9"
+            )
         held = frozenset(held)
     return TerminalMessage(held, leave, frame, tap, drag)
 
@@ -138,8 +145,15 @@ def changed_runs(old: bytes | None, new: bytes) -> list[tuple[int, bytes]]:
     return [(int(start), new[start:end]) for start, end in zip(starts, ends)]
 
 
-def frame_message(frame: int, *, awaiting_key: bool, flash_phase: bool, border: int | tuple[tuple[int, int], ...],
-                  runs: list[tuple[int, bytes]], steps: list[tuple[int, int]]) -> bytes:
+def frame_message(
+    frame: int,
+    *,
+    awaiting_key: bool,
+    flash_phase: bool,
+    border: int | tuple[tuple[int, int], ...],
+    runs: list[tuple[int, bytes]],
+    steps: list[tuple[int, int]],
+) -> bytes:
     """A FRAME message; `border` a colour or its runs (`render.border_of`); `steps` are (T-state
     from frame 0, level)."""
     in_runs = isinstance(border, tuple)
@@ -201,7 +215,7 @@ class Terminal:
         for _ in range(runs):
             offset, length = RUN.unpack_from(message, at)
             at += RUN.size
-            screen[offset:offset + length] = np.frombuffer(message, np.uint8, length, at)
+            screen[offset : offset + length] = np.frombuffer(message, np.uint8, length, at)
             at += length
         origin = frame * FRAME_T_STATES
         for _ in range(steps):
@@ -217,8 +231,10 @@ class Terminal:
     def _border_runs(message: bytes, at: int) -> tuple[tuple[int, int], ...]:
         """The border's runs (`render.border_runs`) from a FRAME message's, at `at`."""
         (count,) = BORDER_RUN_COUNT.unpack_from(message, at)
-        return tuple(BORDER_RUN.unpack_from(message, at + BORDER_RUN_COUNT.size + number * BORDER_RUN.size)
-                     for number in range(count))
+        return tuple(
+            BORDER_RUN.unpack_from(message, at + BORDER_RUN_COUNT.size + number * BORDER_RUN.size)
+            for number in range(count)
+        )
 
     def samples(self, rate: int = SAMPLE_RATE) -> np.ndarray:
         """The sound from where the last call ended to SOUND_LATENCY frames before the last frame
@@ -250,5 +266,5 @@ class Terminal:
         times.append(end_t)
         samples = stepped_samples(times, levels, start_t, end - first, rate=rate)
         if steps and not self._level:  # a sound that ends here ends where its last edge is, as recorded on the spot
-            samples = samples[:max(0, math.ceil(steps[-1][0] * rate / T_STATES_PER_SECOND) - first)]
+            samples = samples[: max(0, math.ceil(steps[-1][0] * rate / T_STATES_PER_SECOND) - first)]
         return samples

@@ -85,11 +85,31 @@ class Postgres:
             self.as_user = ["runuser", "-u", "postgres", "--"]
         data = self.folder / "data"
         self.pg_ctl = [*self.as_user, str(binaries / "pg_ctl"), "-D", str(data)]
-        subprocess.run([*self.as_user, str(binaries / "initdb"), "-D", str(data), "-A", "trust", "-U", "zxcards",
-                        "--no-sync", "-E", "UTF8", "--locale", "C"], check=True, capture_output=True)
+        subprocess.run(
+            [
+                *self.as_user,
+                str(binaries / "initdb"),
+                "-D",
+                str(data),
+                "-A",
+                "trust",
+                "-U",
+                "zxcards",
+                "--no-sync",
+                "-E",
+                "UTF8",
+                "--locale",
+                "C",
+            ],
+            check=True,
+            capture_output=True,
+        )
         options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.folder} -c fsync=off"
-        subprocess.run([*self.pg_ctl, "-o", options, "-l", str(self.folder / "log"), "-w", "-t", "60", "start"],
-                       check=True, capture_output=True)
+        subprocess.run(
+            [*self.pg_ctl, "-o", options, "-l", str(self.folder / "log"), "-w", "-t", "60", "start"],
+            check=True,
+            capture_output=True,
+        )
         self.url = f"postgresql://zxcards@127.0.0.1:{self.port}/postgres"
 
     def new_database(self, name: str) -> str:
@@ -115,8 +135,9 @@ class Server:
             command += ["--database", database]
         environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
         self.log = open(data_dir.parent / f"serve-{self.port}.log", "wb")
-        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT, env=environment,
-                                        cwd=REPOSITORY)
+        self.process = subprocess.Popen(
+            command, stdout=self.log, stderr=subprocess.STDOUT, env=environment, cwd=REPOSITORY
+        )
         wait_for_port(self.port, process=self.process)
 
     def kill(self) -> None:
@@ -143,12 +164,17 @@ class Haproxy:
 
     def __init__(self, folder: Path, ports: list[int]):
         self.port, self.stats_port = free_port(), free_port()
-        environment = {**os.environ, "ZXCARDS_LISTEN": f"127.0.0.1:{self.port}",
-                       "ZXCARDS_SERVER_1": f"127.0.0.1:{ports[0]}", "ZXCARDS_SERVER_2": f"127.0.0.1:{ports[1]}",
-                       "ZXCARDS_STATS": f"127.0.0.1:{self.stats_port}"}
+        environment = {
+            **os.environ,
+            "ZXCARDS_LISTEN": f"127.0.0.1:{self.port}",
+            "ZXCARDS_SERVER_1": f"127.0.0.1:{ports[0]}",
+            "ZXCARDS_SERVER_2": f"127.0.0.1:{ports[1]}",
+            "ZXCARDS_STATS": f"127.0.0.1:{self.stats_port}",
+        }
         self.log = open(folder / "haproxy.log", "wb")
-        self.process = subprocess.Popen(["haproxy", "-db", "-f", str(HAPROXY_CONFIG)], stdout=self.log,
-                                        stderr=subprocess.STDOUT, env=environment)
+        self.process = subprocess.Popen(
+            ["haproxy", "-db", "-f", str(HAPROXY_CONFIG)], stdout=self.log, stderr=subprocess.STDOUT, env=environment
+        )
         wait_for_port(self.port, process=self.process)
 
     def servers(self, backend: str) -> dict[str, dict[str, str]]:
@@ -159,8 +185,11 @@ class Haproxy:
 
         with urllib.request.urlopen(f"http://127.0.0.1:{self.stats_port}/;csv", timeout=5) as answer:
             rows = list(csv.DictReader(answer.read().decode().lstrip("# ").splitlines()))
-        return {row["svname"]: row for row in rows if row["pxname"] == backend and row["svname"] not in
-                ("FRONTEND", "BACKEND")}
+        return {
+            row["svname"]: row
+            for row in rows
+            if row["pxname"] == backend and row["svname"] not in ("FRONTEND", "BACKEND")
+        }
 
     def stop(self) -> None:
         if self.process.poll() is None:

@@ -22,8 +22,11 @@ def data_folder_of_its_own(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
 
 
-SLOW = frozenset(line.strip() for line in (Path(__file__).parent / "slow.txt").read_text().splitlines()
-                 if line.strip() and not line.startswith("#"))
+SLOW = frozenset(
+    line.strip()
+    for line in (Path(__file__).parent / "slow.txt").read_text().splitlines()
+    if line.strip() and not line.startswith("#")
+)
 
 
 def pytest_collection_modifyitems(items):
@@ -55,5 +58,6 @@ def database(postgres, request):
     import re
     import secrets
 
-    return postgres.new_database(f"t_{re.sub(r'[^a-z0-9]', '_', request.node.name.lower())[:40]}_"
-                                 f"{secrets.token_hex(3)}")
+    return postgres.new_database(
+        f"t_{re.sub(r'[^a-z0-9]', '_', request.node.name.lower())[:40]}_{secrets.token_hex(3)}"
+    )

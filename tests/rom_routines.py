@@ -67,7 +67,7 @@ class Rom:
         return self.memory[address] | self.memory[address + 1] << 8
 
     def _set_word(self, address: int, value: int) -> None:
-        self.memory[address:address + 2] = value.to_bytes(2, "little")
+        self.memory[address : address + 2] = value.to_bytes(2, "little")
 
     def _prepare(self, operands: tuple[bytes, ...], pc: int, a: int = 0, b: int = 0) -> None:
         memory, registers = self.booted
@@ -77,7 +77,7 @@ class Rom:
         stack = self._word(sysvars.STKBOT)
         for number in operands:
             assert len(number) == 5
-            self.memory[stack:stack + 5] = number
+            self.memory[stack : stack + 5] = number
             stack += 5
         self._set_word(sysvars.STKEND, stack)
         self._set_word(MEM, 23698)  # MEMBOT
@@ -110,13 +110,13 @@ class Rom:
         self.memory[start:SENTINEL] = program
         self._run()
         end = self._word(sysvars.STKEND)
-        return bytes(self.memory[end - 5:end])
+        return bytes(self.memory[end - 5 : end])
 
     def call(self, address: int, *operands: bytes, a: int = 0) -> bytes:
         """CALL a routine with `operands` on the calculator stack; the calculator stack after it."""
         self._prepare(operands, address, a=a)
         self._run()
-        return bytes(self.memory[self._word(sysvars.STKBOT):self._word(sysvars.STKEND)])
+        return bytes(self.memory[self._word(sysvars.STKBOT) : self._word(sysvars.STKEND)])
 
     def fp_to_bc(self, number: bytes, address: int = FP_TO_BC) -> tuple[int, bool] | None:
         """FP-TO-BC (or FP-TO-A at FP_TO_A): BC and the sign from Z, or None if carry is set."""
@@ -131,26 +131,26 @@ class Rom:
         """DEC-TO-FP on `text` (with BIN as its token) read from memory, as in a BASIC line."""
         line = text.replace("BIN", "\xc4").encode("latin-1") + b"\r"
         self._prepare((), DEC_TO_FP, a=line[0])
-        self.memory[LITERAL:LITERAL + len(line)] = line
+        self.memory[LITERAL : LITERAL + len(line)] = line
         self._set_word(CH_ADD, LITERAL)
         self._run()
         if self._word(CH_ADD) != LITERAL + len(line) - 1:
             raise ValueError(f"the ROM stopped reading {text!r} early")
         end = self._word(sysvars.STKEND)
-        return bytes(self.memory[end - 5:end])
+        return bytes(self.memory[end - 5 : end])
 
     def str_dollar(self, number: bytes) -> str:
         """STR$ of a number: the text PRINT-FP ($2DE3) writes for it."""
         descriptor = self.calculate(bytes((STR_DOLLAR,)), number)
         start, length = descriptor[1] | descriptor[2] << 8, descriptor[3] | descriptor[4] << 8
-        return bytes(self.memory[start:start + length]).decode("ascii")
+        return bytes(self.memory[start : start + length]).decode("ascii")
 
     def beep_counts(self, duration: bytes, pitch: bytes) -> tuple[int, int]:
         """BEEP stopped on its way into BEEPER: (timing HL, cycles), cycles 0 for no sound."""
         self._prepare((duration, pitch), BEEP)
         # Returning without a sound (or with an error) now also reaches BEEPER, but with IX marked.
         marker = bytes((0xDD, 0x21, 0xFF, 0xFF, 0xC3)) + BEEPER.to_bytes(2, "little")
-        self.memory[SENTINEL:SENTINEL + len(marker)] = marker  # LD IX,$FFFF; JP BEEPER
+        self.memory[SENTINEL : SENTINEL + len(marker)] = marker  # LD IX,$FFFF; JP BEEPER
         self.sim.registers[IXh] = self.sim.registers[IXl] = 0
         self.sim.run(stop=BEEPER, until=self.sim.registers[T] + MAX_T_STATES, interrupts=False)
         registers = self.sim.registers
@@ -186,18 +186,17 @@ def rom() -> Rom:
 
 # --- hypothesis strategies for 5-byte numbers --------------------------------------------------
 
+
 def _floating(exponent: int, mantissa: int, negative: bool) -> bytes:
     first = (mantissa >> 24) & 0x7F | negative << 7
     return bytes((exponent, first)) + (mantissa & 0xFFFFFF).to_bytes(3, "big")
 
 
 small_integers = st.one_of(
-    st.integers(-65535, 65535).map(lambda value: fp.int_store(abs(value), value < 0)),
-    st.just(fp.MINUS_65536))
-exponents = st.one_of(st.integers(1, 255),
-                      st.sampled_from([1, 2, 0x7F, 0x80, 0x81, 0x91, 0xA0, 254, 255]))
-mantissas = st.one_of(st.integers(0, 0xFFFFFFFF),
-                      st.sampled_from([0, 1, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF]))
+    st.integers(-65535, 65535).map(lambda value: fp.int_store(abs(value), value < 0)), st.just(fp.MINUS_65536)
+)
+exponents = st.one_of(st.integers(1, 255), st.sampled_from([1, 2, 0x7F, 0x80, 0x81, 0x91, 0xA0, 254, 255]))
+mantissas = st.one_of(st.integers(0, 0xFFFFFFFF), st.sampled_from([0, 1, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF]))
 floating = st.builds(_floating, exponents, mantissas, st.booleans())
 numbers = st.one_of(small_integers, floating, st.just(fp.ZERO))
 moderate = st.builds(_floating, st.integers(0x60, 0xA0), mantissas, st.booleans())

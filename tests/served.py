@@ -20,8 +20,9 @@ def running_server(**options):
 
     def run() -> None:
         asyncio.set_event_loop(loop)
-        task = loop.create_task(serve_until_stopped("127.0.0.1", 0, server,
-                                                    started=lambda address: (url.append(address), started.set())))
+        task = loop.create_task(
+            serve_until_stopped("127.0.0.1", 0, server, started=lambda address: (url.append(address), started.set()))
+        )
         try:
             loop.run_until_complete(task)
         except asyncio.CancelledError:
@@ -53,8 +54,9 @@ def running_router(workers: int = 2, **options):
 
     def run() -> None:
         asyncio.set_event_loop(loop)
-        task = loop.create_task(routing.run("127.0.0.1", 0, started=lambda address: (url.append(address),
-                                                                                    started.set())))
+        task = loop.create_task(
+            routing.run("127.0.0.1", 0, started=lambda address: (url.append(address), started.set()))
+        )
         try:
             loop.run_until_complete(task)
         except asyncio.CancelledError:

@@ -55,7 +55,7 @@ def tokenize(text: str) -> list[tuple[str, object]]:
         match = TOKEN.match(text, position)
         if not match or match.end() == position:
             if text[position:].strip():
-                raise LudlError(f"cannot read the rules at: {text[position:position + 30]!r}")
+                raise LudlError(f"cannot read the rules at: {text[position : position + 30]!r}")
             break
         position = match.end()
         comment, single, double, number, punct, word = match.groups()
@@ -78,17 +78,46 @@ def rules_text(seed_text: str) -> str:
     match = re.search(r"^(DEF|RECEIVE)\b", seed_text, re.MULTILINE)
     if not match:
         raise LudlError("no DEF or RECEIVE in the text")
-    return seed_text[match.start():]
+    return seed_text[match.start() :]
 
 
 # Built-in operators: name -> number of operands. Their meaning is in Interpreter._builtin.
 ARITY = {
-    "ACCEPT": 0, "NULL": 0, "ROTATE_PLAY_ORDER": 0,
-    "INT": 1, "STR": 1, "NOT": 1, "IS_NULL": 1, "SIZE": 1, "GET_PROP": 1, "GET_CONTAINER": 1,
-    "GET_TOKEN": 1, "SHUFFLE": 1, "SORT_TUPLE": 1, "REVERSE": 1, "DEBUG": 1, "RETURN": 1, "REJECT": 1,
-    "ASSIGN": 2, "PLUS": 2, "EQUAL": 2, "LESS": 2, "GREATER_OR_EQUAL": 2, "AND": 2, "OR": 2,
-    "CONCAT": 2, "TOKEN_GET_PROP": 2, "SET_PROP": 2, "POP": 2, "POP_BY_NAME": 2, "APPEND": 2,
-    "CONTAINS_BY_NAME": 2, "GET_BY_POSITION": 2, "GET_POSITION_ELT": 2, "GET_ELT": 2, "TUPLE2": 2,
+    "ACCEPT": 0,
+    "NULL": 0,
+    "ROTATE_PLAY_ORDER": 0,
+    "INT": 1,
+    "STR": 1,
+    "NOT": 1,
+    "IS_NULL": 1,
+    "SIZE": 1,
+    "GET_PROP": 1,
+    "GET_CONTAINER": 1,
+    "GET_TOKEN": 1,
+    "SHUFFLE": 1,
+    "SORT_TUPLE": 1,
+    "REVERSE": 1,
+    "DEBUG": 1,
+    "RETURN": 1,
+    "REJECT": 1,
+    "ASSIGN": 2,
+    "PLUS": 2,
+    "EQUAL": 2,
+    "LESS": 2,
+    "GREATER_OR_EQUAL": 2,
+    "AND": 2,
+    "OR": 2,
+    "CONCAT": 2,
+    "TOKEN_GET_PROP": 2,
+    "SET_PROP": 2,
+    "POP": 2,
+    "POP_BY_NAME": 2,
+    "APPEND": 2,
+    "CONTAINS_BY_NAME": 2,
+    "GET_BY_POSITION": 2,
+    "GET_POSITION_ELT": 2,
+    "GET_ELT": 2,
+    "TUPLE2": 2,
     "MAP": 2,
     "SET_ELT": 3,
 }

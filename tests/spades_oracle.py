@@ -28,18 +28,29 @@ def seed_spades(seed_text: str, deck) -> Interpreter:
     for player in PLAYERS:
         containers[f"{player}_hand"] = []
         containers[f"{player}_play"] = []
-    props = {"play_order": list(PLAYERS), "player_scores": {player: 0 for player in PLAYERS},
-             "suit_led": None, "current_trick_count": 0, "current_trick_num": 0}
-    game = Interpreter(rules_text(seed_text), props=props, containers=containers,
-                       shuffle=lambda tokens: tokens.sort(key=lambda token: order[token.name]))
+    props = {
+        "play_order": list(PLAYERS),
+        "player_scores": {player: 0 for player in PLAYERS},
+        "suit_led": None,
+        "current_trick_count": 0,
+        "current_trick_num": 0,
+    }
+    game = Interpreter(
+        rules_text(seed_text),
+        props=props,
+        containers=containers,
+        shuffle=lambda tokens: tokens.sort(key=lambda token: order[token.name]),
+    )
     game.call("set_up")
     return game
 
 
 def seed_state(game: Interpreter) -> dict:
     """The seed game's state in the shape of `Spades.state()`."""
+
     def names(container):
         return [token.name for token in game.containers[container]]
+
     return {
         "play_order": list(game.props["play_order"]),
         "hands": {player: names(f"{player}_hand") for player in PLAYERS},

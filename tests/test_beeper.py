@@ -46,12 +46,13 @@ def test_loop_counts_and_errors_match_the_rom(duration, pitch):
 
 
 def test_semitone_table_is_the_roms():
-    assert b"".join(SEMITONES) == ROM[0x046E:0x046E + 60]
+    assert b"".join(SEMITONES) == ROM[0x046E : 0x046E + 60]
 
 
-@pytest.mark.parametrize("duration, pitch, frequency, seconds", [
-    (".5", 0, 261.74, 0.4986), (".25", 12, 523.64, None), (".1", -12, 130.85, 0.0955),
-    ("1", 7, 392.20, None)])
+@pytest.mark.parametrize(
+    "duration, pitch, frequency, seconds",
+    [(".5", 0, 261.74, 0.4986), (".25", 12, 523.64, None), (".1", -12, 130.85, 0.0955), ("1", 7, 392.20, None)],
+)
 def test_measured_pitches_and_lengths(duration, pitch, frequency, seconds):
     """Figures measured on the emulated machine (speaker edges of BEEP typed in BASIC)."""
     edges = beep_edges(parse_number(duration), pitch)
@@ -84,5 +85,5 @@ def test_beep_in_basic_agrees():
     times = [t for t, _ in result.edges]
     assert len(times) == len(first) + len(second)
     start_second = times[len(first)]
-    assert [t - times[0] for t in times[:len(first)]] == first
-    assert [t - start_second for t in times[len(first):]] == second
+    assert [t - times[0] for t in times[: len(first)]] == first
+    assert [t - start_second for t in times[len(first) :]] == second

@@ -88,8 +88,13 @@ READ_RECORDED = """() => {
 }"""
 
 # Playwright's key names, and the Spectrum keys the headless script presses for each.
-SPECTRUM_KEYS = {"Space": {"SPACE"}, "Enter": {"ENTER"}, "ArrowRight": {"CAPS", "8"},
-                 **{str(digit): {str(digit)} for digit in range(10)}, **{letter: {letter} for letter in "abcdefghijklmnopqrstuvwxyz"}}
+SPECTRUM_KEYS = {
+    "Space": {"SPACE"},
+    "Enter": {"ENTER"},
+    "ArrowRight": {"CAPS", "8"},
+    **{str(digit): {str(digit)} for digit in range(10)},
+    **{letter: {letter} for letter in "abcdefghijklmnopqrstuvwxyz"},
+}
 
 
 @dataclass(frozen=True)
@@ -115,6 +120,7 @@ CASES = {
 
 
 # --- the browser, the server ------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def browser():
@@ -162,6 +168,7 @@ def wait_for(condition, what: str, timeout: float = 10.0):
 
 
 # --- typing on pages side by side ------------------------------------------------------------------
+
 
 def until(condition, what: str, timeout: float = WAIT_SECONDS):
     """A generator step: yields (the runner goes on with the other pages) until `condition()`."""
@@ -284,8 +291,10 @@ def cases_wanted(request) -> set[str]:
     for item in request.session.items:
         if item.module is request.module and hasattr(item, "callspec") and "case" in item.callspec.params:
             wanted.add(item.callspec.params["case"])
-        elif item.module is request.module and item.originalname in ("test_the_page_sounds_as_the_wav_front_end",
-                                                                       "test_a_screenshot_of_the_page_shows_the_picture"):
+        elif item.module is request.module and item.originalname in (
+            "test_the_page_sounds_as_the_wav_front_end",
+            "test_a_screenshot_of_the_page_shows_the_picture",
+        ):
             wanted.add("patience")
     return wanted
 
@@ -314,7 +323,9 @@ def play_side_by_side(request, browser, server, tmp_path_factory, receipts: Rece
             result.sound["firstFrame"] = page.evaluate("zxcardsWatch.firstFrame")
             yield
 
-        jobs[name] = type_keys(page, session, receipts, case.keys, at_first_wait=sound_snapshot if "#record" in case.path else None)
+        jobs[name] = type_keys(
+            page, session, receipts, case.keys, at_first_wait=sound_snapshot if "#record" in case.path else None
+        )
     for name, outcome in run_side_by_side(jobs).items():
         if isinstance(outcome, Exception):
             results[name].error = outcome
@@ -333,6 +344,7 @@ def play_side_by_side(request, browser, server, tmp_path_factory, receipts: Rece
 
 
 # --- the headless front end's picture --------------------------------------------------------------
+
 
 class SettlingHeadless(HeadlessFrontend):
     """The headless front end, except that when its script is used up at a key wait the program
@@ -384,8 +396,10 @@ def expected_frame(shown, flash_phase: bool) -> np.ndarray:
 
 # --- 1. the picture ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("case", [name if name != "patience-rom" else pytest.param(name, marks=pytest.mark.rom)
-                                  for name in CASES])
+
+@pytest.mark.parametrize(
+    "case", [name if name != "patience-rom" else pytest.param(name, marks=pytest.mark.rom) for name in CASES]
+)
 def test_the_canvas_shows_what_the_headless_front_end_does_after_the_same_keys(played, case, tmp_path):
     result = played[case]
     if result.error:
@@ -398,12 +412,14 @@ def test_the_canvas_shows_what_the_headless_front_end_does_after_the_same_keys(p
     if len(differ):
         render.write_png(tmp_path / "page.png", canvas)
         render.write_png(tmp_path / "headless.png", expected)
-    assert not len(differ), (f"{len(differ)} pixels differ, the first at (y, x) {tuple(differ[0])}: "
-                             f"see {tmp_path}/page.png and headless.png")
+    assert not len(differ), (
+        f"{len(differ)} pixels differ, the first at (y, x) {tuple(differ[0])}: see {tmp_path}/page.png and headless.png"
+    )
     assert len(np.unique(canvas.reshape(-1, 3), axis=0)) >= 3  # a picture, not a blank
 
 
 # --- 2. the sound -----------------------------------------------------------------------------------
+
 
 def wav_samples(path: Path) -> np.ndarray:
     with wave.open(str(path)) as wav:
@@ -421,9 +437,9 @@ def assert_sounds_alike(recorded: np.ndarray, wav: np.ndarray, last_frame: int) 
     last sound): sample for sample within 1 (rounding: Math.round against numpy's round)."""
     assert len(recorded) == frame_start_sample(last_frame - 1), "the page renders every frame to the last but one"
     assert len(wav) <= len(recorded), "the page has not recorded all of the WAV's sound"
-    difference = np.abs(recorded[:len(wav)] - wav)
+    difference = np.abs(recorded[: len(wav)] - wav)
     assert difference.max() <= 1, f"sample {int(difference.argmax())} differs by {int(difference.max())}"
-    assert not recorded[len(wav):].any(), "the page's recording goes on sounding after the WAV ends"
+    assert not recorded[len(wav) :].any(), "the page's recording goes on sounding after the WAV ends"
     return {"compared": len(wav), "differing": int((difference > 0).sum()), "max": int(difference.max())}
 
 
@@ -490,13 +506,14 @@ def test_the_page_draws_the_tape_loaders_stripes_where_the_beam_was(browser, ser
     assert set(cells.flat) == {2, 5}
     picture = np.array(read["picture"], np.uint8).reshape(render.FRAME_HEIGHT, render.FRAME_WIDTH, 4)[:, :, :3]
     border = np.ones((render.FRAME_HEIGHT, render.FRAME_WIDTH), bool)
-    border[render.BORDER_TOP:-render.BORDER_BOTTOM, render.BORDER_LEFT:-render.BORDER_RIGHT] = False
+    border[render.BORDER_TOP : -render.BORDER_BOTTOM, render.BORDER_LEFT : -render.BORDER_RIGHT] = False
     assert (picture[border] == np.repeat(render.PALETTE[cells], 8, axis=1)[border]).all()
     in_border = border[:, ::8]
     assert any(len(set(line[shown])) == 2 for line, shown in zip(cells, in_border))  # the step mid-line
 
 
 # --- 3. the keys ------------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def received(monkeypatch):
@@ -547,17 +564,35 @@ def test_keys_typed_on_the_page_reach_the_machine_as_in_the_window(browser, serv
         none = frozenset()
         caps, symbol = window_keys("K_LSHIFT", ""), window_keys("K_LCTRL", "")
         assert (caps, symbol, window_keys("K_LALT", "")) == ({"CAPS"}, {"SYMBOL"}, {"SYMBOL"})
-        single = [("a", "K_a", "a"), ("Digit7", "K_7", "7"), ("Enter", "K_RETURN", "\r"),
-                  ("Space", "K_SPACE", " "), ("Backspace", "K_BACKSPACE", "\b"), ("ArrowLeft", "K_LEFT", ""),
-                  ("ArrowDown", "K_DOWN", ""), ("ArrowUp", "K_UP", ""), ("ArrowRight", "K_RIGHT", ""),
-                  ("Control", "K_LCTRL", ""), ("Alt", "K_LALT", ""), ("Shift", "K_LSHIFT", "")]
+        single = [
+            ("a", "K_a", "a"),
+            ("Digit7", "K_7", "7"),
+            ("Enter", "K_RETURN", "\r"),
+            ("Space", "K_SPACE", " "),
+            ("Backspace", "K_BACKSPACE", "\b"),
+            ("ArrowLeft", "K_LEFT", ""),
+            ("ArrowDown", "K_DOWN", ""),
+            ("ArrowUp", "K_UP", ""),
+            ("ArrowRight", "K_RIGHT", ""),
+            ("Control", "K_LCTRL", ""),
+            ("Alt", "K_LALT", ""),
+            ("Shift", "K_LSHIFT", ""),
+        ]
         for key, pygame_key, text in single:
             assert sent(("down", key), ("up", key)) == [window_keys(pygame_key, text), none], key
         # Shift and a letter: CAPS and the letter; Ctrl and a letter: SYMBOL and the letter
         assert sent(("down", "Shift"), ("down", "KeyA"), ("up", "KeyA"), ("up", "Shift")) == [
-            caps, caps | window_keys("K_a", "A"), caps, none]
+            caps,
+            caps | window_keys("K_a", "A"),
+            caps,
+            none,
+        ]
         assert sent(("down", "Control"), ("down", "KeyZ"), ("up", "KeyZ"), ("up", "Control")) == [
-            symbol, symbol | window_keys("K_z", "\x1a"), symbol, none]
+            symbol,
+            symbol | window_keys("K_z", "\x1a"),
+            symbol,
+            none,
+        ]
         # '"' and '+' are typed the Spectrum way, and the Shift that made them is no CAPS meanwhile
         quote, plus = window_keys("K_QUOTE", '"'), window_keys("K_EQUALS", "+")
         assert (quote, plus) == ({"SYMBOL", "p"}, {"SYMBOL", "k"})
@@ -565,7 +600,11 @@ def test_keys_typed_on_the_page_reach_the_machine_as_in_the_window(browser, serv
         assert sent(("down", "Shift"), ("down", "Equal"), ("up", "Equal"), ("up", "Shift")) == [caps, plus, caps, none]
         # two keys held together, let go of in either order
         assert sent(("down", "KeyQ"), ("down", "KeyW"), ("up", "KeyQ"), ("up", "KeyW")) == [
-            {"q"}, {"q", "w"}, {"w"}, none]
+            {"q"},
+            {"q", "w"},
+            {"w"},
+            none,
+        ]
         assert all(message.leave is False for message in mine())
 
         # keys held when the page loses the focus (another tab to the front) are let go of at once
@@ -597,6 +636,7 @@ def test_keys_typed_on_the_page_reach_the_machine_as_in_the_window(browser, serv
 
 # --- 4. a tab closed --------------------------------------------------------------------------------
 
+
 def test_a_tab_closed_frees_its_machine(browser, tmp_path):
     with running_server(data_dir=tmp_path) as (base, fresh):
         page = new_page(browser, base + "canfield?practice&deal=7")
@@ -611,6 +651,7 @@ def test_a_tab_closed_frees_its_machine(browser, tmp_path):
 
 # --- 5. no connection -------------------------------------------------------------------------------
 
+
 def test_a_page_that_can_t_connect_says_so(browser, tmp_path):
     """The page and its files as the server sent them, then the server gone: its WebSocket
     can't connect, and the page says so where the picture would be."""
@@ -621,9 +662,14 @@ def test_a_page_that_can_t_connect_says_so(browser, tmp_path):
                 files[path.partition("?")[0]] = (reply.headers["Content-Type"], reply.read())
     page = new_page(browser)
     try:
-        page.route(base + "**", lambda route: route.fulfill(
-            status=200, content_type=files[route.request.url[len(base):].partition("?")[0]][0],
-            body=files[route.request.url[len(base):].partition("?")[0]][1]))
+        page.route(
+            base + "**",
+            lambda route: route.fulfill(
+                status=200,
+                content_type=files[route.request.url[len(base) :].partition("?")[0]][0],
+                body=files[route.request.url[len(base) :].partition("?")[0]][1],
+            ),
+        )
         page.goto(base + "patience?seed=5")
         notice = page.locator("#notice")
         notice.wait_for(state="visible", timeout=10_000)
@@ -634,6 +680,7 @@ def test_a_page_that_can_t_connect_says_so(browser, tmp_path):
 
 
 # --- 6. a screenshot --------------------------------------------------------------------------------
+
 
 def load_png(path: Path) -> np.ndarray:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -654,12 +701,14 @@ def test_a_screenshot_of_the_page_shows_the_picture(played, tmp_path):
     width, height = render.FRAME_WIDTH * SHOWN_SCALE, render.FRAME_HEIGHT * SHOWN_SCALE
     left = (VIEWPORT["width"] - width) // 2
     top = 8  # the page's padding
-    picture = shot[top:top + height, left:left + width]
+    picture = shot[top : top + height, left : left + width]
     shown = headless_screen(CASES["patience"])
-    alike = [np.array_equal(picture, render.scale_nearest(expected_frame(shown, flash), SHOWN_SCALE))
-             for flash in (False, True)]
+    alike = [
+        np.array_equal(picture, render.scale_nearest(expected_frame(shown, flash), SHOWN_SCALE))
+        for flash in (False, True)
+    ]
     assert any(alike), "the screenshot's picture is not the headless front end's, at 3x, in either FLASH phase"
-    around = np.concatenate([shot[:top].reshape(-1, 3), shot[top + height:].reshape(-1, 3)])
+    around = np.concatenate([shot[:top].reshape(-1, 3), shot[top + height :].reshape(-1, 3)])
     assert len(np.unique(around, axis=0)) > 2  # the strip under the picture: the status line and buttons
 
 
@@ -830,8 +879,11 @@ def test_a_name_with_accents_is_taken_plain_and_a_name_refused_says_why(browser,
         page.click("#friends button")
         page.wait_for_url("**/spades?table=*")
         code = urlsplit(page.url).query.split("&")[0].removeprefix("table=")
-        wait_for(lambda: code in running.tables_of("spades").tables and running.tables_of("spades").tables[code].seats[0],
-                 "the table", WAIT_SECONDS)
+        wait_for(
+            lambda: code in running.tables_of("spades").tables and running.tables_of("spades").tables[code].seats[0],
+            "the table",
+            WAIT_SECONDS,
+        )
         assert running.tables_of("spades").tables[code].seats[0].name == "Zoe"
     finally:
         page.context.close()

@@ -104,8 +104,9 @@ class Phone:
     """A page on a phone, tapped."""
 
     def __init__(self, browser, url: str):
-        self.context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, bypass_csp=True,
-                                           device_scale_factor=2)
+        self.context = browser.new_context(
+            viewport=PHONE, has_touch=True, is_mobile=True, bypass_csp=True, device_scale_factor=2
+        )
         self.page = self.context.new_page()
         self.page.add_init_script(WATCH)
         self.errors = []
@@ -124,8 +125,11 @@ class Phone:
         return {target["name"]: target for target in self.page.evaluate("zxcards.targets.targets")}
 
     def wait_for_target(self, name: str) -> dict:
-        self.page.wait_for_function(f"""() => window.zxcards && zxcards.targets
-            && zxcards.targets.targets.some(target => target.name === {name!r})""", timeout=WAIT_SECONDS * 1000)
+        self.page.wait_for_function(
+            f"""() => window.zxcards && zxcards.targets
+            && zxcards.targets.targets.some(target => target.name === {name!r})""",
+            timeout=WAIT_SECONDS * 1000,
+        )
         return self.targets()[name]
 
     def point(self, row: int, col: int) -> tuple[float, float]:
@@ -151,7 +155,9 @@ class Phone:
     def drag(self, start: str, end: str) -> None:
         """A finger put on one target and lifted on another."""
         first, last = self.point(*self.middle(self.targets()[start])), self.point(*self.middle(self.targets()[end]))
-        self.touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": first[0], "y": first[1]}]})
+        self.touch.send(
+            "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": first[0], "y": first[1]}]}
+        )
         for step in range(1, 6):
             x, y = (first[0] + (last[0] - first[0]) * step / 5, first[1] + (last[1] - first[1]) * step / 5)
             self.touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
@@ -284,14 +290,19 @@ def test_spades_by_taps_alone_on_a_phone(browser, served, full, tmp_path):
             phone.shot("spades-bid-phone")
             phone.tap("3")
         while cards < 13:
-            phone.page.wait_for_function("""() => zxcards.targets && zxcards.awaitingKey
-                && zxcards.picked.some(name => name.length === 2)""", timeout=WAIT_SECONDS * 1000)
+            phone.page.wait_for_function(
+                """() => zxcards.targets && zxcards.awaitingKey
+                && zxcards.picked.some(name => name.length === 2)""",
+                timeout=WAIT_SECONDS * 1000,
+            )
             phone.still()
             raised = next(name for name in phone.page.evaluate("zxcards.picked") if len(name) == 2)
             phone.tap(raised)
             cards += 1
-            phone.page.wait_for_function(f"""() => !zxcards.targets.targets.some(target => target.name === {raised!r})""",
-                                         timeout=WAIT_SECONDS * 1000)
+            phone.page.wait_for_function(
+                f"""() => !zxcards.targets.targets.some(target => target.name === {raised!r})""",
+                timeout=WAIT_SECONDS * 1000,
+            )
         phone.wait_for_target("Next hand")
         phone.still()
         tapped = phone.screen()

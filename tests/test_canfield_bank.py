@@ -11,8 +11,23 @@ from pathlib import Path
 
 import pytest
 
-from games.canfield.bank import (DATABASE, GIVEN_UP, NAME_TAKEN, PLAYING, SCHEMA, SCHEMA_VERSION, STUCK, WON, Bank,
-                                 DealRecord, NameRefused, SeatTaken, check_name, default_folder, statistics)
+from games.canfield.bank import (
+    DATABASE,
+    GIVEN_UP,
+    NAME_TAKEN,
+    PLAYING,
+    SCHEMA,
+    SCHEMA_VERSION,
+    STUCK,
+    WON,
+    Bank,
+    DealRecord,
+    NameRefused,
+    SeatTaken,
+    check_name,
+    default_folder,
+    statistics,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -101,7 +116,9 @@ def test_on_a_shared_bank_an_account_opens_only_for_the_owner_that_made_it(tmp_p
     with sqlite3.connect(tmp_path / DATABASE) as db:  # nothing was made by the refusals
         assert db.execute("SELECT COUNT(*) FROM accounts").fetchone()[0] == 3
         assert dict(db.execute("SELECT a.name, o.owner FROM accounts a JOIN owners o ON o.account = a.id")) == {
-            "Anna": "a" * 32, "Bob": "b" * 32}
+            "Anna": "a" * 32,
+            "Bob": "b" * 32,
+        }
     audit(tmp_path)
 
 
@@ -112,15 +129,37 @@ def test_an_unfinished_deal_is_kept_with_its_position(tmp_path):
     bank.record(account, deal, {"stock": []}, 2)
     record = Bank(tmp_path).unfinished_deal(account)
     assert (record.id, record.number, record.cards_home, record.result, record.position) == (
-        deal, 77, 2, PLAYING, {"stock": []})
+        deal,
+        77,
+        2,
+        PLAYING,
+        {"stock": []},
+    )
     bank.record(account, deal, {"stock": []}, 2, GIVEN_UP)
     assert bank.unfinished_deal(account) is None
     assert [(d.number, d.result, d.balance) for d in bank.deals(account)] == [(77, GIVEN_UP, 460)]
 
 
-HOSTILE_NAMES = ["", "   ", "../../etc/passwd", "a/b", "a\\b", "C:\\games", "bell\x07", "tab\there",
-                 "line\nfeed", "nul\x00", "\x1b[31mred", "x" * 10_000, "x" * 17, "名前", "caf\xe9",
-                 "\x7f", "--", "'; DROP TABLE accounts; --"]
+HOSTILE_NAMES = [
+    "",
+    "   ",
+    "../../etc/passwd",
+    "a/b",
+    "a\\b",
+    "C:\\games",
+    "bell\x07",
+    "tab\there",
+    "line\nfeed",
+    "nul\x00",
+    "\x1b[31mred",
+    "x" * 10_000,
+    "x" * 17,
+    "名前",
+    "caf\xe9",
+    "\x7f",
+    "--",
+    "'; DROP TABLE accounts; --",
+]
 
 
 @pytest.mark.parametrize("name", HOSTILE_NAMES)
@@ -177,8 +216,12 @@ print("paid", flush=True)
 
 
 def child(script: str, *args) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", script, *map(str, args)], stdout=subprocess.PIPE, text=True,
-                            env=dict(os.environ, PYTHONPATH=str(REPO)))
+    return subprocess.Popen(
+        [sys.executable, "-c", script, *map(str, args)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(REPO)),
+    )
 
 
 @pytest.mark.parametrize("statement", ["INSERT INTO payments", "UPDATE accounts", "UPDATE deals", "COMMIT"])
@@ -255,9 +298,16 @@ else:
 
 
 def test_four_programs_opening_one_new_name_at_once_make_one_account_and_one_game(tmp_path):
-    processes = [subprocess.Popen([sys.executable, "-c", TAKE_A_SEAT, str(tmp_path)], stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(REPO)))
-                 for _ in range(4)]
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", TAKE_A_SEAT, str(tmp_path)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=dict(os.environ, PYTHONPATH=str(REPO)),
+        )
+        for _ in range(4)
+    ]
     for process in processes:
         assert process.stdout.readline() == "ready\n"
     for process in processes:
@@ -275,8 +325,13 @@ def test_four_programs_opening_one_new_name_at_once_make_one_account_and_one_gam
 
 
 def test_a_seat_is_free_again_when_its_program_ends_even_killed(tmp_path):
-    process = subprocess.Popen([sys.executable, "-c", TAKE_A_SEAT, str(tmp_path)], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(REPO)))
+    process = subprocess.Popen(
+        [sys.executable, "-c", TAKE_A_SEAT, str(tmp_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(REPO)),
+    )
     assert process.stdout.readline() == "ready\n"
     process.stdin.write("go\n")
     process.stdin.flush()
@@ -298,6 +353,7 @@ def test_a_seat_is_free_again_when_its_program_ends_even_killed(tmp_path):
 
 # --- a database that can't be used: one line, exit code 1, the file as it was -----------------------
 
+
 def made_database(folder: Path) -> Path:
     bank = Bank(folder)
     account = bank.open_account("Anna")
@@ -309,7 +365,7 @@ def made_database(folder: Path) -> Path:
 
 
 def truncated(path):
-    path.write_bytes(path.read_bytes()[:len(path.read_bytes()) // 2 + 100])
+    path.write_bytes(path.read_bytes()[: len(path.read_bytes()) // 2 + 100])
 
 
 def random_bytes(path):
@@ -343,12 +399,18 @@ def directory_in_its_place(path):
 def run_canfield(folder: Path, keys: str = "Anna{ENTER}", *, limit_file_size: int | None = None):
     preamble = ""
     if limit_file_size:  # a disk that is full beyond `limit_file_size` bytes a file
-        preamble = (f"import resource, signal; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
-                    f"resource.setrlimit(resource.RLIMIT_FSIZE, ({limit_file_size}, {limit_file_size})); ")
+        preamble = (
+            f"import resource, signal; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+            f"resource.setrlimit(resource.RLIMIT_FSIZE, ({limit_file_size}, {limit_file_size})); "
+        )
     code = preamble + "import sys; from games.host.cli import main; sys.exit(main(sys.argv[1:]))"
-    return subprocess.run([sys.executable, "-c", code, "canfield", "--headless", "--keys", keys,
-                           "--data-dir", str(folder)], capture_output=True, text=True, timeout=120,
-                          env=dict(os.environ, PYTHONPATH=str(REPO), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"))
+    return subprocess.run(
+        [sys.executable, "-c", code, "canfield", "--headless", "--keys", keys, "--data-dir", str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ, PYTHONPATH=str(REPO), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
+    )
 
 
 def snapshot(path: Path):
@@ -357,14 +419,17 @@ def snapshot(path: Path):
     return path.read_bytes()
 
 
-@pytest.mark.parametrize("damage, said", [
-    (truncated, "is damaged"),
-    (random_bytes, "is damaged"),
-    (smashed_header, "is damaged"),
-    (smashed_page_size, "is damaged"),
-    (newer_version, "was written by a newer zxcards"),
-    (directory_in_its_place, "is not a file: move it away"),
-])
+@pytest.mark.parametrize(
+    "damage, said",
+    [
+        (truncated, "is damaged"),
+        (random_bytes, "is damaged"),
+        (smashed_header, "is damaged"),
+        (smashed_page_size, "is damaged"),
+        (newer_version, "was written by a newer zxcards"),
+        (directory_in_its_place, "is not a file: move it away"),
+    ],
+)
 def test_a_database_that_cannot_be_used_is_said_in_one_line_and_left_as_it_was(tmp_path, damage, said):
     path = made_database(tmp_path)
     damage(path)
@@ -393,10 +458,13 @@ def test_a_data_folder_that_is_a_file_is_said_in_one_line(tmp_path):
     assert folder.read_text() == "not a folder"
 
 
-@pytest.mark.parametrize("keys, limit", [
-    ("Anna{ENTER}", 1024),  # no room even to open the database's shared memory
-    ("Anna{ENTER}" + "nn" * 40, 32768),  # room to start, none as the log of payments grows
-])
+@pytest.mark.parametrize(
+    "keys, limit",
+    [
+        ("Anna{ENTER}", 1024),  # no room even to open the database's shared memory
+        ("Anna{ENTER}" + "nn" * 40, 32768),  # room to start, none as the log of payments grows
+    ],
+)
 def test_a_full_disk_is_said_in_one_line_and_loses_nothing(tmp_path, keys, limit):
     path = made_database(tmp_path)
     finished = run_canfield(tmp_path, keys, limit_file_size=limit)
@@ -436,8 +504,10 @@ def test_a_database_of_the_first_version_is_brought_up_to_date(tmp_path):
     with sqlite3.connect(path) as db:  # the tables as the first version made them
         db.executescript(SCHEMA.replace("CREATE TABLE IF NOT EXISTS set_aside", "CREATE TABLE IF NOT EXISTS unused"))
         db.execute("INSERT INTO accounts (name, name_key, balance) VALUES ('Anna', 'anna', 450)")
-        db.execute("INSERT INTO deals (account, number, cards_home, result, balance, position) "
-                   "VALUES (1, 7, 1, 'stuck', 455, '{}')")
+        db.execute(
+            "INSERT INTO deals (account, number, cards_home, result, balance, position) "
+            "VALUES (1, 7, 1, 'stuck', 455, '{}')"
+        )
     bank = Bank(tmp_path)
     account = bank.open_account("anna")
     assert bank.balance(account) == 450 and bank.unjudged_deals(account) == [(1, 7)]
@@ -448,9 +518,21 @@ def test_a_database_of_the_first_version_is_brought_up_to_date(tmp_path):
 
 
 def test_statistics_count_finished_deals_streaks_and_what_the_solver_could_win():
-    deals = [DealRecord(number, number, home, result, 0, None, verdict) for number, (home, result, verdict) in
-             enumerate([(52, WON, "won"), (10, STUCK, "won"), (52, WON, "won"), (52, WON, None),
-                        (4, GIVEN_UP, "lost"), (52, WON, "unknown"), (20, PLAYING, "lost")], 1)]
+    deals = [
+        DealRecord(number, number, home, result, 0, None, verdict)
+        for number, (home, result, verdict) in enumerate(
+            [
+                (52, WON, "won"),
+                (10, STUCK, "won"),
+                (52, WON, "won"),
+                (52, WON, None),
+                (4, GIVEN_UP, "lost"),
+                (52, WON, "unknown"),
+                (20, PLAYING, "lost"),
+            ],
+            1,
+        )
+    ]
     record = statistics(deals)
     assert (record.played, record.won, record.win_rate) == (6, 4, 4 / 6)
     assert (record.average_home, record.best_home) == ((52 * 4 + 10 + 4) / 6, 52)

@@ -85,6 +85,7 @@ def winning_keys(number):
 
 # --- practice --------------------------------------------------------------------------------
 
+
 def test_a_practice_game_is_won_through_the_screen():
     keys = winning_keys(1)
     machine, frontend, _ = play(list(keys), deal=1)
@@ -121,7 +122,7 @@ def test_the_talon_fans_what_it_has_when_fewer_than_three_are_turned(talon):
     assert row_text(machine, 10)[1:8] == f"TALON {len(talon)}"
     faces = "".join(f"{card[0].upper()}?" for card in talon[:-1])
     if talon:
-        assert row_text(machine, 11)[1:1 + len(faces) + 3] == faces + talon[-1][0].upper() + "? "
+        assert row_text(machine, 11)[1 : 1 + len(faces) + 3] == faces + talon[-1][0].upper() + "? "
     else:
         assert machine.attr(11, 1) >> 3 & 7 == 4  # an empty place on the baize
 
@@ -132,7 +133,7 @@ def test_a_refused_key_says_why_and_changes_nothing():
     machine, _, _ = play(["p", "f"], deal=1)
     assert message(machine) == "First pick a card: S, T or a pile 1-4"
     # the table is unchanged (row 0, the title, says what the background search knows so far)
-    assert screen_text(machine).split("\n")[1:MESSAGE_ROWS[0]] == before.split("\n")[1:MESSAGE_ROWS[0]]
+    assert screen_text(machine).split("\n")[1 : MESSAGE_ROWS[0]] == before.split("\n")[1 : MESSAGE_ROWS[0]]
 
 
 def test_a_long_pile_folds_its_middle_and_keeps_both_ends():
@@ -148,7 +149,7 @@ def test_a_long_pile_folds_its_middle_and_keeps_both_ends():
     pile_number, pile = max(enumerate(game.state()["tableau"], 1), key=lambda item: len(item[1]))
     machine, _, _ = play(keys, deal=1)
     col = (10, 16, 22, 28)[pile_number - 1]
-    column = [row_text(machine, row)[col:col + 3] for row in range(7, 18)]
+    column = [row_text(machine, row)[col : col + 3] for row in range(7, 18)]
     assert column[0][0] == pile[0][0].upper()  # the bottom card
     assert column[1].strip() == f"+{len(pile) - 9}"  # the cards folded away
     assert column[-2][0] == pile[-1][0].upper()  # the top card, two rows high
@@ -204,6 +205,7 @@ def test_a_deal_number_out_of_range_is_refused_before_anything_is_drawn():
 
 
 # --- the money game --------------------------------------------------------------------------
+
 
 def test_the_money_game_asks_a_name_charges_the_deck_and_pays_the_cards(tmp_path):
     machine, _, broke = play(typed("Anna") + ["p", "p", BREAK], data_dir=tmp_path)
@@ -277,13 +279,20 @@ def test_the_record_screen_shows_the_statistics_and_a_chart(tmp_path):
     lines = [row_text(machine, row).strip() for row in range(2, 9)]
     money = bank.balance(bank.open_account("Anna"))
     best = max(deal.balance for deal in bank.deals(bank.open_account("Anna")))
-    assert lines == ["Finished 2, won 0 (0%)", f"Cards home {(first.cards_home + second.cards_home) / 2:.1f} "
-                     f"a deal, best {max(first.cards_home, second.cards_home)}",
-                     "Wins in a row 0, best 0", "Could be won: 1 of 2 (50%)", f"Money ${money}, best ${best}",
-                     "$500 from the house: 1 time", ""]
+    assert lines == [
+        "Finished 2, won 0 (0%)",
+        f"Cards home {(first.cards_home + second.cards_home) / 2:.1f} "
+        f"a deal, best {max(first.cards_home, second.cards_home)}",
+        "Wins in a row 0, best 0",
+        "Could be won: 1 of 2 (50%)",
+        f"Money ${money}, best ${best}",
+        "$500 from the house: 1 time",
+        "",
+    ]
     assert row_text(machine, 0).startswith(" RECORD  Anna ") and "Money after each deal" in screen_text(machine)
-    bars = [machine.attr(row, col) & 7 for row in range(8, 19) for col in range(6, 9)
-            if machine.screen_char(row, col) == ""]
+    bars = [
+        machine.attr(row, col) & 7 for row in range(8, 19) for col in range(6, 9) if machine.screen_char(row, col) == ""
+    ]
     assert bars  # block-graphic bars, one a deal
     machine, _, _ = play(typed("Anna") + ["r", "p"], data_dir=tmp_path)
     assert "STOCK" in screen_text(machine)  # any key goes back to the table
@@ -291,8 +300,9 @@ def test_the_record_screen_shows_the_statistics_and_a_chart(tmp_path):
 
 def test_the_record_screen_fills_in_the_verdicts_as_they_come(tmp_path, monkeypatch):
     release = threading.Event()
-    monkeypatch.setattr(play_module, "solve",
-                        lambda position, budget: release.wait(30) and solve(position, budget=budget))
+    monkeypatch.setattr(
+        play_module, "solve", lambda position, budget: release.wait(30) and solve(position, budget=budget)
+    )
     bank = Bank(tmp_path)
     account = bank.open_account("Anna")
     for number in (1, 2, 3):
@@ -306,8 +316,10 @@ def test_the_record_screen_fills_in_the_verdicts_as_they_come(tmp_path, monkeypa
         return not before[-1][1].startswith("Still to judge")
 
     machine, _, _ = play(typed("Anna") + ["r"], until=judged, data_dir=tmp_path)
-    winnable = sum(solve(Canfield(deck_for(number)).position, budget=play_module.JUDGE_BUDGET).outcome is Solved.WON
-                   for number in (1, 2, 3))
+    winnable = sum(
+        solve(Canfield(deck_for(number)).position, budget=play_module.JUDGE_BUDGET).outcome is Solved.WON
+        for number in (1, 2, 3)
+    )
     assert row_text(machine, 5).strip() == f"Could be won: {winnable} of 3 ({round(100 * winnable / 3)}%)"
     assert before[0] == ("Could be won: 0 of 0 (-)", "Still to judge: 3 deals")  # none judged when it came up
 
@@ -317,7 +329,9 @@ def test_the_record_screen_s_legend_shows_its_colours_on_the_chart_s_black(tmp_p
     machine, _, _ = play(typed("Anna") + ["r"], data_dir=tmp_path)
     swatches = [(machine.attr(row, 1), row_text(machine, row).strip()) for row in (19, 20)]
     assert [(attribute & 7, attribute >> 3 & 7, text) for attribute, text in swatches] == [
-        (screen.PAID_OFF, BLACK, "? paid for its deck"), (screen.LOST, BLACK, "? did not")]  # ? the swatch
+        (screen.PAID_OFF, BLACK, "? paid for its deck"),
+        (screen.LOST, BLACK, "? did not"),
+    ]  # ? the swatch
 
 
 @pytest.mark.parametrize("money", [455, 1000, 123456])
@@ -330,12 +344,18 @@ def test_a_long_name_and_any_money_stand_apart_in_the_table_s_title_bar(money):
 
 
 @settings(max_examples=200)
-@given(name=st.text(alphabet=sorted(NAME_CHARACTERS - {" "}), min_size=1, max_size=NAME_LENGTH),
-       money=st.integers(0, 10 ** 9), verdict=st.sampled_from(list(play_module.VERDICT_WORDS.values())))
+@given(
+    name=st.text(alphabet=sorted(NAME_CHARACTERS - {" "}), min_size=1, max_size=NAME_LENGTH),
+    money=st.integers(0, 10**9),
+    verdict=st.sampled_from(list(play_module.VERDICT_WORDS.values())),
+)
 def test_the_title_bar_shows_the_name_and_the_money_whole_and_apart(name, money, verdict):
     """A name of 16 characters beside $1000 or more ran into the money, or over the bar's end."""
-    for parts, right, kept in ((["CANFIELD", name], f"${money}", name), (["RECORD", name], f"${money}", name),
-                               (["CANFIELD", verdict], "PRACTICE", verdict)):
+    for parts, right, kept in (
+        (["CANFIELD", name], f"${money}", name),
+        (["RECORD", name], f"${money}", name),
+        (["CANFIELD", verdict], "PRACTICE", verdict),
+    ):
         machine = Spectrum()
         screen.title_bar(machine, parts, right)
         bar = row_text(machine, 0)
@@ -353,15 +373,21 @@ def test_the_solver_judges_every_deal_in_the_background_for_the_record(tmp_path)
 
     play(typed("Anna") + ["n", "n", "n", "n"], until=all_judged, data_dir=tmp_path)
     for deal in bank.deals(account):
-        assert deal.verdict == solve(Canfield(deck_for(deal.number)).position, budget=play_module.JUDGE_BUDGET).outcome.value
+        assert (
+            deal.verdict
+            == solve(Canfield(deck_for(deal.number)).position, budget=play_module.JUDGE_BUDGET).outcome.value
+        )
 
 
-@pytest.mark.parametrize("name, refusal", [
-    ("a/b", "A name holds only A-Z, 0-9, spaces and - ' . _"),
-    ("C:x*", "A name holds only A-Z, 0-9, spaces and - ' . _"),
-    ("", "Please type your name"),
-    ("x" * 17, "A name has at most 16 characters"),
-])
+@pytest.mark.parametrize(
+    "name, refusal",
+    [
+        ("a/b", "A name holds only A-Z, 0-9, spaces and - ' . _"),
+        ("C:x*", "A name holds only A-Z, 0-9, spaces and - ' . _"),
+        ("", "Please type your name"),
+        ("x" * 17, "A name has at most 16 characters"),
+    ],
+)
 def test_a_bad_name_typed_is_refused_on_screen_and_creates_nothing(tmp_path, name, refusal):
     machine, _, _ = play(typed(name), data_dir=tmp_path / "data")
     assert message(machine) == refusal
@@ -372,8 +398,10 @@ def test_the_first_screen_says_how_to_leave_and_esc_leaves_there(tmp_path):
     machine, _, _ = play([], data_dir=tmp_path / "data")
     assert message(machine) == "Type your name and press ENTER. STOP (SYMBOL+A) or Esc leaves"
     # what a name may hold, before one is typed (a window drops the letters no Spectrum key types)
-    assert [row_text(machine, row).strip() for row in (16, 17)] == ["Your name: up to 16 of A-Z,",
-                                                                    "0-9, spaces and - ' . _"]
+    assert [row_text(machine, row).strip() for row in (16, 17)] == [
+        "Your name: up to 16 of A-Z,",
+        "0-9, spaces and - ' . _",
+    ]
     with pytest.raises(Leave):
         run(Spectrum(HeadlessFrontend([LEAVE])), data_dir=tmp_path / "data")
 
@@ -387,9 +415,13 @@ def test_stop_at_the_name_prompt_leaves_quietly_and_creates_nothing(tmp_path):
 
 
 def zxcards(*arguments):
-    return subprocess.run([sys.executable, "-m", "games", *map(str, arguments)], capture_output=True, text=True,
-                          timeout=120, env=dict(os.environ, PYTHONPATH=str(REPO), SDL_VIDEODRIVER="dummy",
-                                                SDL_AUDIODRIVER="dummy"))
+    return subprocess.run(
+        [sys.executable, "-m", "games", *map(str, arguments)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ, PYTHONPATH=str(REPO), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
+    )
 
 
 @pytest.mark.parametrize("number", ["0", "65536", "-5"])

@@ -30,8 +30,8 @@ def deck_with(stock_top=(), first="7h", tableau=("kd", "3s", "9c", "jh"), pack_n
     chosen = [*stock_top, first, *tableau, *pack_next]
     base = first[0]
     rest = sorted((card for card in ALL_CARDS if card not in chosen), key=lambda card: card[0] != base)
-    stock_rest = rest[:13 - len(stock_top)]
-    pack_rest = rest[13 - len(stock_top):]
+    stock_rest = rest[: 13 - len(stock_top)]
+    pack_rest = rest[13 - len(stock_top) :]
     return [*stock_rest, *stock_top, first, *tableau, *pack_next, *pack_rest]
 
 
@@ -43,9 +43,16 @@ def table(tableau, *, stock=(), talon=(), pack_next=(), foundations=SEVENS, base
     By default the four sevens are home, so no base-rank card waits in the pack."""
     named = [*stock, *talon, *pack_next, *sum(map(list, foundations), []), *sum(map(list, tableau), [])]
     rest = [card for card in ALL_CARDS if card not in named]
-    return Canfield.from_state({"stock": list(stock), "talon": list(talon), "pack": rest + list(pack_next)[::-1],
-                                "foundations": [list(pile) for pile in foundations],
-                                "tableau": [list(pile) for pile in tableau], "base": base})
+    return Canfield.from_state(
+        {
+            "stock": list(stock),
+            "talon": list(talon),
+            "pack": rest + list(pack_next)[::-1],
+            "foundations": [list(pile) for pile in foundations],
+            "tableau": [list(pile) for pile in tableau],
+            "base": base,
+        }
+    )
 
 
 def refusal_of(action, *arguments):
@@ -65,6 +72,7 @@ def press_all(game, keys):
 
 
 # --- the deal --------------------------------------------------------------------------------
+
 
 def test_deal_follows_the_contract():
     deck = deck_with(first="kc", tableau=("qd", "3s", "9c", "jh"))
@@ -102,6 +110,7 @@ def test_a_deck_must_be_52_different_cards():
 
 # --- turning the pack ------------------------------------------------------------------------
 
+
 def test_p_turns_three_one_by_one_the_third_on_top():
     deck = deck_with(pack_next=("2c", "5d", "8s", "4h"))
     game = Canfield(deck)
@@ -137,6 +146,7 @@ def test_p_with_nothing_to_turn_is_refused():
 
 # --- foundations -----------------------------------------------------------------------------
 
+
 def test_foundations_build_up_in_suit_and_wrap_from_king_to_ace():
     game = table([["kh"], ["ah"], ["2h"], ["5c"]], foundations=(("qh",), (), (), ()), base="q")
     press_all(game, "1f2f3f")
@@ -160,6 +170,7 @@ def test_a_foundation_is_never_more_than_13_cards():
 
 
 # --- the tableau -----------------------------------------------------------------------------
+
 
 def test_tableau_builds_down_in_alternating_colours_and_a_king_goes_on_an_ace():
     assert fits_on(card_number("ks"), card_number("ah")) and fits_on(card_number("kd"), card_number("ac"))
@@ -213,8 +224,7 @@ def test_a_space_fills_from_the_talon_once_the_stock_is_empty_or_stays_open():
 
 
 def test_the_stock_and_talon_cards_go_to_foundations_and_piles():
-    game = table([["9h"], ["3s"], ["9c"], ["jh"]], stock=("8h",), talon=("8s",),
-                 foundations=(("7h",), ("7s",), (), ()))
+    game = table([["9h"], ["3s"], ["9c"], ["jh"]], stock=("8h",), talon=("8s",), foundations=(("7h",), ("7s",), (), ()))
     press_all(game, "sf")
     assert game.state()["foundations"][0] == ["7h", "8h"]
     press_all(game, "t1")
@@ -240,12 +250,15 @@ def test_the_stock_and_talon_never_take_cards():
     assert refusal_of(game.press, "p") == "A card can't go back into the pack"
 
 
-@pytest.mark.parametrize("keys, refusal", [
-    ("f", "First pick a card: S, T or a pile 1-4"),
-    ("x", "Keys: S, T or 1-4, then 1-4 or F; P turns"),
-    ("t", "The talon is empty: press P to turn the pack"),
-    ("sx", "Move to a pile 1-4 or F, the foundations"),
-])
+@pytest.mark.parametrize(
+    "keys, refusal",
+    [
+        ("f", "First pick a card: S, T or a pile 1-4"),
+        ("x", "Keys: S, T or 1-4, then 1-4 or F; P turns"),
+        ("t", "The talon is empty: press P to turn the pack"),
+        ("sx", "Move to a pile 1-4 or F, the foundations"),
+    ],
+)
 def test_refusals_say_why_change_nothing_and_drop_the_source(keys, refusal):
     game = Canfield(deck_with())
     for key in keys[:-1]:
@@ -279,9 +292,12 @@ def test_undo_takes_back_moves_and_turns():
 
 # --- the end of a game -----------------------------------------------------------------------
 
-STUCK = dict(tableau=[["ks"], ["kh"], ["kd"], ["kc"]],
-             stock=("ts", "th", "td", "tc", "qs", "qh", "qd", "qc", "js", "jh", "jd", "jc"),
-             foundations=tuple([rank + suit for rank in "a23456789"] for suit in SUIT_LETTERS), base="a")
+STUCK = dict(
+    tableau=[["ks"], ["kh"], ["kd"], ["kc"]],
+    stock=("ts", "th", "td", "tc", "qs", "qh", "qd", "qc", "js", "jh", "jd", "jc"),
+    foundations=tuple([rank + suit for rank in "a23456789"] for suit in SUIT_LETTERS),
+    base="a",
+)
 
 
 def test_no_move_left_is_detected():
@@ -306,8 +322,9 @@ def test_a_card_that_turning_never_brings_to_the_top_gives_no_move():
 
 def test_a_won_game_refuses_keys():
     suits = [[r + s for r in "789tjqka23456"] for s in "hsdc"]
-    game = Canfield.from_state({"stock": [], "pack": [], "talon": [], "foundations": suits,
-                                "tableau": [[], [], [], []], "base": "7"})
+    game = Canfield.from_state(
+        {"stock": [], "pack": [], "talon": [], "foundations": suits, "tableau": [[], [], [], []], "base": "7"}
+    )
     assert game.won and not game.stuck and game.cards_home == 52
     assert refusal_of(game.press, "p") == "All 52 cards are home"
 
@@ -319,8 +336,9 @@ KEYS = st.sampled_from("stf1234p" * 3 + "x5n")
 
 def check_invariants(game):
     state = game.state()
-    everything = (state["stock"] + state["pack"] + state["talon"] + sum(state["foundations"], [])
-                  + sum(state["tableau"], []))
+    everything = (
+        state["stock"] + state["pack"] + state["talon"] + sum(state["foundations"], []) + sum(state["tableau"], [])
+    )
     assert sorted(everything) == sorted(ALL_CARDS)
     base = state["base"]
     for pile in state["foundations"]:
@@ -377,6 +395,7 @@ def test_random_games_played_deep_keep_every_rule(deck, data):
 def moves_by_pressing(game):
     """The first keys of every move, found by trying keys on copies of the game: each source and
     target, then the talon card after each turn of the pack, until turning comes round again."""
+
     def works(state, keys):
         copy = Canfield.from_state(state)
         return all(refusal_of(copy.press, key) is None for key in keys)
@@ -413,6 +432,7 @@ def test_the_moves_on_offer_are_the_moves_the_keys_allow(deck, data):
 
 
 # --- a deal as the game-state protocol sees it -----------------------------------------------
+
 
 def line_actions(line):
     """A solver's line as protocol actions: each P alone, each move a source and a target."""
@@ -520,8 +540,10 @@ def test_a_deal_number_out_of_range_is_refused_with_one_line(given, capsys):
 
 
 def test_the_rules_import_without_the_machine_numpy_or_pygame():
-    code = ("import sys, games.canfield, games.canfield.rules, games.canfield.solver; "
-            "print(sorted(m for m in sys.modules "
-            "if m.split('.')[0] in ('numpy', 'pygame') or m == 'spectrum.machine'))")
+    code = (
+        "import sys, games.canfield, games.canfield.rules, games.canfield.solver; "
+        "print(sorted(m for m in sys.modules "
+        "if m.split('.')[0] in ('numpy', 'pygame') or m == 'spectrum.machine'))"
+    )
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert found.strip() == "[]"

@@ -15,8 +15,10 @@ from games.protocol import MoveRefused
 from test_canfield_rules import STUCK, refusal_of, table
 
 # Pinned so that a deal's number replays the same cards in every version
-DEAL_1 = ("jc 9d td js qh 2h 2d qs 7h 9h kc 6s 4d tc kd 3h 4c th 4h 3s ac jh ad 8d 6d 4s 9c 3c 5d qd ts 7c 2c "
-          "6c 7d qc 2s 8h 5s 8s jd ah 7s 8c ks 6h 5h kh 3d 5c 9s as").split()
+DEAL_1 = (
+    "jc 9d td js qh 2h 2d qs 7h 9h kc 6s 4d tc kd 3h 4c th 4h 3s ac jh ad 8d 6d 4s 9c 3c 5d qd ts 7c 2c "
+    "6c 7d qc 2s 8h 5s 8s jd ah 7s 8c ks 6h 5h kh 3d 5c 9s as"
+).split()
 DEAL_2_START = "ks 5s 9h 7d 5c 7c 4c 6c 9s jd jh 4h js kc 5h 9c 4d 3d".split()
 
 SHUFFLE = """10 RANDOMIZE {number}
@@ -82,10 +84,14 @@ def test_winning_lines_win_on_any_deal(number):
 
 # --- proofs of loss against a search that knows nothing but the rules ------------------------
 
+
 def taken(position: Position):
     """Every position one press of P or one move (a source and a target) leads to."""
-    tries = [lambda: turn(position)] + [lambda source=source, target=target: move(position, source, target)
-                                        for source in "st" + PILES for target in PILES + "f"]
+    tries = [lambda: turn(position)] + [
+        lambda source=source, target=target: move(position, source, target)
+        for source in "st" + PILES
+        for target in PILES + "f"
+    ]
     for attempt in tries:
         try:
             yield attempt()
@@ -113,13 +119,14 @@ def end_games(draw):
     """A settled position with a few cards still out, spread over the stock, the pack, the talon
     and the piles (each pile a run built down in alternating colours)."""
     base = draw(st.integers(0, 12))
-    out_per_suit = draw(st.lists(st.integers(0, 7), min_size=4, max_size=4)
-                        .filter(lambda counts: 6 <= sum(counts) <= 12))
+    out_per_suit = draw(
+        st.lists(st.integers(0, 7), min_size=4, max_size=4).filter(lambda counts: 6 <= sum(counts) <= 12)
+    )
     homes, out = [], []
     for suit, count in enumerate(out_per_suit):
         pile = [suit * 13 + (base + step) % 13 for step in range(13)]
-        homes.append(tuple(pile[:13 - count]))
-        out += pile[13 - count:]
+        homes.append(tuple(pile[: 13 - count]))
+        out += pile[13 - count :]
     out = draw(st.permutations(out))
     places = draw(st.lists(st.sampled_from((0, 0, 1, 2, 3, 4, 5)), min_size=len(out), max_size=len(out)))
     stock, waste, piles = [], [], [[], [], [], []]
@@ -169,8 +176,11 @@ def first_win_by_rules(position: Position, budget: int) -> bool | None:
 
 
 def test_no_deal_proved_lost_is_won_by_a_plain_search():
-    lost = [number for number in range(1, 41)
-            if solve(Canfield(deck_for(number)).position, budget=20_000).outcome is Solved.LOST]
+    lost = [
+        number
+        for number in range(1, 41)
+        if solve(Canfield(deck_for(number)).position, budget=20_000).outcome is Solved.LOST
+    ]
     assert len(lost) >= 8
     searched_through = 0
     for number in lost:
@@ -186,8 +196,12 @@ def test_a_stuck_position_is_lost_at_once():
 
 
 def test_an_end_game_needing_the_pack_turned_is_solved():
-    foundations = ([rank + "s" for rank in "a23456789tjq"], [rank + "h" for rank in RANK_LETTERS],
-                   [rank + "d" for rank in RANK_LETTERS], [rank + "c" for rank in "a23456789tj"])
+    foundations = (
+        [rank + "s" for rank in "a23456789tjq"],
+        [rank + "h" for rank in RANK_LETTERS],
+        [rank + "d" for rank in RANK_LETTERS],
+        [rank + "c" for rank in "a23456789tj"],
+    )
     game = table([["kc"], [], [], []], pack_next=("qc", "ks"), foundations=foundations, base="a")
     verdict = solve(game.position)
     assert verdict.outcome is Solved.WON and verdict.line == ("ptf", "tf", "1f")  # one turn shows ks, then qc
@@ -214,8 +228,9 @@ def test_the_time_bounds_the_search():
 
 def test_a_won_position_needs_no_move():
     suits = [[rank + suit for rank in "789tjqka23456"] for suit in "hsdc"]
-    game = Canfield.from_state({"stock": [], "pack": [], "talon": [], "foundations": suits,
-                                "tableau": [[], [], [], []], "base": "7"})
+    game = Canfield.from_state(
+        {"stock": [], "pack": [], "talon": [], "foundations": suits, "tableau": [[], [], [], []], "base": "7"}
+    )
     assert solve(game.position) == solve(game.position, budget=1)
     assert solve(game.position).outcome is Solved.WON and solve(game.position).line == ()
 

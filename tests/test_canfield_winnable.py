@@ -39,6 +39,7 @@ def wins_through_the_state_api(number: int, line) -> bool:
 
 # --- the finder --------------------------------------------------------------------------------
 
+
 def test_every_deal_the_finder_offers_is_won_by_its_line_through_the_rules():
     finder = DealFinder(1234)
     try:
@@ -96,14 +97,16 @@ def test_a_finder_asked_for_a_level_offers_deals_of_that_level(level):
 
 # --- the difficulty ------------------------------------------------------------------------------
 
+
 def verdict(outcome, nodes):
     return Verdict(outcome, ("sf",) if outcome is Solved.WON else (), nodes)
 
 
 def test_the_levels_go_up_with_the_solver_s_work_and_only_won_deals_have_one():
-    assert [level_of(verdict(Solved.WON, nodes)) for nodes in (1, EASY_UP_TO, EASY_UP_TO + 1, MEDIUM_UP_TO,
-                                                               MEDIUM_UP_TO + 1, FIND_BUDGET)] == [
-        "easy", "easy", "medium", "medium", "hard", "hard"]
+    assert [
+        level_of(verdict(Solved.WON, nodes))
+        for nodes in (1, EASY_UP_TO, EASY_UP_TO + 1, MEDIUM_UP_TO, MEDIUM_UP_TO + 1, FIND_BUDGET)
+    ] == ["easy", "easy", "medium", "medium", "hard", "hard"]
     assert level_of(verdict(Solved.LOST, 10)) is None and level_of(verdict(Solved.UNKNOWN, FIND_BUDGET)) is None
 
 
@@ -155,13 +158,19 @@ def test_a_database_of_version_1_gains_the_new_columns_and_loses_nothing(tmp_pat
         db.executescript(SCHEMA)
         db.execute("ALTER TABLE deals ADD COLUMN verdict TEXT")
         db.execute("INSERT INTO accounts (name, name_key, balance) VALUES ('Anna', 'anna', 465)")
-        db.execute("INSERT INTO deals (account, number, cards_home, result, balance, position, verdict) "
-                   "VALUES (1, 7, 3, 'stuck', 465, '{}', 'lost')")
-        db.execute("INSERT INTO payments (account, deal, amount, reason) VALUES (1, NULL, 500, 'fresh start'), "
-                   "(1, 1, -50, 'deck'), (1, 1, 15, 'cards home')")
+        db.execute(
+            "INSERT INTO deals (account, number, cards_home, result, balance, position, verdict) "
+            "VALUES (1, 7, 3, 'stuck', 465, '{}', 'lost')"
+        )
+        db.execute(
+            "INSERT INTO payments (account, deal, amount, reason) VALUES (1, NULL, 500, 'fresh start'), "
+            "(1, 1, -50, 'deck'), (1, 1, 15, 'cards home')"
+        )
         db.execute(f"PRAGMA user_version = {FIRST_SCHEMA_VERSION}")
-        before = {table: db.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
-                  for table in ("accounts", "deals", "payments")}
+        before = {
+            table: db.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()
+            for table in ("accounts", "deals", "payments")
+        }
     bank = Bank(tmp_path)
     account = bank.open_account("anna")
     assert bank.balance(account) == 465
@@ -179,20 +188,24 @@ def test_the_record_keeps_which_deals_were_dealt_winnable_and_their_levels(tmp_p
     bank = Bank(tmp_path)
     account = bank.open_account("Anna")
     plain = bank.buy_deck(account, 3, Canfield(deck_for(3)).state(), 1)
-    chosen = bank.buy_deck(account, 4, Canfield(deck_for(4)).state(), 1, winnable=True, verdict="won",
-                           difficulty="easy")
+    chosen = bank.buy_deck(
+        account, 4, Canfield(deck_for(4)).state(), 1, winnable=True, verdict="won", difficulty="easy"
+    )
     assert bank.balance(account) == 500 - 2 * 50 + 2 * 5
     bank.record(account, chosen, Canfield(deck_for(4)).state(), 52, WON)
     bank.judge(plain, "won", "hard")
     deals = bank.deals(account)
     assert [(deal.winnable, deal.verdict, deal.difficulty) for deal in deals] == [
-        (False, "won", "hard"), (True, "won", "easy")]
+        (False, "won", "hard"),
+        (True, "won", "easy"),
+    ]
     record = statistics(deals)
     assert (record.dealt_winnable, record.won_winnable) == (1, 1)
     assert record.by_level == (("easy", 1, 1), ("medium", 0, 0), ("hard", 0, 0))  # the deal playing not counted
 
 
 # --- at the table ----------------------------------------------------------------------------------
+
 
 def test_the_money_game_with_winnable_deals_charges_50_and_deals_only_proved_wins(tmp_path):
     machine, _, _ = play(typed("Anna") + ["n", "n", BREAK], data_dir=tmp_path, winnable=True)
@@ -235,11 +248,14 @@ def test_w_in_the_money_game_turns_winnable_deals_on_for_the_next_deal(tmp_path)
     assert [deal.winnable for deal in deals] == [False, True]
 
 
-@pytest.mark.parametrize("options, refusal", [
-    (dict(deal=5, winnable=True), "--deal names the deal"),
-    (dict(deal=5, difficulty="easy"), "--deal names the deal"),
-    (dict(difficulty="impossible"), "The levels are easy, medium, hard"),
-])
+@pytest.mark.parametrize(
+    "options, refusal",
+    [
+        (dict(deal=5, winnable=True), "--deal names the deal"),
+        (dict(deal=5, difficulty="easy"), "--deal names the deal"),
+        (dict(difficulty="impossible"), "The levels are easy, medium, hard"),
+    ],
+)
 def test_a_deal_number_with_winnable_deals_or_an_unknown_level_is_refused(options, refusal):
     with pytest.raises(CannotStart, match=refusal):
         play_module.run(Spectrum(HeadlessFrontend()), **options)
@@ -256,8 +272,11 @@ def verdict_in(machine):
 
 def expected_words(number):
     found = solve(Canfield(deck_for(number)).position, budget=play_module.JUDGE_BUDGET)
-    return {Solved.WON: "As dealt: could be won", Solved.LOST: "As dealt: can't be won",
-            Solved.UNKNOWN: "As dealt: undecided."}[found.outcome], found
+    return {
+        Solved.WON: "As dealt: could be won",
+        Solved.LOST: "As dealt: can't be won",
+        Solved.UNKNOWN: "As dealt: undecided.",
+    }[found.outcome], found
 
 
 @pytest.mark.parametrize("number", [1, 2])

@@ -30,22 +30,37 @@ def one_line_error(capsys) -> str:
 
 # --keys
 
+
 def test_key_scripts_mix_text_and_named_keys():
     assert [press.keys for press in cli.script_presses("1a{ENTER}{CAPS+5}")] == [
-        frozenset({"1"}), frozenset({"a"}), frozenset({"ENTER"}), frozenset({"CAPS", "5"})]
+        frozenset({"1"}),
+        frozenset({"a"}),
+        frozenset({"ENTER"}),
+        frozenset({"CAPS", "5"}),
+    ]
 
 
 def test_braces_and_backslash_are_typed_in_extended_mode_after_a_backslash():
     extend = frozenset({"CAPS", "SYMBOL"})
-    assert [press.keys for press in cli.script_presses(r"\{\}\\x")] == [extend, frozenset({"SYMBOL", "f"}), extend, frozenset({"SYMBOL", "g"}),
-                                              extend, frozenset({"SYMBOL", "d"}), frozenset({"x"})]
+    assert [press.keys for press in cli.script_presses(r"\{\}\\x")] == [
+        extend,
+        frozenset({"SYMBOL", "f"}),
+        extend,
+        frozenset({"SYMBOL", "g"}),
+        extend,
+        frozenset({"SYMBOL", "d"}),
+        frozenset({"x"}),
+    ]
 
 
 def test_a_script_times_presses_by_frame_and_holds_them_for_frames():
     presses = cli.script_presses("{@30}x{+5}{ENTER*40}a{y*3}")
     assert [(press.keys, press.at, press.after, press.hold) for press in presses] == [
-        (frozenset({"x"}), 30, None, None), (frozenset({"ENTER"}), None, 5, 40), (frozenset({"a"}), None, None, None),
-        (frozenset({"y"}), None, None, 3)]
+        (frozenset({"x"}), 30, None, None),
+        (frozenset({"ENTER"}), None, 5, 40),
+        (frozenset({"a"}), None, None, None),
+        (frozenset({"y"}), None, None, 3),
+    ]
     assert [press.timed for press in presses] == [True, True, False, False]
 
 
@@ -56,11 +71,20 @@ def test_braces_and_backslash_reach_input_as_typed(monkeypatch):
     assert entries == ["{a\\b}"]
 
 
-@pytest.mark.parametrize("script, complaint", [
-    ("ab{ENTER", "{ at character 3 is not closed"), ("a}", "} at character 2 closes nothing"),
-    ("\\n", "escapes only"), ("x\\", "escapes only"), ("{RETURN}", "RETURN"), ("{CAPS+}", "''"),
-    ("é", "no Spectrum key"), ("a{@3}", "a timing is for the press after it"), ("{x*0}", "from *1 on"),
-])
+@pytest.mark.parametrize(
+    "script, complaint",
+    [
+        ("ab{ENTER", "{ at character 3 is not closed"),
+        ("a}", "} at character 2 closes nothing"),
+        ("\\n", "escapes only"),
+        ("x\\", "escapes only"),
+        ("{RETURN}", "RETURN"),
+        ("{CAPS+}", "''"),
+        ("é", "no Spectrum key"),
+        ("a{@3}", "a timing is for the press after it"),
+        ("{x*0}", "from *1 on"),
+    ],
+)
 def test_a_bad_key_script_is_said_in_one_line_before_anything_runs(capsys, script, complaint):
     assert cli.main(["--headless", "--keys", script, "testcard"]) == 2
     error = one_line_error(capsys)
@@ -69,9 +93,14 @@ def test_a_bad_key_script_is_said_in_one_line_before_anything_runs(capsys, scrip
 
 # Per-program command lines
 
+
 def test_each_program_lists_only_its_own_options(capsys):
-    own = {"canfield": {"--practice", "--deal", "--data-dir"}, "spades": {"--level", "--full", "--seed", "--data-dir"},
-           "patience": {"--seed"}, "testcard": set()}
+    own = {
+        "canfield": {"--practice", "--deal", "--data-dir"},
+        "spades": {"--level", "--full", "--seed", "--data-dir"},
+        "patience": {"--seed"},
+        "testcard": set(),
+    }
     everyones = set().union(*own.values())
     for name, options in own.items():
         assert cli.main([name, "--help"]) == 0
@@ -84,17 +113,20 @@ def test_each_program_lists_only_its_own_options(capsys):
     assert "--deal" not in shown and "--level" not in shown and all(name in shown for name in PROGRAMS)
 
 
-@pytest.mark.parametrize("argv, complaint", [
-    (["--headless", "--deal", "3"], "no option --deal before a program's name"),
-    (["--deal=3", "canfield"], "no option --deal before a program's name"),
-    (["--headless", "patience", "--deal", "3"], "unrecognized arguments: --deal 3"),
-    (["--headless", "spades", "--practice"], "unrecognized arguments: --practice"),
-    (["--headless", "canfield", "--deal", "70000"], "numbered 1 to 65535"),
-    (["--headless", "canfield", "--deal", "0"], "numbered 1 to 65535"),
-    (["--headless", "patience", "--seed", "0"], "1-65535"),
-    (["--headless", "chess"], "invalid choice: 'chess'"),
-    (["--scale", "0"], "from 1 up"),
-])
+@pytest.mark.parametrize(
+    "argv, complaint",
+    [
+        (["--headless", "--deal", "3"], "no option --deal before a program's name"),
+        (["--deal=3", "canfield"], "no option --deal before a program's name"),
+        (["--headless", "patience", "--deal", "3"], "unrecognized arguments: --deal 3"),
+        (["--headless", "spades", "--practice"], "unrecognized arguments: --practice"),
+        (["--headless", "canfield", "--deal", "70000"], "numbered 1 to 65535"),
+        (["--headless", "canfield", "--deal", "0"], "numbered 1 to 65535"),
+        (["--headless", "patience", "--seed", "0"], "1-65535"),
+        (["--headless", "chess"], "invalid choice: 'chess'"),
+        (["--scale", "0"], "from 1 up"),
+    ],
+)
 def test_an_option_a_program_does_not_take_is_refused_in_one_line(capsys, argv, complaint):
     assert cli.main(argv) == 2
     assert complaint in one_line_error(capsys)
@@ -103,13 +135,18 @@ def test_an_option_a_program_does_not_take_is_refused_in_one_line(capsys, argv, 
 def record_runs(monkeypatch) -> list:
     runs = []
     for module in MODULES:
-        monkeypatch.setattr(module, "run", lambda machine, _name=module.__name__, **options: runs.append((_name, options)))
+        monkeypatch.setattr(
+            module, "run", lambda machine, _name=module.__name__, **options: runs.append((_name, options))
+        )
     return runs
 
 
 def test_a_programs_options_are_the_keywords_of_its_run(monkeypatch):
-    keywords = {module.__name__: set(inspect.signature(module.run).parameters) - {"machine", *getattr(module, "SERVED_ONLY", ())}
-                for module in MODULES}
+    keywords = {
+        module.__name__: set(inspect.signature(module.run).parameters)
+        - {"machine", *getattr(module, "SERVED_ONLY", ())}
+        for module in MODULES
+    }
     runs = record_runs(monkeypatch)
     for name in PROGRAMS:
         assert cli.main(["--headless", name]) == 0
@@ -121,8 +158,10 @@ def test_options_reach_the_program_before_or_after_its_name(monkeypatch):
     assert cli.main(["--headless", "canfield", "--deal", "7", "--practice"]) == 0
     assert cli.main(["canfield", "--headless", "--deal", "7"]) == 0
     plain = {"winnable": False, "difficulty": None, "data_dir": None}
-    assert runs == [("games.canfield", {"deal": 7, "practice": True, **plain}),
-                    ("games.canfield", {"deal": 7, "practice": False, **plain})]
+    assert runs == [
+        ("games.canfield", {"deal": 7, "practice": True, **plain}),
+        ("games.canfield", {"deal": 7, "practice": False, **plain}),
+    ]
 
 
 def test_a_report_other_than_break_is_said_on_stderr(monkeypatch, capsys):
@@ -154,11 +193,12 @@ def test_patience_s_stop_is_its_end_not_news(capsys, tmp_path):
     assert cli.main(argv) == 0
     assert capsys.readouterr().err == ""
     machine = Spectrum()
-    machine.memory[16384:16384 + 6912] = np.frombuffer(scr.read_bytes(), np.uint8)
+    machine.memory[16384 : 16384 + 6912] = np.frombuffer(scr.read_bytes(), np.uint8)
     assert "Thanks for playing." in screen_text(machine) and "9 STOP statement" in screen_text(machine)
 
 
 # Headless output
+
 
 def test_testcard_headless_writes_its_screen_and_its_scale(tmp_path):
     png, wav = tmp_path / "card.png", tmp_path / "scale.wav"
@@ -167,20 +207,30 @@ def test_testcard_headless_writes_its_screen_and_its_scale(tmp_path):
     expected = Spectrum()
     poke_udgs(expected, SUIT_UDGS)
     testcard.draw(expected)
-    assert any(np.array_equal(shown, render.scale_nearest(render.frame_rgb(expected.memory, phase, expected.border), 2))
-               for phase in (False, True))  # whichever FLASH phase the card was left in
+    assert any(
+        np.array_equal(shown, render.scale_nearest(render.frame_rgb(expected.memory, phase, expected.border), 2))
+        for phase in (False, True)
+    )  # whichever FLASH phase the card was left in
     with wave.open(str(wav)) as sound:
         seconds = sound.getnframes() / sound.getframerate()
     assert abs(seconds - 0.2 * len(testcard.SCALE)) < 0.05
 
 
-@pytest.mark.parametrize("option, path, complaint", [
-    ("--screenshot", "missing/shot.png", "no folder"), ("--screenshot", ".", "is a folder"),
-    ("--screenshot", "", "needs a file name"), ("--wav", ".", "is a folder"), ("--wav", "sub/", "is a folder"),
-    ("--screenshot", "shot.jpg", "must end in .png or .scr"), ("--wav", "sound.mp3", "must end in .wav"),
-])
-def test_an_output_that_cannot_be_written_is_refused_before_the_run(tmp_path, monkeypatch, capsys, option, path,
-                                                                     complaint):
+@pytest.mark.parametrize(
+    "option, path, complaint",
+    [
+        ("--screenshot", "missing/shot.png", "no folder"),
+        ("--screenshot", ".", "is a folder"),
+        ("--screenshot", "", "needs a file name"),
+        ("--wav", ".", "is a folder"),
+        ("--wav", "sub/", "is a folder"),
+        ("--screenshot", "shot.jpg", "must end in .png or .scr"),
+        ("--wav", "sound.mp3", "must end in .wav"),
+    ],
+)
+def test_an_output_that_cannot_be_written_is_refused_before_the_run(
+    tmp_path, monkeypatch, capsys, option, path, complaint
+):
     monkeypatch.chdir(tmp_path)
     runs = record_runs(monkeypatch)
     assert cli.main(["--headless", option, path, "testcard"]) == 2
@@ -196,15 +246,23 @@ def test_an_output_lost_at_the_end_is_said_in_one_line(tmp_path, monkeypatch, ca
     assert "cannot write" in one_line_error(capsys)
 
 
-@pytest.mark.parametrize("argv, said", [
-    (["spades", "--full", "--data-dir", "{file}"], "{file} is a file, not a folder"),
-    (["spades", "--full", "--data-dir", "{file}/games"], "{file}/games can't be made: {file} is a file, not a folder"),
-    (["canfield", "--data-dir", "{file}"], "{file} is a file, not a folder"),
-    (["spades", "--data-dir", "{folder}"], "--data-dir is where the full game is kept: add --full"),
-    (["canfield", "--practice", "--data-dir", "{folder}"], "--data-dir is where the accounts are kept"),
-    (["canfield", "--deal", "5", "--data-dir", "{folder}"], "--data-dir is where the accounts are kept")])
-def test_a_data_folder_that_cannot_be_used_is_refused_in_one_line_before_anything_is_played(tmp_path, capsys,
-                                                                                           monkeypatch, argv, said):
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        (["spades", "--full", "--data-dir", "{file}"], "{file} is a file, not a folder"),
+        (
+            ["spades", "--full", "--data-dir", "{file}/games"],
+            "{file}/games can't be made: {file} is a file, not a folder",
+        ),
+        (["canfield", "--data-dir", "{file}"], "{file} is a file, not a folder"),
+        (["spades", "--data-dir", "{folder}"], "--data-dir is where the full game is kept: add --full"),
+        (["canfield", "--practice", "--data-dir", "{folder}"], "--data-dir is where the accounts are kept"),
+        (["canfield", "--deal", "5", "--data-dir", "{folder}"], "--data-dir is where the accounts are kept"),
+    ],
+)
+def test_a_data_folder_that_cannot_be_used_is_refused_in_one_line_before_anything_is_played(
+    tmp_path, capsys, monkeypatch, argv, said
+):
     file = tmp_path / "mine"
     file.write_text("kept")
     names = {"file": file, "folder": tmp_path}
@@ -225,6 +283,7 @@ def test_an_empty_data_folder_name_is_refused_not_taken_for_the_current_folder(c
 
 
 # The menu
+
 
 def run_menu(keys: str) -> Spectrum:
     machine = Spectrum(HeadlessFrontend(cli.script_presses(keys)))
@@ -335,10 +394,14 @@ def test_the_key_that_picks_a_program_is_not_also_the_programs_first_key():
 
 # FRAMES
 
+
 def frames_at_start(monkeypatch, clock_ns: int) -> int:
     seen = []
-    monkeypatch.setattr(testcard, "run", lambda machine: seen.append(machine.peek(sysvars.FRAMES)
-                                                                     + 256 * machine.peek(sysvars.FRAMES + 1)))
+    monkeypatch.setattr(
+        testcard,
+        "run",
+        lambda machine: seen.append(machine.peek(sysvars.FRAMES) + 256 * machine.peek(sysvars.FRAMES + 1)),
+    )
     monkeypatch.setattr(session.time, "time_ns", lambda: clock_ns)
     assert cli.main(["--headless", "testcard"]) == 0
     return seen[0]
@@ -355,12 +418,15 @@ def test_a_seed_repeats_the_game_whatever_the_clock(tmp_path, monkeypatch):
     for launch, clock_ns in enumerate((10**18, 2 * 10**18 + 7 * 10**15)):
         monkeypatch.setattr(session.time, "time_ns", lambda: clock_ns)
         shots.append(tmp_path / f"{launch}.png")
-        assert cli.main(["--headless", "--keys", "{ENTER}", "--screenshot", str(shots[-1]),
-                         "patience", "--seed", "1984"]) == 0
+        assert (
+            cli.main(["--headless", "--keys", "{ENTER}", "--screenshot", str(shots[-1]), "patience", "--seed", "1984"])
+            == 0
+        )
     assert shots[0].read_bytes() == shots[1].read_bytes()
 
 
 # The window
+
 
 @pytest.fixture
 def dummy_display(monkeypatch):
@@ -385,7 +451,9 @@ def test_a_scale_larger_than_the_display_is_reduced_with_a_note(dummy_display, m
     monkeypatch.setattr(testcard, "run", lambda machine: sizes.append(pygame.display.get_surface().get_size()))
     assert cli.main(["--scale", str(fits + 5), "testcard"]) == 0
     assert sizes == [(fits * FRAME_WIDTH, fits * (FRAME_HEIGHT + STATUS_HEIGHT))]  # the picture and the strip
-    assert f"{fits + 5} times life size is larger than the display: the window is {fits} times" in one_line_error(capsys)
+    assert f"{fits + 5} times life size is larger than the display: the window is {fits} times" in one_line_error(
+        capsys
+    )
 
 
 @pytest.mark.parametrize("argv", [["--keys", "1"], ["--screenshot", "a.png"], ["testcard", "--wav", "a.wav"]])
@@ -397,10 +465,10 @@ def test_headless_options_without_headless_are_refused_in_one_line(tmp_path, mon
 
 
 def test_without_a_display_it_says_so_in_one_line():
-    environment = {key: value for key, value in os.environ.items()
-                   if key not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
-    done = subprocess.run([sys.executable, "-m", "games"], capture_output=True, text=True, env=environment,
-                          timeout=60)
+    environment = {
+        key: value for key, value in os.environ.items() if key not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+    }
+    done = subprocess.run([sys.executable, "-m", "games"], capture_output=True, text=True, env=environment, timeout=60)
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1 and "--headless" in done.stderr
 
@@ -423,8 +491,10 @@ def test_ctrl_c_leaves_quietly_and_still_saves_the_screen(tmp_path, monkeypatch,
     assert capsys.readouterr().err == "" and png.exists()
 
 
-@pytest.mark.parametrize("argv, size", [([], (640, 480)), (["--scale", "1"], (320, 240)), (["--scale", "3"], (960, 720)),
-                                        (["--scale", "4"], (1280, 960))])
+@pytest.mark.parametrize(
+    "argv, size",
+    [([], (640, 480)), (["--scale", "1"], (320, 240)), (["--scale", "3"], (960, 720)), (["--scale", "4"], (1280, 960))],
+)
 def test_a_headless_screenshot_is_as_large_as_scale_asks(tmp_path, argv, size):
     png = tmp_path / "card.png"
     assert cli.main(["testcard", *argv, "--headless", "--screenshot", str(png)]) == 0
@@ -451,12 +521,22 @@ def run_with_output_closed(argv: list[str], tmp_path: Path, *, stream: str = "st
     """`argv` with its stdout (or stderr) a pipe whose reader has gone, the other captured."""
     reader, writer = os.pipe()
     os.close(reader)  # every write now fails: EPIPE
-    environment = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-                   "XDG_DATA_HOME": str(tmp_path / "data")}
+    environment = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+    }
     try:
         closed, captured = ("stdout", "stderr") if stream == "stdout" else ("stderr", "stdout")
-        done = subprocess.run(argv, **{closed: writer, captured: subprocess.PIPE}, stdin=subprocess.DEVNULL,
-                              env=environment, cwd=tmp_path, timeout=120)
+        done = subprocess.run(
+            argv,
+            **{closed: writer, captured: subprocess.PIPE},
+            stdin=subprocess.DEVNULL,
+            env=environment,
+            cwd=tmp_path,
+            timeout=120,
+        )
     finally:
         os.close(writer)
     return done
@@ -465,21 +545,24 @@ def run_with_output_closed(argv: list[str], tmp_path: Path, *, stream: str = "st
 CLOSED = 141  # 128 + SIGPIPE, as a shell reports a Unix tool whose reader went away
 
 
-@pytest.mark.parametrize("argv, stream, statuses", [
-    ([str(BIN / "zxcards-udgs"), str(LISTING)], "stdout", {CLOSED}),
-    ([str(BIN / "zxcards-tap"), str(LISTING), "-o", "p.tap"], "stdout", {CLOSED}),
-    ([str(BIN / "zxcards"), "--help"], "stdout", {0, CLOSED}),  # argparse itself drops a help it can't write
-    ([str(BIN / "zxcards"), "patience", "--help"], "stdout", {0, CLOSED}),
-    ([sys.executable, "-m", "games", "--help"], "stdout", {0, CLOSED}),
-    ([sys.executable, "-m", "games", "testcard", "--headless"], "stdout", {0}),  # says nothing: nothing to fail
-    ([str(BIN / "zxcards"), "patience", "--seed", "99999"], "stderr", {2}),  # argparse's own status for its error
-    ([str(BIN / "zxcards"), "--headless", "--no-such"], "stderr", {CLOSED}),
-    ([str(BIN / "zxcards-udgs"), "no-such-listing.bas"], "stderr", {2}),
-    ([str(BIN / "zxcards-tap"), "no-such-listing.bas"], "stderr", {2}),
-    ([str(BIN / "zxcards"), "load", "no-such-listing.bas", "--headless"], "stderr", {CLOSED}),
-    ([sys.executable, "-m", "games.patience.replay_shuffle", "--seed", "5"], "stdout", {CLOSED}),
-    ([str(BIN / "zxcards"), "serve", "--port", "0"], "stdout", {CLOSED}),  # its address could not be said
-])
+@pytest.mark.parametrize(
+    "argv, stream, statuses",
+    [
+        ([str(BIN / "zxcards-udgs"), str(LISTING)], "stdout", {CLOSED}),
+        ([str(BIN / "zxcards-tap"), str(LISTING), "-o", "p.tap"], "stdout", {CLOSED}),
+        ([str(BIN / "zxcards"), "--help"], "stdout", {0, CLOSED}),  # argparse itself drops a help it can't write
+        ([str(BIN / "zxcards"), "patience", "--help"], "stdout", {0, CLOSED}),
+        ([sys.executable, "-m", "games", "--help"], "stdout", {0, CLOSED}),
+        ([sys.executable, "-m", "games", "testcard", "--headless"], "stdout", {0}),  # says nothing: nothing to fail
+        ([str(BIN / "zxcards"), "patience", "--seed", "99999"], "stderr", {2}),  # argparse's own status for its error
+        ([str(BIN / "zxcards"), "--headless", "--no-such"], "stderr", {CLOSED}),
+        ([str(BIN / "zxcards-udgs"), "no-such-listing.bas"], "stderr", {2}),
+        ([str(BIN / "zxcards-tap"), "no-such-listing.bas"], "stderr", {2}),
+        ([str(BIN / "zxcards"), "load", "no-such-listing.bas", "--headless"], "stderr", {CLOSED}),
+        ([sys.executable, "-m", "games.patience.replay_shuffle", "--seed", "5"], "stdout", {CLOSED}),
+        ([str(BIN / "zxcards"), "serve", "--port", "0"], "stdout", {CLOSED}),  # its address could not be said
+    ],
+)
 def test_a_command_whose_output_is_closed_early_ends_quietly(tmp_path, argv, stream, statuses):
     done = run_with_output_closed(argv, tmp_path, stream=stream)
     said = (done.stderr if stream == "stdout" else done.stdout) or b""
@@ -502,8 +585,9 @@ def test_a_data_folder_given_that_cannot_be_used_asks_for_another_not_for_data_d
     file = tmp_path / "mine"
     file.write_text("kept")
     assert cli.main(["canfield", "--data-dir", str(file), "--headless"]) == 1
-    assert one_line_error(capsys).endswith(f"{file} is a file, not a folder: move it away, or give --data-dir "
-                                           "another folder\n")
+    assert one_line_error(capsys).endswith(
+        f"{file} is a file, not a folder: move it away, or give --data-dir another folder\n"
+    )
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # the data folder by default is a file: tmp_path/zxcards
     (tmp_path / "zxcards").write_text("kept")
     assert cli.main(["canfield", "--headless"]) == 1

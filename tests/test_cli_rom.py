@@ -28,7 +28,7 @@ def screen_after(tmp_path, *args) -> bytes:
 def screen_row(scr: bytes, row: int) -> str:
     """The text of one row of a SCREEN$ file, '?' for a cell that holds no character."""
     machine = Spectrum()
-    machine.memory[DISPLAY_FILE:DISPLAY_FILE + SCREEN_BYTES] = np.frombuffer(scr, np.uint8)
+    machine.memory[DISPLAY_FILE : DISPLAY_FILE + SCREEN_BYTES] = np.frombuffer(scr, np.uint8)
     return "".join(machine.screen_char(row, col) or "?" for col in range(32)).rstrip()
 
 
@@ -45,14 +45,25 @@ def runs_must_end(monkeypatch):
 
 
 @pytest.mark.rom
-@pytest.mark.parametrize("programs, report", [
-    (("one", "two"), "0 OK, 10:1"),  # the second program is left on the tape
-    ((None,), "4 Out of memory, 0:1")])  # the header asks for 60,000 bytes: the program is left on it
-def test_load_headless_ends_at_the_report_when_part_of_the_tape_is_left_unread(tmp_path, runs_must_end,
-                                                                               programs, report):
+@pytest.mark.parametrize(
+    "programs, report",
+    [
+        (("one", "two"), "0 OK, 10:1"),  # the second program is left on the tape
+        ((None,), "4 Out of memory, 0:1"),
+    ],
+)  # the header asks for 60,000 bytes: the program is left on it
+def test_load_headless_ends_at_the_report_when_part_of_the_tape_is_left_unread(
+    tmp_path, runs_must_end, programs, report
+):
     tap = tmp_path / "tape.tap"
-    tap.write_bytes(b"".join(program_tap(name, Oracle().program_bytes(f'10 PRINT "{name}"\n'), autostart=10)
-                             if name else program_tap("big", bytes(60_000)) for name in programs))
+    tap.write_bytes(
+        b"".join(
+            program_tap(name, Oracle().program_bytes(f'10 PRINT "{name}"\n'), autostart=10)
+            if name
+            else program_tap("big", bytes(60_000))
+            for name in programs
+        )
+    )
     assert screen_row(screen_after(tmp_path, "load", str(tap)), 23) == report
 
 
@@ -73,8 +84,23 @@ def test_compare_headless_says_identical_and_exits_0(capsys):
 @pytest.mark.rom
 def test_a_tape_made_by_make_tap_loads_and_shows_the_title(tmp_path):
     tap = tmp_path / "patience.tap"
-    done = subprocess.run([sys.executable, "-m", "spectrum.make_tap", str(original.LISTING_FILE), "--name", "patience",
-                           "--line", "1760", "-o", str(tap)], capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "spectrum.make_tap",
+            str(original.LISTING_FILE),
+            "--name",
+            "patience",
+            "--line",
+            "1760",
+            "-o",
+            str(tap),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert done.returncode == 0, done.stderr
     loaded = screen_after(tmp_path, "load", str(tap))
     typed_in = screen_after(tmp_path, "load", str(original.LISTING_FILE))  # RUN: line 1010 goes to the loader
@@ -84,10 +110,14 @@ def test_a_tape_made_by_make_tap_loads_and_shows_the_title(tmp_path):
 
 
 @pytest.mark.rom
-@pytest.mark.parametrize("name, content, said", [
-    ("picture.tap", b"\x89PNG\r\n", "not a .tap file"),
-    ("notes.txt", b"Some notes\n", "neither a tape"),
-    ("missing.bas", None, "cannot read")])
+@pytest.mark.parametrize(
+    "name, content, said",
+    [
+        ("picture.tap", b"\x89PNG\r\n", "not a .tap file"),
+        ("notes.txt", b"Some notes\n", "neither a tape"),
+        ("missing.bas", None, "cannot read"),
+    ],
+)
 def test_a_file_that_cannot_be_loaded_gets_one_line_and_exit_1(tmp_path, capsys, name, content, said):
     path = tmp_path / name
     if content is not None:

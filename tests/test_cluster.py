@@ -43,8 +43,10 @@ class Cluster:
         self.database, self.folder = database, folder
         self.servers = [Server(folder / f"data-{number}", database) for number in (1, 2)]
         self.proxy = Haproxy(folder, [server.port for server in self.servers])
-        wait_for(lambda: all(row["status"] == "UP" for row in self.proxy.servers("sessions").values()),
-                 what="HAProxy to see both servers up")
+        wait_for(
+            lambda: all(row["status"] == "UP" for row in self.proxy.servers("sessions").values()),
+            what="HAProxy to see both servers up",
+        )
 
     def stop(self) -> None:
         self.proxy.stop()
@@ -56,8 +58,9 @@ class Cluster:
         import psycopg
 
         with psycopg.connect(self.database) as connection:
-            row = connection.execute("SELECT data FROM zxcards_kept WHERE kind = 'tables' AND code = %s",
-                                     (code,)).fetchone()
+            row = connection.execute(
+                "SELECT data FROM zxcards_kept WHERE kind = 'tables' AND code = %s", (code,)
+            ).fetchone()
         return None if row is None else json.loads(row[0])
 
     def view(self, code: str):
@@ -81,7 +84,8 @@ class Cluster:
         rows = self.proxy.servers("tables")
         busy = [number for number, name in enumerate(("zxcards1", "zxcards2")) if int(rows[name]["scur"]) > 0]
         assert len(busy) == 1, f"the seats of one table are at {len(busy)} servers: " + ", ".join(
-            f"{name} {row['scur']} connections" for name, row in rows.items())
+            f"{name} {row['scur']} connections" for name, row in rows.items()
+        )
         return busy[0]
 
 
@@ -96,8 +100,12 @@ def cluster(database, tmp_path):
 
 
 def first_frames(seats: dict[str, Seat]) -> None:
-    wait_for(lambda: all(seat.frames for seat in seats.values()), seconds=60, what="every seat's first frame",
-             said=lambda: str({name: (seat.frames, seat.error) for name, seat in seats.items()}))
+    wait_for(
+        lambda: all(seat.frames for seat in seats.values()),
+        seconds=60,
+        what="every seat's first frame",
+        said=lambda: str({name: (seat.frames, seat.error) for name, seat in seats.items()}),
+    )
 
 
 def seated(cluster: Cluster, code: str, seats: dict[str, Seat]) -> dict[int, Seat]:
@@ -140,10 +148,20 @@ def test_four_people_at_one_table_arrive_at_one_server_through_the_proxy_and_pla
 
 def connect(url: str, keys: str, data_home) -> subprocess.CompletedProcess:
     """`zxcards connect URL --headless --keys KEYS`, its secret kept in `data_home` (one browser)."""
-    environment = {**os.environ, "XDG_DATA_HOME": str(data_home), "SDL_VIDEODRIVER": "dummy",
-                   "SDL_AUDIODRIVER": "dummy"}
-    return subprocess.run([sys.executable, "-m", "games", "connect", url, "--headless", "--keys", keys],
-                          env=environment, cwd=REPOSITORY, capture_output=True, text=True, timeout=120)
+    environment = {
+        **os.environ,
+        "XDG_DATA_HOME": str(data_home),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "games", "connect", url, "--headless", "--keys", keys],
+        env=environment,
+        cwd=REPOSITORY,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def account(database: str, name: str):
@@ -155,10 +173,12 @@ def account(database: str, name: str):
         row = connection.execute("SELECT id, balance FROM accounts WHERE name = %s", (name,)).fetchone()
         if row is None:
             return None
-        deals = connection.execute("SELECT number, result FROM deals WHERE account = %s ORDER BY id",
-                                   (row[0],)).fetchall()
-        payments = connection.execute("SELECT amount, reason FROM payments WHERE account = %s ORDER BY id",
-                                      (row[0],)).fetchall()
+        deals = connection.execute(
+            "SELECT number, result FROM deals WHERE account = %s ORDER BY id", (row[0],)
+        ).fetchall()
+        payments = connection.execute(
+            "SELECT amount, reason FROM payments WHERE account = %s ORDER BY id", (row[0],)
+        ).fetchall()
         owner = connection.execute("SELECT owner FROM owners WHERE account = %s", (row[0],)).fetchone()[0]
     return row[1], deals, payments, owner
 
@@ -176,9 +196,9 @@ def test_a_canfield_account_made_through_one_server_pays_through_the_other(clust
     paid = connect(second, "Zoe{ENTER}nn", browser)  # N twice: this deal given up, a new one bought
     assert paid.returncode == 0, paid.stderr
     after, deals_after, payments_after, owner_after = account(cluster.database, "Zoe")
-    assert owner_after == owner and payments_after[:len(payments)] == payments  # nothing of the first lost
+    assert owner_after == owner and payments_after[: len(payments)] == payments  # nothing of the first lost
     assert [result for _, result in deals_after] == ["given up", "playing"]
-    new = payments_after[len(payments):]  # paid through the second server: a deck, and its cards home
+    new = payments_after[len(payments) :]  # paid through the second server: a deck, and its cards home
     assert [payment for payment in new if payment[1] == "deck"] == [(-50, "deck")]
     assert after == sum(amount for amount, _ in payments_after)
     assert after == balance - 50 + sum(amount for amount, reason in new if reason == "cards home")
@@ -202,10 +222,15 @@ def test_a_server_killed_mid_hand_its_table_goes_on_through_the_other_with_every
     before = cluster.kept_table("KILL1")
 
     cluster.servers[holder].kill()
-    wait_for(lambda: cluster.proxy.servers("sessions")[f"zxcards{holder + 1}"]["status"].startswith("DOWN"),
-             what="HAProxy to take the dead server out")
-    wait_for(lambda: all(seat.error is not None or not seat.is_alive() for seat in seats.values()), seconds=10,
-             what="every seat to see its connection go")
+    wait_for(
+        lambda: cluster.proxy.servers("sessions")[f"zxcards{holder + 1}"]["status"].startswith("DOWN"),
+        what="HAProxy to take the dead server out",
+    )
+    wait_for(
+        lambda: all(seat.error is not None or not seat.is_alive() for seat in seats.values()),
+        seconds=10,
+        what="every seat to see its connection go",
+    )
     assert cluster.kept_table("KILL1") == before  # a server killed loses nothing: every move was kept
 
     again = cluster.seats("KILL1", SECRETS)  # each person opens the table's link again
@@ -215,10 +240,13 @@ def test_a_server_killed_mid_hand_its_table_goes_on_through_the_other_with_every
     play(cluster, "KILL1", by_seat, lambda view: view.moves >= 34)
 
     # the dead server started again: the table stays where it is now, a seat coming back included
-    cluster.servers[holder] = Server(tmp_path / f"data-{holder + 1}", cluster.database,
-                                     port=cluster.servers[holder].port)
-    wait_for(lambda: cluster.proxy.servers("sessions")[f"zxcards{holder + 1}"]["status"] == "UP",
-             what="HAProxy to see the server back")
+    cluster.servers[holder] = Server(
+        tmp_path / f"data-{holder + 1}", cluster.database, port=cluster.servers[holder].port
+    )
+    wait_for(
+        lambda: cluster.proxy.servers("sessions")[f"zxcards{holder + 1}"]["status"] == "UP",
+        what="HAProxy to see the server back",
+    )
     number, dropped = next((number, seat) for number, seat in by_seat.items())
     name = next(name for name, seat in again.items() if seat is dropped)
     dropped.socket.close()
@@ -228,7 +256,7 @@ def test_a_server_killed_mid_hand_its_table_goes_on_through_the_other_with_every
     play(cluster, "KILL1", by_seat, lambda view: view.finished)
     after = cluster.kept_table("KILL1")
     assert after["hand"]["deck"] == before["hand"]["deck"]  # the same deal
-    assert after["hand"]["moves"][:len(before["hand"]["moves"])] == before["hand"]["moves"]  # every card kept
+    assert after["hand"]["moves"][: len(before["hand"]["moves"])] == before["hand"]["moves"]  # every card kept
     assert len(after["hand"]["moves"]) == 52 and after["seats"] == before["seats"]
     view = cluster.view("KILL1")
     assert view.finished and sum(view.taken) == 13
@@ -236,7 +264,7 @@ def test_a_server_killed_mid_hand_its_table_goes_on_through_the_other_with_every
     assert account(cluster.database, "Max") == money
     survivor = f"http://127.0.0.1:{cluster.servers[1 - holder].port}/canfield"
     assert connect(survivor, "Max{ENTER}nn", browser).returncode == 0
-    assert account(cluster.database, "Max")[2][:len(money[2])] == money[2]
+    assert account(cluster.database, "Max")[2][: len(money[2])] == money[2]
     for seat in again.values():
         seat.socket.close()
 
@@ -260,10 +288,15 @@ def test_a_server_taken_out_alive_loses_its_table_to_the_other_and_never_writes_
     stopped = cluster.servers[holder].process
     stopped.send_signal(signal.SIGSTOP)
     try:
-        wait_for(lambda: cluster.proxy.servers("sessions")[f"zxcards{holder + 1}"]["status"].startswith("DOWN"),
-                 what="HAProxy to take the silent server out")
-        wait_for(lambda: not any(seat.is_alive() for seat in seats.values()), seconds=10,
-                 what="HAProxy to close the silent server's connections")
+        wait_for(
+            lambda: cluster.proxy.servers("sessions")[f"zxcards{holder + 1}"]["status"].startswith("DOWN"),
+            what="HAProxy to take the silent server out",
+        )
+        wait_for(
+            lambda: not any(seat.is_alive() for seat in seats.values()),
+            seconds=10,
+            what="HAProxy to close the silent server's connections",
+        )
         again = cluster.seats("GONE1", SECRETS)
         first_frames(again)
         assert cluster.server_holding("GONE1") == 1 - holder
@@ -271,12 +304,14 @@ def test_a_server_taken_out_alive_loses_its_table_to_the_other_and_never_writes_
         play(cluster, "GONE1", by_seat, lambda view: view.moves >= 20)
     finally:
         stopped.send_signal(signal.SIGCONT)
-    wait_for(lambda: cluster.proxy.servers("sessions")[f"zxcards{holder + 1}"]["status"] == "UP",
-             what="HAProxy to see the server answer again")
+    wait_for(
+        lambda: cluster.proxy.servers("sessions")[f"zxcards{holder + 1}"]["status"] == "UP",
+        what="HAProxy to see the server answer again",
+    )
     play(cluster, "GONE1", by_seat, lambda view: view.finished)
     after = cluster.kept_table("GONE1")
     assert after["hand"]["deck"] == before["hand"]["deck"] and len(after["hand"]["moves"]) == 52
-    assert after["hand"]["moves"][:len(before["hand"]["moves"])] == before["hand"]["moves"]
+    assert after["hand"]["moves"][: len(before["hand"]["moves"])] == before["hand"]["moves"]
     assert cluster.server_holding("GONE1") == 1 - holder
     for seat in again.values():
         seat.socket.close()

@@ -16,8 +16,11 @@ LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 def links(page: Path) -> list[str]:
     """The targets of the Markdown links of `page` that point into the project (not the web, not
     an anchor of the page itself)."""
-    return [target.split("#")[0] for target in LINK.findall(page.read_text(encoding="utf-8"))
-            if not re.match(r"(https?:|mailto:|#)", target)]
+    return [
+        target.split("#")[0]
+        for target in LINK.findall(page.read_text(encoding="utf-8"))
+        if not re.match(r"(https?:|mailto:|#)", target)
+    ]
 
 
 def test_the_readme_is_a_front_page():
@@ -39,18 +42,22 @@ def test_the_guide_s_prose_is_wrapped(page):
 def test_every_link_leads_somewhere(page):
     missing = [target for target in links(page) if not (page.parent / target).exists()]
     assert not missing, f"{page.relative_to(ROOT)} links to what is not there: {missing}"
-    to_headings = [target for target in LINK.findall(page.read_text(encoding="utf-8"))
-                   if re.fullmatch(r"[^:#]*\.md#[^#]+", target)]
-    astray = [target for target in to_headings
-              if target.split("#")[1] not in headings(page.parent / target.split("#")[0])]
+    to_headings = [
+        target for target in LINK.findall(page.read_text(encoding="utf-8")) if re.fullmatch(r"[^:#]*\.md#[^#]+", target)
+    ]
+    astray = [
+        target for target in to_headings if target.split("#")[1] not in headings(page.parent / target.split("#")[0])
+    ]
     assert not astray, f"{page.relative_to(ROOT)} links to headings that are not there: {astray}"
 
 
 def headings(page: Path) -> set[str]:
     """The anchors of `page`'s headings, as GitHub makes them: lower case, punctuation dropped,
     spaces as hyphens."""
-    return {re.sub(r"[^\w\- ]", "", title.strip().lower()).replace(" ", "-")
-            for title in re.findall(r"^#+ (.*)$", page.read_text(encoding="utf-8"), re.M)}
+    return {
+        re.sub(r"[^\w\- ]", "", title.strip().lower()).replace(" ", "-")
+        for title in re.findall(r"^#+ (.*)$", page.read_text(encoding="utf-8"), re.M)
+    }
 
 
 def test_a_link_to_a_heading_is_checked_as_github_makes_its_anchor(tmp_path):
@@ -67,15 +74,19 @@ def test_every_page_of_the_guide_is_one_click_from_the_readme():
 
 def test_a_link_to_nowhere_is_found():
     assert LINK.findall("see [the guide](docs/nowhere.md) and [web](https://example.org)") == [
-        "docs/nowhere.md", "https://example.org"]
+        "docs/nowhere.md",
+        "https://example.org",
+    ]
 
 
 # --- the benchmarks page: its blocks are written by the benches -------------------------------------
+
 
 @pytest.fixture
 def bench(monkeypatch):
     monkeypatch.syspath_prepend(str(ROOT / "tools"))  # as `python tools/bench.py` finds its neighbours
     import bench
+
     return bench
 
 
@@ -114,9 +125,12 @@ def test_bench_write_docs_writes_the_run_s_figures_command_date_and_machine(benc
     block = written.split(opening)[1].split(closing)[0]
     assert "stale" not in written and written.endswith(f"{closing}\nafter\n")
     assert "```text\nscreen_rgb 1.000 ms\nframe_rgb 2.000 ms\n```" in block
-    assert re.search(r"Measured \d{4}-\d\d-\d\d \d\d:\d\d UTC by `python tools/bench.py display` on .+, "
-                     rf"{os.cpu_count()} cores \(nproc\), load average [\d.]+ before and [\d.]+ after(, run at nice \d+)?; "
-                     "Python ", " ".join(block.split()))
+    assert re.search(
+        r"Measured \d{4}-\d\d-\d\d \d\d:\d\d UTC by `python tools/bench.py display` on .+, "
+        rf"{os.cpu_count()} cores \(nproc\), load average [\d.]+ before and [\d.]+ after(, run at nice \d+)?; "
+        "Python ",
+        " ".join(block.split()),
+    )
     assert all(len(line) <= 110 for line in block.splitlines())
 
 
@@ -142,8 +156,14 @@ def test_bench_write_docs_refuses_before_running_when_the_page_has_no_block(benc
 
 SHOWN = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "games").glob("*/README.md"))]
 PROGRAM = r"(zxcards(-tap|-udgs)?|python3? (tools/\S+\.py|-m pytest)|xvfb-run -a python tools/\S+\.py)"
-PLACEHOLDERS = {"FILE": "patience.tap", "X.tap": "patience.tap", "URL": "http://127.0.0.1:8048/", "N": "1",
-                "SECTION": "display", "listing.bas": "games/patience/patience.bas"}
+PLACEHOLDERS = {
+    "FILE": "patience.tap",
+    "X.tap": "patience.tap",
+    "URL": "http://127.0.0.1:8048/",
+    "N": "1",
+    "SECTION": "display",
+    "listing.bas": "games/patience/patience.bas",
+}
 SETUP = re.compile(r"(python3 -m venv \.venv|\. \.venv/bin/activate|pip install -e (\.|'\.\[(\w+)\]'))$")
 
 
@@ -165,6 +185,7 @@ def shown_commands(page: Path) -> list[tuple[str, str]]:
 
 def words_of(command: str) -> list[str]:
     import shlex
+
     words = [PLACEHOLDERS.get(word, word) for word in shlex.split(command)]
     return words[:-1] if words[-1:] == ["&"] else words  # started in the background: the same command
 
@@ -201,6 +222,7 @@ def parse(command: str, monkeypatch) -> None:
         words = words[2:]
     if words[0] == "zxcards":
         from games.host import cli
+
         argv = words[1:]
         assert cli.misplaced_option(argv) is None, f"an option before the program's name: {command}"
         args = cli.command_line().parse_args(argv)
@@ -215,16 +237,23 @@ def parse(command: str, monkeypatch) -> None:
 
     if words[:3] == ["python", "-m", "pytest"]:  # its options run below, collecting; here its markers
         from _pytest.mark.expression import Expression
-        markers = {line.split(":")[0] for line in tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"][
-            "pytest"]["ini_options"]["markers"]}
+
+        markers = {
+            line.split(":")[0]
+            for line in tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]["markers"]
+        }
         for option, value in zip(words[3:], words[4:]):
             if option == "-m":
                 Expression.compile(value).evaluate(lambda name: name in markers or pytest.fail(f"no marker {name}"))
         return
     monkeypatch.setattr(argparse.ArgumentParser, "parse_args", parse_and_stop)
     if words[0] in ("zxcards-tap", "zxcards-udgs"):
-        main, argv = importlib.import_module("spectrum." + {"zxcards-tap": "make_tap", "zxcards-udgs": "udg_art"}[
-            words[0]]).main, words[1:]
+        main, argv = (
+            importlib.import_module(
+                "spectrum." + {"zxcards-tap": "make_tap", "zxcards-udgs": "udg_art"}[words[0]]
+            ).main,
+            words[1:],
+        )
     else:
         assert words[0] == "python" and words[1].startswith("tools/"), f"not a command of the project: {command}"
         monkeypatch.syspath_prepend(str(ROOT / "tools"))
@@ -240,21 +269,43 @@ def workspace(tmp_path, monkeypatch):
     for folder in ("games", "tools"):
         (tmp_path / folder).symlink_to(ROOT / folder)
     from spectrum import make_tap
-    assert make_tap.main(["games/patience/patience.bas", "--name", "patience", "--line", "1760",
-                          "-o", str(tmp_path / "patience.tap")]) == 0
+
+    assert (
+        make_tap.main(
+            [
+                "games/patience/patience.bas",
+                "--name",
+                "patience",
+                "--line",
+                "1760",
+                "-o",
+                str(tmp_path / "patience.tap"),
+            ]
+        )
+        == 0
+    )
     monkeypatch.chdir(tmp_path)
     return tmp_path
 
 
-COMMANDS = sorted({(page.relative_to(ROOT).as_posix(), command, comment)
-                   for page in SHOWN for command, comment in shown_commands(page)})
+COMMANDS = sorted(
+    {
+        (page.relative_to(ROOT).as_posix(), command, comment)
+        for page in SHOWN
+        for command, comment in shown_commands(page)
+    }
+)
 ids = [f"{page}: {command}" for page, command, _ in COMMANDS]
 
 
 def test_the_commands_shown_are_found():
     found = {command for _, command, _ in COMMANDS}
-    assert {"python -m pytest -m \"not slow\"", "zxcards testcard --headless --screenshot card.png --wav scale.wav",
-            "zxcards canfield --help", "python tools/bench.py SECTION --write-docs"} <= found
+    assert {
+        "python -m pytest -m \"not slow\"",
+        "zxcards testcard --headless --screenshot card.png --wav scale.wav",
+        "zxcards canfield --help",
+        "python tools/bench.py SECTION --write-docs",
+    } <= found
     assert len(COMMANDS) > 40
 
 
@@ -262,14 +313,17 @@ def test_the_commands_shown_are_found():
 def test_every_command_shown_parses(page, command, comment, workspace, monkeypatch, capsys):
     if command.startswith("pip install 'zxcards["):  # an extra of the project's, installed from PyPI's index
         extra = re.match(r"pip install 'zxcards\[(\w+)\]'$", command)
-        assert extra and extra[1] in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
-            "optional-dependencies"], f"{page}: {command} names no extra of pyproject.toml"
+        assert (
+            extra
+            and extra[1] in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+        ), f"{page}: {command} names no extra of pyproject.toml"
         return
     if command.startswith("sudo "):
         return  # the computer's own setup (a database's role, a package): tests/test_cluster.py makes its own
     if command.startswith("haproxy "):  # the proxy's configuration, checked by HAProxy itself where it is
         import shutil
         import subprocess
+
         if shutil.which("haproxy") is None:
             pytest.skip("HAProxy is not installed here: its configuration is not checked")
         words = words_of(command)
@@ -278,10 +332,13 @@ def test_every_command_shown_parses(page, command, comment, workspace, monkeypat
         return
     if SETUP.match(command):
         extra = SETUP.match(command)[3]
-        assert extra is None or extra in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
-            "optional-dependencies"], f"{page}: no extra {extra!r} in pyproject.toml"
+        assert (
+            extra is None
+            or extra in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+        ), f"{page}: no extra {extra!r} in pyproject.toml"
         return  # the setup commands themselves are what .ci/run runs
     import shlex
+
     words = shlex.shlex(command, posix=False)
     words.whitespace_split = True
     unquoted = [word for word in words if word[0] not in "'\"" and re.search(r"[?*\[{]", word)]
@@ -292,13 +349,21 @@ def test_every_command_shown_parses(page, command, comment, workspace, monkeypat
         assert done.code == 0 and "--help" in command, f"{page}: {command} is refused: {capsys.readouterr().err}"
 
 
-RUN = {command: (page, comment) for page, command, comment in reversed(COMMANDS)  # each once, where first shown
-       if not SETUP.match(command) and not command.startswith(("pip ", "sudo ", "haproxy "))
-       and not parsed_only(command) and not re.search(r" -n \d", command)}  # -n: pytest-xdist, measured, not installed
+RUN = {
+    command: (page, comment)
+    for page, command, comment in reversed(COMMANDS)  # each once, where first shown
+    if not SETUP.match(command)
+    and not command.startswith(("pip ", "sudo ", "haproxy "))
+    and not parsed_only(command)
+    and not re.search(r" -n \d", command)
+}  # -n: pytest-xdist, measured, not installed
 
 
-@pytest.mark.parametrize(("page", "command", "comment"), [(page, command, comment) for command, (page, comment)
-                                                           in sorted(RUN.items())], ids=sorted(RUN))
+@pytest.mark.parametrize(
+    ("page", "command", "comment"),
+    [(page, command, comment) for command, (page, comment) in sorted(RUN.items())],
+    ids=sorted(RUN),
+)
 def test_every_cheap_command_shown_runs_as_shown(page, command, comment, workspace):
     import subprocess
     import sys
@@ -320,8 +385,9 @@ def test_every_cheap_command_shown_runs_as_shown(page, command, comment, workspa
 
 def test_a_wrong_command_is_found(monkeypatch, capsys):
     with pytest.raises(AssertionError, match="a shell expands"):
-        test_every_command_shown_parses("page", "zxcards connect http://h:1/patience?seed=5", "", None,
-                                        monkeypatch, capsys)
+        test_every_command_shown_parses(
+            "page", "zxcards connect http://h:1/patience?seed=5", "", None, monkeypatch, capsys
+        )
     with pytest.raises(SystemExit):
         parse("zxcards patience --seed", monkeypatch)
     with pytest.raises(AssertionError, match="an option before the program's name"):

@@ -20,10 +20,8 @@ SUBTRACT, MULTIPLY, DIVISION, ADDITION = 0x03, 0x04, 0x05, 0x0F
 NEGATE, INT, ABS, TRUNCATE, RE_STACK, FP_CALC_2 = 0x1B, 0x27, 0x2A, 0x3A, 0x3D, 0x3B
 RELATIONS = {"<=": 0x09, ">=": 0x0A, "<>": 0x0B, ">": 0x0C, "<": 0x0D, "=": 0x0E}
 
-BINARY = [(fp.add, ADDITION), (fp.subtract, SUBTRACT), (fp.multiply, MULTIPLY),
-          (fp.divide, DIVISION)]
-UNARY = [(fp.negate, NEGATE), (fp.absolute, ABS), (fp.truncate, TRUNCATE), (fp.integer, INT),
-         (fp.re_stack, RE_STACK)]
+BINARY = [(fp.add, ADDITION), (fp.subtract, SUBTRACT), (fp.multiply, MULTIPLY), (fp.divide, DIVISION)]
+UNARY = [(fp.negate, NEGATE), (fp.absolute, ABS), (fp.truncate, TRUNCATE), (fp.integer, INT), (fp.re_stack, RE_STACK)]
 
 
 def function_name(item):
@@ -78,9 +76,15 @@ def test_comparisons_match_the_rom(relation, operands):
     assert outcome(layer_compare, *operands) == outcome(rom_compare, *operands)
 
 
-rounding_cases = st.one_of(numbers, st.builds(
-    lambda whole, half, negative: fp.from_float((whole + half / 2) * (-1 if negative else 1)),
-    st.integers(0, 70000), st.integers(0, 1), st.booleans()))
+rounding_cases = st.one_of(
+    numbers,
+    st.builds(
+        lambda whole, half, negative: fp.from_float((whole + half / 2) * (-1 if negative else 1)),
+        st.integers(0, 70000),
+        st.integers(0, 1),
+        st.booleans(),
+    ),
+)
 
 
 @pytest.mark.rom
@@ -117,11 +121,15 @@ digits = st.text("0123456789", min_size=1, max_size=12)
 literals = st.one_of(
     digits,
     st.builds(lambda whole, fraction: f"{whole}.{fraction}", digits | st.just(""), digits),
-    st.builds(lambda mantissa, e, sign, exponent: f"{mantissa}{e}{sign}{exponent}",
-              digits | st.builds(lambda a, b: f"{a}.{b}", digits | st.just(""), digits),
-              st.sampled_from("Ee"), st.sampled_from(["", "+", "-"]),
-              st.integers(0, 300).map(str)),
-    st.builds(lambda bits: "BIN " + bits, st.text("01", max_size=20)))
+    st.builds(
+        lambda mantissa, e, sign, exponent: f"{mantissa}{e}{sign}{exponent}",
+        digits | st.builds(lambda a, b: f"{a}.{b}", digits | st.just(""), digits),
+        st.sampled_from("Ee"),
+        st.sampled_from(["", "+", "-"]),
+        st.integers(0, 300).map(str),
+    ),
+    st.builds(lambda bits: "BIN " + bits, st.text("01", max_size=20)),
+)
 
 
 @pytest.mark.rom
@@ -145,7 +153,7 @@ def test_dec_to_fp_matches_the_rom(text):
 @pytest.mark.parametrize("index, address", list(enumerate([0x32C5, 0x32C8, 0x32CC, 0x32CE, 0x32D3])))
 def test_stk_data_expands_the_roms_table_of_constants(index, address):
     """stk-zero, stk-one, stk-half, stk-pi/2 and stk-ten (literals $A0-$A4) as the ROM stacks them."""
-    assert fp.stk_data(ROM[address:address + 6]) == rom().calculate(bytes((0xA0 + index,)))
+    assert fp.stk_data(ROM[address : address + 6]) == rom().calculate(bytes((0xA0 + index,)))
 
 
 def test_literals_are_not_correctly_rounded():
@@ -176,7 +184,7 @@ def test_to_float_is_exact_and_from_float_gives_it_back(number):
     if number[0] == 0:
         assert value == int.from_bytes(number[2:4], "little") - (65536 if number[1] else 0)
     else:
-        magnitude = Fraction(int.from_bytes(number[1:], "big") | 0x80000000, 2 ** 32)
+        magnitude = Fraction(int.from_bytes(number[1:], "big") | 0x80000000, 2**32)
         assert Fraction(abs(value)) == magnitude * Fraction(2) ** (number[0] - 128)
         assert math.copysign(1, value) == (-1 if number[1] & 0x80 else 1)
     if number != fp.MINUS_65536:
@@ -189,14 +197,14 @@ def test_to_float_is_exact_and_from_float_gives_it_back(number):
 def test_from_float_picks_the_nearest_number(value):
     number = fp.from_float(value)
     nearest = fp.to_float(number)
-    smallest = 2.0 ** -128  # the smallest floating form; below it only zero is left
+    smallest = 2.0**-128  # the smallest floating form; below it only zero is left
     if number[0] and abs(value) < smallest:
         assert nearest == math.copysign(smallest, value) and abs(value) > smallest / 2
     elif number[0]:  # a neighbour one unit away in the last place is never nearer
         step = math.ldexp(1, number[0] - 128 - 32)
         assert abs(nearest - value) <= step / 2
     elif number == fp.ZERO:  # nearer to zero than to the smallest floating form, 2**-128
-        assert abs(value) <= 2.0 ** -129
+        assert abs(value) <= 2.0**-129
     else:
         assert nearest == value
 
@@ -205,7 +213,7 @@ def test_from_float_rejects_what_does_not_fit():
     with pytest.raises(ReportError, match="^6"):
         fp.from_float(1.7015e38)
     assert fp.from_float(1e-45) == fp.ZERO
-    assert fp.to_float(fp.from_float(2.0 ** -129 * 1.01)) == 2.0 ** -128
+    assert fp.to_float(fp.from_float(2.0**-129 * 1.01)) == 2.0**-128
 
 
 @given(value=st.integers(-70000, 70000) | st.sampled_from([-1, 0, 255, 256, 65535, 65536]))

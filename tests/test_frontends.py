@@ -30,10 +30,16 @@ def load_png(path) -> np.ndarray:
 
 # Headless
 
+
 def test_presses_from_names_characters_and_chords():
     assert presses_from(["ENTER", "q", '"', ("CAPS", "5"), "A", " "]) == [
-        frozenset({"ENTER"}), frozenset({"q"}), frozenset({"SYMBOL", "p"}), frozenset({"CAPS", "5"}),
-        frozenset({"CAPS", "a"}), frozenset({"SPACE"})]
+        frozenset({"ENTER"}),
+        frozenset({"q"}),
+        frozenset({"SYMBOL", "p"}),
+        frozenset({"CAPS", "5"}),
+        frozenset({"CAPS", "a"}),
+        frozenset({"SPACE"}),
+    ]
     with pytest.raises(ValueError):
         presses_from(["RETURN"])
     with pytest.raises(ValueError):
@@ -68,7 +74,10 @@ def test_script_frames_must_let_the_keyboard_scan_see_each_press():
 
 def test_script_takes_presses_or_what_presses_from_takes():
     assert [press.keys for press in HeadlessFrontend(["ENTER", frozenset({"CAPS", "5"}), "?"]).presses] == [
-        frozenset({"ENTER"}), frozenset({"CAPS", "5"}), frozenset({"SYMBOL", "c"})]
+        frozenset({"ENTER"}),
+        frozenset({"CAPS", "5"}),
+        frozenset({"SYMBOL", "c"}),
+    ]
 
 
 def test_headless_never_sleeps(monkeypatch):
@@ -99,8 +108,8 @@ def test_sound_is_placed_by_frame_count(tmp_path):
     assert len(audio) == frame_11 + 1000
     assert (audio[:frame_10] == 0).all()
     assert (audio[frame_10:frame_11] == 30000).all()
-    assert (audio[frame_11:frame_10 + 1000] == 32767).all()  # the overlap is mixed and clipped
-    assert (audio[frame_10 + 1000:] == 5000).all()
+    assert (audio[frame_11 : frame_10 + 1000] == 32767).all()  # the overlap is mixed and clipped
+    assert (audio[frame_10 + 1000 :] == 5000).all()
 
     path = tmp_path / "all.wav"
     frontend.save_wav(path)
@@ -130,12 +139,12 @@ STRIPES = tuple((cell, 2 + 3 * (number % 2)) for number, cell in enumerate(range
 
 def border_columns(picture: np.ndarray) -> np.ndarray:
     """The colour of the first pixel of each cell of 8 of the top border's lines, (24, 40) RGB."""
-    return picture[:render.BORDER_TOP, ::8]
+    return picture[: render.BORDER_TOP, ::8]
 
 
 def stripes_rgb(stripes=STRIPES) -> np.ndarray:
     """The top border's cells in the stripes' colours, as the runs say."""
-    return render.PALETTE[render.border_cells(stripes)[:render.BORDER_TOP]]
+    return render.PALETTE[render.border_cells(stripes)[: render.BORDER_TOP]]
 
 
 def test_screenshot_draws_the_border_changing_mid_line_when_the_machine_keeps_its_runs(tmp_path):
@@ -144,19 +153,22 @@ def test_screenshot_draws_the_border_changing_mid_line_when_the_machine_keeps_it
     path = tmp_path / "stripes.png"
     HeadlessFrontend().screenshot(path, machine, scale=1)
     assert (border_columns(load_png(path)) == stripes_rgb()).all()
-    assert (load_png(path)[9, 27 * 8 - 1:27 * 8 + 1] == render.PALETTE[[2, 5]]).all()  # cell 387: line 9, column 27
+    assert (load_png(path)[9, 27 * 8 - 1 : 27 * 8 + 1] == render.PALETTE[[2, 5]]).all()  # cell 387: line 9, column 27
 
 
 def test_importing_the_package_loads_no_window_code():
-    probe = ("import sys, spectrum.frontends as f\n"
-             "assert 'spectrum.frontends.window' not in sys.modules\n"
-             "assert 'pygame' not in sys.modules\n"
-             "assert f.WindowFrontend.__module__ == 'spectrum.frontends.window'\n")
+    probe = (
+        "import sys, spectrum.frontends as f\n"
+        "assert 'spectrum.frontends.window' not in sys.modules\n"
+        "assert 'pygame' not in sys.modules\n"
+        "assert f.WindowFrontend.__module__ == 'spectrum.frontends.window'\n"
+    )
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     subprocess.run([sys.executable, "-c", probe], check=True, cwd=root)
 
 
 # Window, on SDL's dummy video and audio drivers
+
 
 @pytest.fixture
 def window():
@@ -180,7 +192,7 @@ def test_window_shows_the_frame(window):
     machine = stand_in_machine(seed=9, border=6)
     window.present(machine)
     picture = render.scale_nearest(render.frame_rgb(machine.memory, False, 6), 2)
-    np.testing.assert_array_equal(window_pixels()[:len(picture)], picture)
+    np.testing.assert_array_equal(window_pixels()[: len(picture)], picture)
 
 
 def test_window_shows_the_border_changing_mid_line_and_draws_again_when_only_the_stripes_move(window):
@@ -213,13 +225,17 @@ def test_window_says_the_status_under_the_picture(window):
     assert not np.array_equal(window_pixels()[strip_top:], strip)
 
 
-@pytest.mark.parametrize("display, wanted, single, pair", [
-    ((1280, 1024), 3, 3, 2),  # the pair at twice life size is 1,280 pixels wide
-    ((1280, 1024), 2, 2, 2),
-    ((1920, 1080), 5, 4, 3),
-    ((1024, 768), 3, 3, 1),
-    ((600, 400), 3, 1, 1),  # never less than life size
-    (None, 3, 3, 3)])  # the host does not say
+@pytest.mark.parametrize(
+    "display, wanted, single, pair",
+    [
+        ((1280, 1024), 3, 3, 2),  # the pair at twice life size is 1,280 pixels wide
+        ((1280, 1024), 2, 2, 2),
+        ((1920, 1080), 5, 4, 3),
+        ((1024, 768), 3, 3, 1),
+        ((600, 400), 3, 1, 1),  # never less than life size
+        (None, 3, 3, 3),
+    ],
+)  # the host does not say
 def test_the_window_and_the_pair_are_as_large_as_asked_as_the_display_allows(display, wanted, single, pair):
     from spectrum.frontends.side_by_side import pair_scale
     from spectrum.frontends.window import STATUS_HEIGHT, largest_scale
@@ -228,11 +244,20 @@ def test_the_window_and_the_pair_are_as_large_as_asked_as_the_display_allows(dis
     assert pair_scale(display, wanted) == pair
 
 
-@pytest.mark.parametrize("display, asked, note", [
-    ((1280, 1024), 2, ""),
-    ((1280, 1024), 3, "replay_shuffle: 3 times life size is larger than the display: the window is 2 times life size\n")])
-def test_the_pair_of_pictures_fits_the_display_and_says_when_it_is_smaller_than_asked(monkeypatch, capsys, display,
-                                                                                     asked, note):
+@pytest.mark.parametrize(
+    "display, asked, note",
+    [
+        ((1280, 1024), 2, ""),
+        (
+            (1280, 1024),
+            3,
+            "replay_shuffle: 3 times life size is larger than the display: the window is 2 times life size\n",
+        ),
+    ],
+)
+def test_the_pair_of_pictures_fits_the_display_and_says_when_it_is_smaller_than_asked(
+    monkeypatch, capsys, display, asked, note
+):
     from games.patience import original
     from spectrum.frontends import side_by_side, window
 
@@ -320,10 +345,15 @@ def test_window_maps_host_keys(window):
     with pytest.raises(Leave):  # Escape is the host's leave key, not BREAK
         keys_after((pygame.KEYUP, pygame.K_UP), (pygame.KEYDOWN, pygame.K_ESCAPE, "\x1b"))
     assert keys_after((pygame.KEYDOWN, pygame.K_LSHIFT), (pygame.KEYDOWN, pygame.K_SPACE, " ")) == {"CAPS", "SPACE"}
-    assert keys_after((pygame.KEYUP, pygame.K_SPACE), (pygame.KEYUP, pygame.K_LSHIFT), (pygame.KEYDOWN, pygame.K_LCTRL),
-                      (pygame.KEYDOWN, pygame.K_p, "\x10")) == {"SYMBOL", "p"}
-    assert keys_after((pygame.KEYUP, pygame.K_p), (pygame.KEYUP, pygame.K_LCTRL),
-                      (pygame.KEYDOWN, pygame.K_KP3, "3")) == {"3"}
+    assert keys_after(
+        (pygame.KEYUP, pygame.K_SPACE),
+        (pygame.KEYUP, pygame.K_LSHIFT),
+        (pygame.KEYDOWN, pygame.K_LCTRL),
+        (pygame.KEYDOWN, pygame.K_p, "\x10"),
+    ) == {"SYMBOL", "p"}
+    assert keys_after(
+        (pygame.KEYUP, pygame.K_p), (pygame.KEYUP, pygame.K_LCTRL), (pygame.KEYDOWN, pygame.K_KP3, "3")
+    ) == {"3"}
     # Shift+' types '"': SYMBOL+p on the Spectrum, without the CAPS that Shift alone would give.
     assert keys_after((pygame.KEYUP, pygame.K_KP3), (pygame.KEYDOWN, pygame.K_LSHIFT)) == {"CAPS"}
     assert keys_after((pygame.KEYDOWN, pygame.K_QUOTE, '"')) == {"SYMBOL", "p"}
@@ -386,7 +416,7 @@ def test_an_idle_window_is_drawn_only_when_its_picture_changes(window, monkeypat
     scale = pygame.transform.scale
     monkeypatch.setattr(pygame.transform, "scale", lambda *args: drawn.append(1) or scale(*args))
     machine = stand_in_machine(seed=3)
-    attributes = machine.memory[hardware.ATTRIBUTES:hardware.ATTRIBUTES_END]
+    attributes = machine.memory[hardware.ATTRIBUTES : hardware.ATTRIBUTES_END]
     attributes &= 0x7F  # nothing flashes
     for _ in range(5):
         window.present(machine)
@@ -411,7 +441,7 @@ def test_an_idle_window_is_drawn_only_when_its_picture_changes(window, monkeypat
     window.present(machine)
     assert len(drawn) == 6
     picture = render.scale_nearest(render.frame_rgb(machine.memory, False, 2), 2)
-    np.testing.assert_array_equal(window_pixels()[:len(picture)], picture)
+    np.testing.assert_array_equal(window_pixels()[: len(picture)], picture)
 
 
 def test_no_display_says_so_in_one_line(monkeypatch):

@@ -37,12 +37,21 @@ def coded(cells: bytes) -> bytes:
 
 def area(x: int, y: int, bitmap: np.ndarray, attributes: np.ndarray) -> bytes:
     height, width = bitmap.shape
-    return (b"$" + bytes([x]) + struct.pack("<H", y) + bytes([width]) + struct.pack("<H", height)
-            + coded(bitmap.tobytes()) + coded(attributes.tobytes()))
+    return (
+        b"$"
+        + bytes([x])
+        + struct.pack("<H", y)
+        + bytes([width])
+        + struct.pack("<H", height)
+        + coded(bitmap.tobytes())
+        + coded(attributes.tobytes())
+    )
 
 
 def sound_chunk(samples: np.ndarray) -> bytes:
-    return b"SP" + struct.pack("<H", 44100) + b"M" + struct.pack("<H", len(samples) - 1) + samples.astype("<i2").tobytes()
+    return (
+        b"SP" + struct.pack("<H", 44100) + b"M" + struct.pack("<H", len(samples) - 1) + samples.astype("<i2").tobytes()
+    )
 
 
 def test_the_movie_reader_draws_each_frame_from_its_rectangles_and_hears_its_sound():
@@ -55,8 +64,15 @@ def test_the_movie_reader_draws_each_frame_from_its_rectangles_and_hears_its_sou
     change = np.full((30, 12), 2 << 3, np.uint8)  # a red border at the top left in the second frame
     change[5, 3:9] = 5 << 3
     sounds = [rng.integers(-3000, 3000, 882).astype(np.int16) for _ in range(2)]
-    body = (area(0, 0, start_bitmap, start_attributes) + b"N\x01$A" + sound_chunk(sounds[0])
-            + b"N\x01$A" + area(0, 0, np.zeros((30, 12), np.uint8), change) + sound_chunk(sounds[1]) + b"X")
+    body = (
+        area(0, 0, start_bitmap, start_attributes)
+        + b"N\x01$A"
+        + sound_chunk(sounds[0])
+        + b"N\x01$A"
+        + area(0, 0, np.zeros((30, 12), np.uint8), change)
+        + sound_chunk(sounds[1])
+        + b"X"
+    )
     movie = b"FMF_V1eZ\x01$AP\x44\xacM\n" + zlib.compress(body)
     recording = fuse_compare.MovieReader(movie).recording()
     assert len(recording.borders) == 2 and (recording.sound == np.concatenate(sounds)).all()
@@ -67,7 +83,7 @@ def test_the_movie_reader_draws_each_frame_from_its_rectangles_and_hears_its_sou
     screen = np.frombuffer(recording.screens[0], np.uint8)
     line = 100 - render.BORDER_TOP  # the screen's pixel line 76: a third's 4th character row, its 5th line
     offset = ((line & 0xC0) << 5) | ((line & 7) << 8) | ((line & 0x38) << 2)
-    assert (screen[offset + 6:offset + 16] == start_bitmap[100, 10:20]).all()
+    assert (screen[offset + 6 : offset + 16] == start_bitmap[100, 10:20]).all()
     assert screen[:6144].sum() == start_bitmap[100].sum() and (screen[6144:] == 7 << 3).all()
     cut = fuse_compare.MovieReader(movie[:16] + zlib.compress(body)[:-30]).recording()  # a movie still being written
     assert len(cut.borders) <= 1
@@ -88,7 +104,9 @@ def fuse_machine_compared(fuse_compare, tap: Path):
 
 
 @pytest.mark.rom
-@pytest.mark.skipif(bool(MISSING), reason=f"{', '.join(MISSING)} not installed (Debian: fuse-emulator-sdl xvfb xdotool)")
+@pytest.mark.skipif(
+    bool(MISSING), reason=f"{', '.join(MISSING)} not installed (Debian: fuse-emulator-sdl xvfb xdotool)"
+)
 def test_a_tape_loads_in_zxcards_as_it_loads_in_fuse(tmp_path):
     """A program's tape (8.6 s) in Fuse 1.6 with the same ROM and in zxcards, from the frame ENTER is
     taken in: the stripes start, the header's end, the data's pilot and the load's end in the same

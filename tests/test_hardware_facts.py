@@ -26,15 +26,18 @@ def test_the_display_sizes_agree():
     assert (hardware.PIXEL_WIDTH, hardware.PIXEL_HEIGHT) == (256, 192)
     assert hardware.ATTRIBUTES == 0x5800 and hardware.ATTRIBUTES_END - hardware.DISPLAY_FILE == hardware.SCREEN_BYTES
     assert hardware.SCREEN_BYTES == 6912  # SCREEN$ as SAVE saves it
-    addresses = {hardware.pixel_address(line, column) for line in range(hardware.PIXEL_HEIGHT)
-                 for column in range(hardware.COLUMNS)}
+    addresses = {
+        hardware.pixel_address(line, column)
+        for line in range(hardware.PIXEL_HEIGHT)
+        for column in range(hardware.COLUMNS)
+    }
     assert addresses == set(range(hardware.DISPLAY_FILE, hardware.ATTRIBUTES))  # each byte once
 
 
 def call(routine: int, **registers: int) -> list[int]:
     """The registers after the ROM's `routine` returns, given `registers` (B=…, H=…)."""
     memory = bytearray(ROM) + bytearray(0x10000 - len(ROM))
-    memory[STACK:STACK + 2] = SENTINEL.to_bytes(2, "little")
+    memory[STACK : STACK + 2] = SENTINEL.to_bytes(2, "little")
     z80 = Z80(memory)
     z80.set_tracer(Speaker())  # no key held; the speaker's edges noted, unread
     for name, value in registers.items():
@@ -69,8 +72,15 @@ def _touches(variable: int, bit: int) -> bool:
     return any(bytes((0xFD, 0xCB, offset, base + 8 * bit)) in ROM for base in (0x46, 0x86, 0xC6))
 
 
-@pytest.mark.parametrize("flags, variable", [(sysvars.Flags, sysvars.FLAGS), (sysvars.Flags2, sysvars.FLAGS2),
-                                             (sysvars.TvFlag, sysvars.TV_FLAG), (sysvars.FlagX, sysvars.FLAGX)])
+@pytest.mark.parametrize(
+    "flags, variable",
+    [
+        (sysvars.Flags, sysvars.FLAGS),
+        (sysvars.Flags2, sysvars.FLAGS2),
+        (sysvars.TvFlag, sysvars.TV_FLAG),
+        (sysvars.FlagX, sysvars.FLAGX),
+    ],
+)
 def test_each_named_bit_is_one_the_rom_uses(flags, variable):
     for member in flags:
         assert member.value.bit_count() == 1, member
@@ -83,10 +93,22 @@ def test_the_keyboard_interrupt_sets_new_key():
 
 def test_the_keys_type_the_control_codes():
     assert keyboard.decode(frozenset({"ENTER"})) == rom.ENTER
-    assert keyboard.decode(frozenset({"CAPS", "5"})) == rom.CURSOR_LEFT and keyboard.decode(frozenset({"CAPS", "8"})) == rom.CURSOR_RIGHT
-    assert keyboard.decode(frozenset({"CAPS", "6"})) == rom.CURSOR_DOWN and keyboard.decode(frozenset({"CAPS", "7"})) == rom.CURSOR_UP
-    assert keyboard.decode(frozenset({"CAPS", "0"})) == rom.DELETE and keyboard.decode(frozenset({"CAPS", "1"})) == rom.EDIT
-    assert keyboard.decode(frozenset({"CAPS", "2"})) == rom.CAPS_LOCK and keyboard.decode(frozenset({"CAPS", "9"})) == rom.GRAPHICS
+    assert (
+        keyboard.decode(frozenset({"CAPS", "5"})) == rom.CURSOR_LEFT
+        and keyboard.decode(frozenset({"CAPS", "8"})) == rom.CURSOR_RIGHT
+    )
+    assert (
+        keyboard.decode(frozenset({"CAPS", "6"})) == rom.CURSOR_DOWN
+        and keyboard.decode(frozenset({"CAPS", "7"})) == rom.CURSOR_UP
+    )
+    assert (
+        keyboard.decode(frozenset({"CAPS", "0"})) == rom.DELETE
+        and keyboard.decode(frozenset({"CAPS", "1"})) == rom.EDIT
+    )
+    assert (
+        keyboard.decode(frozenset({"CAPS", "2"})) == rom.CAPS_LOCK
+        and keyboard.decode(frozenset({"CAPS", "9"})) == rom.GRAPHICS
+    )
 
 
 def test_the_tokens_come_from_the_rom_s_table():

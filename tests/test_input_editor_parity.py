@@ -30,12 +30,38 @@ DELETE, LEFT, RIGHT, DOWN, UP = (frozenset({"CAPS", key}) for key in "05867")
 EDIT, CAPS_LOCK, GRAPHICS = (frozenset({"CAPS", key}) for key in "129")
 QUOTE = frozenset({"SYMBOL", "p"})
 AT = frozenset({"SYMBOL", "i"})
-FUNCTION_KEYS = {"VAL": "j", "STR$": "y", "CHR$": "u", "CODE": "i", "LEN": "k", "BIN": "b", "RND": "t",
-                 "INKEY$": "n", "PEEK": "o", "PI": "m", "INT": "r", "SIN": "q", "COS": "w", "TAN": "e",
-                 "LN": "z", "EXP": "x", "SQR": "h", "USR": "l"}  # in E mode
+FUNCTION_KEYS = {
+    "VAL": "j",
+    "STR$": "y",
+    "CHR$": "u",
+    "CODE": "i",
+    "LEN": "k",
+    "BIN": "b",
+    "RND": "t",
+    "INKEY$": "n",
+    "PEEK": "o",
+    "PI": "m",
+    "INT": "r",
+    "SIN": "q",
+    "COS": "w",
+    "TAN": "e",
+    "LN": "z",
+    "EXP": "x",
+    "SQR": "h",
+    "USR": "l",
+}  # in E mode
 # in E mode with SYMBOL SHIFT
-E_SYMBOL_KEYS = {"FN": "2", "POINT": "8", "SCREEN$": "k", "ATTR": "l", "VAL$": "j", "IN": "i", "ASN": "q",
-                 "ACS": "w", "ATN": "e"}
+E_SYMBOL_KEYS = {
+    "FN": "2",
+    "POINT": "8",
+    "SCREEN$": "k",
+    "ATTR": "l",
+    "VAL$": "j",
+    "IN": "i",
+    "ASN": "q",
+    "ACS": "w",
+    "ATN": "e",
+}
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 # Keys whose codes the layer takes as the ROM does wherever they land (the E-mode keys, among
 # them USR, which would run machine code, are typed in E mode only, between the quotes)
@@ -54,9 +80,11 @@ def function(name: str) -> list[frozenset[str]]:
     return [E_MODE, frozenset({FUNCTION_KEYS[name]})]
 
 
-KEYWORD_KEYS = ({"TO": [frozenset({"SYMBOL", "f"})], "AND": [frozenset({"SYMBOL", "y"})]}
-                | {name: function(name) for name in FUNCTION_KEYS}
-                | {name: [E_MODE, frozenset({"SYMBOL", key})] for name, key in E_SYMBOL_KEYS.items()})
+KEYWORD_KEYS = (
+    {"TO": [frozenset({"SYMBOL", "f"})], "AND": [frozenset({"SYMBOL", "y"})]}
+    | {name: function(name) for name in FUNCTION_KEYS}
+    | {name: [E_MODE, frozenset({"SYMBOL", key})] for name, key in E_SYMBOL_KEYS.items()}
+)
 
 
 def keyed(text: str) -> list[frozenset[str]]:
@@ -71,10 +99,27 @@ def keyed(text: str) -> list[frozenset[str]]:
 
 # Strings from the programs' variables (the plain program's or Patience's; a name the other has
 # not is 2 Variable not found on both), their DEF FNs and what the ROM reads from the machine
-PROGRAM_STRINGS = ["w$", "p$(2 TO 6)", "r$(3)", "r$(9,2)", "f$+e$", "STR$ c", "STR$ (h+g)", "STR$ z(2)",
-                   "STR$ v", "STR$ FN c(3)", "STR$ FN f(2)", "STR$ INT (RND*9)", "STR$ PEEK 23560",
-                   "STR$ ATTR (1,1)", "STR$ POINT (3,170)", "STR$ BIN 1011", "STR$ INT (1E6*SIN v)",
-                   "STR$ (2^3+SQR 16)", 'STR$ USR "a"']
+PROGRAM_STRINGS = [
+    "w$",
+    "p$(2 TO 6)",
+    "r$(3)",
+    "r$(9,2)",
+    "f$+e$",
+    "STR$ c",
+    "STR$ (h+g)",
+    "STR$ z(2)",
+    "STR$ v",
+    "STR$ FN c(3)",
+    "STR$ FN f(2)",
+    "STR$ INT (RND*9)",
+    "STR$ PEEK 23560",
+    "STR$ ATTR (1,1)",
+    "STR$ POINT (3,170)",
+    "STR$ BIN 1011",
+    "STR$ INT (1E6*SIN v)",
+    "STR$ (2^3+SQR 16)",
+    'STR$ USR "a"',
+]
 
 
 @st.composite
@@ -106,8 +151,11 @@ def entries(draw, anywhere: bool):
     presses: list[frozenset[str]] = []
     length = cursor = 0  # between the quotes
     for _ in range(draw(st.integers(1, 8))):
-        kind = draw(st.sampled_from(["type", "type", "keywords", "run", "move", "modes", "expression"]
-                                    + (["anything"] if anywhere else [])))
+        kind = draw(
+            st.sampled_from(
+                ["type", "type", "keywords", "run", "move", "modes", "expression"] + (["anything"] if anywhere else [])
+            )
+        )
         if kind == "modes":  # CAPS LOCK, G mode and E-mode keywords: one code a key, if any
             for key in draw(st.lists(st.sampled_from([CAPS_LOCK, GRAPHICS, E_MODE] + PLAIN_KEYS), max_size=12)):
                 if key == E_MODE:
@@ -118,8 +166,11 @@ def entries(draw, anywhere: bool):
                     length, cursor = length + 1, cursor + 1
         elif kind in ("type", "keywords", "run"):
             keys = {"type": PLAIN_KEYS + SHIFTED_KEYS, "keywords": SYMBOL_KEYS + PLAIN_KEYS}.get(kind)
-            typed = (draw(st.lists(st.sampled_from(keys), max_size=12)) if keys else
-                     [draw(st.sampled_from(PLAIN_KEYS + [AT]))] * draw(st.integers(19, 100)))
+            typed = (
+                draw(st.lists(st.sampled_from(keys), max_size=12))
+                if keys
+                else [draw(st.sampled_from(PLAIN_KEYS + [AT]))] * draw(st.integers(19, 100))
+            )
             presses += typed
             length, cursor = length + len(typed), cursor + len(typed)
         elif kind == "move":
@@ -134,8 +185,9 @@ def entries(draw, anywhere: bool):
         elif kind == "expression":
             return presses + [EDIT] + draw(expressions())
         else:
-            return presses + draw(st.lists(st.sampled_from(PLAIN_KEYS + SYMBOL_KEYS + MOVING_KEYS + OTHER_KEYS),
-                                           max_size=40))
+            return presses + draw(
+                st.lists(st.sampled_from(PLAIN_KEYS + SYMBOL_KEYS + MOVING_KEYS + OTHER_KEYS), max_size=40)
+            )
     return presses
 
 
@@ -147,13 +199,16 @@ FUNCTIONS = {"f": ("x*v+1", ("x",)), "s$": ("a$(n TO )", ("a$", "n"))}
 
 
 def plain_listing(variable: str, row: int, col: int) -> str:
-    definitions = ": ".join(f"DEF FN {name}({','.join(parameters)})={body}"
-                            for name, (body, parameters) in FUNCTIONS.items())
-    return (f'1 {definitions}\n'
-            f'5 LET v=7: LET w$="hi": RANDOMIZE {SEED_SET}: '
-            f'FOR i=0 TO 21: PRINT AT i,0;"row ";i;: NEXT i: PRINT AT {row},{col};\n'
-            f'10 INPUT "Move? ";{variable}\n'
-            '20 LET r=PEEK 23689: LET c=PEEK 23688\n')
+    definitions = ": ".join(
+        f"DEF FN {name}({','.join(parameters)})={body}" for name, (body, parameters) in FUNCTIONS.items()
+    )
+    return (
+        f'1 {definitions}\n'
+        f'5 LET v=7: LET w$="hi": RANDOMIZE {SEED_SET}: '
+        f'FOR i=0 TO 21: PRINT AT i,0;"row ";i;: NEXT i: PRINT AT {row},{col};\n'
+        f'10 INPUT "Move? ";{variable}\n'
+        '20 LET r=PEEK 23689: LET c=PEEK 23688\n'
+    )
 
 
 def plain_port(variable: str, row: int, col: int, presses):
@@ -178,8 +233,10 @@ def plain_port(variable: str, row: int, col: int, presses):
 def assert_plain_input_matches(variable: str, row: int, col: int, presses) -> None:
     result = ORACLE.run(plain_listing(variable, row, col), [TypedKeys(tuple(presses)), Unfinished("")])
     machine, (outcome, value) = plain_port(variable, row, col, presses)
-    assert machine.peek(sysvars.SEED) + 256 * machine.peek(sysvars.SEED + 1) == \
-        result.memory[sysvars.SEED] + 256 * result.memory[sysvars.SEED + 1]  # as many RNDs taken
+    assert (
+        machine.peek(sysvars.SEED) + 256 * machine.peek(sysvars.SEED + 1)
+        == result.memory[sysvars.SEED] + 256 * result.memory[sysvars.SEED + 1]
+    )  # as many RNDs taken
     if result.report.startswith("0 OK, 10:"):  # still at the INPUT
         assert outcome == "waiting"
         assert rows_of(machine.memory, 0, 23) == result.rows(0, 23)
@@ -194,17 +251,31 @@ def assert_plain_input_matches(variable: str, row: int, col: int, presses) -> No
 
 
 @EXAMPLES
-@given(variable=st.sampled_from(["a$", "n"]), row=st.sampled_from([21, 21, 20, 15, 3]),
-       col=st.integers(0, 31), presses=entries(anywhere=True), finish=st.booleans())
+@given(
+    variable=st.sampled_from(["a$", "n"]),
+    row=st.sampled_from([21, 21, 20, 15, 3]),
+    col=st.integers(0, 31),
+    presses=entries(anywhere=True),
+    finish=st.booleans(),
+)
 def test_typed_input_gives_the_roms_screen_value_and_report(variable, row, col, presses, finish):
     assert_plain_input_matches(variable, row, col, presses + ([ENTER] if finish else []))
 
 
-@pytest.mark.parametrize("variable, text, expected", [
-    ("n", "v*6+1", 43.0), ("n", "LEN w$", None), ("a$", 'w$+"!"', b"hi!"), ("n", "1/0", "6 Number too big"),
-    ("n", "nosuch", "2 Variable not found"), ("a$", "CHR$ 300", "B Integer out of range"),
-    ("n", 'VAL "1+"', "C Nonsense in BASIC"), ("n", "1+", None), ("a$", "STOP", "H STOP in INPUT"),
-])
+@pytest.mark.parametrize(
+    "variable, text, expected",
+    [
+        ("n", "v*6+1", 43.0),
+        ("n", "LEN w$", None),
+        ("a$", 'w$+"!"', b"hi!"),
+        ("n", "1/0", "6 Number too big"),
+        ("n", "nosuch", "2 Variable not found"),
+        ("a$", "CHR$ 300", "B Integer out of range"),
+        ("n", 'VAL "1+"', "C Nonsense in BASIC"),
+        ("n", "1+", None),
+        ("a$", "STOP", "H STOP in INPUT"),
+    ],
+)
 def test_expressions_at_input_are_evaluated_as_the_rom_does(variable, text, expected):
     presses = [EDIT] if variable == "a$" else []
     for word in text.replace("LEN ", "LEN\0").replace("CHR$ ", "CHR$\0").replace("VAL ", "VAL\0").split("\0"):
@@ -217,27 +288,77 @@ def test_expressions_at_input_are_evaluated_as_the_rom_does(variable, text, expe
     assert_plain_input_matches(variable, 21, 0, presses + [ENTER])
 
 
-@pytest.mark.parametrize("variable, text", [
-    ("n", "RND*65536"), ("a$", 'STR$ INT (RND*1E4)+"/"+STR$ (RND*1E4)'), ("n", "INT (RND*52)*5+1"),
-    ("n", "PEEK 16384+PEEK 22528*256+PEEK 100+PEEK 15616"), ("n", "PEEK 70000"), ("n", "PEEK -1"),
-    ("n", "ATTR (3,2)+ATTR (21,31)*256"), ("n", "ATTR (256,0)"), ("n", "ATTR (-2,1)"),
-    ("a$", "SCREEN$ (3,1)"), ("a$", "SCREEN$ (20,2)"), ("a$", "SCREEN$ (-4,2)"), ("a$", "SCREEN$ (21,31)"),
-    ("a$", "SCREEN$ (0,5)"), ("n", "ab(1)"), ("n", "ab(1,2)"), ("n", "ab()"), ("n", 'ab("x")'),
-    ("a$", "SCREEN$ (24,1)"), ("a$", "SCREEN$ (1)"),
-    ("n", "POINT (9,170)+2*POINT (10,175)+4*POINT (255,0)"), ("n", "POINT (0,176)"), ("n", "POINT (256,1)"),
-    ("n", "BIN 101+BIN"), ("n", "BIN 11111111111111111"), ("n", "BIN 0000000000000000001"),
-    ("n", "CODE INKEY$+LEN INKEY$"), ("n", "PI*2"),
-    ("n", "FN f(3)"), ("a$", "FN s$(w$,2)"), ("a$", "FN s$(w$+w$,v-3)"), ("n", "FN g(1)"), ("n", "FN f()"),
-    ("n", "FN f(1,2)"), ("n", 'FN f("a")'), ("n", "FN f(1/0)"), ("n", "FN f(3"), ("a$", "FN s$(w$)"),
-    ("n", "IN 32766+IN 65278*256+IN 255/2"), ("n", "IN 70000"),
-    ("a$", 'VAL$ "w$"+VAL$ "CHR$ 65"'), ("a$", 'VAL$ "1"'), ("a$", 'VAL$ "w$("'), ("n", 'LEN VAL$ "w$"'),
-    ("n", "SIN 1+COS 2*TAN .5"), ("n", "ATN 3-ASN .5+ACS -.2"), ("n", "LN 10*EXP 2-SQR 2"), ("n", "2^10+v^.5"),
-    ("n", "(-2)^2"), ("n", "0^-1"), ("n", "LN 0"), ("n", "EXP 100"), ("n", "ASN 2"), ("n", "SQR -1"),
-    ("n", "INT (SIN 1*1E8)"), ("a$", "STR$ (2^0.5)"),
-    ("n", 'USR "a"+USR "U"*256'), ("n", "USR CHR$ 144+USR CHR$ 164"), ("n", 'USR "v"'), ("n", 'USR "ab"'),
-    ("n", "USR CHR$ 165"), ("n", 'USR ""'),
-    ("a$", "w$( TO )"), ("a$", "w$(2 TO )+w$( TO 1)"), ("n", "LEN w$(3 TO )"), ("a$", "w$(2 TO ,1)"),
-])
+@pytest.mark.parametrize(
+    "variable, text",
+    [
+        ("n", "RND*65536"),
+        ("a$", 'STR$ INT (RND*1E4)+"/"+STR$ (RND*1E4)'),
+        ("n", "INT (RND*52)*5+1"),
+        ("n", "PEEK 16384+PEEK 22528*256+PEEK 100+PEEK 15616"),
+        ("n", "PEEK 70000"),
+        ("n", "PEEK -1"),
+        ("n", "ATTR (3,2)+ATTR (21,31)*256"),
+        ("n", "ATTR (256,0)"),
+        ("n", "ATTR (-2,1)"),
+        ("a$", "SCREEN$ (3,1)"),
+        ("a$", "SCREEN$ (20,2)"),
+        ("a$", "SCREEN$ (-4,2)"),
+        ("a$", "SCREEN$ (21,31)"),
+        ("a$", "SCREEN$ (0,5)"),
+        ("n", "ab(1)"),
+        ("n", "ab(1,2)"),
+        ("n", "ab()"),
+        ("n", 'ab("x")'),
+        ("a$", "SCREEN$ (24,1)"),
+        ("a$", "SCREEN$ (1)"),
+        ("n", "POINT (9,170)+2*POINT (10,175)+4*POINT (255,0)"),
+        ("n", "POINT (0,176)"),
+        ("n", "POINT (256,1)"),
+        ("n", "BIN 101+BIN"),
+        ("n", "BIN 11111111111111111"),
+        ("n", "BIN 0000000000000000001"),
+        ("n", "CODE INKEY$+LEN INKEY$"),
+        ("n", "PI*2"),
+        ("n", "FN f(3)"),
+        ("a$", "FN s$(w$,2)"),
+        ("a$", "FN s$(w$+w$,v-3)"),
+        ("n", "FN g(1)"),
+        ("n", "FN f()"),
+        ("n", "FN f(1,2)"),
+        ("n", 'FN f("a")'),
+        ("n", "FN f(1/0)"),
+        ("n", "FN f(3"),
+        ("a$", "FN s$(w$)"),
+        ("n", "IN 32766+IN 65278*256+IN 255/2"),
+        ("n", "IN 70000"),
+        ("a$", 'VAL$ "w$"+VAL$ "CHR$ 65"'),
+        ("a$", 'VAL$ "1"'),
+        ("a$", 'VAL$ "w$("'),
+        ("n", 'LEN VAL$ "w$"'),
+        ("n", "SIN 1+COS 2*TAN .5"),
+        ("n", "ATN 3-ASN .5+ACS -.2"),
+        ("n", "LN 10*EXP 2-SQR 2"),
+        ("n", "2^10+v^.5"),
+        ("n", "(-2)^2"),
+        ("n", "0^-1"),
+        ("n", "LN 0"),
+        ("n", "EXP 100"),
+        ("n", "ASN 2"),
+        ("n", "SQR -1"),
+        ("n", "INT (SIN 1*1E8)"),
+        ("a$", "STR$ (2^0.5)"),
+        ("n", 'USR "a"+USR "U"*256'),
+        ("n", "USR CHR$ 144+USR CHR$ 164"),
+        ("n", 'USR "v"'),
+        ("n", 'USR "ab"'),
+        ("n", "USR CHR$ 165"),
+        ("n", 'USR ""'),
+        ("a$", "w$( TO )"),
+        ("a$", "w$(2 TO )+w$( TO 1)"),
+        ("n", "LEN w$(3 TO )"),
+        ("a$", "w$(2 TO ,1)"),
+    ],
+)
 def test_the_roms_other_functions_at_input(variable, text):
     """RND (SEED moved on as many times), PEEK, ATTR, SCREEN$ and POINT on the machine's
     memory, IN, BIN, INKEY$, VAL$ and the program's DEF FNs, with the ROM's answer or report;
@@ -299,7 +420,9 @@ def assert_patience_matches(seed: int, entries_typed):
         assert report is None
         assert rows_of(machine.memory, 0, 23) == result.rows(0, 23)
         assert as_read(machine.variables) == {name: value for name, value in result.variables.items() if name != "s"}
-        assert machine.memory[sysvars.SEED:sysvars.SEED + 2].tobytes() == result.memory[sysvars.SEED:sysvars.SEED + 2]
+        assert (
+            machine.memory[sysvars.SEED : sysvars.SEED + 2].tobytes() == result.memory[sysvars.SEED : sysvars.SEED + 2]
+        )
     else:  # the report with the line and statement it came in, as the ROM gives it
         assert report == result.report
         assert rows_of(machine.memory, 0, 23) == result.rows(0, 23)
@@ -339,8 +462,9 @@ def test_long_entry_at_the_first_prompt_scrolls_the_whole_screen_up():
 
 @pytest.mark.parametrize("length", [19, 51, 90])
 def test_long_entry_after_a_move_wipes_the_rows_the_lower_screen_took(length):
-    assert_patience_matches(SEED, [typing("69") + [ENTER], typing("x" * length) + [ENTER],
-                                   typing("x" * 9) + [ENTER], []])
+    assert_patience_matches(
+        SEED, [typing("69") + [ENTER], typing("x" * length) + [ENTER], typing("x" * 9) + [ENTER], []]
+    )
 
 
 def test_deleting_a_long_tail_keeps_the_move_typed_before_it():
@@ -358,18 +482,21 @@ def test_an_expression_in_place_of_the_quotes_is_evaluated():
     assert play.ERROR_BEEP not in machine.beeps
 
 
-@pytest.mark.parametrize("before, expression", [
-    ([], "STR$ (g/1100*69)"),  # plays 69
-    ([], 'CHR$ (48+h/205)+r$(6,2)'),  # 69, from H and the 9 on position 6
-    (["xx"], 'z$(2)+p$(3 TO 5)+r$(2)+STR$ c+STR$ z(1)'),
-    ([], "r$(9)(2)+z$"),  # no z$ before the first entry: 2 Variable not found
-    (["29"], "r$"),  # a string array with no subscripts: 3 Subscript wrong
-    (["29"], "r$(2,6)"),
-    (["29"], "STR$ z(4)"),
-    (["1x"], "f$+e$+STR$ i+STR$ (q+x+y+j+n+fa+res)"),
-    (["12"], "STR$ FN c(z(1))+STR$ FN d(9)"),  # lines 1020-1030's DEF FNs
-    (["12"], "STR$ INT (RND*1E4)"),  # SEED moves on, so the next shuffle is the ROM's
-])
+@pytest.mark.parametrize(
+    "before, expression",
+    [
+        ([], "STR$ (g/1100*69)"),  # plays 69
+        ([], 'CHR$ (48+h/205)+r$(6,2)'),  # 69, from H and the 9 on position 6
+        (["xx"], 'z$(2)+p$(3 TO 5)+r$(2)+STR$ c+STR$ z(1)'),
+        ([], "r$(9)(2)+z$"),  # no z$ before the first entry: 2 Variable not found
+        (["29"], "r$"),  # a string array with no subscripts: 3 Subscript wrong
+        (["29"], "r$(2,6)"),
+        (["29"], "STR$ z(4)"),
+        (["1x"], "f$+e$+STR$ i+STR$ (q+x+y+j+n+fa+res)"),
+        (["12"], "STR$ FN c(z(1))+STR$ FN d(9)"),  # lines 1020-1030's DEF FNs
+        (["12"], "STR$ INT (RND*1E4)"),  # SEED moves on, so the next shuffle is the ROM's
+    ],
+)
 def test_the_listings_variables_in_place_of_the_quotes(before, expression):
     """Both quotes deleted and an expression naming the listing's variables typed: the same
     screens, the same answer (or report), and the same variables at the next prompt."""

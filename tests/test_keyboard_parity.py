@@ -13,8 +13,12 @@ from spectrum.oracle import Oracle, OracleError, Press, Unfinished, rows_of
 
 ORACLE = Oracle(max_seconds=60)
 PLAIN_KEYS = sorted(keyboard.KEY_NAMES - {"CAPS", "SYMBOL"})
-COMBINATIONS = [frozenset({key, *shift}) for shift in ((), ("CAPS",), ("SYMBOL",))
-                for key in PLAIN_KEYS if {key, *shift} != {"CAPS", "SPACE"}]  # CAPS+SPACE is BREAK
+COMBINATIONS = [
+    frozenset({key, *shift})
+    for shift in ((), ("CAPS",), ("SYMBOL",))
+    for key in PLAIN_KEYS
+    if {key, *shift} != {"CAPS", "SPACE"}
+]  # CAPS+SPACE is BREAK
 
 
 @pytest.mark.rom
@@ -27,8 +31,17 @@ def test_inkey_decodes_every_key_as_the_rom(keys):
 
 
 @pytest.mark.rom
-@pytest.mark.parametrize("keys", [frozenset({"a"}), frozenset({"CAPS", "a"}), frozenset({"SYMBOL", "p"}),
-                                  frozenset({"CAPS", "5"}), frozenset({"ENTER"}), frozenset({"SYMBOL", "a"})])
+@pytest.mark.parametrize(
+    "keys",
+    [
+        frozenset({"a"}),
+        frozenset({"CAPS", "a"}),
+        frozenset({"SYMBOL", "p"}),
+        frozenset({"CAPS", "5"}),
+        frozenset({"ENTER"}),
+        frozenset({"SYMBOL", "a"}),
+    ],
+)
 def test_pause_0_ends_on_a_key_and_leaves_its_code_in_last_k(keys):
     result = ORACLE.run("10 PAUSE 0: LET k=PEEK 23560\n", [Press(keys, at_pause=True)])
     machine = Spectrum(HeadlessFrontend([keys]))
@@ -89,7 +102,7 @@ def test_input_line_editing_gives_the_roms_string(codes):
     presses = [keyboard.keys_for_code(code) for code in codes] + [frozenset({"ENTER"})]
     machine = Spectrum(HeadlessFrontend(presses))
     assert machine.input("Move? ").encode("latin-1") == result.variables["a$"]
-    assert (machine.memory[hardware.ATTRIBUTES + 22 * 32:hardware.ATTRIBUTES + 768] == 0x38).all()
+    assert (machine.memory[hardware.ATTRIBUTES + 22 * 32 : hardware.ATTRIBUTES + 768] == 0x38).all()
 
 
 @pytest.mark.rom
@@ -110,10 +123,12 @@ def test_input_reads_the_entry_as_a_string_literal(typed, expected):
 
 @pytest.mark.rom
 @settings(max_examples=60, deadline=None)
-@given(text=st.text(alphabet=st.sampled_from("abcXYZ019 .,;:!?"), max_size=55),
-       prompt=st.sampled_from(["", "Move? ", "Which cards (0 to resign)? "]))
+@given(
+    text=st.text(alphabet=st.sampled_from("abcXYZ019 .,;:!?"), max_size=55),
+    prompt=st.sampled_from(["", "Move? ", "Which cards (0 to resign)? "]),
+)
 def test_the_input_line_shows_in_the_lower_screen_as_on_the_rom(text, prompt):
-    text = text[:63 - 3 - len(prompt)]  # the line stays within the lower screen's two lines
+    text = text[: 63 - 3 - len(prompt)]  # the line stays within the lower screen's two lines
     result = ORACLE.run(f'10 INPUT "{prompt}";a$\n', [Unfinished(text)])
     machine = Spectrum(HeadlessFrontend(list(text)))
     with pytest.raises(ScriptExhausted):
@@ -123,10 +138,15 @@ def test_the_input_line_shows_in_the_lower_screen_as_on_the_rom(text, prompt):
 
 # --- the host's leave key and the named presses of a key script ----------------------------------
 
+
 def test_named_presses_are_the_editing_keys_and_an_unknown_name_lists_them():
     assert presses_from([["DELETE"], ["LEFT"], ["BREAK"], "RIGHT", ["CAPS", "5"]]) == [
-        frozenset({"CAPS", "0"}), frozenset({"CAPS", "5"}), frozenset({"CAPS", "SPACE"}),
-        frozenset({"CAPS", "8"}), frozenset({"CAPS", "5"})]
+        frozenset({"CAPS", "0"}),
+        frozenset({"CAPS", "5"}),
+        frozenset({"CAPS", "SPACE"}),
+        frozenset({"CAPS", "8"}),
+        frozenset({"CAPS", "5"}),
+    ]
     with pytest.raises(ValueError, match="no key 'BACKSPACE': the keys are ENTER.*DELETE.*ESC"):
         presses_from([["BACKSPACE"]])
 

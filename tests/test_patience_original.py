@@ -79,8 +79,26 @@ def test_an_enter_typed_as_soon_as_an_input_waits_again_is_taken_as_on_the_rom()
     # a refused move with keywords in it, then ENTER at once at "Not allowed - again?": the ROM
     # takes it only if its key slot has been freed by then, which the INPUT's first wait for a
     # key, a frame sooner or later, decides (issue 43, item 16)
-    keys = [("CAPS", "5"), "4", "ENTER", "1", "2", "3", "4", ("SYMBOL", "o"), "8", ("SYMBOL", "g"), ("SYMBOL", "t"),
-            "ENTER", "ENTER", "8", "ENTER", ("SYMBOL", "y"), ("SYMBOL", "o"), "ENTER"]
+    keys = [
+        ("CAPS", "5"),
+        "4",
+        "ENTER",
+        "1",
+        "2",
+        "3",
+        "4",
+        ("SYMBOL", "o"),
+        "8",
+        ("SYMBOL", "g"),
+        ("SYMBOL", "t"),
+        "ENTER",
+        "ENTER",
+        "8",
+        "ENTER",
+        ("SYMBOL", "y"),
+        ("SYMBOL", "o"),
+        "ENTER",
+    ]
     difference, _, _ = original.compare_headless(Spectrum(HeadlessFrontend(keys)), 45434)
     assert difference is None
 
@@ -129,8 +147,21 @@ def test_rom_mode_plays_the_seed_given_to_line_1040():
 
 def test_the_tape_made_by_make_tap_loads_and_shows_the_title(tmp_path):
     tap = tmp_path / "patience.tap"
-    done = subprocess.run([sys.executable, str(ROOT / "tools" / "make_tap.py"), str(original.LISTING_FILE),
-                           "--name", "patience", "--line", "1760", "-o", str(tap)], capture_output=True, text=True)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "tools" / "make_tap.py"),
+            str(original.LISTING_FILE),
+            "--name",
+            "patience",
+            "--line",
+            "1760",
+            "-o",
+            str(tap),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr
     machine = RomSpectrum.loading(HeadlessFrontend(), tap.read_bytes())
     with pytest.raises(ScriptExhausted):
@@ -157,10 +188,10 @@ def test_the_title_and_the_shuffle_sound_on_the_port_as_on_the_rom_tick_by_tick_
         assert abs(port - rom) <= max(FRAME_T_STATES, 0.005 * rom)
     for (rom, _), (port, _) in zip(heard["rom"], heard["port"]):
         assert abs(port - rom) <= max(frame, 0.005 * rom)
-    shuffle = heard["rom"][-rules.SHUFFLE_PASSES:]
+    shuffle = heard["rom"][-rules.SHUFFLE_PASSES :]
     seconds = (shuffle[-1][0] - shuffle[0][0]) / SAMPLE_RATE
     assert 9 < seconds < 10  # of GO SUB 1400's 12 s, building the pack takes the first 2.5
-    for beeps in (shuffle, heard["port"][-rules.SHUFFLE_PASSES:]):
+    for beeps in (shuffle, heard["port"][-rules.SHUFFLE_PASSES :]):
         lengths = [len(beep) for _, beep in beeps]
         odd, even = lengths[0::2], lengths[1::2]  # pitch 12 on odd passes, 24 on even ones
         # the same length each (but for the samples either end it covers in part), the pitches apart
@@ -179,8 +210,12 @@ def test_headless_compare_prints_identical_or_the_difference_and_says_so_in_its_
 def test_rom_and_compare_are_options_of_their_own():
     parser = argparse.ArgumentParser()
     patience.add_options(parser)
-    assert vars(parser.parse_args(["--rom", "--seed", "7"])) == {"seed": 7, "rom": True, "compare": False,
-                                                                  "fast": False}
+    assert vars(parser.parse_args(["--rom", "--seed", "7"])) == {
+        "seed": 7,
+        "rom": True,
+        "compare": False,
+        "fast": False,
+    }
     assert vars(parser.parse_args(["--rom", "--fast"]))["fast"]  # the listing typed in, not loaded from its tape
     with pytest.raises(SystemExit):
         parser.parse_args(["--rom", "--compare"])
@@ -197,12 +232,21 @@ def key_scripts(draw):
     table = rules.deal(rules.Game(patience.shuffled_pack(seed).decode("latin-1")))[0]
     keys = ["SPACE"]
     for _ in range(draw(st.integers(0, 2))):  # the shuffle and deal take 850 frames after SPACE
-        keys.append(Press(frozenset({draw(st.sampled_from(["x", "7", "ENTER", "SPACE"]))}),
-                          hold=draw(st.integers(2, 60)), after=draw(st.integers(5, 300))))
+        keys.append(
+            Press(
+                frozenset({draw(st.sampled_from(["x", "7", "ENTER", "SPACE"]))}),
+                hold=draw(st.integers(2, 60)),
+                after=draw(st.integers(5, 300)),
+            )
+        )
     for _ in range(draw(st.integers(1, 6))):
         legal = rules.legal_entries(table) if table.cards_left > 9 else []
-        entry = draw(st.one_of(st.text("0123456789", min_size=1, max_size=3).filter(lambda text: text != "0"),
-                               *([st.sampled_from(legal)] if legal else [])))
+        entry = draw(
+            st.one_of(
+                st.text("0123456789", min_size=1, max_size=3).filter(lambda text: text != "0"),
+                *([st.sampled_from(legal)] if legal else []),
+            )
+        )
         if draw(st.booleans()):
             keys += ["x", frozenset({"CAPS", "0"})]  # a key typed and deleted
         keys += [*entry, "ENTER"]

@@ -131,7 +131,7 @@ def assert_same_sound(rom_edges, beeps) -> None:
     start = 0
     for index, (duration, pitch) in enumerate(beeps):
         expected = beep_edges(duration, pitch)
-        got = times[start:start + len(expected)]
+        got = times[start : start + len(expected)]
         assert [t - got[0] for t in got] == expected, f"BEEP number {index + 1}: {duration}, {pitch}"
         start += len(expected)
     assert start == len(times), "the ROM made more sound than the port"
@@ -159,6 +159,7 @@ def greedy_tour(seed: int, opening=()) -> list[str]:
 
 # --- the pack ----------------------------------------------------------------------------------
 
+
 @pytest.mark.rom
 @settings(max_examples=100, deadline=None)
 @given(seed=st.integers(1, 65535))
@@ -169,7 +170,7 @@ def test_pack_after_randomize_and_gosub_1400_is_the_roms(seed):
     assert result.report.startswith("9 STOP")
     pack = patience.shuffled_pack(seed)
     assert pack == result.variables["p$"]
-    records = {pack[i:i + rules.CARD] for i in range(0, len(pack), rules.CARD)}
+    records = {pack[i : i + rules.CARD] for i in range(0, len(pack), rules.CARD)}
     assert len(pack) == rules.PACK_END and len(records) == rules.CARDS
 
 
@@ -201,6 +202,7 @@ def test_listing_randomizes_in_one_place_outside_the_pack_routine():
 
 # --- whole games --------------------------------------------------------------------------------
 
+
 @pytest.mark.rom
 @pytest.mark.parametrize("seed", [3, 500, 65535])
 def test_deal_screens_are_the_roms(seed):
@@ -210,16 +212,16 @@ def test_deal_screens_are_the_roms(seed):
     assert_same_sound(result.edges, machine.beeps)  # the typed title's ticks and the shuffle
 
 
-ILLEGAL_LINES = ["", "1234", "a", "4a", " 4", "4 ", "10", "01", "00", "44", "474", "5", "-1",
-                 "4.", "1e1", '"', "\\"]
+ILLEGAL_LINES = ["", "1234", "a", "4a", " 4", "4 ", "10", "01", "00", "44", "474", "5", "-1", "4.", "1e1", '"', "\\"]
 
 
 @pytest.mark.rom
 def test_every_kind_of_illegal_line_changes_nothing_and_9_plays_once():
     seed = 2
     table = dealt_table(seed)
-    wrong_pair = next(a + b for a in "12345678" for b in "12345678"
-                      if a != b and table.value(int(a)) + table.value(int(b)) != 11)
+    wrong_pair = next(
+        a + b for a in "12345678" for b in "12345678" if a != b and table.value(int(a)) + table.value(int(b)) != 11
+    )
     wrong_three = next(e for e in ("123", "456", "678", "135") if sum(table.value(int(c)) for c in e) != 36)
     lines = ILLEGAL_LINES + [wrong_pair, wrong_three, "9", "9", "09"]
     result = rom_game(seed, lines)
@@ -229,11 +231,11 @@ def test_every_kind_of_illegal_line_changes_nothing_and_9_plays_once():
     assert_same_sound(result.edges, machine.beeps)
     prompts = [prompt for prompt, _ in machine.screens]
     centre = len(ILLEGAL_LINES) + 2
-    assert prompts[1:centre + 1] == [play.AGAIN_PROMPT] * centre  # the empty first line, too
-    assert prompts[centre + 1:] == [play.MOVE_PROMPT, play.AGAIN_PROMPT, play.AGAIN_PROMPT]
+    assert prompts[1 : centre + 1] == [play.AGAIN_PROMPT] * centre  # the empty first line, too
+    assert prompts[centre + 1 :] == [play.MOVE_PROMPT, play.AGAIN_PROMPT, play.AGAIN_PROMPT]
     screens = [rows for _, rows in machine.screens]
-    assert len(set(screens[:centre + 1])) == 1  # nothing changed until the 9 was played
-    assert screens[centre + 1] != screens[centre] and len(set(screens[centre + 1:])) == 1
+    assert len(set(screens[: centre + 1])) == 1  # nothing changed until the 9 was played
+    assert screens[centre + 1] != screens[centre] and len(set(screens[centre + 1 :])) == 1
 
 
 @pytest.mark.rom
@@ -291,8 +293,9 @@ def test_resigning_shows_the_cards_left_with_the_falling_tones():
 def test_replay_reshuffles_the_same_pack_and_n_says_goodbye():
     seed = 9
     first, second = ["0"], ["9", "9", "0"]
-    result = rom_game(seed, first + [Press(frozenset({"y"}), at_pause=True)] + second,
-                      Press(frozenset({"n"}), at_pause=True))
+    result = rom_game(
+        seed, first + [Press(frozenset({"y"}), at_pause=True)] + second, Press(frozenset({"n"}), at_pause=True)
+    )
     machine, stopped = port_game(seed, first + second, ["y", "n"])
     assert result.report.startswith("9 STOP") and stopped == "9 STOP statement, 1590:6"
     assert_same_report(result, machine)
@@ -303,12 +306,15 @@ def test_replay_reshuffles_the_same_pack_and_n_says_goodbye():
 
 
 @pytest.mark.rom
-@pytest.mark.parametrize("seed, first, second", [
-    (1, None, ["12", "9", "x", "9", "", "09"]),  # the pack runs out in the middle of a pair
-    (77, ["29", "xyz", "", "1234", "99", "0"], ["5", "", "9", "0a", "123"]),
-    (62, ["12", "a", "\\", "9", "9"], None),
-    (40321, None, ["x", "9"]),
-])
+@pytest.mark.parametrize(
+    "seed, first, second",
+    [
+        (1, None, ["12", "9", "x", "9", "", "09"]),  # the pack runs out in the middle of a pair
+        (77, ["29", "xyz", "", "1234", "99", "0"], ["5", "", "9", "0a", "123"]),
+        (62, ["12", "a", "\\", "9", "9"], None),
+        (40321, None, ["x", "9"]),
+    ],
+)
 def test_the_variables_at_every_input_are_the_roms(seed, first, second):
     """Whole games, a replay after `y` among them: at each INPUT an expression typed in place of
     the quotes sees the listing's variables, every name and value as on the ROM."""
@@ -326,6 +332,7 @@ def test_the_variables_at_every_input_are_the_roms(seed, first, second):
 
 
 # --- any INPUT line ---------------------------------------------------------------------------
+
 
 def listing_verdict(entry: str, table: rules.Game) -> str:
     """Lines 1100-1190 read statement by statement: "illegal", "resign" or "move"."""
@@ -394,8 +401,12 @@ def test_any_line_on_the_port_is_judged_as_the_listing_does(data, deal):
         covered, _ = rules.cover(table, tuple(map(int, entry)))
         assert covered.next_card == table.next_card + rules.CARD * len(entry)
         assert covered.centre_used == (table.centre_used or len(entry) == 1)
-        moved = [row for row in range(22) if machine.screens[-1][1][ROW_BYTES * row:ROW_BYTES * (row + 1)]
-                 != rows_of(before.memory)[ROW_BYTES * row:ROW_BYTES * (row + 1)]]
+        moved = [
+            row
+            for row in range(22)
+            if machine.screens[-1][1][ROW_BYTES * row : ROW_BYTES * (row + 1)]
+            != rows_of(before.memory)[ROW_BYTES * row : ROW_BYTES * (row + 1)]
+        ]
         assert moved and set(moved) <= {rules.row(int(p)) + n for p in entry for n in range(5)}
 
 
@@ -410,8 +421,7 @@ def rom_sessions(draw):
         plenty = table.cards_left > 9  # no move can use up the pack: the game goes on
         legal = rules.legal_entries(table) if plenty else []
         choices = [SHORT_TEXT, DIGITS] + ([st.sampled_from(legal)] if legal else [])
-        entry = draw(st.one_of(*choices).filter(
-            lambda text: text != "0" and (plenty or not rules.legal(text, table))))
+        entry = draw(st.one_of(*choices).filter(lambda text: text != "0" and (plenty or not rules.legal(text, table))))
         lines.append(entry)
         if rules.legal(entry, table) and entry != rules.RESIGN_ENTRY:
             table, _ = rules.cover(table, rules.judge(entry, table))
@@ -434,6 +444,7 @@ def test_any_lines_on_the_rom_are_judged_alike(session):
 
 
 # --- the port on its own: keys typed, BREAK ------------------------------------------------------
+
 
 def test_typed_entries_play_as_lines_handed_over():
     """The same game through the keyboard (the layer's INPUT) as with whole lines handed over."""

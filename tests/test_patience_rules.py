@@ -17,7 +17,7 @@ SPADE, HEART, CLUB, DIAMOND = rules.SUITS
 
 
 def records(pack: str) -> list[str]:
-    return [pack[i:i + rules.CARD] for i in range(0, len(pack), rules.CARD)]
+    return [pack[i : i + rules.CARD] for i in range(0, len(pack), rules.CARD)]
 
 
 def record(value: int, suit: str = SPADE) -> str:
@@ -44,10 +44,10 @@ def test_fresh_pack_is_52_cards_suit_by_suit_with_red_hearts_and_diamonds():
 def test_a_cut_moves_one_card_to_the_top_on_even_passes_and_under_on_odd_ones(pass_number, card):
     pack = rules.fresh_pack()
     start = rules.CARD * card + 1
-    moved = pack[start - 1:start + 4]
+    moved = pack[start - 1 : start + 4]
     cut = rules.cut(pack, pass_number, start)
     assert sorted(records(cut)) == sorted(records(pack))
-    rest = records(pack)[:card] + records(pack)[card + 1:]
+    rest = records(pack)[:card] + records(pack)[card + 1 :]
     assert records(cut) == ([moved] + rest if pass_number % 2 == 0 else rest + [moved])
 
 
@@ -73,11 +73,35 @@ def test_layout_is_four_then_one_then_four_with_numbers_under_the_cards():
 VALUES = {1: 4, 2: 7, 3: 11, 4: 12, 5: 13, 6: 12, 7: 12, 8: 10, 9: 1}
 
 
-@pytest.mark.parametrize("entry, expected", [
-    ("12", (1, 2)), ("21", (2, 1)), ("345", (3, 4, 5)), ("467", (4, 6, 7)), ("558", None), ("855", None),
-    ("585", None), ("158", None), ("0", rules.RESIGN), ("9", (9,)), ("1", None), ("", None),
-    ("1234", None), ("10", None), ("01", None), ("00", None), ("11", None), ("13", None), ("a", None),
-    (" 12", None), ("12 ", None), ("+12", None), ("1.2", None), ("3456", None)])
+@pytest.mark.parametrize(
+    "entry, expected",
+    [
+        ("12", (1, 2)),
+        ("21", (2, 1)),
+        ("345", (3, 4, 5)),
+        ("467", (4, 6, 7)),
+        ("558", None),
+        ("855", None),
+        ("585", None),
+        ("158", None),
+        ("0", rules.RESIGN),
+        ("9", (9,)),
+        ("1", None),
+        ("", None),
+        ("1234", None),
+        ("10", None),
+        ("01", None),
+        ("00", None),
+        ("11", None),
+        ("13", None),
+        ("a", None),
+        (" 12", None),
+        ("12 ", None),
+        ("+12", None),
+        ("1.2", None),
+        ("3456", None),
+    ],
+)
 def test_entries_are_judged_as_lines_1100_to_1190_do(entry, expected):
     if expected is None:
         with pytest.raises(MoveRefused, match="Not allowed"):
@@ -158,13 +182,14 @@ def test_a_winning_line_is_legal_move_by_move_and_uses_up_the_pack(seed):
 
 # --- the game-state adapter ------------------------------------------------------------------------
 
+
 def test_new_game_is_the_deal_of_randomize_seed():
     state = patience.new_game(1)
     pack = patience.shuffled_pack(1).decode("latin-1")
     assert state.table == rules.deal(rules.Game(pack))[0]
     assert state.num_players() == 1 and state.current_player() == 0 and state.outcome() is None
     first = str(state).splitlines()[0].split()
-    assert first == [f"{p}:{rules.card_of(pack[5 * (p - 1):5 * p]).name}" for p in range(1, 5)]
+    assert first == [f"{p}:{rules.card_of(pack[5 * (p - 1) : 5 * p]).name}" for p in range(1, 5)]
     assert "pack (43 left): " + rules.card_of(pack[45:50]).name in str(state)
 
 
@@ -178,16 +203,26 @@ def test_legal_moves_are_the_entries_the_listing_takes_and_resigning():
     state = patience.new_game(1)
     legal = state.legal_moves()
     assert legal == rules.legal_entries(state.table) + ["0"]
-    every_entry = [str(n) for n in range(10)] + [f"{a}{b}" for a in range(1, 10) for b in range(1, 10)] + \
-        ["".join(map(str, three)) for three in itertools.permutations(range(1, 10), 3)]
+    every_entry = (
+        [str(n) for n in range(10)]
+        + [f"{a}{b}" for a in range(1, 10) for b in range(1, 10)]
+        + ["".join(map(str, three)) for three in itertools.permutations(range(1, 10), 3)]
+    )
     assert {entry for entry in every_entry if rules.legal(entry, state.table)} == set(legal)
 
 
 def test_a_refused_entry_says_not_allowed_and_changes_nothing():
     state = patience.new_game(1)
     before = str(state)
-    for entry in ("", "1", "10", "1234", "x", "11", next(e for e in ("12", "13", "14", "15")
-                                                             if e not in state.legal_moves())):
+    for entry in (
+        "",
+        "1",
+        "10",
+        "1234",
+        "x",
+        "11",
+        next(e for e in ("12", "13", "14", "15") if e not in state.legal_moves()),
+    ):
         with pytest.raises(MoveRefused, match="^Not allowed") as refused:
             state.apply(entry)
         assert repr(entry) in refused.value.reason
@@ -226,8 +261,10 @@ def test_a_blocked_table_is_not_an_end_only_resigning_is_left():
 
 
 def test_the_package_imports_without_the_machine_numpy_or_pygame():
-    code = ("import sys, games.patience as p; p.rules.winning_line; "
-            "print(sorted(m for m in ('numpy', 'pygame', 'spectrum.machine', 'games.patience.play') if m in sys.modules))")
+    code = (
+        "import sys, games.patience as p; p.rules.winning_line; "
+        "print(sorted(m for m in ('numpy', 'pygame', 'spectrum.machine', 'games.patience.play') if m in sys.modules))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 

@@ -40,8 +40,21 @@ class NoKeys:
 def loaded(tmp_path_factory):
     folder = tmp_path_factory.mktemp("tape")
     tap, z80 = folder / "patience.tap", folder / "patience.z80"
-    done = subprocess.run([sys.executable, str(ROOT / "tools" / "make_tap.py"), str(LISTING), "--name", "patience",
-                           "--line", "1760", "-o", str(tap)], capture_output=True, text=True)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "tools" / "make_tap.py"),
+            str(LISTING),
+            "--name",
+            "patience",
+            "--line",
+            "1760",
+            "-o",
+            str(tap),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr
     tap2sna.main([str(tap), str(z80)])
     return tap, Snapshot.get(str(z80))
@@ -58,8 +71,18 @@ def test_tape_autostarts_into_the_title(loaded):
     _, snapshot = loaded
     simulator = from_snapshot(CSimulator, snapshot)
     simulator.set_tracer(NoKeys())
-    simulator.trace(None, WAIT_KEY, 0, simulator.registers[T] + TITLE_SECONDS * T_STATES_PER_SECOND, True,
-                    None, None, None, None, None)
+    simulator.trace(
+        None,
+        WAIT_KEY,
+        0,
+        simulator.registers[T] + TITLE_SECONDS * T_STATES_PER_SECOND,
+        True,
+        None,
+        None,
+        None,
+        None,
+        None,
+    )
     memory = simulator.memory
     assert memory[sysvars.PPC] + 256 * memory[sysvars.PPC + 1] == 1670  # PAUSE 0: "Press any key"
     machine = Spectrum(HeadlessFrontend())

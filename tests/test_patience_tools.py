@@ -67,8 +67,8 @@ def test_replay_shuffle_shows_both_packs_matching(capsys):
     assert replay_shuffle.main(["--seed", "1984"]) == 0
     lines = capsys.readouterr().out.splitlines()
     rom_at, port_at = lines.index("ROM  (9 STOP statement, 1:4):"), lines.index("port:")
-    rom_cards = " ".join(lines[rom_at + 1:port_at]).split()
-    port_cards = " ".join(lines[port_at + 1:port_at + 5]).split()
+    rom_cards = " ".join(lines[rom_at + 1 : port_at]).split()
+    port_cards = " ".join(lines[port_at + 1 : port_at + 5]).split()
     assert rom_cards == port_cards and len(set(port_cards)) == 52 and "10H" in port_cards
     out = "\n".join(lines)
     assert "the packs MATCH" in out

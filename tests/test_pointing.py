@@ -24,11 +24,25 @@ from games.patience import targets as patience_targets
 from games.spades import targets as spades_targets
 from spectrum import Spectrum, wire
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted
-from spectrum.pointing import (GAP_FRAMES, HOLD_FRAMES, Pointer, PointerSession, Tap, Target, TargetError, Targets,
-                               Typist, cell_at, char_at, targets_of, text_at)
+from spectrum.pointing import (
+    GAP_FRAMES,
+    HOLD_FRAMES,
+    Pointer,
+    PointerSession,
+    Tap,
+    Target,
+    TargetError,
+    Targets,
+    Typist,
+    cell_at,
+    char_at,
+    targets_of,
+    text_at,
+)
 
 
 # --- the declaration --------------------------------------------------------------------------------
+
 
 def test_a_target_must_lie_on_the_screen_and_be_named():
     with pytest.raises(TargetError, match="within the screen"):
@@ -44,7 +58,10 @@ def test_a_target_must_lie_on_the_screen_and_be_named():
 
 
 def test_the_first_target_covering_a_cell_is_the_one_there():
-    small, whole = Target("small", ("s",), row=3, col=4, rows=2, cols=3), Target("whole", ("w",), row=0, rows=24, cols=32)
+    small, whole = (
+        Target("small", ("s",), row=3, col=4, rows=2, cols=3),
+        Target("whole", ("w",), row=0, rows=24, cols=32),
+    )
     targets = Targets((small, whole, Target("choice", ("c",))))
     assert targets.at(3, 4) is small and targets.at(4, 6) is small
     assert targets.at(5, 4) is whole and targets.at(3, 7) is whole
@@ -52,9 +69,16 @@ def test_the_first_target_covering_a_cell_is_the_one_there():
 
 
 def test_a_declaration_goes_through_json_unchanged():
-    targets = Targets((Target("1", ("1",), row=1, col=6, rows=6, cols=5, part=True),
-                       Target("pile", ("2",), row=6, col=16, rows=3, cols=3, drag=("2",), drop=(), picked=True),
-                       Target("New deal", ("n",))), moves=(frozenset({"1"}),), finish=("ENTER",), letters=True)
+    targets = Targets(
+        (
+            Target("1", ("1",), row=1, col=6, rows=6, cols=5, part=True),
+            Target("pile", ("2",), row=6, col=16, rows=3, cols=3, drag=("2",), drop=(), picked=True),
+            Target("New deal", ("n",)),
+        ),
+        moves=(frozenset({"1"}),),
+        finish=("ENTER",),
+        letters=True,
+    )
     assert Targets.from_json(json.loads(json.dumps(targets.as_json()))) == targets
     with pytest.raises(TargetError):
         Targets.from_json({"targets": [{"nom": "x"}]})
@@ -69,11 +93,14 @@ def test_a_cell_is_found_in_the_picture_at_any_scale_and_the_border_is_none():
 
 # --- the host's side ----------------------------------------------------------------------------------
 
+
 def parts_of_eleven() -> Targets:
     cards = tuple(Target(str(n), (str(n),), row=0, col=3 * n, cols=3, part=True) for n in range(1, 5))
-    return Targets((*cards, Target("resign", ("0", "ENTER"))), moves=(frozenset({"1", "2"}), frozenset({"3", "4"}),
-                                                                        frozenset({"1", "3", "4"})),
-                   finish=("ENTER",))
+    return Targets(
+        (*cards, Target("resign", ("0", "ENTER"))),
+        moves=(frozenset({"1", "2"}), frozenset({"3", "4"}), frozenset({"1", "3", "4"})),
+        finish=("ENTER",),
+    )
 
 
 def test_parts_are_picked_until_they_make_a_move_then_typed_in_the_order_tapped():
@@ -108,9 +135,13 @@ def test_picks_no_longer_declared_are_forgotten():
 
 def test_a_drag_types_the_source_then_the_drop_and_nothing_where_either_cannot_be():
     pointer = Pointer()
-    targets = Targets((Target("stock", ("s", "f"), row=3, cols=3, drag=("s",), drop=()),
-                       Target("pile2", ("2",), row=6, col=16, cols=3, drag=("2",), drop=("2",)),
-                       Target("pack", ("p",), row=7, cols=3, drag=(), drop=())))
+    targets = Targets(
+        (
+            Target("stock", ("s", "f"), row=3, cols=3, drag=("s",), drop=()),
+            Target("pile2", ("2",), row=6, col=16, cols=3, drag=("2",), drop=("2",)),
+            Target("pack", ("p",), row=7, cols=3, drag=(), drop=()),
+        )
+    )
     assert pointer.drag(targets, "stock", "pile2") == ("s", "2")
     assert pointer.drag(targets, "pile2", "stock") == ()  # the stock takes no card
     assert pointer.drag(targets, "pack", "pile2") == ()  # the pack is not dragged
@@ -150,9 +181,14 @@ def test_the_typist_types_a_press_at_a_time_when_the_program_waits_held_and_let_
     typist.type(["2", "CAPS+5", "ENTER"])
     assert typist.for_frame(awaiting_key=False) == frozenset()  # busy: nothing typed
     frames = [typist.for_frame() for _ in range(3 * (HOLD_FRAMES + GAP_FRAMES))]
-    assert frames == ([frozenset({"2"})] * HOLD_FRAMES + [frozenset()] * GAP_FRAMES
-                      + [frozenset({"CAPS", "5"})] * HOLD_FRAMES + [frozenset()] * GAP_FRAMES
-                      + [frozenset({"ENTER"})] * HOLD_FRAMES + [frozenset()] * GAP_FRAMES)
+    assert frames == (
+        [frozenset({"2"})] * HOLD_FRAMES
+        + [frozenset()] * GAP_FRAMES
+        + [frozenset({"CAPS", "5"})] * HOLD_FRAMES
+        + [frozenset()] * GAP_FRAMES
+        + [frozenset({"ENTER"})] * HOLD_FRAMES
+        + [frozenset()] * GAP_FRAMES
+    )
     assert not typist.busy
     with pytest.raises(TargetError):
         typist.type(["NOKEY"])
@@ -173,6 +209,7 @@ def test_a_terminal_of_a_served_machine_sends_its_taps_to_the_server():
 
 # --- a script's taps ----------------------------------------------------------------------------------
 
+
 def test_a_script_taps_a_cell_or_a_target_and_drags():
     presses = cli.script_presses("1{tap 3,12}{tap 5s}{drag 7,11 pile2}{ENTER}")
     assert presses[1] == Tap((3, 12)) and presses[2] == Tap("5s") and presses[3] == Tap((7, 11), "pile2")
@@ -190,17 +227,27 @@ def test_a_scripted_tap_on_no_target_stops_with_the_targets_named():
 
 # --- the wire -------------------------------------------------------------------------------------------
 
+
 def test_a_terminal_taps_and_drags_in_messages_checked_like_the_others():
     assert wire.terminal_message('{"tap": [3, 12]}').tap == (3, 12)
     assert wire.terminal_message('{"tap": "New deal"}').tap == "New deal"
     assert wire.terminal_message('{"drag": [[7, 11], [7, 17]]}').drag == ((7, 11), (7, 17))
-    for text in ('{"tap": [24, 0]}', '{"tap": [1]}', '{"tap": [1.5, 2]}', '{"tap": ""}', '{"drag": [[1, 2]]}',
-                 '{"drag": [[1, 2], [3, 40]]}', '{"tap": true}', '{"tapp": [1, 2]}'):
+    for text in (
+        '{"tap": [24, 0]}',
+        '{"tap": [1]}',
+        '{"tap": [1.5, 2]}',
+        '{"tap": ""}',
+        '{"drag": [[1, 2]]}',
+        '{"drag": [[1, 2], [3, 40]]}',
+        '{"tap": true}',
+        '{"tapp": [1, 2]}',
+    ):
         with pytest.raises(wire.MessageError):
             wire.terminal_message(text)
 
 
 # --- the menu -------------------------------------------------------------------------------------------
+
 
 def test_a_tap_on_a_program_line_of_the_menu_types_its_number():
     programs = [load(name) for name in PROGRAMS]
@@ -215,13 +262,16 @@ def test_the_menu_runs_the_program_tapped():
     chosen = []
     frontend = HeadlessFrontend([Tap((8, 10))])
     machine = Spectrum(frontend)
-    programs = [type("P", (), {"TITLE": f"Program {n}", "run": staticmethod(lambda m, n=n: chosen.append(n))})
-                for n in range(1, 4)]
+    programs = [
+        type("P", (), {"TITLE": f"Program {n}", "run": staticmethod(lambda m, n=n: chosen.append(n))})
+        for n in range(1, 4)
+    ]
     menu.choose(machine, programs).run(machine)
     assert chosen == [2] and machine.targets is None  # the program chosen says what its cells mean
 
 
 # --- Patience: the cards and the choices, read from its screen ------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def patience_table():
@@ -245,8 +295,10 @@ def test_patience_reads_its_faces_and_prompt_from_the_screen(patience_table):
 def test_patience_cards_are_parts_whose_moves_are_two_plain_cards_or_the_courts(patience_table):
     machine, _ = patience_table
     targets = targets_of(machine)
-    faces = {position: char_at(machine, patience_rules.row(position), patience_rules.column(position))
-             for position in patience_targets.POSITIONS}
+    faces = {
+        position: char_at(machine, patience_rules.row(position), patience_rules.column(position))
+        for position in patience_targets.POSITIONS
+    }
     courts = {str(p) for p, face in faces.items() if face in "JQK" and face}
     plain = {str(p) for p in faces} - courts
     for move in targets.moves:
@@ -264,7 +316,9 @@ def test_patience_cards_are_parts_whose_moves_are_two_plain_cards_or_the_courts(
 def test_patience_any_jack_queen_and_king_make_a_move_when_two_of_a_court_show():
     faces = {1: "Q", 2: "7", 3: "J", 4: "3", 5: "K", 6: "6", 7: "7", 8: "Q", 9: "J"}
     courts = {move for move in patience_targets.moves(faces) if len(move) == 3}
-    assert courts == {frozenset(three) for three in (("3", "1", "5"), ("3", "8", "5"), ("9", "1", "5"), ("9", "8", "5"))}
+    assert courts == {
+        frozenset(three) for three in (("3", "1", "5"), ("3", "8", "5"), ("9", "1", "5"), ("9", "8", "5"))
+    }
     assert frozenset({"2", "7"}) in patience_targets.moves(faces)  # two sevens: the listing refuses, not the host
 
 
@@ -284,6 +338,7 @@ def test_patience_screens_with_no_prompt_have_no_targets():
 
 
 # --- Canfield --------------------------------------------------------------------------------------------
+
 
 def canfield_with(deal: int) -> Canfield:
     return Canfield(deck_for(deal))
@@ -329,6 +384,7 @@ def test_canfield_piles_cover_their_cards_and_the_choices_are_the_games():
 
 # --- Spades -----------------------------------------------------------------------------------------------
 
+
 def test_spades_a_card_of_the_hand_types_its_name_and_the_raised_one_is_picked():
     hand = ["2s", "ks", "3h", "ah", "td"]
     targets = spades_targets.playing(hand, "", chosen=1)
@@ -352,8 +408,9 @@ def test_spades_bids_are_choices_typed_as_digits_and_enter():
 
 def test_the_command_says_in_one_line_where_a_scripted_tap_met_no_target(tmp_path, capsys):
     shot = tmp_path / "where.scr"
-    status = cli.main(["patience", "--fast", "--seed", "5", "--headless", "--keys", "{tap deal}{tap 7,30}",
-                       "--screenshot", str(shot)])
+    status = cli.main(
+        ["patience", "--fast", "--seed", "5", "--headless", "--keys", "{tap deal}{tap 7,30}", "--screenshot", str(shot)]
+    )
     said = capsys.readouterr().err
     assert status == 1 and said == "zxcards patience: the key script stopped: no target at row 7, column 30\n"
     assert shot.stat().st_size == 6912  # the screen it stopped at, saved
@@ -390,8 +447,10 @@ def test_targets_read_from_the_screen_are_read_again_only_when_the_screen_change
 
 def test_spades_blind_nil_is_asked_by_two_choices_and_a_finished_hand_goes_on_at_a_tap_anywhere():
     question = spades_targets.blind_question()
-    assert [(t.name, t.keys, t.on_screen) for t in question.targets] == [("Blind nil", ("y",), False),
-                                                                          ("No", ("n",), False)]
+    assert [(t.name, t.keys, t.on_screen) for t in question.targets] == [
+        ("Blind nil", ("y",), False),
+        ("No", ("n",), False),
+    ]
     over = spades_targets.hand_over()
     assert Pointer().tap_cell(over, 3, 3) == ("ENTER",) and over.named("Next hand").keys == ("ENTER",)
     assert over.named("Last trick").keys == ("l",)

@@ -120,7 +120,8 @@ def test_a_document_that_cannot_be_taken_up_is_set_aside_not_deleted(database):
         with psycopg.connect(database) as connection:
             kept = connection.execute("SELECT kind, code, why, data FROM zxcards_set_aside").fetchall()
         assert [(kind, code, why, json.loads(data)) for kind, code, why, data in kept] == [
-            ("tables", "BAD", "unreadable", {"broken": True})]
+            ("tables", "BAD", "unreadable", {"broken": True})
+        ]
     finally:
         store.close()
 
@@ -190,8 +191,11 @@ def audit(database) -> None:
             paid = connection.execute("SELECT SUM(amount) FROM payments WHERE account = %s", (account,)).fetchone()
             assert balance == paid[0]
         for deal, cards_home in connection.execute("SELECT id, cards_home FROM deals").fetchall():
-            paid = dict(connection.execute("SELECT reason, SUM(amount) FROM payments WHERE deal = %s GROUP BY reason",
-                                           (deal,)).fetchall())
+            paid = dict(
+                connection.execute(
+                    "SELECT reason, SUM(amount) FROM payments WHERE deal = %s GROUP BY reason", (deal,)
+                ).fetchall()
+            )
             assert paid == {"deck": -DECK_PRICE, "cards home": 5 * cards_home}
 
 
@@ -221,14 +225,20 @@ def test_a_version_1_canfield_schema_gains_the_winnable_deals_columns_losing_not
 
     with psycopg.connect(database, autocommit=True) as connection:  # as version 1 left it
         connection.execute("CREATE SCHEMA IF NOT EXISTS canfield")
-        connection.execute("CREATE TABLE canfield.accounts (id BIGSERIAL PRIMARY KEY, name TEXT NOT NULL, "
-                           "name_key TEXT NOT NULL UNIQUE, balance BIGINT NOT NULL)")
-        connection.execute("CREATE TABLE canfield.deals (id BIGSERIAL PRIMARY KEY, account BIGINT NOT NULL "
-                           "REFERENCES canfield.accounts(id), number INTEGER NOT NULL, cards_home INTEGER NOT NULL, "
-                           "result TEXT NOT NULL, balance BIGINT NOT NULL, position TEXT NOT NULL, verdict TEXT)")
+        connection.execute(
+            "CREATE TABLE canfield.accounts (id BIGSERIAL PRIMARY KEY, name TEXT NOT NULL, "
+            "name_key TEXT NOT NULL UNIQUE, balance BIGINT NOT NULL)"
+        )
+        connection.execute(
+            "CREATE TABLE canfield.deals (id BIGSERIAL PRIMARY KEY, account BIGINT NOT NULL "
+            "REFERENCES canfield.accounts(id), number INTEGER NOT NULL, cards_home INTEGER NOT NULL, "
+            "result TEXT NOT NULL, balance BIGINT NOT NULL, position TEXT NOT NULL, verdict TEXT)"
+        )
         connection.execute("INSERT INTO canfield.accounts (name, name_key, balance) VALUES ('Cleo', 'cleo', 455)")
-        connection.execute("INSERT INTO canfield.deals (account, number, cards_home, result, balance, position, "
-                           "verdict) VALUES (1, 9, 1, 'stuck', 455, '{}', 'lost')")
+        connection.execute(
+            "INSERT INTO canfield.deals (account, number, cards_home, result, balance, position, "
+            "verdict) VALUES (1, 9, 1, 'stuck', 455, '{}', 'lost')"
+        )
     accounts = bank(database)
     try:
         account = accounts.open_account("Cleo")
@@ -238,7 +248,9 @@ def test_a_version_1_canfield_schema_gains_the_winnable_deals_columns_losing_not
         deal = accounts.buy_deck(account, 4, {}, 1, winnable=True, verdict="won", difficulty="hard")
         accounts.judge(deal, "won", "hard")
         assert [(record.winnable, record.difficulty) for record in accounts.deals(account)] == [
-            (False, None), (True, "hard")]
+            (False, None),
+            (True, "hard"),
+        ]
         assert accounts.balance(account) == 455 - DECK_PRICE + 5
     finally:
         accounts.close()
@@ -366,13 +378,23 @@ def test_a_server_killed_while_it_holds_an_account_lets_it_go(database):
     accounts = bank(database, "owner")
     account = accounts.open_account("Anna")
     accounts.close()
-    holder = subprocess.Popen([sys.executable, "-c", (
-        "import sys, time\n"
-        "from games.canfield.bank_postgres import PostgresBank\n"
-        f"bank = PostgresBank({database!r}, 'owner')\n"
-        "bank.take_seat(bank.open_account('Anna'))\n"
-        "print('held', flush=True)\n"
-        "time.sleep(60)\n")], stdout=subprocess.PIPE, cwd=REPOSITORY, text=True)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            (
+                "import sys, time\n"
+                "from games.canfield.bank_postgres import PostgresBank\n"
+                f"bank = PostgresBank({database!r}, 'owner')\n"
+                "bank.take_seat(bank.open_account('Anna'))\n"
+                "print('held', flush=True)\n"
+                "time.sleep(60)\n"
+            ),
+        ],
+        stdout=subprocess.PIPE,
+        cwd=REPOSITORY,
+        text=True,
+    )
     try:
         assert holder.stdout.readline().strip() == "held"
         other = bank(database, "owner")
@@ -415,12 +437,27 @@ def test_the_full_game_kept_in_the_shared_store_goes_on_at_another_server(databa
             run(Spectrum(HeadlessFrontend(presses_from(["3", "ENTER"]))), full_rules=True, store=one, owner="anna")
         kept, _ = two.documents("spades-game", "anna").load(HOME, lambda data: data)
         assert kept["hand"]["moves"] and kept["full"] is True
-        again, notice = home_table(Spectrum(), level="rules", seed=None, full=True, blind_nil=False, folder=None,
-                                   kept_in=two.documents("spades-game", "anna"))
+        again, notice = home_table(
+            Spectrum(),
+            level="rules",
+            seed=None,
+            full=True,
+            blind_nil=False,
+            folder=None,
+            kept_in=two.documents("spades-game", "anna"),
+        )
         assert notice is None and again.saved() == kept
         assert two.documents("spades-game", "bob").load(HOME, lambda data: data) == (None, None)
-        fresh, _ = home_table(Spectrum(), level="rules", seed=5, full=True, blind_nil=False, folder=None, new=True,
-                              kept_in=two.documents("spades-game", "anna"))
+        fresh, _ = home_table(
+            Spectrum(),
+            level="rules",
+            seed=5,
+            full=True,
+            blind_nil=False,
+            folder=None,
+            new=True,
+            kept_in=two.documents("spades-game", "anna"),
+        )
         assert fresh.hand_number == 0
         import psycopg
 

@@ -13,10 +13,17 @@ from spectrum.rom import KEYWORDS
 ORACLE = Oracle(max_seconds=120)
 TOKEN_CODES = range(165, 256)
 UDG_BYTES = 21 * 8
-COLOUR_RANGES = {"ink": range(10), "paper": range(10), "flash": (0, 1, 8), "bright": (0, 1, 8),
-                 "inverse": (0, 1), "over": (0, 1)}
-EXAMPLES = settings(max_examples=200, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+COLOUR_RANGES = {
+    "ink": range(10),
+    "paper": range(10),
+    "flash": (0, 1, 8),
+    "bright": (0, 1, 8),
+    "inverse": (0, 1),
+    "over": (0, 1),
+}
+EXAMPLES = settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
 
 
 def basic_string(codes: bytes) -> str:
@@ -77,7 +84,7 @@ def listing_for(udgs: bytes, statements) -> str:
             colours = "".join(f" {item.upper()} {value};" for item, value in items.items())
             lines.append(f"{10 * number} PRINT AT {row},{col};{colours}{basic_string(codes)};")
     for start in range(0, UDG_BYTES, 24):
-        lines.append(f"{9000 + start} DATA {','.join(map(str, udgs[start:start + 24]))}")
+        lines.append(f"{9000 + start} DATA {','.join(map(str, udgs[start : start + 24]))}")
     return "\n".join(lines) + "\n"
 
 
@@ -103,8 +110,9 @@ def test_print_at_screens_match_the_rom(udgs, statements):
     machine = run_on_layer(udgs, statements)
     assert rows_of(machine.memory) == result.rows(0, 21)
     for variable in (sysvars.ATTR_P, sysvars.MASK_P, sysvars.P_FLAG):
-        assert machine.memory[variable] & (0xAA if variable == sysvars.P_FLAG else 0xFF) == \
-            result.memory[variable] & (0xAA if variable == sysvars.P_FLAG else 0xFF)
+        assert machine.memory[variable] & (0xAA if variable == sysvars.P_FLAG else 0xFF) == result.memory[variable] & (
+            0xAA if variable == sysvars.P_FLAG else 0xFF
+        )
 
 
 @pytest.mark.rom
@@ -134,8 +142,9 @@ def test_rnd_after_randomize_matches_the_rom(seed):
 @example(high=15, low=250)
 def test_randomize_0_takes_the_seed_from_frames(high, low):
     frames = 256 * high + low
-    result = ORACLE.run(f"10 POKE 23672,{low}: POKE 23673,{high}: RANDOMIZE 0: "
-                        "LET s=PEEK 23670+256*PEEK 23671: LET r=RND\n")
+    result = ORACLE.run(
+        f"10 POKE 23672,{low}: POKE 23673,{high}: RANDOMIZE 0: LET s=PEEK 23670+256*PEEK 23671: LET r=RND\n"
+    )
     seed = int(result.variables["s"])
     assert seed - frames in (0, 1)  # an interrupt may count a frame between POKE and RANDOMIZE
     machine = Spectrum()
@@ -215,8 +224,18 @@ def test_control_codes_in_printed_text_act_as_on_the_rom(codes):
 def test_power_on_system_variables_and_udgs_are_the_roms():
     result = ORACLE.run("10 REM\n")
     machine = Spectrum()
-    for variable in (sysvars.CHARS, sysvars.CHARS + 1, sysvars.UDG, sysvars.UDG + 1, sysvars.ATTR_P,
-                     sysvars.MASK_P, sysvars.BORDCR, sysvars.DF_SZ, sysvars.REPDEL, sysvars.REPPER):
+    for variable in (
+        sysvars.CHARS,
+        sysvars.CHARS + 1,
+        sysvars.UDG,
+        sysvars.UDG + 1,
+        sysvars.ATTR_P,
+        sysvars.MASK_P,
+        sysvars.BORDCR,
+        sysvars.DF_SZ,
+        sysvars.REPDEL,
+        sysvars.REPPER,
+    ):
         assert machine.peek(variable) == result.memory[variable]
     udgs = slice(sysvars.UDG_AREA, sysvars.UDG_AREA + 21 * 8)
     assert machine.memory[udgs].tobytes() == result.memory[udgs]

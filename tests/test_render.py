@@ -91,8 +91,9 @@ def test_skoolkit_renders_the_same_screen():
             key = name if not bright or number == 0 else "BRIGHT_" + name
             assert [v > 0 for v in defaults[key]] == [v > 0 for v in render.PALETTE[8 * bright + number]]
     palette = {name: tuple(int(v) for v in render.PALETTE[n]) for n, name in enumerate(names)}
-    palette.update({"BRIGHT_" + name: tuple(int(v) for v in render.PALETTE[8 + n])
-                    for n, name in enumerate(names) if n})
+    palette.update(
+        {"BRIGHT_" + name: tuple(int(v) for v in render.PALETTE[8 + n]) for n, name in enumerate(names) if n}
+    )
 
     writer = ImageWriter(config={"PNGEnableAnimation": 0}, palette=palette)
     png = io.BytesIO()
@@ -108,9 +109,9 @@ def test_frame_puts_the_screen_inside_the_border():
     frame = render.frame_rgb(memory, True, 2)
     assert frame.shape == (render.FRAME_HEIGHT, render.FRAME_WIDTH, 3) == (240, 320, 3)
     top, left = render.BORDER_TOP, render.BORDER_LEFT
-    np.testing.assert_array_equal(frame[top:top + 192, left:left + 256], render.screen_rgb(memory, True))
+    np.testing.assert_array_equal(frame[top : top + 192, left : left + 256], render.screen_rgb(memory, True))
     border = np.ones((240, 320), bool)
-    border[top:top + 192, left:left + 256] = False
+    border[top : top + 192, left : left + 256] = False
     assert (frame[border] == (0xD7, 0, 0)).all()
 
 
@@ -127,7 +128,7 @@ TOP_LEFT_T = 14336 - 24 * 224 - 16
 
 
 BORDER_AREA = np.ones((240, 320), bool)
-BORDER_AREA[24:24 + 192, 32:32 + 256] = False
+BORDER_AREA[24 : 24 + 192, 32 : 32 + 256] = False
 
 
 def border_pixels(border) -> np.ndarray:
@@ -145,8 +146,10 @@ def reference_border(colour: int, changes: list[tuple[int, int]]) -> np.ndarray:
     for y in range(240):
         for x in range(320):
             moment = TOP_LEFT_T + 224 * y + 4 * (x // 8)
-            out[y, x] = [colour, *(changed for t_state, changed in changes
-                                   if t_state - (t_state - TOP_LEFT_T) % 4 <= moment)][-1]
+            out[y, x] = [
+                colour,
+                *(changed for t_state, changed in changes if t_state - (t_state - TOP_LEFT_T) % 4 <= moment),
+            ][-1]
     return out
 
 
@@ -159,7 +162,9 @@ def test_a_border_change_shows_from_the_cell_of_8_pixels_the_beam_draws_when_it_
     pixels = border_pixels(render.border_runs(7, [(middle, 2)]))
     assert (pixels[30, :32] == 7).all() and (pixels[30, 288:] == 2).all() and (pixels[:30][BORDER_AREA[:30]] == 7).all()
     assert (pixels[31:][BORDER_AREA[31:]] == 2).all()
-    assert (border_pixels(render.border_runs(7, [(TOP_LEFT_T + 10 * 224 + 4 * 17 + 3, 2)]))[10, 135:137] == (7, 2)).all()
+    assert (
+        border_pixels(render.border_runs(7, [(TOP_LEFT_T + 10 * 224 + 4 * 17 + 3, 2)]))[10, 135:137] == (7, 2)
+    ).all()
     hidden = TOP_LEFT_T + 40 * 224 + 160  # past the line's 320 visible pixels
     pixels = border_pixels(render.border_runs(1, [(hidden, 6)]))
     assert (pixels[40][BORDER_AREA[40]] == 1).all() and (pixels[41][BORDER_AREA[41]] == 6).all()
@@ -181,11 +186,11 @@ def test_a_frame_draws_the_border_runs_around_the_screen():
     memory = random_memory(6)
     runs = tuple((cell, cell // 37 % 8) for cell in range(0, 240 * 40, 37))
     frame = render.frame_rgb(memory, False, runs)
-    cells = np.repeat(np.array([colour for _, colour in runs]), 37)[:240 * 40].reshape(240, 40)
+    cells = np.repeat(np.array([colour for _, colour in runs]), 37)[: 240 * 40].reshape(240, 40)
     expected = np.repeat(render.PALETTE[cells], 8, axis=1)
     assert (frame[BORDER_AREA] == expected[BORDER_AREA]).all()
     top, left = render.BORDER_TOP, render.BORDER_LEFT
-    np.testing.assert_array_equal(frame[top:top + 192, left:left + 256], render.screen_rgb(memory, False))
+    np.testing.assert_array_equal(frame[top : top + 192, left : left + 256], render.screen_rgb(memory, False))
 
 
 def test_png_round_trip(tmp_path):

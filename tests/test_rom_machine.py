@@ -32,7 +32,7 @@ def text_at(machine, row: int, col: int, length: int) -> str:
     for c in range(col, col + length):
         address = hardware.DISPLAY_FILE + ((row & 0x18) << 8) + ((row & 7) << 5) + c
         cell = bytes(machine.memory[address + 256 * line] for line in range(8))
-        found = [code for code in range(32, 128) if bytes(machine.memory[font + 8 * (code - 32):][:8]) == cell]
+        found = [code for code in range(32, 128) if bytes(machine.memory[font + 8 * (code - 32) :][:8]) == cell]
         chars.append(chr(found[0]) if found else "?")
     return "".join(chars)
 
@@ -55,10 +55,16 @@ def test_a_tape_without_autostart_stops_at_the_command_line_and_runs_when_told()
     assert text_at(machine, 3, 4, 6) == "LOADED" and text_at(machine, 5, 4, 1) == "x"
 
 
-@pytest.mark.parametrize("tap, why", [
-    (b"", "empty"), (b"\x13", "stray byte"), (b"\x13\x00\x00\x00", "cut short"),
-    (program_tap("demo", b"\x00\x0a")[:-1] + b"\x00", "checksum"),
-    (b"10 PRINT 1\n", "cut short")])
+@pytest.mark.parametrize(
+    "tap, why",
+    [
+        (b"", "empty"),
+        (b"\x13", "stray byte"),
+        (b"\x13\x00\x00\x00", "cut short"),
+        (program_tap("demo", b"\x00\x0a")[:-1] + b"\x00", "checksum"),
+        (b"10 PRINT 1\n", "cut short"),
+    ],
+)
 def test_what_is_not_a_tape_is_said_in_one_line(tap, why):
     with pytest.raises(TapeError, match=why) as error:
         read_blocks(tap)
@@ -71,7 +77,7 @@ def test_a_tape_with_no_program_or_only_its_header_is_refused_when_loaded_at_onc
     with pytest.raises(TapeError, match="no BASIC program"):
         RomSpectrum.loading(HeadlessFrontend(), code_only)  # at tape speed too
     tap = program_tap("demo", b"\x00\x0a\x02\x00\xf7\x0d")  # 10 RUN
-    header_only = tap[:2 + 19]
+    header_only = tap[: 2 + 19]
     with pytest.raises(TapeError, match="not followed by the program"):
         RomSpectrum.loading(HeadlessFrontend(), header_only, fast=True)
     with pytest.raises(TapeError, match="header says 6 bytes, and its block holds 2$"):
@@ -84,8 +90,10 @@ def test_a_tape_with_no_program_or_only_its_header_is_refused_when_loaded_at_onc
 def test_a_tape_with_two_programs_runs_the_first_and_waits_with_the_second_left_on_the_tape():
     """The ROM loads the first program and runs it; the second stays on the tape, unread, while the
     editor waits (the run ends when the keys run out), and LOAD "" reads it then."""
-    first, second = (program_tap(name, Oracle().program_bytes(f'10 PRINT "{name.upper()}"\n'), autostart=10)
-                     for name in ("first", "second"))
+    first, second = (
+        program_tap(name, Oracle().program_bytes(f'10 PRINT "{name.upper()}"\n'), autostart=10)
+        for name in ("first", "second")
+    )
     machine = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(), first + second))
     assert machine.program_stopped and text_at(machine, 2, 0, 5) == "FIRST"
     assert text_at(machine, 23, 0, 10) == "0 OK, 10:1"
@@ -110,8 +118,9 @@ def code_blocks(name: str, start: int, code: bytes) -> bytes:
 
 @pytest.mark.rom
 def test_a_basic_loader_loads_the_code_after_it_on_the_tape():
-    loader = program_tap("loader", Oracle().program_bytes('10 LOAD "" CODE\n20 PRINT PEEK 40000;" ";PEEK 40001\n'),
-                         autostart=10)
+    loader = program_tap(
+        "loader", Oracle().program_bytes('10 LOAD "" CODE\n20 PRINT PEEK 40000;" ";PEEK 40001\n'), autostart=10
+    )
     tape = loader + code_blocks("data", 40000, b"*c")
     machine = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(), tape))
     assert machine.program_stopped and not machine.tape and text_at(machine, 4, 0, 5) == "42 99"
@@ -154,17 +163,16 @@ def test_the_rom_beep_sounds_as_the_layer_renders_a_beep():
     (rom,) = [piece for piece in pieces if len(piece) >= 20]
     assert len(clicks) >= 2  # the INPUT's keys
     assert abs(len(rom) - len(beep)) <= 1
-    assert np.count_nonzero(rom[:len(beep)] != beep[:len(rom)]) < len(beep) // 20
+    assert np.count_nonzero(rom[: len(beep)] != beep[: len(rom)]) < len(beep) // 20
 
 
 @settings(deadline=None)
-@given(gaps=st.lists(st.integers(50, 3 * hardware.FRAME_T_STATES), min_size=1, max_size=30),
-       chunk=st.integers(1, 2000))
+@given(gaps=st.lists(st.integers(50, 3 * hardware.FRAME_T_STATES), min_size=1, max_size=30), chunk=st.integers(1, 2000))
 def test_the_beeper_stream_is_the_same_cut_into_any_chunks(gaps, chunk):
     times = list(np.cumsum(gaps) + 1000)
     whole, pieces = BeeperStream(0, 0), BeeperStream(0, 0)
-    whole.edges, pieces.edges = list(times), list(times) + [times[-1] + 10 ** 7]
-    whole.edges.append(times[-1] + 10 ** 7)
+    whole.edges, pieces.edges = list(times), list(times) + [times[-1] + 10**7]
+    whole.edges.append(times[-1] + 10**7)
     end = int(times[-1] / (3_500_000 / 44_100)) + 10
     together = whole.samples(0, end)
     apart = np.concatenate([pieces.samples(first, min(first + chunk, end)) for first in range(0, end, chunk)])
@@ -176,8 +184,9 @@ def test_the_beeper_stream_is_the_same_cut_into_any_chunks(gaps, chunk):
 def test_every_screen_byte_belongs_to_its_cell(offset):
     row, col = cell_of(offset)
     if offset < 6144:
-        assert hardware.DISPLAY_FILE + offset - (((row & 0x18) << 8) + ((row & 7) << 5) + col) - hardware.DISPLAY_FILE \
-            in range(0, 8 * 256, 256)
+        assert hardware.DISPLAY_FILE + offset - (
+            ((row & 0x18) << 8) + ((row & 7) << 5) + col
+        ) - hardware.DISPLAY_FILE in range(0, 8 * 256, 256)
     else:
         assert offset - 6144 == 32 * row + col
 
@@ -203,8 +212,12 @@ def test_the_first_different_key_wait_and_cell_are_found():
     assert first_difference([same, ended], [same, ended, other]) is None
     assert first_difference([same, ended], [same, KeyWait(80, screen), other]).key_wait == 3
     assert first_lateness([same, ended], [same, ended, KeyWait(900, screen)], [100], [100, 80 * 69888 + 5]) is None
-    assert first_lateness([same, KeyWait(80, screen)], [same, KeyWait(80, screen), KeyWait(900, screen)], [100],
-                          [100, 80 * 69888 + 5]) == "the port made 1 sounds, the ROM 2"
+    assert (
+        first_lateness(
+            [same, KeyWait(80, screen)], [same, KeyWait(80, screen), KeyWait(900, screen)], [100], [100, 80 * 69888 + 5]
+        )
+        == "the port made 1 sounds, the ROM 2"
+    )
 
 
 @pytest.mark.rom
@@ -216,18 +229,26 @@ def test_a_listing_file_is_typed_in_and_run(tmp_path):
 
 
 @pytest.mark.rom
-@pytest.mark.parametrize("name, content, why", [
-    ("notes.tap", b"10 PRINT 1\n", "cut short"),
-    ("picture.png", b"\x89PNG\r\n\x1a\n\x00\x00", "not text"),
-    ("readme.txt", b"# A heading\n", "no line number"),
-    ("empty.bas", b"\n\n", "no lines"),
-    ("bad.bas", b'10 PRINT "unclosed\n', "rejected line 10"),
-    ("lower.bas", b'10 print "x"\n', r"rejected line 10 \(a keyword is typed in capitals: PRINT, not print\)$"),
-    ("goto.bas", b'10 PRINT "GOTO"\n20 GOTO 10\n', r"rejected line 20 \(the keyword is GO TO, with its space, not GOTO\)$"),
-    ("gosub.bas", b'10 gosub 20\n', r"rejected line 10 \(the keyword is GO SUB, with its space, not gosub\)$"),
-    ("deffn.bas", b'10 DEFFN f(x)=x\n', r"rejected line 10 \(the keyword is DEF FN, with its space, not DEFFN\)$"),
-    ("tab.bas", b"10 PRINT 1\n20 PRINT\t2\n", r": listing line 2 \(20\): character '\\t' has no Spectrum code"),
-    ("game.tzx", b"ZXTape!\x1a\x01\x14\x10\x00\x00\x13\x00", "a .tzx tape, which zxcards does not read")])
+@pytest.mark.parametrize(
+    "name, content, why",
+    [
+        ("notes.tap", b"10 PRINT 1\n", "cut short"),
+        ("picture.png", b"\x89PNG\r\n\x1a\n\x00\x00", "not text"),
+        ("readme.txt", b"# A heading\n", "no line number"),
+        ("empty.bas", b"\n\n", "no lines"),
+        ("bad.bas", b'10 PRINT "unclosed\n', "rejected line 10"),
+        ("lower.bas", b'10 print "x"\n', r"rejected line 10 \(a keyword is typed in capitals: PRINT, not print\)$"),
+        (
+            "goto.bas",
+            b'10 PRINT "GOTO"\n20 GOTO 10\n',
+            r"rejected line 20 \(the keyword is GO TO, with its space, not GOTO\)$",
+        ),
+        ("gosub.bas", b'10 gosub 20\n', r"rejected line 10 \(the keyword is GO SUB, with its space, not gosub\)$"),
+        ("deffn.bas", b'10 DEFFN f(x)=x\n', r"rejected line 10 \(the keyword is DEF FN, with its space, not DEFFN\)$"),
+        ("tab.bas", b"10 PRINT 1\n20 PRINT\t2\n", r": listing line 2 \(20\): character '\\t' has no Spectrum code"),
+        ("game.tzx", b"ZXTape!\x1a\x01\x14\x10\x00\x00\x13\x00", "a .tzx tape, which zxcards does not read"),
+    ],
+)
 def test_a_file_that_is_no_tape_and_no_listing_is_said_in_one_line(tmp_path, name, content, why):
     path = tmp_path / name
     path.write_bytes(content)
@@ -291,8 +312,7 @@ def test_a_listing_saved_with_a_byte_order_mark_and_windows_line_ends_runs(tmp_p
 
 
 @pytest.mark.rom
-@pytest.mark.parametrize("waiting", ['10 IF INKEY$="" THEN GO TO 10', "10 IF IN 57342=255 THEN GO TO 10",
-                                     "10 PAUSE 0"])
+@pytest.mark.parametrize("waiting", ['10 IF INKEY$="" THEN GO TO 10', "10 IF IN 57342=255 THEN GO TO 10", "10 PAUSE 0"])
 def test_a_scripted_key_is_typed_when_the_program_waits_for_one(waiting):
     """INKEY$ or IN in a loop, or PAUSE 0: the program reads the keys, so a scripted press goes in."""
     machine = RomSpectrum.running(HeadlessFrontend(["p"]), f'{waiting}\n20 PRINT AT 3,4;"GOT IT"\n30 PAUSE 100\n')
@@ -310,15 +330,23 @@ def test_scroll_is_a_key_wait_inside_the_program_and_the_report_one_after_it():
     assert machine.program_stopped  # "0 OK, 10:3"
 
 
-@pytest.mark.parametrize("code, after", [
-    (b"\xd3\xfe", 8),  # OUT (n),A: opcode 4, operand 3, the I/O cycle's first T-state
-    (b"\xed\x79", 9), (b"\xed\x71", 9),  # OUT (C),A and OUT (C),0: two opcode fetches, then the same
-    (b"\xed\xa3", 13), (b"\xed\xab", 13), (b"\xed\xb3", 13), (b"\xed\xbb", 13)])  # OUTI OUTD OTIR OTDR: (HL) read
+@pytest.mark.parametrize(
+    "code, after",
+    [
+        (b"\xd3\xfe", 8),  # OUT (n),A: opcode 4, operand 3, the I/O cycle's first T-state
+        (b"\xed\x79", 9),
+        (b"\xed\x71", 9),  # OUT (C),A and OUT (C),0: two opcode fetches, then the same
+        (b"\xed\xa3", 13),
+        (b"\xed\xab", 13),
+        (b"\xed\xb3", 13),
+        (b"\xed\xbb", 13),
+    ],
+)  # OUTI OUTD OTIR OTDR: (HL) read
 def test_a_border_change_is_timed_when_the_ula_sees_the_port_written(code, after):
     """Fuse's timings of an OUT to port $FE (uncontended): the T-state the border changes at is the
     instruction's start and the T-states its fetches and reads take before the write."""
     memory = bytearray(65536)
-    memory[0x8000:0x8000 + len(code)] = code
+    memory[0x8000 : 0x8000 + len(code)] = code
     ports = LivePorts(memory)
     registers = [0] * 30
     registers[PC], registers[T] = 0x8000, 1_000

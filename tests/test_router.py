@@ -15,14 +15,17 @@ from served import running_router
 from spectrum import hardware, wire
 
 
-@pytest.mark.parametrize("line, code", [
-    (b"GET /spades?table=K7Q2&name=Ann HTTP/1.1", "K7Q2"),
-    (b"GET /spades?name=Ann&table=AB HTTP/1.1", "AB"),
-    (b"GET /patience?seed=5 HTTP/1.1", None),
-    (b"GET / HTTP/1.1", None),
-    (b"GARBAGE", None),
-    (b"GET /spades?table= HTTP/1.1", ""),
-])
+@pytest.mark.parametrize(
+    "line, code",
+    [
+        (b"GET /spades?table=K7Q2&name=Ann HTTP/1.1", "K7Q2"),
+        (b"GET /spades?name=Ann&table=AB HTTP/1.1", "AB"),
+        (b"GET /patience?seed=5 HTTP/1.1", None),
+        (b"GET / HTTP/1.1", None),
+        (b"GARBAGE", None),
+        (b"GET /spades?table= HTTP/1.1", ""),
+    ],
+)
 def test_the_table_a_request_line_names(line, code):
     assert router.table_code(line) == code
 
@@ -67,7 +70,7 @@ class Terminal(threading.Thread):
         time.sleep(0.15)
 
     def screen(self) -> bytes:
-        return self.terminal.memory[hardware.DISPLAY_FILE:hardware.ATTRIBUTES_END].tobytes()
+        return self.terminal.memory[hardware.DISPLAY_FILE : hardware.ATTRIBUTES_END].tobytes()
 
 
 def wait_for(condition, seconds=30.0, message=lambda: ""):
@@ -88,8 +91,9 @@ def test_every_seat_of_a_table_goes_to_its_worker_and_other_sessions_to_the_leas
         others = []
         for number in range(4):  # one at a time, each counted before the next comes
             others.append(Terminal(f"{base}patience?seed={number + 1}"))
-            wait_for(lambda: routing.shared.sessions[1 - home] == number + 1,
-                     message=lambda: list(routing.shared.sessions))  # the worker with no table takes the rest
+            wait_for(
+                lambda: routing.shared.sessions[1 - home] == number + 1, message=lambda: list(routing.shared.sessions)
+            )  # the worker with no table takes the rest
         for terminal in (*seats, *others):
             wait_for(lambda: terminal.frames > 0)
             terminal.socket.close()

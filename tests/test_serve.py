@@ -60,21 +60,25 @@ def wait_for(condition, seconds: float = PATIENCE, what: str = "the condition") 
 
 # --- paths and queries: programs and their options, and nothing else -----------------------------
 
+
 def command_line_options(argv: list[str]) -> dict:
     """A program's options as `zxcards PROGRAM ...` parses them."""
     args = vars(cli.command_line().parse_args(argv))
     return {name: value for name, value in args.items() if name not in (*cli.COMMON_OPTIONS, "program")}
 
 
-@pytest.mark.parametrize("path, argv", [
-    ("/patience?seed=5", ["patience", "--seed", "5"]),
-    ("/patience?rom&seed=1", ["patience", "--rom", "--seed", "1"]),
-    ("/patience?rom&fast&seed=1", ["patience", "--rom", "--fast", "--seed", "1"]),  # typed in, not from its tape
-    ("/spades?level=solver", ["spades", "--level", "solver"]),
-    ("/canfield?practice", ["canfield", "--practice"]),
-    ("/canfield?practice&deal=7", ["canfield", "--practice", "--deal", "7"]),
-    ("/testcard", ["testcard"]),
-])
+@pytest.mark.parametrize(
+    "path, argv",
+    [
+        ("/patience?seed=5", ["patience", "--seed", "5"]),
+        ("/patience?rom&seed=1", ["patience", "--rom", "--seed", "1"]),
+        ("/patience?rom&fast&seed=1", ["patience", "--rom", "--fast", "--seed", "1"]),  # typed in, not from its tape
+        ("/spades?level=solver", ["spades", "--level", "solver"]),
+        ("/canfield?practice", ["canfield", "--practice"]),
+        ("/canfield?practice&deal=7", ["canfield", "--practice", "--deal", "7"]),
+        ("/testcard", ["testcard"]),
+    ],
+)
 def test_a_path_names_a_program_and_its_query_the_options_the_command_line_gives(path, argv):
     assert target_of(path) == Target(argv[0], command_line_options(argv), lockstep=False)
     assert target_of(path + ("&" if "?" in path else "?") + serve.LOCKSTEP).lockstep
@@ -83,35 +87,45 @@ def test_a_path_names_a_program_and_its_query_the_options_the_command_line_gives
 def test_the_root_is_the_menu():
     assert target_of("/") == Target(None, {}, lockstep=False)
     table = target_of("/spades?table=K1&full&name=Anna")
-    assert table.options["full_rules"] and table.table == {"code": "K1", "name": "Anna", "watch": False, "private": False}
+    assert table.options["full_rules"] and table.table == {
+        "code": "K1",
+        "name": "Anna",
+        "watch": False,
+        "private": False,
+    }
     assert target_of("/spades?table=K1&full&blind-nil").options["blind_nil"]
     assert target_of("/?lockstep") == Target(None, {}, lockstep=True)
 
 
-@pytest.mark.parametrize("path, said", [
-    ("/nosuch", "there is no program 'nosuch'"),
-    ("/Patience", "there is no program"),
-    ("/patience/../canfield", "there is no program"),
-    ("/?seed=5", "the menu takes no options"),
-    ("/patience?seed=0", "11-Up Patience can't start with seed=0: a seed is a whole number 1-65535"),
-    ("/patience?seed=five", "1-65535"),
-    ("/patience?seed", "11-Up Patience can't start with seed: seed needs a value"),
-    ("/spades?level=godlike", "Spades can't start with level=godlike: level is one of random, rules"),
-    ("/canfield?deal=0", "Canfield can't start with deal=0: deals are numbered 1 to 65535"),
-    ("/patience?colour=red", "11-Up Patience has no option 'colour'"),
-    ("/patience?help", "has no option 'help'"),
-    ("/patience?SEED=5", "takes no option 'SEED'"),
-    ("/patience?compare", "takes no option 'compare' on a server"),
-    ("/canfield?data-dir=/tmp", "takes no option 'data-dir' on a server"),
-    ("/spades?data-dir=/tmp&full", "takes no option 'data-dir' on a server"),
-    ("/spades?table=K1&blind-nil", "blind nil is a bid of the full game: add full"),
-    ("/spades?table=K-1", "a table's code is 1 to 12 letters and digits"),
-])
+@pytest.mark.parametrize(
+    "path, said",
+    [
+        ("/nosuch", "there is no program 'nosuch'"),
+        ("/Patience", "there is no program"),
+        ("/patience/../canfield", "there is no program"),
+        ("/?seed=5", "the menu takes no options"),
+        ("/patience?seed=0", "11-Up Patience can't start with seed=0: a seed is a whole number 1-65535"),
+        ("/patience?seed=five", "1-65535"),
+        ("/patience?seed", "11-Up Patience can't start with seed: seed needs a value"),
+        ("/spades?level=godlike", "Spades can't start with level=godlike: level is one of random, rules"),
+        ("/canfield?deal=0", "Canfield can't start with deal=0: deals are numbered 1 to 65535"),
+        ("/patience?colour=red", "11-Up Patience has no option 'colour'"),
+        ("/patience?help", "has no option 'help'"),
+        ("/patience?SEED=5", "takes no option 'SEED'"),
+        ("/patience?compare", "takes no option 'compare' on a server"),
+        ("/canfield?data-dir=/tmp", "takes no option 'data-dir' on a server"),
+        ("/spades?data-dir=/tmp&full", "takes no option 'data-dir' on a server"),
+        ("/spades?table=K1&blind-nil", "blind nil is a bid of the full game: add full"),
+        ("/spades?table=K-1", "a table's code is 1 to 12 letters and digits"),
+    ],
+)
 def test_what_names_no_program_or_no_option_it_takes_is_refused_in_one_line(path, said):
     with pytest.raises(RequestRefused) as refusal:
         target_of(path)
     assert said in str(refusal.value) and "\n" not in str(refusal.value)
-    assert "argument" not in str(refusal.value) and "--" not in str(refusal.value)  # a page's words, not a command line's
+    assert "argument" not in str(refusal.value) and "--" not in str(
+        refusal.value
+    )  # a page's words, not a command line's
 
 
 def test_a_refused_option_is_said_as_a_page_says_it_with_the_way_back_to_the_menu(server):
@@ -140,10 +154,25 @@ def get(base: str, path: str) -> http.client.HTTPResponse:
     return response
 
 
-@pytest.mark.parametrize("path", ["/../etc/passwd", "/%2e%2e/", "/%2e%2e/%2e%2e/etc/passwd", "/page/../serve.py",
-                                  "//etc/passwd", "/page/zxcards.js", "/serve.py", "/games/serve.py",
-                                  "/zxcards.js/../serve.py", "/..%2fserve.py", "/index.html", "/page/index.html",
-                                  "/%00", "/patience/../../serve.py"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/../etc/passwd",
+        "/%2e%2e/",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "/page/../serve.py",
+        "//etc/passwd",
+        "/page/zxcards.js",
+        "/serve.py",
+        "/games/serve.py",
+        "/zxcards.js/../serve.py",
+        "/..%2fserve.py",
+        "/index.html",
+        "/page/index.html",
+        "/%00",
+        "/patience/../../serve.py",
+    ],
+)
 def test_a_path_that_names_a_file_gets_a_refusal_page_never_the_file(server, path):
     base, _ = server
     response = get(base, path)
@@ -162,9 +191,10 @@ def test_a_refusal_page_escapes_what_the_path_said(server):
     assert b"<script>" not in response.body and b"&lt;script&gt;" in response.body
 
 
-@pytest.mark.parametrize("path, content_type", [("/zxcards.js", "text/javascript"),
-                                                ("/zxcards-sound.js", "text/javascript"),
-                                                ("/zxcards.css", "text/css")])
+@pytest.mark.parametrize(
+    "path, content_type",
+    [("/zxcards.js", "text/javascript"), ("/zxcards-sound.js", "text/javascript"), ("/zxcards.css", "text/css")],
+)
 def test_the_page_files_are_served_with_their_content_types(server, path, content_type):
     base, _ = server
     response = get(base, path)
@@ -173,8 +203,10 @@ def test_the_page_files_are_served_with_their_content_types(server, path, conten
     assert response.getheader("X-Content-Type-Options") == "nosniff"
 
 
-@pytest.mark.parametrize("path, title", [("/", "ZX Cards"), ("/patience?seed=5", load("patience").TITLE),
-                                         ("/canfield?practice", load("canfield").TITLE)])
+@pytest.mark.parametrize(
+    "path, title",
+    [("/", "ZX Cards"), ("/patience?seed=5", load("patience").TITLE), ("/canfield?practice", load("canfield").TITLE)],
+)
 def test_a_program_has_a_page_with_its_title_and_the_pictures_geometry(server, path, title):
     base, _ = server
     response = get(base, path)
@@ -194,6 +226,7 @@ def test_a_bad_option_gets_a_400_page_that_says_why(server):
 
 
 # --- a headless terminal records what a local headless run does ---------------------------------
+
 
 def headless_outputs(argv: list[str], keys: str, folder: Path, screenshot: str) -> tuple[int, bytes, bytes]:
     """(exit status, screenshot, WAV) of `zxcards ARGV --headless --keys KEYS`, in this process."""
@@ -217,13 +250,18 @@ CASES = [  # the path, the same program's command line, a key script, the screen
     ("testcard", ["testcard"], "x", ".scr"),
     # taps, read by the terminal against the targets the server sends, and typed as keys
     ("patience?seed=5", ["patience", "--seed", "5"], "{tap deal}{tap 4}{tap 1}{tap 3}{tap 21,24}", ".scr"),
-    ("canfield?practice&deal=7", ["canfield", "--practice", "--deal", "7"], "{tap pack}{drag pile1 pile2}{@1500}{ESC}",
-     ".png"),
+    (
+        "canfield?practice&deal=7",
+        ["canfield", "--practice", "--deal", "7"],
+        "{tap pack}{drag pile1 pile2}{@1500}{ESC}",
+        ".png",
+    ),
 ]
 
 
-@pytest.mark.parametrize("path, argv, keys, screenshot", CASES,
-                         ids=[f"/{path} {keys} {kind}" for path, _, keys, kind in CASES])
+@pytest.mark.parametrize(
+    "path, argv, keys, screenshot", CASES, ids=[f"/{path} {keys} {kind}" for path, _, keys, kind in CASES]
+)
 def test_connect_headless_records_byte_for_byte_what_a_local_run_does(server, tmp_path, path, argv, keys, screenshot):
     base, _ = server
     local = headless_outputs(argv, keys, tmp_path / "local", screenshot)
@@ -265,6 +303,7 @@ def test_the_listing_on_the_rom_served_shows_the_same_screen_and_sounds_at_the_s
 
 
 # --- faults: each ends only its own session -----------------------------------------------------
+
 
 class Bystander:
     """A browser tab at the menu, paced, open through another terminal's fault."""
@@ -333,22 +372,25 @@ def errors_answering(terminal, text: str | bytes) -> str:
             return json.loads(message)["error"]
 
 
-@pytest.mark.parametrize("text, said", [
-    ("{not json", "not JSON"),
-    ("", "not JSON"),
-    ("[" * 600 + "]" * 400, "not JSON"),
-    ("[1, 2]", 'a message is {"held": [keys]}'),
-    ("{}", 'a message is {"held": [keys]}'),
-    ('{"held": [], "press": "a"}', 'a message is {"held": [keys]}'),
-    ('{"held": "a"}', '"held" is a list of key names'),
-    ('{"held": [1]}', '"held" is a list of key names'),
-    ('{"leave": 1}', '"leave" is true or false'),
-    ('{"frame": -1, "held": []}', '"frame" is a frame number'),
-    ('{"frame": 1.5, "held": []}', '"frame" is a frame number'),
-    ('{"held": ["F1"]}', "no Spectrum key 'F1'"),
-    ('{"held": ["a", "ESC"]}', "no Spectrum key 'ESC'"),
-    (b'{"held": []}', "a terminal sends text (JSON), not binary"),
-])
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("{not json", "not JSON"),
+        ("", "not JSON"),
+        ("[" * 600 + "]" * 400, "not JSON"),
+        ("[1, 2]", 'a message is {"held": [keys]}'),
+        ("{}", 'a message is {"held": [keys]}'),
+        ('{"held": [], "press": "a"}', 'a message is {"held": [keys]}'),
+        ('{"held": "a"}', '"held" is a list of key names'),
+        ('{"held": [1]}', '"held" is a list of key names'),
+        ('{"leave": 1}', '"leave" is true or false'),
+        ('{"frame": -1, "held": []}', '"frame" is a frame number'),
+        ('{"frame": 1.5, "held": []}', '"frame" is a frame number'),
+        ('{"held": ["F1"]}', "no Spectrum key 'F1'"),
+        ('{"held": ["a", "ESC"]}', "no Spectrum key 'ESC'"),
+        (b'{"held": []}', "a terminal sends text (JSON), not binary"),
+    ],
+)
 def test_a_message_that_is_no_terminals_is_answered_with_an_error_and_play_goes_on(fresh_server, text, said):
     base, server = fresh_server
     before = server.refused
@@ -389,7 +431,7 @@ def test_a_flood_of_messages_closes_the_connection_with_1008(fresh_server):
     before = set(server.sessions)
     with connect(socket_url(base), max_size=None) as terminal:
         wait_for(lambda: len(server.sessions - before) == 1, what="the session")
-        session, = server.sessions - before
+        (session,) = server.sessions - before
         flooded = time.monotonic()
         try:
             for number in range(5000):
@@ -398,8 +440,11 @@ def test_a_flood_of_messages_closes_the_connection_with_1008(fresh_server):
             pass
         _, closed = messages_until_closed(terminal)
     assert closed.rcvd.code == 1008 and closed.rcvd.reason == "too many messages"
-    wait_for(lambda: session not in server.sessions, seconds=5 - (time.monotonic() - flooded),
-             what="the flooding session's end, 5 s from the flood's start,")
+    wait_for(
+        lambda: session not in server.sessions,
+        seconds=5 - (time.monotonic() - flooded),
+        what="the flooding session's end, 5 s from the flood's start,",
+    )
 
 
 def test_a_person_s_pace_of_messages_is_never_a_flood(fresh_server):
@@ -477,7 +522,7 @@ def test_a_terminal_that_never_reads_is_let_go_and_its_session_ends(full_pipe_to
         async with asyncio_connect(socket_url(base, "patience?seed=5"), max_size=None) as deaf:
             deaf.transport.pause_reading()  # and never reads again
             await asyncio.to_thread(wait_for, lambda: len(server.sessions) == 2, what="the session")
-            session, = set(server.sessions) - before
+            (session,) = set(server.sessions) - before
             await asyncio.to_thread(wait_for, lambda: session.task is not None, what="the session's task")
             await asyncio.to_thread(session.join, PATIENCE)
             assert not session.is_alive(), "the deaf terminal's session goes on"
@@ -496,7 +541,7 @@ def test_closing_the_connection_ends_the_session_and_its_thread(fresh_server):
     for path in ("patience?seed=5", "patience?rom&seed=1", "spades?seed=3", "canfield?practice&deal=28"):
         terminal = connect(socket_url(base, path), max_size=None, legacy=True)
         terminal.recv(timeout=PATIENCE)
-        session, = set(server.sessions) - before
+        (session,) = set(server.sessions) - before
         assert session.is_alive()
         terminal.close()
         wait_for(lambda: session not in server.sessions, what=f"the end of /{path}'s session")
@@ -511,7 +556,7 @@ def test_a_lockstep_terminal_that_stops_answering_is_given_up_on(fresh_server, m
         first = terminal.recv(timeout=PATIENCE)
         while isinstance(first, str):
             first = terminal.recv(timeout=PATIENCE)
-        session, = (session for session in server.sessions if session.frontend.lockstep)
+        (session,) = (session for session in server.sessions if session.frontend.lockstep)
         for number in range(3):  # answered for a few frames, then no more
             terminal.send(json.dumps({"frame": number, "held": []}))
         received, closed = messages_until_closed(terminal)
@@ -547,13 +592,14 @@ def test_a_server_stopped_under_a_live_session_raises_nothing_in_the_session(mon
     with running_server() as (base, server):
         with connect(socket_url(base, "patience?seed=5"), max_size=None) as terminal:
             terminal.recv(timeout=PATIENCE)
-            session, = server.sessions
+            (session,) = server.sessions
         assert ending.wait(PATIENCE)  # the terminal gone, the server waits for the session to end: it stops
     session.join(PATIENCE)  # its last frame, and its end, sent to a loop that has closed
     assert not session.is_alive() and not raised
 
 
 # --- Canfield's search ends with its session ----------------------------------------------------
+
 
 def solver_threads() -> list[threading.Thread]:
     return [thread for thread in threading.enumerate() if thread.name == "canfield solver"]
@@ -573,6 +619,7 @@ def test_canfield_practice_s_search_ends_when_its_session_does(fresh_server):
 
 # --- the command lines --------------------------------------------------------------------------
 
+
 def environment() -> dict:
     return {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
 
@@ -580,8 +627,14 @@ def environment() -> dict:
 def first_line_of_serve(*options: str) -> tuple[str, str]:
     """The first line `python -m games.host.cli serve OPTIONS` prints, and all it says on stderr until
     it is stopped then; the page at that address is fetched first."""
-    process = subprocess.Popen([sys.executable, "-m", "games.host.cli", "serve", *options], cwd=ROOT, env=environment(),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "games.host.cli", "serve", *options],
+        cwd=ROOT,
+        env=environment(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         timer = threading.Timer(PATIENCE, process.kill)
         timer.start()
@@ -637,8 +690,7 @@ def test_connect_to_a_closed_port_says_so_in_one_line(capsys):
     assert not out and err.startswith(f"zxcards connect: cannot reach {url}: ") and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("path, said", [("nosuch", "there is no program 'nosuch'"),
-                                        ("patience?seed=0", "1-65535")])
+@pytest.mark.parametrize("path, said", [("nosuch", "there is no program 'nosuch'"), ("patience?seed=0", "1-65535")])
 def test_connect_to_a_path_that_names_no_program_is_refused_in_one_line(capsys, server, path, said):
     base, _ = server
     assert cli.main(["connect", base + path, "--headless"]) == 1
@@ -647,8 +699,9 @@ def test_connect_to_a_path_that_names_no_program_is_refused_in_one_line(capsys, 
     assert said in err and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("url", ["ftp://127.0.0.1/patience", "not a url", "http://127.0.0.1:port/", "http://:8048/",
-                                 "http://exa mple.com/"])
+@pytest.mark.parametrize(
+    "url", ["ftp://127.0.0.1/patience", "not a url", "http://127.0.0.1:port/", "http://:8048/", "http://exa mple.com/"]
+)
 def test_connect_to_what_is_no_address_says_so_in_one_line(capsys, url):
     assert cli.main(["connect", url, "--headless"]) == 1
     out, err = capsys.readouterr()
@@ -666,8 +719,16 @@ def test_bench_serve_answers_help(capsys, monkeypatch):
     assert done.value.code == 0 and out.startswith("usage: bench_serve ") and not err
 
 
-@pytest.mark.parametrize("given, seated", [("Zo%C3%AB", "Zoe"), ("%C5%81ukasz", "Lukasz"), ("Ren%C3%A9e%20O", "Renee O"),
-                                           ("Zoe%CC%88", "Zoe"), ("Anna", "Anna")])
+@pytest.mark.parametrize(
+    "given, seated",
+    [
+        ("Zo%C3%AB", "Zoe"),
+        ("%C5%81ukasz", "Lukasz"),
+        ("Ren%C3%A9e%20O", "Renee O"),
+        ("Zoe%CC%88", "Zoe"),
+        ("Anna", "Anna"),
+    ],
+)
 def test_a_name_at_a_table_has_its_accents_taken_off_before_the_table_sees_it(given, seated):
     assert target_of(f"/spades?table=K7Q2&name={given}").table["name"] == seated
 
@@ -691,8 +752,10 @@ def test_connect_to_an_address_where_nothing_answers_says_so_in_words(capsys):
         port = probe.getsockname()[1]
     assert cli.main(["connect", f"http://127.0.0.1:{port}/patience", "--headless"]) == 1
     err = capsys.readouterr().err
-    assert err == (f"zxcards connect: cannot reach http://127.0.0.1:{port}/patience: nothing answers there: is "
-                   "`zxcards serve` running, on that port?\n")
+    assert err == (
+        f"zxcards connect: cannot reach http://127.0.0.1:{port}/patience: nothing answers there: is "
+        "`zxcards serve` running, on that port?\n"
+    )
 
 
 def test_a_program_that_thinks_is_given_the_servers_worker_processes(tmp_path):
@@ -742,6 +805,12 @@ def test_a_server_stopped_while_a_session_ends_lets_its_process_end():
     """The server's loop stops while a session whose terminal has gone is still ending: nothing is
     left waiting for that end (no thread blocked on it, which would hold the process up at exit for
     ever, as it held up a whole test run once)."""
-    process = subprocess.run([sys.executable, "-c", STOPPED_WITH_A_SESSION], cwd=ROOT, env=environment(),
-                             capture_output=True, text=True, timeout=PATIENCE)
+    process = subprocess.run(
+        [sys.executable, "-c", STOPPED_WITH_A_SESSION],
+        cwd=ROOT,
+        env=environment(),
+        capture_output=True,
+        text=True,
+        timeout=PATIENCE,
+    )
     assert process.returncode == 0 and process.stdout == "stopped\n", process.stderr

@@ -87,7 +87,7 @@ def test_an_unchanged_screen_sends_nothing_and_a_change_sends_only_its_bytes():
     terminal.receive(first[0])
     terminal.receive(frame)
     assert len(frame) < 100  # two characters' cells, not the screen
-    assert terminal.memory[hardware.DISPLAY_FILE:hardware.ATTRIBUTES_END].tobytes() == render.picture(machine)[0]
+    assert terminal.memory[hardware.DISPLAY_FILE : hardware.ATTRIBUTES_END].tobytes() == render.picture(machine)[0]
     assert terminal.frame_count == machine.frame_count and terminal.border == machine.border
 
 
@@ -163,7 +163,7 @@ def test_the_pacer_keeps_the_ulas_rate_and_starts_afresh_when_far_behind():
 
 
 def frames_counted(machine):
-    return int.from_bytes(machine.memory[sysvars.FRAMES:sysvars.FRAMES + 3].tobytes(), "little")
+    return int.from_bytes(machine.memory[sysvars.FRAMES : sysvars.FRAMES + 3].tobytes(), "little")
 
 
 def test_a_session_waiting_for_a_key_sleeps_through_idle_frames_and_counts_them():

@@ -67,7 +67,9 @@ def play_frames(window, keys, frames, flaw_at=None) -> Spectrum:
     window.present = Played(window, keys, frames, flaw_at)
     port = Spectrum(window)
     with pytest.raises(Enough):
-        original.run_port(port, lambda machine: play.run(machine, SEED), window.port_keys)  # waits with the window's frames
+        original.run_port(
+            port, lambda machine: play.run(machine, SEED), window.port_keys
+        )  # waits with the window's frames
     return port
 
 
@@ -87,10 +89,10 @@ def test_a_cell_that_differs_is_outlined_on_both_pictures(window):
     width = render.FRAME_WIDTH * 2
     for left in (0, width):
         x, y = left + (render.BORDER_LEFT + 8 * COLUMN) * 2, (render.BORDER_TOP + 8 * ROW) * 2
-        assert (shown[y, x:x + 16] == OUTLINE).all() and (shown[y + 15, x:x + 16] == OUTLINE).all()
+        assert (shown[y, x : x + 16] == OUTLINE).all() and (shown[y + 15, x : x + 16] == OUTLINE).all()
     assert (shown[:, :width] == OUTLINE).all(axis=2).sum() == 16 * 16 - 12 * 12  # that cell's frame, 2 wide
     title_line = (render.BORDER_TOP + 4) * 2  # the title, alike on both (but for the line parting them)
-    assert np.array_equal(shown[title_line, 1:width - 1], shown[title_line, width + 1:2 * width - 1])
+    assert np.array_equal(shown[title_line, 1 : width - 1], shown[title_line, width + 1 : 2 * width - 1])
 
 
 def test_the_roms_border_is_drawn_changing_mid_line_when_it_changes_within_a_frame(window, monkeypatch):
@@ -101,8 +103,8 @@ def test_the_roms_border_is_drawn_changing_mid_line_when_it_changes_within_a_fra
     SideBySideWindow.present(window, port)  # the window's own (play_frames put a counting one in its place)
     shown = pygame.surfarray.array3d(pygame.display.get_surface()).transpose(1, 0, 2)
     width, height = render.FRAME_WIDTH * 2, render.FRAME_HEIGHT * 2
-    top_border = shown[:render.BORDER_TOP * 2:2, width + 2:2 * width:16]  # each cell's second pixel
-    assert (top_border == render.PALETTE[render.border_cells(stripes)[:render.BORDER_TOP]]).all()
+    top_border = shown[: render.BORDER_TOP * 2 : 2, width + 2 : 2 * width : 16]  # each cell's second pixel
+    assert (top_border == render.PALETTE[render.border_cells(stripes)[: render.BORDER_TOP]]).all()
     assert (shown[:height, 0] == shown[0, 0]).all()  # the port's border: one colour
 
 
@@ -116,4 +118,6 @@ def test_the_shuffle_replay_in_a_window_deals_the_same_table_on_both(window, mon
     assert 800 < window.rom_keys.waits[0].frame < 1000  # the ROM: 12 s of shuffling, 5 of dealing
     # the port keeps the ROM's time, within 1% here: the harness's line 1 on the ROM pokes the UDGs
     # and calls the routines from the top of the listing, the port goes there as typed commands do
-    assert abs(window.port_keys.waits[0].frame - window.rom_keys.waits[0].frame) <= 0.01 * window.rom_keys.waits[0].frame
+    assert (
+        abs(window.port_keys.waits[0].frame - window.rom_keys.waits[0].frame) <= 0.01 * window.rom_keys.waits[0].frame
+    )

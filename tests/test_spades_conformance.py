@@ -15,12 +15,22 @@ from games.cards import NAMES
 from games.spades.rules import PLAYERS, Spades, suit_of
 
 SEED = seed_path(Path(__file__).resolve().parent.parent)
-WITHOUT_THE_SEED = (f"the Spades seed's ruleset ({SEED.name}), which these tests play against the Python rules, is "
-                    "not part of the project: it is read from shared/seeds/ in the folder that holds this clone, "
-                    "and a clone of its own has none, so these tests are skipped; nothing else needs it")
+WITHOUT_THE_SEED = (
+    f"the Spades seed's ruleset ({SEED.name}), which these tests play against the Python rules, is "
+    "not part of the project: it is read from shared/seeds/ in the folder that holds this clone, "
+    "and a clone of its own has none, so these tests are skipped; nothing else needs it"
+)
 seed_tests = pytest.mark.skipif(not SEED.exists(), reason=WITHOUT_THE_SEED)
-MALFORMED = ["", "play_card td", "play_card x td extra", "PLAY_CARD x td", "pass", "play_card x zz",
-             "play_card x 10d", "play_card  x   td"]
+MALFORMED = [
+    "",
+    "play_card td",
+    "play_card x td extra",
+    "PLAY_CARD x td",
+    "pass",
+    "play_card x zz",
+    "play_card x 10d",
+    "play_card  x   td",
+]
 WRONG_KINDS = ("revoke", "other player", "not held", "malformed")
 
 
@@ -52,8 +62,7 @@ def draw_message(data, game: Spades, kind: str) -> tuple[str, str]:
         card = data.draw(st.sampled_from(off_suit or hand or ["as"]))
     elif kind == "other player":
         player = data.draw(st.sampled_from([p for p in PLAYERS if p != player] + ["player_4", "Player_0"]))
-        card = data.draw(st.sampled_from(game.hand(player) if player in PLAYERS and game.hand(player)
-                                         else list(NAMES)))
+        card = data.draw(st.sampled_from(game.hand(player) if player in PLAYERS and game.hand(player) else list(NAMES)))
     elif kind == "not held":
         card = data.draw(st.sampled_from(unheld_cards(game, player)))
     else:
@@ -89,12 +98,25 @@ def test_whole_hands_with_wrong_messages_answer_as_the_seed(seed_text, deck, dat
 def test_the_seed_refuses_with_its_own_texts(seed_text):
     deck = list(NAMES[1:] + NAMES[:1])  # each player holds one suit and the ace of the next
     seed, game = seed_spades(seed_text, deck), Spades(deck)
-    messages = [("player_2", "play_card x td"), ("player_0", "play_card x ah"), ("player_0", "play_card x kc"),
-                ("player_1", "play_card x td"), ("player_1", "play_card x ac"), ("player_2", "play_card x ad"),
-                ("player_3", "play_card x 2s")]
+    messages = [
+        ("player_2", "play_card x td"),
+        ("player_0", "play_card x ah"),
+        ("player_0", "play_card x kc"),
+        ("player_1", "play_card x td"),
+        ("player_1", "play_card x ac"),
+        ("player_2", "play_card x ad"),
+        ("player_3", "play_card x 2s"),
+    ]
     answers = [seed.receive(player, message) for player, message in messages]
-    assert answers == [(False, "not player turn: player_2"), (False, "card not in player hand: ah"), (True, None),
-                       (False, "must follow suit: td"), (True, None), (True, None), (True, None)]
+    assert answers == [
+        (False, "not player turn: player_2"),
+        (False, "card not in player hand: ah"),
+        (True, None),
+        (False, "must follow suit: td"),
+        (True, None),
+        (True, None),
+        (True, None),
+    ]
     assert seed_state(seed)["player_scores"]["player_3"] == 1  # the two of spades trumps the clubs
     for (player, message), answer in zip(messages, answers):
         assert game.receive(player, message) == answer

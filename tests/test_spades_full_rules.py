@@ -22,9 +22,19 @@ def test_blind_nil_is_worth_200_made_or_lost():
     assert hand_points(bids, dict(zip(PLAYERS, (0, 3, 6, 4))))[0] == (100 + 40 + 2, 2)
 
 
-@pytest.mark.parametrize("scores, over, winner", [
-    ([499, 100], False, None), ([500, 100], True, 0), ([100, 520], True, 1), ([-199, 0], False, None),
-    ([-200, 0], True, 1), ([0, -350], True, 0), ([510, 510], False, None), ([-250, -210], True, 1)])
+@pytest.mark.parametrize(
+    "scores, over, winner",
+    [
+        ([499, 100], False, None),
+        ([500, 100], True, 0),
+        ([100, 520], True, 1),
+        ([-199, 0], False, None),
+        ([-200, 0], True, 1),
+        ([0, -350], True, 0),
+        ([510, 510], False, None),
+        ([-250, -210], True, 1),
+    ],
+)
 def test_a_game_ends_at_500_or_at_minus_200_and_the_higher_score_wins(scores, over, winner):
     match = FullMatch()
     match.scores = scores
@@ -79,12 +89,16 @@ def test_computer_bids_keep_within_13_for_the_partnership(partner_bid):
         assert 0 <= choose_bid(hand, partner_bid) <= 13 - (partner_bid or 0)
 
 
-@pytest.mark.parametrize("partner_bid, gambles", [
-    (None, True),    # the partner bids after, knowing: it can cover
-    (5, True), (4, True),
-    (3, False),      # a partner of three tricks covers a blind nil too rarely
-    (1, False),
-    (0, False),      # never beside a partner's nil
-])
+@pytest.mark.parametrize(
+    "partner_bid, gambles",
+    [
+        (None, True),  # the partner bids after, knowing: it can cover
+        (5, True),
+        (4, True),
+        (3, False),  # a partner of three tricks covers a blind nil too rarely
+        (1, False),
+        (0, False),  # never beside a partner's nil
+    ],
+)
 def test_a_computer_gambles_on_blind_nil_beside_a_partner_who_can_cover_it(partner_bid, gambles):
     assert gambles_blind_nil([150, 400], 0, partner_bid) == gambles

@@ -73,15 +73,18 @@ def finished_hand(rules: HouseRules, bids, taken) -> FullSpades:
     return hand
 
 
-@pytest.mark.parametrize("rules, bags_before, hand_bags, score_change, bags_after", [
-    # "every `bags` tricks over a partnership's contract (5-15) cost `bag_penalty` points"
-    ({}, 8, 2, 40 + 2 - 100, 0),
-    ({}, 6, 2, 40 + 2, 8),
-    ({"bags": 7}, 6, 2, 40 + 2 - 100, 1),
-    ({"bags": 7, "bag_penalty": 50}, 6, 2, 40 + 2 - 50, 1),
-    ({"bags": 15}, 13, 2, 40 + 2 - 100, 0),
-    ({"bags": 5, "bag_penalty": 0}, 4, 2, 40 + 2, 1),
-])
+@pytest.mark.parametrize(
+    "rules, bags_before, hand_bags, score_change, bags_after",
+    [
+        # "every `bags` tricks over a partnership's contract (5-15) cost `bag_penalty` points"
+        ({}, 8, 2, 40 + 2 - 100, 0),
+        ({}, 6, 2, 40 + 2, 8),
+        ({"bags": 7}, 6, 2, 40 + 2 - 100, 1),
+        ({"bags": 7, "bag_penalty": 50}, 6, 2, 40 + 2 - 50, 1),
+        ({"bags": 15}, 13, 2, 40 + 2 - 100, 0),
+        ({"bags": 5, "bag_penalty": 0}, 4, 2, 40 + 2, 1),
+    ],
+)
 def test_bags_cost_the_penalty_at_the_house_limit(rules, bags_before, hand_bags, score_change, bags_after):
     match = FullMatch(rules=HouseRules(**rules))
     match.bags = [bags_before, 0]
@@ -90,13 +93,26 @@ def test_bags_cost_the_penalty_at_the_house_limit(rules, bags_before, hand_bags,
     assert match.bags[0] == bags_after
 
 
-@pytest.mark.parametrize("game_to, scores, over", [
-    (500, [390, 0], False), (500, [399, 0], True), (300, [198, 0], False), (300, [199, 0], True),
-    (1000, [898, 0], False), (1000, [899, 0], True), (100, [-2, 100], False), (100, [-1, 100], True),
-    # out at -game_to / 2.5
-    (500, [0, -139], False), (500, [0, -140], True), (1000, [0, -339], False), (1000, [0, -340], True),
-    (100, [-60, 21], False), (100, [-60, 20], True),
-])
+@pytest.mark.parametrize(
+    "game_to, scores, over",
+    [
+        (500, [390, 0], False),
+        (500, [399, 0], True),
+        (300, [198, 0], False),
+        (300, [199, 0], True),
+        (1000, [898, 0], False),
+        (1000, [899, 0], True),
+        (100, [-2, 100], False),
+        (100, [-1, 100], True),
+        # out at -game_to / 2.5
+        (500, [0, -139], False),
+        (500, [0, -140], True),
+        (1000, [0, -339], False),
+        (1000, [0, -340], True),
+        (100, [-60, 21], False),
+        (100, [-60, 20], True),
+    ],
+)
 def test_the_game_ends_at_the_house_points_or_its_losing_points(game_to, scores, over):
     match = FullMatch(rules=HouseRules(game_to=game_to))
     match.scores = scores
@@ -128,16 +144,19 @@ def test_a_minimum_bid_binds_the_second_of_a_partnership_to_bid():
     assert hand.bid(P3, "4") == (False, "partners bid 5 at least: 4")
 
 
-@pytest.mark.parametrize("rules, said", [
-    ({"game_to": 350}, "game-to is one of 100, 150, 200, 250, 300, 400, 500, 600, 700, 800, 900, 1000, not 350"),
-    ({"bags": 4}, "bags is one of 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, not 4"),
-    ({"nil": 75}, "nil is one of 0, 50, 100, 200, not 75"),
-    ({"game_to": "300"}, "game-to is a whole number, not '300'"),
-    ({"ten_for_200": 1}, "ten-for-200 is on or off"),
-    ({"no_bids": True, "game_to": 300}, "game-to is a rule of the full game: add full"),
-    ({"no_bids": True, "ten_for_200": True}, "ten-for-200 is a rule of the full game: add full"),
-    ({"nil": 0, "blind_nil": True}, "blind nil is a nil: it can't be played with nil 0 (no nil)"),
-])
+@pytest.mark.parametrize(
+    "rules, said",
+    [
+        ({"game_to": 350}, "game-to is one of 100, 150, 200, 250, 300, 400, 500, 600, 700, 800, 900, 1000, not 350"),
+        ({"bags": 4}, "bags is one of 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, not 4"),
+        ({"nil": 75}, "nil is one of 0, 50, 100, 200, not 75"),
+        ({"game_to": "300"}, "game-to is a whole number, not '300'"),
+        ({"ten_for_200": 1}, "ten-for-200 is on or off"),
+        ({"no_bids": True, "game_to": 300}, "game-to is a rule of the full game: add full"),
+        ({"no_bids": True, "ten_for_200": True}, "ten-for-200 is a rule of the full game: add full"),
+        ({"nil": 0, "blind_nil": True}, "blind nil is a nil: it can't be played with nil 0 (no nil)"),
+    ],
+)
 def test_rules_that_cannot_be_played_are_refused_in_one_line(rules, said):
     with pytest.raises(RulesRefused) as refused:
         HouseRules(**rules)
@@ -156,13 +175,20 @@ def test_house_rules_without_the_full_game_are_refused_by_the_page_and_the_comma
 def test_the_summary_says_what_differs_from_the_usual():
     assert HouseRules().summary() == "to 500"
     assert HouseRules(no_bids=True).summary() == "no bids"
-    assert HouseRules(game_to=300, bags=7, bag_penalty=50, nil=0, ten_for_200=True, minimum_bid=4).summary() == \
-        "to 300, 7 bags -50, no nil, 10 for 200, min bid 4"
-    assert all(len(line) <= 30 for line in HouseRules(game_to=1000, bags=15, bag_penalty=150, nil=200, blind_nil=True,
-                                                      ten_for_200=True, minimum_bid=6).lines())
+    assert (
+        HouseRules(game_to=300, bags=7, bag_penalty=50, nil=0, ten_for_200=True, minimum_bid=4).summary()
+        == "to 300, 7 bags -50, no nil, 10 for 200, min bid 4"
+    )
+    assert all(
+        len(line) <= 30
+        for line in HouseRules(
+            game_to=1000, bags=15, bag_penalty=150, nil=200, blind_nil=True, ten_for_200=True, minimum_bid=6
+        ).lines()
+    )
 
 
 # --- the computer players bid to the table's scoring ------------------------------------------------
+
 
 def random_hands(count: int, seed: int = 1):
     rng = random.Random(seed)
@@ -171,8 +197,10 @@ def random_hands(count: int, seed: int = 1):
 
 
 def test_a_computer_never_bids_nil_at_a_table_without_it_and_bids_it_more_the_more_it_is_worth():
-    nils = {value: sum(choose_bid(hand, None, HouseRules(nil=value)) == 0 for hand in random_hands(3000))
-            for value in (0, 50, 100, 200)}
+    nils = {
+        value: sum(choose_bid(hand, None, HouseRules(nil=value)) == 0 for hand in random_hands(3000))
+        for value in (0, 50, 100, 200)
+    }
     assert nils[0] == 0 < nils[50] < nils[100] < nils[200]
 
 
@@ -182,8 +210,9 @@ def test_a_computer_s_nil_needs_the_chance_the_table_s_scoring_asks():
     assert nil_chance_needed(HouseRules(nil=200)) == pytest.approx(0.6)
     assert nil_chance_needed(HouseRules(nil=0)) > 1
     rules = HouseRules(nil=0)
-    assert all(sampled_bid(hand, 0, 0, None, random.Random(2), deals=8, rules=rules) > 0
-               for hand in random_hands(60, seed=3))
+    assert all(
+        sampled_bid(hand, 0, 0, None, random.Random(2), deals=8, rules=rules) > 0 for hand in random_hands(60, seed=3)
+    )
 
 
 @pytest.mark.parametrize("partner_bid, least", [(1, 4), (0, 5), (3, 2), (None, 1)])
@@ -238,6 +267,7 @@ def test_computers_at_a_table_play_its_rules_to_the_end_of_a_game():
 
 # --- kept with the table ------------------------------------------------------------------------------
 
+
 def test_a_table_keeps_its_house_rules_and_privacy_and_reads_a_table_kept_before_them(tmp_path):
     rules = HouseRules(game_to=300, bags=7, nil=50, blind_nil=True, ten_for_200=True, minimum_bid=3, turn_seconds=30)
     store, clock = TableStore(tmp_path), Clock()
@@ -254,10 +284,16 @@ def test_a_table_keeps_its_house_rules_and_privacy_and_reads_a_table_kept_before
     assert before.rules == HouseRules(blind_nil=True) and not before.private and before.turn_seconds == 60
 
 
-@pytest.mark.parametrize("damage", [
-    {"rules": {"game_to": 333}}, {"rules": {"colour": "red"}}, {"rules": "to 300"}, {"private": "yes"},
-    {"full": False},
-])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"rules": {"game_to": 333}},
+        {"rules": {"colour": "red"}},
+        {"rules": "to 300"},
+        {"private": "yes"},
+        {"full": False},
+    ],
+)
 def test_kept_house_rules_that_are_not_rules_make_the_file_unreadable(damage):
     table = SpadesTable("K1", seed=2, rules=HouseRules(game_to=300), clock=Clock())
     data = table.saved()
@@ -267,6 +303,7 @@ def test_kept_house_rules_that_are_not_rules_make_the_file_unreadable(damage):
 
 
 # --- open tables --------------------------------------------------------------------------------------
+
 
 def test_the_open_tables_are_listed_and_a_private_one_never():
     clock = Clock()
@@ -281,8 +318,13 @@ def test_the_open_tables_are_listed_and_a_private_one_never():
     listed = tables.listed()
     assert [listing.code for listing in listed] == ["OPEN1", "PLAY1"]  # a seat free first
     first, second = listed
-    assert (first.rules, first.seats, first.places, first.seat_free, first.score) == \
-        ("to 300, nil 50", ("Anna",), 4, True, "not started")
+    assert (first.rules, first.seats, first.places, first.seat_free, first.score) == (
+        "to 300, nil 50",
+        ("Anna",),
+        4,
+        True,
+        "not started",
+    )
     assert (second.rules, second.seats, second.seat_free, second.watchable) == ("no bids", ("Cy",), False, True)
     assert "HIDDEN" not in str(listed)
     for table in (open_one, secret, playing):
@@ -324,6 +366,7 @@ def test_the_form_s_choices_are_options_the_query_takes():
 
 
 # --- again, at the same seats -------------------------------------------------------------------------
+
 
 def game_of_two(clock, rules=HouseRules(game_to=100)):
     table = SpadesTable("G1", seed=4, rules=rules, clock=clock)
@@ -432,8 +475,15 @@ def test_a_clock_s_second_redraws_its_line_alone_to_the_screen_a_whole_draw_give
     from spectrum import Spectrum
 
     def scene(status):
-        return Scene(title="SPADES", hand=["as", "kd", "2c"], trick=[("player_1", "2h"), ("player_2", "9h")],
-                     labels={"player_1": "1 of 3"}, to_play="player_3", status=status, message="BREAK (Esc) leaves")
+        return Scene(
+            title="SPADES",
+            hand=["as", "kd", "2c"],
+            trick=[("player_1", "2h"), ("player_2", "9h")],
+            labels={"player_1": "1 of 3"},
+            to_play="player_3",
+            status=status,
+            message="BREAK (Esc) leaves",
+        )
 
     assert only_the_status_differs(scene(after), scene(before))
     assert not only_the_status_differs(scene(after), None)
@@ -484,15 +534,31 @@ def test_a_game_kept_at_home_goes_on_by_its_own_rules_and_says_so_only_when_othe
     from spectrum import Spectrum
 
     rules = HouseRules(game_to=300, nil=0)
-    table, notice = home_table(Spectrum(), level="rules", seed=1, full=True, blind_nil=False, folder=tmp_path,
-                               rules=rules)
+    table, notice = home_table(
+        Spectrum(), level="rules", seed=1, full=True, blind_nil=False, folder=tmp_path, rules=rules
+    )
     table.join("this machine", "YOU")
     table.start(0)
     again, notice = home_table(Spectrum(), level="rules", seed=None, full=True, blind_nil=False, folder=tmp_path)
     assert again.rules == rules and notice is None
-    again, notice = home_table(Spectrum(), level="rules", seed=None, full=True, blind_nil=False, folder=tmp_path,
-                               rules=HouseRules(game_to=1000))
+    again, notice = home_table(
+        Spectrum(),
+        level="rules",
+        seed=None,
+        full=True,
+        blind_nil=False,
+        folder=tmp_path,
+        rules=HouseRules(game_to=1000),
+    )
     assert again.rules == rules and "goes on by its own rules (to 300, no nil)" in notice
-    fresh, notice = home_table(Spectrum(), level="rules", seed=None, full=True, blind_nil=False, folder=tmp_path,
-                               rules=HouseRules(game_to=1000), new=True)
+    fresh, notice = home_table(
+        Spectrum(),
+        level="rules",
+        seed=None,
+        full=True,
+        blind_nil=False,
+        folder=tmp_path,
+        rules=HouseRules(game_to=1000),
+        new=True,
+    )
     assert fresh.rules == HouseRules(game_to=1000) and notice is None

@@ -10,7 +10,7 @@ from games.spades.players.information_set import InformationSetSearch
 from games.spades.players.solver import Budget, Solver, bits_of
 from tests.test_spades_solver import ending
 
-UNLIMITED = 10 ** 18   # steps: more than any search here needs
+UNLIMITED = 10**18  # steps: more than any search here needs
 
 
 def guesses(seed: int, size: int, seat: int, count: int) -> list[list[int]]:

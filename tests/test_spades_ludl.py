@@ -51,8 +51,9 @@ END_RECEIVE"""
     assert all(not tokens for tokens in game.containers.values())
 
 
-@pytest.mark.parametrize("rules", ["DEF f:\n  RETURN FROB 1;\nEND_DEF", "DEF f:\n  RETURN PLUS 1;\nEND_DEF",
-                                   "DEF f:\n  RETURN 1;\n"])
+@pytest.mark.parametrize(
+    "rules", ["DEF f:\n  RETURN FROB 1;\nEND_DEF", "DEF f:\n  RETURN PLUS 1;\nEND_DEF", "DEF f:\n  RETURN 1;\n"]
+)
 def test_rules_it_cannot_read_are_refused(rules):
     with pytest.raises(LudlError):
         Interpreter(rules, props={}, containers={}, shuffle=None)

@@ -16,8 +16,15 @@ from games.spades.players.views import View, full_view
 from games.spades.rules import seat_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))  # the opponents live beside the benches
-from spades_opponents import (OPPONENTS, CautiousPlayer, CountingPlayer, GreedyPlayer, NilBuster, Sandbagger,  # noqa: E402
-                              make_opponent)
+from spades_opponents import (
+    OPPONENTS,
+    CautiousPlayer,
+    CountingPlayer,
+    GreedyPlayer,
+    NilBuster,
+    Sandbagger,  # noqa: E402
+    make_opponent,
+)
 
 
 def card(name: str) -> int:
@@ -26,11 +33,19 @@ def card(name: str) -> int:
 
 def view_of(seat, hand, trick=(), *, bids=None, taken=(0, 0, 0, 0), played=(), voids=None) -> View:
     trick = [(at, card(name)) for at, name in trick]
-    return View(seat=seat, hand=[card(name) for name in hand], trick=trick,
-                played={card(name) for name in played} | {number for _, number in trick},
-                voids=voids or [set() for _ in range(4)], hand_sizes=[len(hand)] * 4, taken=list(taken),
-                spades_must_be_broken=bids is not None, spades_broken=True,
-                partner=None if bids is None else (seat + 2) % 4, bids=bids)
+    return View(
+        seat=seat,
+        hand=[card(name) for name in hand],
+        trick=trick,
+        played={card(name) for name in played} | {number for _, number in trick},
+        voids=voids or [set() for _ in range(4)],
+        hand_sizes=[len(hand)] * 4,
+        taken=list(taken),
+        spades_must_be_broken=bids is not None,
+        spades_broken=True,
+        partner=None if bids is None else (seat + 2) % 4,
+        bids=bids,
+    )
 
 
 @settings(max_examples=6, deadline=None)
@@ -93,17 +108,26 @@ def test_the_cautious_player_takes_a_trick_only_with_a_card_nobody_left_can_beat
 
 
 def test_the_cautious_player_ducks_once_its_side_has_its_bid():
-    view = view_of(0, ["ah", "3h"], trick=[(3, "5h")], bids=[2, 3, 1, 3], taken=[2, 4, 1, 4],
-                   played=[name for name in NAMES if name[1] == "s"])
+    view = view_of(
+        0,
+        ["ah", "3h"],
+        trick=[(3, "5h")],
+        bids=[2, 3, 1, 3],
+        taken=[2, 4, 1, 4],
+        played=[name for name in NAMES if name[1] == "s"],
+    )
     assert CautiousPlayer().choose(view) == card("3h")
 
 
-@pytest.mark.parametrize("hand, trick, chosen", [
-    (["ah", "qh", "2h"], [(0, "kh")], "ah"),          # the highest card that wins
-    (["qh", "2h"], [(0, "kh")], "2h"),                # nothing wins: the lowest
-    (["3s", "9c"], [(0, "kh")], "3s"),                # void in hearts: the spade wins
-    (["9c", "ks", "2d"], [], "ks"),                   # on lead: its highest, a spade first
-])
+@pytest.mark.parametrize(
+    "hand, trick, chosen",
+    [
+        (["ah", "qh", "2h"], [(0, "kh")], "ah"),  # the highest card that wins
+        (["qh", "2h"], [(0, "kh")], "2h"),  # nothing wins: the lowest
+        (["3s", "9c"], [(0, "kh")], "3s"),  # void in hearts: the spade wins
+        (["9c", "ks", "2d"], [], "ks"),  # on lead: its highest, a spade first
+    ],
+)
 def test_the_greedy_player_wins_what_it_can_with_its_highest(hand, trick, chosen):
     assert GreedyPlayer().choose(view_of(1, hand, trick=trick)) == card(chosen)
 
@@ -121,11 +145,17 @@ def test_the_counter_wins_with_the_cheapest_card_nobody_still_to_play_can_beat()
 def test_the_counter_ducks_once_its_contract_is_made_unless_the_other_side_can_be_set():
     made = dict(bids=[3, 3, 2, 3], played=[name for name in NAMES if name[1] == "s"])
     # three tricks left; south and north bid 5 and have 6; west and east need 2 more: set them
-    assert CountingPlayer().choose(view_of(0, ["ah", "3h", "4c"], trick=[(3, "5h")], taken=[4, 2, 2, 2], **made)) == card("ah")
+    assert CountingPlayer().choose(
+        view_of(0, ["ah", "3h", "4c"], trick=[(3, "5h")], taken=[4, 2, 2, 2], **made)
+    ) == card("ah")
     # south and north have their 5, west and east need 1 more: no bag for nothing, duck
-    assert CountingPlayer().choose(view_of(0, ["ah", "3h", "4c"], trick=[(3, "5h")], taken=[3, 3, 2, 2], **made)) == card("3h")
+    assert CountingPlayer().choose(
+        view_of(0, ["ah", "3h", "4c"], trick=[(3, "5h")], taken=[3, 3, 2, 2], **made)
+    ) == card("3h")
     # the sandbagger takes it all the same
-    assert Sandbagger().choose(view_of(0, ["ah", "3h", "4c"], trick=[(3, "5h")], taken=[3, 3, 2, 2], **made)) == card("ah")
+    assert Sandbagger().choose(view_of(0, ["ah", "3h", "4c"], trick=[(3, "5h")], taken=[3, 3, 2, 2], **made)) == card(
+        "ah"
+    )
 
 
 def test_the_counter_covers_its_partners_nil_and_busts_an_opponents():
@@ -136,14 +166,16 @@ def test_the_counter_covers_its_partners_nil_and_busts_an_opponents():
     voids = [set(), set(), set(), {3}]
     assert CountingPlayer().choose(view_of(2, ["ah", "9h", "4h", "2c"], bids=[3, 3, 4, 0], voids=voids)) == card("4h")
     # the nil bidder (east) is winning with the ten: stay under it with the nine
-    assert CountingPlayer().choose(view_of(0, ["jh", "9h", "3h"], trick=[(2, "5h"), (3, "th")], bids=[3, 3, 4, 0])) == card("9h")
+    assert CountingPlayer().choose(
+        view_of(0, ["jh", "9h", "3h"], trick=[(2, "5h"), (3, "th")], bids=[3, 3, 4, 0])
+    ) == card("9h")
 
 
 def test_the_counter_bids_its_count_nil_with_small_cards_and_over_beside_a_partners_nil():
     strong = ["as", "ks", "qs", "4s", "ah", "kh", "2h", "ad", "3d", "4d", "5c", "6c", "7c"]
     small = ["2s", "5s", "9s", "3h", "6h", "8h", "2d", "4d", "7d", "jd", "3c", "5c", "8c"]
-    assert CountingPlayer().bid(strong, None) == 7   # three spade honours, a fourth spade, two aces, a king beside one
-    assert CountingPlayer().bid(strong, 0) == 8       # the partner's nil to cover
+    assert CountingPlayer().bid(strong, None) == 7  # three spade honours, a fourth spade, two aces, a king beside one
+    assert CountingPlayer().bid(strong, 0) == 8  # the partner's nil to cover
     assert CountingPlayer().bid(small, None) == 0
-    assert CountingPlayer().bid(small, 0) == 1        # no double nil
+    assert CountingPlayer().bid(small, 0) == 1  # no double nil
     assert Sandbagger().bid(strong, None) == 6 and Sandbagger().bid(small, None) == 1

@@ -36,8 +36,10 @@ def screen_text(machine: Spectrum) -> str:
 @pytest.fixture
 def dealt(monkeypatch):
     """Deal `deck` (every hand) instead of a shuffled one."""
+
     def deal(deck):
         monkeypatch.setattr(seats, "shuffled_deck", lambda rng: list(deck))
+
     return deal
 
 
@@ -99,8 +101,9 @@ def test_a_key_while_a_computer_is_to_play_hurries_it_and_plays_no_card(dealt):
     table, _ = at_home(hurried)
     waits = [later - sooner for sooner, later in zip(patient.moved_at, patient.moved_at[1:])]
     assert waits[0] >= 20 and hurried.moved_at[1] - hurried.moved_at[0] < 10  # west's card at once
-    assert hurried.moved_at[2:] == [frame - (patient.moved_at[1] - hurried.moved_at[1])
-                                    for frame in patient.moved_at[2:]]  # then the same pace
+    assert hurried.moved_at[2:] == [
+        frame - (patient.moved_at[1] - hurried.moved_at[1]) for frame in patient.moved_at[2:]
+    ]  # then the same pace
     assert [card for _, card in table.game.tricks[0][0]][:2] == ["kc", "ac"] and len(table.game.hand(YOU)) == 12
 
 
@@ -118,10 +121,11 @@ def test_cursor_keys_choose_and_enter_plays(dealt):
 
 
 REVOKE_DECK = (
-    [rank + "d" for rank in "a23456789tjqk"]                                         # east
+    [rank + "d" for rank in "a23456789tjqk"]  # east
     + ["8s", "7s", "6s", "5s", "4s", "3s", "2s", "9h", "th", "jh", "qh", "kh", "ah"]  # north
     + ["ac", "kc", "qc", "jc", "tc", "9c", "8c", "as", "ks", "qs", "js", "ts", "9s"]  # west
-    + ["2c", "3c", "4c", "5c", "6c", "7c", "2h", "3h", "4h", "5h", "6h", "7h", "8h"])  # you
+    + ["2c", "3c", "4c", "5c", "6c", "7c", "2h", "3h", "4h", "5h", "6h", "7h", "8h"]
+)  # you
 
 
 def test_the_last_trick_on_request_and_a_revoke_refused_with_must_follow_suit(dealt):
@@ -175,10 +179,16 @@ def test_a_whole_hand_ends_with_the_result(tmp_path, full):
     assert lines[-1] == "ENTER: next hand" and lines[0] == results[0]
     if not full:
         assert sum(view.hands_won) >= 1
-        assert lines[0] in ("YOU WIN THE HAND!", "WEST wins the hand", "NORTH wins the hand", "EAST wins the hand") \
-            or lines[0].startswith("Shared: ")
+        assert lines[0] in (
+            "YOU WIN THE HAND!",
+            "WEST wins the hand",
+            "NORTH wins the hand",
+            "EAST wins the hand",
+        ) or lines[0].startswith("Shared: ")
     else:
-        assert lines[0] in ("YOU and NORTH win the hand", "WEST and EAST win the hand") or lines[0].startswith("Hand even")
+        assert lines[0] in ("YOU and NORTH win the hand", "WEST and EAST win the hand") or lines[0].startswith(
+            "Hand even"
+        )
         assert lines[1].startswith("US bid ") and lines[2].startswith("THEM bid ")
         assert len(table.variant.match.history) == 1
 
@@ -232,6 +242,7 @@ def test_your_bid_is_capped_by_north_s(dealt, tmp_path):
 
 # --- the trick taken stays on the table a while -----------------------------------------------------
 
+
 class WatchesTheTricks(TypesLegalCards):
     """Also keeps, for each frame, the trick's status line and whether the table shows a trick taken."""
 
@@ -241,8 +252,14 @@ class WatchesTheTricks(TypesLegalCards):
 
     def present(self, machine) -> None:
         if self.table is not None:
-            self.status_rows.append((machine.frame_count, row_text(machine, STATUS_ROW),
-                                     row_text(machine, MESSAGE_ROW), self.table.view(0).hands_won))
+            self.status_rows.append(
+                (
+                    machine.frame_count,
+                    row_text(machine, STATUS_ROW),
+                    row_text(machine, MESSAGE_ROW),
+                    self.table.view(0).hands_won,
+                )
+            )
         super().present(machine)
 
 
@@ -266,6 +283,7 @@ def test_each_trick_taken_stays_on_the_table_for_its_time_and_the_last_says_who_
 
 # --- the full game is kept after every move -----------------------------------------------------------
 
+
 def test_the_full_game_is_kept_after_every_move_and_taken_up_where_it_was(tmp_path):
     table, machine = table_after(presses_from(["3", "ENTER"]), lambda deck: None, full=True, folder=tmp_path)
     kept = json.loads((tmp_path / SAVED_GAME).read_text())
@@ -284,8 +302,7 @@ def test_a_seed_given_with_a_kept_game_says_which_game_goes_on_and_how_to_start_
 def test_new_sets_the_kept_game_aside_and_deals_a_new_one(tmp_path):
     table_after(presses_from(["3", "ENTER"]), lambda deck: None, full=True, folder=tmp_path)
     kept = (tmp_path / SAVED_GAME).read_text()
-    fresh, notice = home_table(Spectrum(), level="rules", seed=5, full=True, blind_nil=False, folder=tmp_path,
-                               new=True)
+    fresh, notice = home_table(Spectrum(), level="rules", seed=5, full=True, blind_nil=False, folder=tmp_path, new=True)
     assert notice is None and fresh.hand_number == 0 and fresh.variant.match.scores == [0, 0]
     assert (tmp_path / f"{SAVED_GAME}.given-up-1").read_text() == kept  # nothing a player owned is lost
 
@@ -306,8 +323,14 @@ def test_one_program_plays_a_folders_full_game_at_a_time(tmp_path):
 
 def old_saved_game(scores=(230, -40), padding: int = 0) -> str:
     """A game kept by an earlier zxcards: its score, between hands."""
-    return json.dumps({"scores": list(scores), "bags": [3, 7], "dealer": "player_2",
-                       "history": [{"bids": {}, "taken": {}, "points": [0, 0], "note": "x" * padding}]})
+    return json.dumps(
+        {
+            "scores": list(scores),
+            "bags": [3, 7],
+            "dealer": "player_2",
+            "history": [{"bids": {}, "taken": {}, "points": [0, 0], "note": "x" * padding}],
+        }
+    )
 
 
 def test_a_game_kept_by_an_earlier_zxcards_is_taken_up_with_its_score(tmp_path):
@@ -321,15 +344,26 @@ def test_a_game_kept_by_an_earlier_zxcards_is_taken_up_with_its_score(tmp_path):
     assert json.loads(path.read_text())["standing"]["match"]["scores"] == [230, -40]
 
 
-BAD_SAVES = ["", "{", "[]", '{"scores": [1, 2]}', b"\xff\xfe".decode("latin-1"), "[" * 400_000,
-             '{"scores": [1, "2"], "bags": [0, 0], "dealer": "player_0", "history": []}',
-             '{"scores": [1, 2], "bags": [0, 10], "dealer": "player_0", "history": []}',
-             '{"scores": [1, 2], "bags": [0, 0], "dealer": "nobody", "history": []}',
-             '{"format": 1, "code": "home", "full": true}', '{"format": 99}']
+BAD_SAVES = [
+    "",
+    "{",
+    "[]",
+    '{"scores": [1, 2]}',
+    b"\xff\xfe".decode("latin-1"),
+    "[" * 400_000,
+    '{"scores": [1, "2"], "bags": [0, 0], "dealer": "player_0", "history": []}',
+    '{"scores": [1, 2], "bags": [0, 10], "dealer": "player_0", "history": []}',
+    '{"scores": [1, 2], "bags": [0, 0], "dealer": "nobody", "history": []}',
+    '{"format": 1, "code": "home", "full": true}',
+    '{"format": 99}',
+]
 
 
-@pytest.mark.parametrize("content", BAD_SAVES + [old_saved_game(padding=1_000_001)],
-                         ids=[f"bad{number}" for number in range(len(BAD_SAVES))] + ["over a megabyte"])
+@pytest.mark.parametrize(
+    "content",
+    BAD_SAVES + [old_saved_game(padding=1_000_001)],
+    ids=[f"bad{number}" for number in range(len(BAD_SAVES))] + ["over a megabyte"],
+)
 def test_an_unreadable_save_is_set_aside_not_lost_and_a_new_game_begins(tmp_path, content):
     path = tmp_path / SAVED_GAME
     path.write_text(content, encoding="latin-1")
@@ -367,8 +401,11 @@ def test_every_unreadable_save_is_kept_numbered_and_the_screen_says_where(tmp_pa
         screen = screen_text(machine).replace(" ", "")
         assert f"{SAVED_GAME}.unreadable-{number}" in screen
         assert row_text(machine, MESSAGE_ROW) == "Any key to go on"
-    assert [(tmp_path / f"{SAVED_GAME}.unreadable-{number}").read_text() for number in (1, 2, 3)] == \
-        ["damaged 1", "damaged 2", "damaged 3"]
+    assert [(tmp_path / f"{SAVED_GAME}.unreadable-{number}").read_text() for number in (1, 2, 3)] == [
+        "damaged 1",
+        "damaged 2",
+        "damaged 3",
+    ]
 
 
 @pytest.mark.parametrize("make", [os.mkfifo, os.mkdir], ids=["a named pipe", "a folder"])
@@ -396,17 +433,18 @@ def full_hand_with(folder, monkeypatch=None, trouble=None):
 def disk_full(monkeypatch):
     def no_space(_):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
     monkeypatch.setattr(os, "fsync", no_space)
 
 
 def read_only(monkeypatch):
     def refused(file, *args, **kwargs):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(file))
+
     monkeypatch.setattr("games.datafolder.open", refused, raising=False)
 
 
-@pytest.mark.parametrize("trouble, reason", [(disk_full, "No space left on device"),
-                                             (read_only, "Permission denied")])
+@pytest.mark.parametrize("trouble, reason", [(disk_full, "No space left on device"), (read_only, "Permission denied")])
 def test_a_save_that_fails_is_said_the_game_goes_on_and_the_old_save_is_kept(tmp_path, monkeypatch, trouble, reason):
     path = tmp_path / SAVED_GAME
     path.write_text(old_saved_game())
@@ -422,6 +460,7 @@ def test_an_unreadable_save_that_cannot_be_moved_stays_and_is_never_written_over
 
     def refused(source, target):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+
     monkeypatch.setattr(os, "replace", refused)
     table, notice = home_table(Spectrum(), level="rules", seed=None, full=True, blind_nil=False, folder=tmp_path)
     monkeypatch.undo()
@@ -457,6 +496,7 @@ def test_the_end_of_a_full_game_is_said_and_enter_starts_a_new_one(tmp_path):
 
 # --- seeds ------------------------------------------------------------------------------------------
 
+
 def headless_screen(tmp_path, name: str, *options: str) -> bytes:
     from games.host.cli import main
 
@@ -473,6 +513,7 @@ def test_seed_zero_deals_the_same_hands_every_time(tmp_path):
 
 # --- blind nil ----------------------------------------------------------------------------------
 
+
 def blind_nil_table(presses, dealt, tmp_path, scores=(0, 150)):
     (tmp_path / SAVED_GAME).write_text(old_saved_game(scores=scores))
     return table_after(presses_from(presses), dealt, deck=list(NAMES), full=True, folder=tmp_path, blind_nil=True)
@@ -480,8 +521,9 @@ def blind_nil_table(presses, dealt, tmp_path, scores=(0, 150)):
 
 def hand_shown(machine: Spectrum) -> bool:
     """Any card face among your cards' rows (a blind nil hides them)."""
-    return any(machine.screen_char(row, col) not in (" ", None) for row in (HAND_ROW - 1, HAND_ROW)
-               for col in range(32))
+    return any(
+        machine.screen_char(row, col) not in (" ", None) for row in (HAND_ROW - 1, HAND_ROW) for col in range(32)
+    )
 
 
 def test_behind_by_100_you_are_asked_for_blind_nil_before_seeing_your_cards(dealt, tmp_path):
@@ -514,12 +556,15 @@ def test_the_blind_nil_option_needs_the_full_game(capsys):
     assert "\n" not in error and error.endswith(": --blind-nil is a bid of the full game: add --full")
 
 
-@pytest.mark.parametrize("scores, partner_bid, blind", [
-    ([400, 150], None, True),      # far behind, the other side near game: the gamble
-    ([400, 150], 0, False),        # never beside a partner's nil
-    ([300, 50], None, False),      # far behind, but the other side not near game
-    ([400, 250], None, False),     # near game, but only 150 behind
-])
+@pytest.mark.parametrize(
+    "scores, partner_bid, blind",
+    [
+        ([400, 150], None, True),  # far behind, the other side near game: the gamble
+        ([400, 150], 0, False),  # never beside a partner's nil
+        ([300, 50], None, False),  # far behind, but the other side not near game
+        ([400, 250], None, False),  # near game, but only 150 behind
+    ],
+)
 def test_computers_gamble_on_blind_nil_only_as_a_comeback(scores, partner_bid, blind):
     import random
 
@@ -546,10 +591,16 @@ def test_the_first_screen_says_how_to_leave_or_asks_for_your_bid(dealt, tmp_path
     assert said.startswith("Your bid (0/N = nil, 1-") if full else said == "BREAK (Esc) leaves"
 
 
-JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-2**40, 2**40) | st.floats(allow_nan=False)
-                           | st.text(max_size=12) | st.sampled_from(["player_0", "bid 3", "play_card - as", "as"]),
-                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                                         max_size=3), max_leaves=8)
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**40), 2**40)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=12)
+    | st.sampled_from(["player_0", "bid 3", "play_card - as", "as"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=8,
+)
 
 
 @pytest.fixture(scope="module")
@@ -598,6 +649,7 @@ def test_a_kept_game_damaged_anywhere_is_taken_up_or_set_aside_never_a_crash(kep
 
 
 # --- one name a seat, for everyone at the table -------------------------------------------------------
+
 
 def two_people_at_a_table(clock=lambda: 0.0):
     table = seats.SpadesTable("T1", seed=7, clock=clock, turn_seconds=None)
@@ -649,6 +701,7 @@ def test_break_is_said_whenever_nothing_else_is():
 
 # --- why a screen at a table watches, or sits under another name --------------------------------------
 
+
 def seat_screen_text(tables, owner, name, **options):
     from games.spades.seat_play import run as take_a_seat
 
@@ -675,6 +728,7 @@ def test_a_newcomer_who_watches_is_told_why():
 
 # --- house rules at a seat ----------------------------------------------------------------------
 
+
 def test_p_shows_the_hands_of_the_game_and_a_card_typed_out_of_turn_never_does(tmp_path):
     from games.spades.variants import FullGame
     from games.spades.full_rules import FullMatch
@@ -698,6 +752,13 @@ def test_the_table_s_first_screen_says_its_house_rules(tmp_path):
     with pytest.raises(ScriptExhausted):
         take_a_seat(machine, tables, "R9", "anna-secret", "Anna", rules=rules, private=True)
     said = screen_text(machine)
-    for words in ("Full game to 300, out -120", "7 bags cost 100 points", "No nil bids", "10 for 200, partners bid 4+",
-                  "30 s to move; seat held 60 s", "Private: only by this link", "1 Anna <- you"):
+    for words in (
+        "Full game to 300, out -120",
+        "7 bags cost 100 points",
+        "No nil bids",
+        "10 for 200, partners bid 4+",
+        "30 s to move; seat held 60 s",
+        "Private: only by this link",
+        "1 Anna <- you",
+    ):
         assert words in said

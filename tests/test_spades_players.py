@@ -13,8 +13,15 @@ from games.cards import BY_NAME, NAMES
 from games.spades.rules import PLAYERS, Spades
 from games.spades.full_rules import FullMatch, FullSpades, choose_bid, hand_points, partner_of
 from games.spades.players.bidding import sampled_bid
-from games.spades.players.guesses import (HabitCheck, consistent_deal, deal_hidden_cards, exact_deal, guessed_deal,
-                                          habit_agreement, habit_guesses)
+from games.spades.players.guesses import (
+    HabitCheck,
+    consistent_deal,
+    deal_hidden_cards,
+    exact_deal,
+    guessed_deal,
+    habit_agreement,
+    habit_guesses,
+)
 from games.spades.players.information_set import BAG_WORTH, NIL_TRICK_WORTH, SET_NIL_WORTH, SolverPlayer, trick_worth
 from games.spades.players.mcts import SearchPlayer, seed_outcome
 from games.spades.players import RandomPlayer, RulePlayer, make_player, play_seed_hand
@@ -36,9 +43,17 @@ def numbers(*names: str) -> list[int]:
 
 def view(hand, trick=(), played=(), seat=0, partner=None, bids=None) -> View:
     trick_numbers = [(who, number(card)) for who, card in trick]
-    return View(seat=seat, hand=numbers(*hand), trick=trick_numbers,
-                played=set(numbers(*played)) | {card for _, card in trick_numbers}, voids=[set() for _ in range(4)],
-                hand_sizes=[len(hand)] * 4, taken=[0] * 4, partner=partner, bids=bids)
+    return View(
+        seat=seat,
+        hand=numbers(*hand),
+        trick=trick_numbers,
+        played=set(numbers(*played)) | {card for _, card in trick_numbers},
+        voids=[set() for _ in range(4)],
+        hand_sizes=[len(hand)] * 4,
+        taken=[0] * 4,
+        partner=partner,
+        bids=bids,
+    )
 
 
 def shuffled(seed: int) -> list[str]:
@@ -49,15 +64,19 @@ def shuffled(seed: int) -> list[str]:
 
 # --- the rule-based player's habits -----------------------------------------------------------------
 
-@pytest.mark.parametrize("hand, trick, expected", [
-    (("4h", "9h", "kh"), [(3, "th")], "4h"),                       # second hand low
-    (("4h", "jh", "kh", "ah"), [(2, "th"), (3, "5h")], "kh"),       # third hand high: K and A are equal, play K
-    (("4h", "jh", "kh"), [(1, "th"), (2, "5h"), (3, "2h")], "jh"),  # last hand wins as cheaply as it can
-    (("4h", "9h"), [(1, "th"), (2, "5h"), (3, "2h")], "4h"),        # cannot win: lowest
-    (("2s", "9s", "4c", "kd"), [(3, "th")], "2s"),                  # void: trump, cheaply
-    (("2s", "9s", "4c", "kd"), [(2, "th"), (3, "5s")], "9s"),       # overtrump as cheaply as wins
-    (("2s", "4c", "kd"), [(2, "th"), (3, "5s")], "4c"),             # cannot win: the least useful card
-])
+
+@pytest.mark.parametrize(
+    "hand, trick, expected",
+    [
+        (("4h", "9h", "kh"), [(3, "th")], "4h"),  # second hand low
+        (("4h", "jh", "kh", "ah"), [(2, "th"), (3, "5h")], "kh"),  # third hand high: K and A are equal, play K
+        (("4h", "jh", "kh"), [(1, "th"), (2, "5h"), (3, "2h")], "jh"),  # last hand wins as cheaply as it can
+        (("4h", "9h"), [(1, "th"), (2, "5h"), (3, "2h")], "4h"),  # cannot win: lowest
+        (("2s", "9s", "4c", "kd"), [(3, "th")], "2s"),  # void: trump, cheaply
+        (("2s", "9s", "4c", "kd"), [(2, "th"), (3, "5s")], "9s"),  # overtrump as cheaply as wins
+        (("2s", "4c", "kd"), [(2, "th"), (3, "5s")], "4c"),  # cannot win: the least useful card
+    ],
+)
 def test_rule_player_follows_its_rules(hand, trick, expected):
     played = ("ah",) if expected == "kh" else ()
     assert NAMES[RulePlayer().choose(view(hand, trick, played))] == expected
@@ -79,7 +98,9 @@ def test_rule_player_leaves_a_winning_partner_alone_and_a_nil_bidder_ducks():
 def test_rule_player_covers_its_partners_nil_and_sets_an_opponents():
     nil_partner = [3, 3, 0, 3]  # seat 2, seat 0's partner, bid nil
     # the nil bidder still to play: win as high as can be, not second hand low
-    assert NAMES[RulePlayer().choose(view(("jh", "kh", "3h"), [(3, "th")], seat=0, partner=2, bids=nil_partner))] == "kh"
+    assert (
+        NAMES[RulePlayer().choose(view(("jh", "kh", "3h"), [(3, "th")], seat=0, partner=2, bids=nil_partner))] == "kh"
+    )
     # the nil bidder winning the trick: take it from it, cheaply
     trick = [(2, "5h"), (1, "th"), (0, "2h")]
     assert NAMES[RulePlayer().choose(view(("jh", "kh", "3h"), trick, seat=3, partner=1, bids=[3, 0, 3, 3]))] == "jh"
@@ -88,7 +109,9 @@ def test_rule_player_covers_its_partners_nil_and_sets_an_opponents():
     trick = [(3, "5h"), (0, "6h")]
     assert NAMES[RulePlayer().choose(view(("jh", "kh", "3h"), trick, seat=1, partner=3, bids=nil_partner))] == "3h"
     # ... and winning the trick: stay under its card
-    assert NAMES[RulePlayer().choose(view(("jh", "9h", "3h"), [(2, "th")], seat=3, partner=1, bids=nil_partner))] == "9h"
+    assert (
+        NAMES[RulePlayer().choose(view(("jh", "9h", "3h"), [(2, "th")], seat=3, partner=1, bids=nil_partner))] == "9h"
+    )
     assert NAMES[RulePlayer().choose(view(("jh", "9h", "3h"), [(2, "th")], seat=3, partner=1, bids=[3] * 4))] == "3h"
 
 
@@ -101,8 +124,9 @@ def test_players_only_play_cards_the_rules_accept(level):
 
 def test_a_watcher_sees_every_decision_with_a_choice_and_the_card_chosen():
     seen = []
-    _, times = play_seed_hand(shuffled(5), [RulePlayer() for _ in range(4)],
-                              lambda seat, view, card: seen.append((seat, view, card)))
+    _, times = play_seed_hand(
+        shuffled(5), [RulePlayer() for _ in range(4)], lambda seat, view, card: seen.append((seat, view, card))
+    )
     assert [len(seconds) for seconds in times] == [sum(seat == watched for watched, _, _ in seen) for seat in range(4)]
     assert sum(map(len, times)) > 13
     for seat, view, card in seen:
@@ -110,8 +134,12 @@ def test_a_watcher_sees_every_decision_with_a_choice_and_the_card_chosen():
 
 
 def test_search_player_plays_legal_cards_and_takes_a_sure_trick():
-    players = [RulePlayer(), RandomPlayer(random.Random(1)), SearchPlayer(iterations=40, rng=random.Random(2)),
-               RulePlayer()]
+    players = [
+        RulePlayer(),
+        RandomPlayer(random.Random(1)),
+        SearchPlayer(iterations=40, rng=random.Random(2)),
+        RulePlayer(),
+    ]
     assert sum(play_seed_hand(shuffled(3), players)[0]) == 13
     # Two tricks left, north to lead the ace of hearts (the last heart, no spades left) or the 2 of
     # diamonds (the king of diamonds is out): the ace takes a trick, the 2 first takes none
@@ -152,20 +180,27 @@ def test_solver_player_does_not_peek(seed, plays):
 def test_solver_player_decides_by_work_done_not_by_the_clock(monkeypatch):
     """A slow or busy machine gets the same decisions: the search is cut short by the work it has done,
     and with no budget to search at all the rule player's card is played."""
-    views = [seed_view(game, game.to_play) for game in (play_until(seed, plays, shuffled(seed))
-                                                         for seed, plays in [(21, 4), (22, 13), (23, 21), (24, 29)])]
+    views = [
+        seed_view(game, game.to_play)
+        for game in (play_until(seed, plays, shuffled(seed)) for seed, plays in [(21, 4), (22, 13), (23, 21), (24, 29)])
+    ]
     decisions = [SolverPlayer(rng=random.Random(1)).choose(view) for view in views]
     rule_cards = [RulePlayer().choose(view) for view in views]
     assert decisions != rule_cards
     assert [SolverPlayer(most_steps=1, rng=random.Random(1)).choose(view) for view in views] == rule_cards
-    ticks = iter(range(0, 10 ** 9, 60))
+    ticks = iter(range(0, 10**9, 60))
     for clock in ("process_time", "perf_counter", "monotonic", "time", "thread_time"):
-        monkeypatch.setattr(time, clock, lambda: float(next(ticks)))   # a minute passes at every look
+        monkeypatch.setattr(time, clock, lambda: float(next(ticks)))  # a minute passes at every look
     assert [SolverPlayer(rng=random.Random(1)).choose(view) for view in views] == decisions
 
 
 def test_solver_player_plays_legal_cards_and_takes_a_sure_trick():
-    players = [RulePlayer(), SolverPlayer(samples=4, rng=random.Random(1)), RulePlayer(), RandomPlayer(random.Random(2))]
+    players = [
+        RulePlayer(),
+        SolverPlayer(samples=4, rng=random.Random(1)),
+        RulePlayer(),
+        RandomPlayer(random.Random(2)),
+    ]
     assert sum(play_seed_hand(shuffled(4), players)[0]) == 13
     sure = view(("ah", "2d"), seat=2)
     sure.hand_sizes = [2, 2, 2, 2]
@@ -221,8 +256,9 @@ def test_win_shares_split_ties():
 
 # --- guessing the hidden hands ---------------------------------------------------------------------
 
+
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10 ** 6), plays=st.integers(0, 48))
+@given(seed=st.integers(0, 10**6), plays=st.integers(0, 48))
 def test_guessed_deals_fit_everything_the_player_has_seen(seed, plays):
     rng = random.Random(seed)
     game = Spades(shuffled(seed))
@@ -252,7 +288,7 @@ def rule_played_views(seed: int, plays: int) -> list[tuple[View, list[list[int]]
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10 ** 6), plays=st.integers(1, 50))
+@given(seed=st.integers(0, 10**6), plays=st.integers(1, 50))
 def test_the_true_deal_explains_every_play_of_rule_players(seed, plays):
     seen, truth = rule_played_views(seed, plays)[-1]
     assert habit_agreement(seen, truth, 0.05) == 1.0
@@ -276,9 +312,10 @@ def test_players_who_do_not_play_by_the_habits_are_guessed_without_them():
         game.play_card(game.to_play, rng.choice(game.legal_cards(game.to_play)))
     seen = seed_view(game, "player_0")
     player = SolverPlayer(rng=random.Random(4))
-    by_habits = habit_guesses(seen, {1, 2, 3}, random.Random(4), player.samples, player.chains, player.sweeps,
-                              player.mismatch)[1]
-    assert max(by_habits) < 1   # random players: no guess explains every play by the habits
+    by_habits = habit_guesses(
+        seen, {1, 2, 3}, random.Random(4), player.samples, player.chains, player.sweeps, player.mismatch
+    )[1]
+    assert max(by_habits) < 1  # random players: no guess explains every play by the habits
     guesses, weights = player.guesses(seen)
     assert weights == [1.0] * player.samples
     for hands in guesses:
@@ -303,7 +340,10 @@ def test_the_plays_of_card_counters_still_tell_where_the_cards_are():
         truth = [numbers(*game.hand(other)) for other in PLAYERS]
 
         def right(hands):
-            return sum(card in truth[seat] for seat in (1, 2, 3) for card in hands[seat]) / (52 - len(seen.played) - len(seen.hand))
+            return sum(card in truth[seat] for seat in (1, 2, 3) for card in hands[seat]) / (
+                52 - len(seen.played) - len(seen.hand)
+            )
+
         guesses, weights = SolverPlayer(rng=random.Random(4)).guesses(seen)
         guessed += sum(weight * right(hands) for hands, weight in zip(guesses, weights)) / sum(weights) / 8
         dealt += sum(right(consistent_deal(seen, random.Random(deal))) for deal in range(30)) / 30 / 8
@@ -318,9 +358,10 @@ def test_only_the_seats_that_play_by_the_habits_are_judged_by_them():
 
 def test_guesses_that_explain_the_plays_seen_weigh_more():
     deck = numbers(*shuffled(7))
-    true_hands = [deck[13 * (3 - seat):13 * (4 - seat)] for seat in range(4)]
-    start = View(seat=0, hand=[], trick=[], played=set(), voids=[set() for _ in range(4)], hand_sizes=[13] * 4,
-                 taken=[0] * 4)
+    true_hands = [deck[13 * (3 - seat) : 13 * (4 - seat)] for seat in range(4)]
+    start = View(
+        seat=0, hand=[], trick=[], played=set(), voids=[set() for _ in range(4)], hand_sizes=[13] * 4, taken=[0] * 4
+    )
     deal = guessed_deal(start, true_hands)
     history = []
     for _ in range(14):  # everyone plays by habit
@@ -328,15 +369,23 @@ def test_guesses_that_explain_the_plays_seen_weigh_more():
         history.append((deal.to_play, CARD_OF_BIT[bit]))
         deal.play(bit)
     hands = [[CARD_OF_BIT[bit] for bit in range(52) if hand >> bit & 1] for hand in deal.hands]
-    seen = View(seat=deal.to_play, hand=hands[deal.to_play], trick=[(seat, CARD_OF_BIT[bit]) for seat, bit in deal.trick],
-                played={card for _, card in history}, voids=[set() for _ in range(4)],
-                hand_sizes=[len(hand) for hand in hands], taken=list(deal.taken), history=history)
+    seen = View(
+        seat=deal.to_play,
+        hand=hands[deal.to_play],
+        trick=[(seat, CARD_OF_BIT[bit]) for seat, bit in deal.trick],
+        played={card for _, card in history},
+        voids=[set() for _ in range(4)],
+        hand_sizes=[len(hand) for hand in hands],
+        taken=list(deal.taken),
+        history=history,
+    )
     assert habit_agreement(seen, hands, 0.3) == 1.0
     guesses = [habit_agreement(seen, consistent_deal(seen, random.Random(seed)), 0.3) for seed in range(30)]
     assert min(guesses) < 1.0
 
 
 # --- the full game --------------------------------------------------------------------------------
+
 
 def bid_all(hand: FullSpades, bids: dict[str, int]) -> None:
     while hand.bidding:
@@ -373,13 +422,16 @@ def test_a_hand_of_only_spades_may_lead_them():
     assert hand.receive("player_3", "play_card x as") == (True, None)
 
 
-@pytest.mark.parametrize("bids, taken, expected", [
-    ((4, 3, 2, 3), (5, 3, 2, 3), [(61, 1), (60, 0)]),       # made with a bag; made exactly
-    ((4, 5, 2, 4), (3, 4, 2, 4), [(-60, 0), (-90, 0)]),     # both set
-    ((0, 3, 5, 3), (0, 4, 6, 3), [(151, 1), (61, 1)]),      # nil made, partner makes with a bag
-    ((0, 3, 5, 3), (1, 4, 5, 3), [(-49, 1), (61, 1)]),      # nil failed: its trick is a bag
-    ((0, 4, 0, 4), (0, 7, 1, 5), [(1, 1), (84, 4)]),        # both nil: +100 -100 and a bag
-])
+@pytest.mark.parametrize(
+    "bids, taken, expected",
+    [
+        ((4, 3, 2, 3), (5, 3, 2, 3), [(61, 1), (60, 0)]),  # made with a bag; made exactly
+        ((4, 5, 2, 4), (3, 4, 2, 4), [(-60, 0), (-90, 0)]),  # both set
+        ((0, 3, 5, 3), (0, 4, 6, 3), [(151, 1), (61, 1)]),  # nil made, partner makes with a bag
+        ((0, 3, 5, 3), (1, 4, 5, 3), [(-49, 1), (61, 1)]),  # nil failed: its trick is a bag
+        ((0, 4, 0, 4), (0, 7, 1, 5), [(1, 1), (84, 4)]),  # both nil: +100 -100 and a bag
+    ],
+)
 def test_hand_points(bids, taken, expected):
     assert hand_points(dict(zip(PLAYERS, bids)), dict(zip(PLAYERS, taken))) == expected
 
@@ -418,9 +470,11 @@ def test_computer_bids():
     assert choose_bid(weak, 0) == 1  # no double nil
     guarded_ace = ["ah", "2h", "3h", "4h", "5h", *weak[5:9], "2s", "3s", "9s", "2d"]  # four hearts beneath the ace
     assert choose_bid(guarded_ace, None) == 0
-    for risky in (["ah", "2s", "3s", "3d", "5d", "7d", "9d", "2c", "3c", "4c", "5c", "6c", "8c"],  # a bare ace
-                  [*weak[:12], "ts"],             # a spade above the nine
-                  ["4s", "5s", "6s", "7s", *weak[2:11]]):  # four spades
+    for risky in (
+        ["ah", "2s", "3s", "3d", "5d", "7d", "9d", "2c", "3c", "4c", "5c", "6c", "8c"],  # a bare ace
+        [*weak[:12], "ts"],  # a spade above the nine
+        ["4s", "5s", "6s", "7s", *weak[2:11]],
+    ):  # four spades
         assert choose_bid(risky, None) >= 1, risky
 
 
@@ -432,8 +486,12 @@ def test_full_game_players_play_legal_cards_and_score():
         player = hand.to_play
         hand.bid(player, choose_bid(hand.hand(player), hand.bids[partner_of(player)]))
     bids = [hand.bids[player] for player in PLAYERS]
-    players = [RulePlayer(), SearchPlayer(iterations=30, rng=rng, outcome=full_outcome(bids)),
-               SolverPlayer(samples=3, rng=rng), RandomPlayer(rng)]
+    players = [
+        RulePlayer(),
+        SearchPlayer(iterations=30, rng=rng, outcome=full_outcome(bids)),
+        SolverPlayer(samples=3, rng=rng),
+        RandomPlayer(rng),
+    ]
     while not hand.finished:
         player = hand.to_play
         card = players[PLAYERS.index(player)].choose(full_view(hand, player))
@@ -462,8 +520,10 @@ def test_the_search_plays_the_full_game_for_its_bids_without_being_told():
             player = game.to_play
             seen = full_view(game, player)
             if player == "player_0" and len(seen.legal()) > 1:
-                choices = [SearchPlayer(rng=random.Random(seed), outcome=outcome).choose(seen)
-                           for outcome in (None, full_outcome(seen.bids), seed_outcome)]
+                choices = [
+                    SearchPlayer(rng=random.Random(seed), outcome=outcome).choose(seen)
+                    for outcome in (None, full_outcome(seen.bids), seed_outcome)
+                ]
                 assert choices[0] == choices[1]
                 differing += choices[1] != choices[2]
             game.play_card(player, NAMES[RulePlayer().choose(seen)])
@@ -472,6 +532,7 @@ def test_the_search_plays_the_full_game_for_its_bids_without_being_told():
 
 # --- the bench's player that sees every hand and knows the others' own play ---------------------------
 
+
 @pytest.mark.parametrize("kind", [CountingPlayer, RulePlayer])
 def test_a_position_played_on_by_the_players_ends_as_the_game_does(kind):
     """`seeing.Position` keeps what each seat sees as the game's own views do: the same players,
@@ -479,8 +540,9 @@ def test_a_position_played_on_by_the_players_ends_as_the_game_does(kind):
     for seed in range(6):
         deck = shuffled(seed)
         game, seen = Spades(deck), []
-        tricks, _ = play_seed_hand(deck, [kind() for _ in range(4)],
-                                   watch=lambda seat, view, card: seen.append((view, card)))
+        tricks, _ = play_seed_hand(
+            deck, [kind() for _ in range(4)], watch=lambda seat, view, card: seen.append((view, card))
+        )
         first_view = seed_view(game, game.to_play)
         position = Position.seen_by(first_view, dealt_hands(deck))
         views = []
@@ -491,8 +553,9 @@ def test_a_position_played_on_by_the_players_ends_as_the_game_does(kind):
                 views.append((view, card))
             position.play(card)
         assert position.taken == tricks
-        assert [(view.seat, sorted(view.hand), view.trick, view.voids, view.taken, card) for view, card in views] == \
-               [(view.seat, sorted(view.hand), view.trick, view.voids, view.taken, card) for view, card in seen]
+        assert [(view.seat, sorted(view.hand), view.trick, view.voids, view.taken, card) for view, card in views] == [
+            (view.seat, sorted(view.hand), view.trick, view.voids, view.taken, card) for view, card in seen
+        ]
 
 
 def test_the_knowing_player_never_takes_fewer_tricks_than_the_kind_it_knows_would_in_its_seat():

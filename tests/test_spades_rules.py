@@ -33,19 +33,28 @@ def test_a_fresh_hand_starts_with_player_0_and_nothing_led():
     assert state["player_scores"] == {player: 0 for player in PLAYERS}
 
 
-@pytest.mark.parametrize("deck, problem", [
-    (NAMES[:51], "52 different cards"), (NAMES[:51] + ("as",), "missing kc"), (NAMES[:51] + ("10s",), "not card names")])
+@pytest.mark.parametrize(
+    "deck, problem",
+    [
+        (NAMES[:51], "52 different cards"),
+        (NAMES[:51] + ("as",), "missing kc"),
+        (NAMES[:51] + ("10s",), "not card names"),
+    ],
+)
 def test_a_bad_deck_is_refused_clearly(deck, problem):
     with pytest.raises(ValueError, match=problem):
         Spades(deck)
 
 
-@pytest.mark.parametrize("player, message, refusal", [
-    ("player_1", "play_card x 2c", "not player turn: player_1"),
-    ("player_0", "play_card x 2s", "card not in player hand: 2s"),
-    ("player_0", "play_card x", "unknown message: play_card x"),
-    ("player_0", "bid 3", "unknown message: bid 3"),
-])
+@pytest.mark.parametrize(
+    "player, message, refusal",
+    [
+        ("player_1", "play_card x 2c", "not player turn: player_1"),
+        ("player_0", "play_card x 2s", "card not in player hand: 2s"),
+        ("player_0", "play_card x", "unknown message: play_card x"),
+        ("player_0", "bid 3", "unknown message: bid 3"),
+    ],
+)
 def test_a_refusal_changes_nothing(player, message, refusal):
     game = Spades(shuffled_deck(2))
     before = game.state()
@@ -70,8 +79,10 @@ def test_a_void_player_may_discard_or_trump_and_the_spade_wins():
     assert state["player_scores"]["player_3"] == 1
     assert state["play_order"] == ["player_3", "player_0", "player_1", "player_2"]
     assert (state["suit_led"], state["current_trick_count"], state["current_trick_num"]) == (None, 0, 1)
-    assert game.tricks[0] == ([("player_0", "kc"), ("player_1", "ac"), ("player_2", "ad"), ("player_3", "2s")],
-                                "player_3")
+    assert game.tricks[0] == (
+        [("player_0", "kc"), ("player_1", "ac"), ("player_2", "ad"), ("player_3", "2s")],
+        "player_3",
+    )
 
 
 def test_the_highest_card_of_the_suit_led_wins_without_spades_and_aces_are_high():

@@ -28,8 +28,14 @@ def numbering(game) -> dict[str, int]:
 def play_side_by_side(game, view_of, spades_closed: bool, rng: random.Random) -> None:
     """Random legal play of `game` to its end, every step checked against the players' Deal."""
     number = numbering(game)
-    deal = Deal([mask_of(number[card] for card in game.hand(player)) for player in PLAYERS], [],
-                PLAYERS.index(game.to_play), [0] * 4, spades_closed, policy=None)
+    deal = Deal(
+        [mask_of(number[card] for card in game.hand(player)) for player in PLAYERS],
+        [],
+        PLAYERS.index(game.to_play),
+        [0] * 4,
+        spades_closed,
+        policy=None,
+    )
     while not game.finished:
         player = game.to_play
         seat = PLAYERS.index(player)

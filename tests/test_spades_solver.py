@@ -38,7 +38,7 @@ def ending(seed: int, size: int) -> list[int]:
     hands = []
     for seat in range(4):
         mask = 0
-        for card in cards[seat * size:(seat + 1) * size]:
+        for card in cards[seat * size : (seat + 1) * size]:
             mask |= 1 << BIT[card]
         hands.append(mask)
     return hands

@@ -72,10 +72,12 @@ def test_a_seats_move_is_answered_in_the_seeds_words_and_order():
     state, revoke = revoke_position()
     mover, other = state.current_player(), (state.current_player() + 1) % 4
     before = str(state)
-    for player, move, words in [(other, revoke, f"not player turn: {PLAYERS[other]}"),
-                                (other, "10d", f"not player turn: {PLAYERS[other]}"),
-                                (mover, "10d", "card not in player hand: 10d"),
-                                (mover, revoke, f"must follow suit: {revoke}")]:
+    for player, move, words in [
+        (other, revoke, f"not player turn: {PLAYERS[other]}"),
+        (other, "10d", f"not player turn: {PLAYERS[other]}"),
+        (mover, "10d", "card not in player hand: 10d"),
+        (mover, revoke, f"must follow suit: {revoke}"),
+    ]:
         with pytest.raises(MoveRefused) as refused:
             state.apply(move, player=player)
         assert refused.value.reason == words and str(state) == before
@@ -107,7 +109,7 @@ def test_a_clone_is_independent_both_ways():
         assert str(twin) != str(state)
 
 
-@pytest.mark.parametrize("seed", [0, -1, 1, 2 ** 70])
+@pytest.mark.parametrize("seed", [0, -1, 1, 2**70])
 def test_any_whole_number_deals_the_same_hands_every_time(seed):
     assert str(new_game(seed)) == str(new_game(seed))
     assert str(new_game(seed, full_rules=True)) == str(new_game(seed, full_rules=True))
@@ -123,8 +125,12 @@ def test_the_full_game_starts_with_bids_as_a_player_types_them():
     assert state.current_player() == 1  # left of the first dealer, player_0
     assert state.legal_moves() == ["nil"] + [f"bid {number}" for number in range(1, 14)]
     before = str(state)
-    for wrong, words in [("td", "not a bid: 'td'"), ("bid 0", "not a bid: 'bid 0'"), ("bid 14", "not a bid: 14"),
-                         ("blind nil", "this game is played without blind nil")]:
+    for wrong, words in [
+        ("td", "not a bid: 'td'"),
+        ("bid 0", "not a bid: 'bid 0'"),
+        ("bid 14", "not a bid: 14"),
+        ("blind nil", "this game is played without blind nil"),
+    ]:
         assert refusal(state, wrong).startswith(words)
         assert str(state) == before
 

@@ -174,6 +174,7 @@ def test_a_deserted_table_is_closed_and_a_held_one_is_kept():
 
 # --- the full game at a table, kept after every move ----------------------------------------------
 
+
 def full_table(store=None, clock=None, code="F1"):
     table = SpadesTable(code, seed=3, full=True, clock=clock or Clock(), store=store)
     assert table.join("anna-secret", "Anna") == 0 and table.join("bob-secret", "Bob") == 1
@@ -244,8 +245,15 @@ def test_a_table_is_kept_after_every_move_and_taken_up_where_it_was(tmp_path):
         again = SpadesTable.restored(json.loads(store.path("F1").read_text()), clock=clock)
         for seat in (0, 1, 2, 3, None):
             kept, now = again.view(seat), table.view(seat)
-            assert (kept.hand, kept.trick, kept.taken, kept.bids, kept.team_scores, kept.hand_number, kept.to_play) == \
-                   (now.hand, now.trick, now.taken, now.bids, now.team_scores, now.hand_number, now.to_play)
+            assert (kept.hand, kept.trick, kept.taken, kept.bids, kept.team_scores, kept.hand_number, kept.to_play) == (
+                now.hand,
+                now.trick,
+                now.taken,
+                now.bids,
+                now.team_scores,
+                now.hand_number,
+                now.to_play,
+            )
         assert again.view(None).connected == (False,) * 4 and again.view(None).humans == (True, True, False, False)
         assert again.rng.getstate() == table.rng.getstate()  # the next deal is the same too
 
@@ -254,6 +262,7 @@ def first_format(data: dict) -> dict:
     """A kept table as the first format kept it: the hand's moves as the seed's messages, a card
     as "play_card - td" and a bid as `SpadesTable.bid` sent it ("bid 3", "bid 0" from a computer's
     nil, "bid blind nil")."""
+
     def message(move: str) -> str:
         if move in NAMES:
             return f"play_card - {move}"
@@ -276,8 +285,9 @@ def test_a_table_kept_in_the_first_format_is_taken_up_and_played_on(tmp_path):
             table.start(0)
         play_on(table, clock, 19)  # bids and cards (the full game), cards and a trick taken
         kept = json.loads(store.path("F1").read_text())
-        assert kept["format"] == SAVED_FORMAT and all(isinstance(move, str) and not move.startswith("play_card")
-                                           for _, move in kept["hand"]["moves"])
+        assert kept["format"] == SAVED_FORMAT and all(
+            isinstance(move, str) and not move.startswith("play_card") for _, move in kept["hand"]["moves"]
+        )
         old = first_format(kept)
         assert any(move.startswith("play_card - ") for _, move in old["hand"]["moves"])
         again = SpadesTable.restored(old, clock=clock, store=store)
@@ -297,8 +307,13 @@ def test_a_first_format_table_written_out_by_hand_is_taken_up():
     table = full_table(clock=clock)
     first = table.game.to_play  # left of the dealer
     order = [(PLAYERS.index(first) + step) % 4 for step in range(4)]
-    data = table.saved() | {"format": 1, "hand": {"deck": table.deck, "moves": [
-        [order[0], "bid 3"], [order[1], "bid nil"], [order[2], "bid 0"], [order[3], "bid 4"]]}}
+    data = table.saved() | {
+        "format": 1,
+        "hand": {
+            "deck": table.deck,
+            "moves": [[order[0], "bid 3"], [order[1], "bid nil"], [order[2], "bid 0"], [order[3], "bid 4"]],
+        },
+    }
     again = SpadesTable.restored(data, clock=clock)
     bids = {order[0]: 3, order[1]: 0, order[2]: 0, order[3]: 4}
     assert again.view(None).bids == tuple(bids[seat] for seat in range(4))
@@ -394,6 +409,7 @@ def test_a_seat_may_be_shown_its_own_hand_and_the_cards_played_and_nothing_else(
 
 # --- what the clock shows, blind nil, a table at home --------------------------------------------------
 
+
 def test_a_trick_taken_stays_on_the_table_for_its_time_or_until_the_next_card():
     from games.spades.seats import TRICK_SECONDS
 
@@ -459,6 +475,7 @@ def test_at_home_nobody_s_time_runs_out_and_the_table_says_when_it_moves_itself(
 
 # --- searches worked out in worker processes ----------------------------------------------------------
 
+
 def solver_table(clock):
     table = SpadesTable("W", seed=4, level="solver", full=True, clock=clock)
     table.join("me", "Me")
@@ -487,8 +504,9 @@ def test_a_search_worked_out_in_a_worker_process_is_the_move_worked_out_here():
     there.thinker = Workers(1)
     computer_moves(there, there_clock, 6)
     assert there.moves == here.moves and there.rng.getstate() == here.rng.getstate()
-    assert [player.rng.getstate() for player in there.computers.values()] == \
-           [player.rng.getstate() for player in here.computers.values()]
+    assert [player.rng.getstate() for player in there.computers.values()] == [
+        player.rng.getstate() for player in here.computers.values()
+    ]
 
 
 def test_the_table_is_not_held_while_a_worker_thinks_and_an_answer_overtaken_is_dropped():
@@ -564,13 +582,13 @@ sys.stdin.read()
     server.send_signal(signal.SIGKILL)
     server.wait()
     deadline = time.monotonic() + 10
-    while any(os.path.exists(f"/proc/{pid}") and open(f"/proc/{pid}/stat").read().split()[2] != "Z"
-              for pid in workers):
+    while any(os.path.exists(f"/proc/{pid}") and open(f"/proc/{pid}/stat").read().split()[2] != "Z" for pid in workers):
         assert time.monotonic() < deadline, "a worker outlived its server"
         time.sleep(0.1)
 
 
 # --- a table watched after its people have left ---------------------------------------------------
+
 
 def test_a_watched_table_plays_on_for_the_seats_held_past_their_grace():
     """Both people gone and a watcher still there: the table is neither deserted nor closed, and

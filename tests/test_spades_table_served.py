@@ -45,7 +45,7 @@ class Seat(threading.Thread):
         time.sleep(0.15)
 
     def screen(self) -> bytes:
-        return self.terminal.memory[hardware.DISPLAY_FILE:hardware.ATTRIBUTES_END].tobytes()
+        return self.terminal.memory[hardware.DISPLAY_FILE : hardware.ATTRIBUTES_END].tobytes()
 
 
 def wait_for(condition, seconds=20.0):
@@ -69,7 +69,12 @@ def test_two_people_play_a_hand_at_one_table_each_from_their_own_seat():
         anna, bob = Seat(base + "Anna", "a" * 32), Seat(base + "Bob", "b" * 32)
         for seat in (anna, bob):
             seat.start()
-        wait_for(lambda: "PAIR" in server.tables_of("spades").tables and sum(server.tables_of("spades").tables["PAIR"].view(None).humans) == 2)
+        wait_for(
+            lambda: (
+                "PAIR" in server.tables_of("spades").tables
+                and sum(server.tables_of("spades").tables["PAIR"].view(None).humans) == 2
+            )
+        )
         table = server.tables_of("spades").tables["PAIR"]
         bob.tap()  # ENTER on the first screen starts play
         wait_for(lambda: table.view(None).started)
@@ -156,7 +161,10 @@ def test_three_people_play_the_full_game_through_a_server_restart_and_see_no_oth
     tricks_before = 4
     with running_server(data_dir=tmp_path) as (url, server):
         base = url.replace("http", "ws") + "spades?table=FULL&full&seed=8&name="
-        people = {name: CheckedSeat(base + name, secret, server.tables_of("spades"), "FULL") for name, secret in secrets.items()}
+        people = {
+            name: CheckedSeat(base + name, secret, server.tables_of("spades"), "FULL")
+            for name, secret in secrets.items()
+        }
         watcher = CheckedSeat(base.replace("name=", "watch"), "d" * 32, server.tables_of("spades"), "FULL")
         watcher.watching = True
         for person in (*people.values(), watcher):
@@ -172,7 +180,10 @@ def test_three_people_play_the_full_game_through_a_server_restart_and_see_no_oth
         assert person.faces_seen > 10
     with running_server(data_dir=tmp_path) as (url, server):  # started again, on the same data folder
         base = url.replace("http", "ws") + "spades?table=FULL&name="
-        people = {name: CheckedSeat(base + name, secret, server.tables_of("spades"), "FULL") for name, secret in secrets.items()}
+        people = {
+            name: CheckedSeat(base + name, secret, server.tables_of("spades"), "FULL")
+            for name, secret in secrets.items()
+        }
         for person in people.values():
             person.start()
         table = seat_people(server, "FULL", people)
@@ -181,7 +192,9 @@ def test_three_people_play_the_full_game_through_a_server_restart_and_see_no_oth
         play_until(table, people, lambda: table.view(None).finished)
         view = table.view(None)
         assert sum(view.taken) == 13 and view.hand_points is not None
-        assert list(view.team_scores) == [sum(points) for points in zip(*(hand["points"] for hand in table.variant.match.history))]
+        assert list(view.team_scores) == [
+            sum(points) for points in zip(*(hand["points"] for hand in table.variant.match.history))
+        ]
         for person in people.values():
             wait_for(lambda: person.screen() == picture_of(table.view(person.seat), person.seat), seconds=5)
             assert not person.leaks and person.faces_seen > 10
@@ -193,8 +206,17 @@ def test_zxcards_connect_takes_a_seat_at_a_table_and_shows_its_own_hand_only(tmp
     play, and the screen it is left on shows its own hand and nothing of another."""
     shot = tmp_path / "seat.scr"
     with running_server() as (url, server):
-        status = cli.main(["connect", url + "spades?table=CONN&name=Ann", "--headless", "--keys", "{ENTER}x",
-                           "--screenshot", str(shot)])
+        status = cli.main(
+            [
+                "connect",
+                url + "spades?table=CONN&name=Ann",
+                "--headless",
+                "--keys",
+                "{ENTER}x",
+                "--screenshot",
+                str(shot),
+            ]
+        )
         table = server.tables_of("spades").tables["CONN"]
         view = table.view(0)
         assert status == 0 and view.started and view.names[0] == "Ann"

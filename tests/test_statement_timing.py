@@ -27,8 +27,9 @@ UNSEEN_SEEDS = range(5000, 5012)
 
 
 def stored(program: Program) -> bytes:
-    return b"".join(line.number.to_bytes(2, "big") + len(line.stored).to_bytes(2, "little") + line.stored
-                    for line in program.lines)
+    return b"".join(
+        line.number.to_bytes(2, "big") + len(line.stored).to_bytes(2, "little") + line.stored for line in program.lines
+    )
 
 
 def parameter_slots(program: Program) -> list[int]:
@@ -41,8 +42,9 @@ def parameter_slots(program: Program) -> list[int]:
                 start = statement.offset
                 for index in range(start, line.stored.index(b"=", start)):
                     if line.stored[index] == NUMBER_MARKER:
-                        slots += range(line.address - PROG + LINE_HEADER + index + 1,
-                                       line.address - PROG + LINE_HEADER + index + 6)
+                        slots += range(
+                            line.address - PROG + LINE_HEADER + index + 1, line.address - PROG + LINE_HEADER + index + 6
+                        )
     return slots
 
 
@@ -51,8 +53,9 @@ def word(memory, address: int) -> int:
 
 
 @pytest.mark.rom
-@pytest.mark.parametrize("listing", [LISTING_FILE.read_text()]
-                         + [ListingGenerator(seed).listing() for seed in UNSEEN_SEEDS[:4]])
+@pytest.mark.parametrize(
+    "listing", [LISTING_FILE.read_text()] + [ListingGenerator(seed).listing() for seed in UNSEEN_SEEDS[:4]]
+)
 def test_the_program_is_laid_out_byte_for_byte_as_the_rom_stores_it(listing):
     memory, _ = Oracle.typed(listing)  # each line typed into the ROM's editor
     program = Program(listing)
@@ -69,7 +72,9 @@ def test_the_program_is_laid_out_byte_for_byte_as_the_rom_stores_it(listing):
 
 def test_a_port_may_run_only_the_statement_the_listing_runs_next():
     machine = Spectrum(HeadlessFrontend())
-    basic = machine.interpreter = Interpreter(machine, Program("10 LET a=1: GO TO 30\n20 STOP\n30 IF a THEN GO TO 10\n"))
+    basic = machine.interpreter = Interpreter(
+        machine, Program("10 LET a=1: GO TO 30\n20 STOP\n30 IF a THEN GO TO 10\n")
+    )
     basic.run_program()
     with pytest.raises(FlowError, match="the port ran 20:1 where the listing goes to 10:1"):
         basic.statement(20, 1)
@@ -130,7 +135,7 @@ def test_every_statement_starts_when_it_does_on_the_rom(seed):
     ours = [(line, number) for _, line, number in driver.machine.timeline]
     theirs = [(start.line, start.statement) for start in rom.statements]
     # after a report, the keys left are typed at the ROM's command line: it runs them as commands
-    assert ours == (theirs[:len(ours)] if driver.report else theirs)
+    assert ours == (theirs[: len(ours)] if driver.report else theirs)
     assert not driver.machine.timing.unmeasured  # every item the layer charges has its cost
     for (t, line, number), start in zip(driver.machine.timeline, rom.statements):
         elapsed = start.t - rom.origin
@@ -142,9 +147,12 @@ def test_the_table_explains_statements_it_was_not_fitted_to():
     """Statement by statement (INPUT in its parts, each frame interrupt on its own) the table's
     costs of the items charged against the ROM's own times: half the rows within 1% and the
     whole within 0.5%."""
-    rows = [row for seed in UNSEEN_SEEDS[:6]
-            for generator in [ListingGenerator(seed)]
-            for row in listing_rows(generator.listing(), generator.presses(), T_STATES)]
+    rows = [
+        row
+        for seed in UNSEEN_SEEDS[:6]
+        for generator in [ListingGenerator(seed)]
+        for row in listing_rows(generator.listing(), generator.presses(), T_STATES)
+    ]
     predicted = np.array([sum(T_STATES[item] * count for item, count in row.items.items()) for row in rows])
     measured = np.array([row.t_states for row in rows])
     assert len(rows) > 1000
@@ -153,16 +161,24 @@ def test_the_table_explains_statements_it_was_not_fitted_to():
 
 
 @pytest.mark.rom
-@pytest.mark.parametrize("entry", [["1", "2"], ["8", ("SYMBOL", "g")], [" ", ("SYMBOL", "y")],
-                                   [("SYMBOL", "i"), "x", "8", ("SYMBOL", "g"), ("SYMBOL", "t")]])
+@pytest.mark.parametrize(
+    "entry",
+    [
+        ["1", "2"],
+        ["8", ("SYMBOL", "g")],
+        [" ", ("SYMBOL", "y")],
+        [("SYMBOL", "i"), "x", "8", ("SYMBOL", "g"), ("SYMBOL", "t")],
+    ],
+)
 def test_an_input_waits_and_takes_its_entry_in_the_roms_time(entry):
     """An INPUT's parts that keys do not time, against the ROM's: to the editor's first arrival at
     its wait for a key, from there to the wait with the line shown (KEY-INPUT's ED-COPY: the wait a
     key press meets), and from ENTER on, the entry shown again with its keywords spelt out (THEN,
     AND, AT: PO-TOKENS searching the token table for each)."""
     listing = '10 INPUT "Not allowed - again? ";z$\n20 STOP\n'
-    rows = [row for row in listing_rows(listing, presses_from([*entry, "ENTER"]), T_STATES)
-            if row.what.startswith("INPUT")]
+    rows = [
+        row for row in listing_rows(listing, presses_from([*entry, "ENTER"]), T_STATES) if row.what.startswith("INPUT")
+    ]
     assert len(rows) == 3
     for row in rows:
         predicted = sum(T_STATES[item] * count for item, count in row.items.items())
@@ -172,8 +188,13 @@ def test_an_input_waits_and_takes_its_entry_in_the_roms_time(entry):
 def test_the_fit_finds_the_costs_that_made_the_times():
     """Rows made from known costs (one of them none): the fit gives back the costs, and explains
     every row."""
-    costs = {"look-vars-pass-number": 58, "move-byte": 21, "print-out-character": 850, "statement": 400,
-             "calculator-add-spill": 0}
+    costs = {
+        "look-vars-pass-number": 58,
+        "move-byte": 21,
+        "print-out-character": 850,
+        "statement": 400,
+        "calculator-add-spill": 0,
+    }
     generator = np.random.default_rng(1)
     rows = []
     for index in range(300):
@@ -191,8 +212,11 @@ def test_a_key_pressed_before_an_input_is_dropped_and_a_key_held_into_it_repeats
     INPUT begins by forgetting the key it last read, and a key still held repeats in it (after
     35 frames, then every 5); the layer, keeping the ROM's time, does the same."""
     listing = '10 FOR i=1 TO 40: NEXT i: INPUT "?";a$: PRINT a$;"!"\n20 PAUSE 0\n'
-    presses = [ScriptedPress(frozenset({"x"}), hold=hold, at=3), ScriptedPress(frozenset({"y"})),
-               ScriptedPress(frozenset({"ENTER"}))]
+    presses = [
+        ScriptedPress(frozenset({"x"}), hold=hold, at=3),
+        ScriptedPress(frozenset({"y"})),
+        ScriptedPress(frozenset({"ENTER"})),
+    ]
     rom = RomSpectrum.running(HeadlessFrontend(presses), listing)
     with pytest.raises(ScriptExhausted):
         rom.run()

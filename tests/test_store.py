@@ -33,9 +33,14 @@ def test_by_default_a_server_keeps_tables_and_players_data_in_its_data_folder_as
     assert isinstance(tables, TableStore) and tables.folder == tmp_path / "tables"
     session = serve.Session(server, serve.Target("spades"), None, "f" * 32, lambda: None)
     assert session.program_options(load("spades"), {"full_rules": True}) == {
-        "full_rules": True, "data_dir": tmp_path / "browsers" / ("f" * 32)}
-    assert session.program_options(load("canfield"), {}) == {"thinker": server.thinker, "data_dir": tmp_path,
-                                                             "owner": "f" * 32}
+        "full_rules": True,
+        "data_dir": tmp_path / "browsers" / ("f" * 32),
+    }
+    assert session.program_options(load("canfield"), {}) == {
+        "thinker": server.thinker,
+        "data_dir": tmp_path,
+        "owner": "f" * 32,
+    }
 
 
 def test_with_a_shared_store_the_programs_that_keep_are_handed_it_and_no_data_folder(tmp_path):
@@ -44,9 +49,15 @@ def test_with_a_shared_store_the_programs_that_keep_are_handed_it_and_no_data_fo
     assert server.tables_of("spades").store.folder == tmp_path / "tables"
     session = serve.Session(server, serve.Target("spades"), None, "f" * 32, lambda: None)
     assert session.program_options(load("spades"), {"full_rules": True}) == {
-        "full_rules": True, "store": shared, "owner": "f" * 32}
-    assert session.program_options(load("canfield"), {}) == {"thinker": server.thinker, "store": shared,
-                                                             "owner": "f" * 32}
+        "full_rules": True,
+        "store": shared,
+        "owner": "f" * 32,
+    }
+    assert session.program_options(load("canfield"), {}) == {
+        "thinker": server.thinker,
+        "store": shared,
+        "owner": "f" * 32,
+    }
     assert session.program_options(load("spades"), {}) == {}  # what keeps nothing is handed nothing
     assert not (tmp_path / "unused").exists()
 
@@ -116,4 +127,6 @@ def test_serve_without_psycopg_says_what_to_install_in_one_line(monkeypatch, cap
 
     monkeypatch.setitem(sys.modules, "psycopg", None)  # as if it were not installed
     assert cli.main(["serve", "--port", "0", "--database", "postgresql://zxcards@127.0.0.1/zxcards"]) == 1
-    assert capsys.readouterr().err.strip() == "zxcards serve: --database needs psycopg: pip install 'zxcards[postgresql]'"
+    assert (
+        capsys.readouterr().err.strip() == "zxcards serve: --database needs psycopg: pip install 'zxcards[postgresql]'"
+    )

@@ -40,27 +40,32 @@ def test_a_line_is_heard_by_everyone_at_the_table_and_a_newcomer_hears_the_last_
     assert lines(late) == [("Anna", "good game")]
 
 
-@pytest.mark.parametrize("line, why", [
-    ("", "nothing to say"),
-    ("   ", "nothing to say"),
-    ("x" * (LINE_LENGTH + 1), f"a line is {LINE_LENGTH} characters at most"),
-    ("bell\x07", "U+0007"),
-    ("esc\x1b[31mred", "U+001B"),
-    ("new\nline", "U+000A"),
-    ("right\u202eleft", "U+202E"),  # a bidi override
-    ("zero\u200bwidth", "U+200B"),
-    ("Привет", "U+041F"),
-    ("你好", "U+4F60"),
-    ("shy\u00adhyphen", "U+00AD"),
-    (42, "a line is text"),
-    (["a"], "a line is text"),
-])
+@pytest.mark.parametrize(
+    "line, why",
+    [
+        ("", "nothing to say"),
+        ("   ", "nothing to say"),
+        ("x" * (LINE_LENGTH + 1), f"a line is {LINE_LENGTH} characters at most"),
+        ("bell\x07", "U+0007"),
+        ("esc\x1b[31mred", "U+001B"),
+        ("new\nline", "U+000A"),
+        ("right\u202eleft", "U+202E"),  # a bidi override
+        ("zero\u200bwidth", "U+200B"),
+        ("Привет", "U+041F"),
+        ("你好", "U+4F60"),
+        ("shy\u00adhyphen", "U+00AD"),
+        (42, "a line is text"),
+        (["a"], "a line is text"),
+    ],
+)
 def test_a_hostile_line_is_refused_saying_why(line, why):
     with pytest.raises(TalkRefused, match=why.replace("[", r"\[").replace("+", r"\+")):
         clean_line(line)
 
 
-@pytest.mark.parametrize("line", ["<b>bold</b> & <script>alert(1)</script>", "Zoë: c'est ça!", "ß æ ø ł", "10 for 200?"])
+@pytest.mark.parametrize(
+    "line", ["<b>bold</b> & <script>alert(1)</script>", "Zoë: c'est ça!", "ß æ ø ł", "10 for 200?"]
+)
 def test_markup_and_latin_letters_are_carried_as_plain_text(line):
     assert clean_line(line) == line  # the page shows it as text (textContent), never as markup
 
@@ -113,10 +118,17 @@ def test_the_talk_of_a_table_is_let_go_once_nobody_listens():
     assert not fresh.lines
 
 
-@pytest.mark.parametrize("text, talk", [
-    ('{"say": "hi"}', {"say": "hi"}), ('{"mute": "Bob"}', {"mute": "Bob"}),
-    ('{"held": ["ENTER"]}', None), ('{"say": "hi", "held": []}', None), ('{"say"', None), (b'{"say": "x"}', None),
-])
+@pytest.mark.parametrize(
+    "text, talk",
+    [
+        ('{"say": "hi"}', {"say": "hi"}),
+        ('{"mute": "Bob"}', {"mute": "Bob"}),
+        ('{"held": ["ENTER"]}', None),
+        ('{"say": "hi", "held": []}', None),
+        ('{"say"', None),
+        (b'{"say": "x"}', None),
+    ],
+)
 def test_talk_is_told_apart_from_what_goes_to_the_machine(text, talk):
     assert talk_of(text) == talk
 
@@ -148,12 +160,18 @@ def test_a_line_said_at_a_served_table_reaches_the_others_and_nothing_of_it_is_k
     assert b"good" not in kept
 
 
-@pytest.mark.parametrize("message, shown", [
-    ('{"said": {"who": "Anna", "text": "good game"}}', "Anna: good game"),
-    ('{"said": {"who": "Anna", "text": "<b>x</b>"}}', "Anna: <b>x</b>"),  # text, as the window draws text
-    ('{"said": {"who": "Anna", "text": "bell\\u0007"}}', "Anna: bell"),
-    ('{"said": {"refused": "wait"}}', ""), ('{"status": "said"}', ""), ('{"said": 5}', ""), (b"said", ""),
-])
+@pytest.mark.parametrize(
+    "message, shown",
+    [
+        ('{"said": {"who": "Anna", "text": "good game"}}', "Anna: good game"),
+        ('{"said": {"who": "Anna", "text": "<b>x</b>"}}', "Anna: <b>x</b>"),  # text, as the window draws text
+        ('{"said": {"who": "Anna", "text": "bell\\u0007"}}', "Anna: bell"),
+        ('{"said": {"refused": "wait"}}', ""),
+        ('{"status": "said"}', ""),
+        ('{"said": 5}', ""),
+        (b"said", ""),
+    ],
+)
 def test_connect_s_window_shows_a_line_heard_in_its_status_line(message, shown):
     from games.host.connect import heard_line
 

@@ -24,8 +24,9 @@ def test_tap_autostarts_and_runs_the_program(tmp_path):
     tap, z80 = tmp_path / "t.tap", tmp_path / "t.z80"
     listing = tmp_path / "t.bas"
     listing.write_text(LISTING)
-    done = subprocess.run([sys.executable, str(TOOL), str(listing), "-o", str(tap), "--line", "10"],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, str(TOOL), str(listing), "-o", str(tap), "--line", "10"], capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stderr
     tap2sna.main([str(tap), str(z80)])
     memory = [0] * 16384 + list(Snapshot.get(str(z80)).ram(-1))
@@ -45,8 +46,9 @@ def test_tape_names_are_checked():
 def test_an_autostart_line_outside_0_9999_is_refused_in_one_line(tmp_path, line):
     listing, tap = tmp_path / "t.bas", tmp_path / "t.tap"
     listing.write_text(LISTING)
-    done = subprocess.run([sys.executable, str(TOOL), str(listing), "-o", str(tap), "--line", line],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, str(TOOL), str(listing), "-o", str(tap), "--line", line], capture_output=True, text=True
+    )
     assert done.returncode == 2 and not tap.exists()
     assert done.stderr.count("\n") == 1 and "0-9999" in done.stderr
 

@@ -39,8 +39,8 @@ def test_a_block_is_its_pilot_sync_and_two_pulses_a_bit_msb_first():
     header, data = block_pulses(bytes([0x00, 0x80])), block_pulses(bytes([0xFF]))
     assert len(header) == HEADER_PILOT_PULSES + 2 + 32 and len(data) == DATA_PILOT_PULSES + 2 + 16
     assert set(header[:HEADER_PILOT_PULSES]) == {PILOT_PULSE}
-    assert tuple(header[HEADER_PILOT_PULSES:HEADER_PILOT_PULSES + 2]) == SYNC_PULSES
-    bits = header[HEADER_PILOT_PULSES + 2:].tolist()
+    assert tuple(header[HEADER_PILOT_PULSES : HEADER_PILOT_PULSES + 2]) == SYNC_PULSES
+    bits = header[HEADER_PILOT_PULSES + 2 :].tolist()
     assert bits == [ZERO_PULSE] * 16 + [ONE_PULSE] * 2 + [ZERO_PULSE] * 14  # 0x00, then 0x80
     signal = TapeSignal([bytes([0x00, 0x80]), bytes([0xFF])])
     assert [signal.level(t) for t in (0, 1, PILOT_PULSE, PILOT_PULSE + 1)] == [0, 1, 1, 0]  # from just after an edge
@@ -115,7 +115,7 @@ def test_the_tape_is_heard_pulse_for_pulse_as_it_loads(loaded, tap):
     assert [np.diff(edges).tolist() for edges in heard] == [block_pulses(block).tolist() for block in recorded]
     samples = frontend.audio()
     start = heard[0][0] * 44_100 // SECOND
-    pilot = samples[start:start + 44_100 * 4]  # four seconds inside the header's pilot: a tone of 807 Hz
+    pilot = samples[start : start + 44_100 * 4]  # four seconds inside the header's pilot: a tone of 807 Hz
     assert abs(np.argmax(np.abs(np.fft.rfft(pilot))) / 4 - SECOND / (2 * PILOT_PULSE)) < 1
     # not broken from frame to frame: a sample is silent only where it straddles an edge, half on
     # either side, and none is doubled
@@ -127,8 +127,11 @@ def stripes_and_edges(loaded, tap, block_number: int, colours: set[int]) -> tupl
     """The border changes in `colours` during a block, and the edges heard in it."""
     frontend, steps, _ = loaded
     heard = blocks_heard(steps)[block_number]
-    changes = [(t_state, colour) for t_state, colour in frontend.changes
-               if heard[0] <= t_state <= heard[-1] + EDGE_TO_STRIPE.stop and colour in colours]
+    changes = [
+        (t_state, colour)
+        for t_state, colour in frontend.changes
+        if heard[0] <= t_state <= heard[-1] + EDGE_TO_STRIPE.stop and colour in colours
+    ]
     return changes, heard
 
 
@@ -178,21 +181,24 @@ def test_each_frame_draws_the_stripes_where_the_beam_was_when_the_loader_changed
     224 T; a bit's of 855 or 1,710, 3.8 or 7.6."""
     frontend, _, machine = loaded
     striped = [(number, runs) for number, runs in enumerate(frontend.runs) if runs]
-    pilot = next(frame for frame in striped if {colour for _, colour in frame[1]} == PILOT_COLOURS
-                 and len(frame[1]) > 20)
-    data = next(frame for frame in striped if {colour for _, colour in frame[1]} == DATA_COLOURS
-                and len(frame[1]) > 40)
+    pilot = next(
+        frame for frame in striped if {colour for _, colour in frame[1]} == PILOT_COLOURS and len(frame[1]) > 20
+    )
+    data = next(frame for frame in striped if {colour for _, colour in frame[1]} == DATA_COLOURS and len(frame[1]) > 40)
     for number, runs in (pilot, data):
         picture = render.frame_rgb(machine.memory, False, runs)
         start = number * FRAME_T_STATES
-        changes = [(t_state - start, colour) for t_state, colour in frontend.changes
-                   if start <= t_state < start + FRAME_T_STATES]
+        changes = [
+            (t_state - start, colour)
+            for t_state, colour in frontend.changes
+            if start <= t_state < start + FRAME_T_STATES
+        ]
         mid_line = 0
         for (_, before), (t_state, colour) in zip(changes, changes[1:]):
             line, within = divmod(t_state - TOP_LEFT_T, LINE_T_STATES)
             column = within // CELL_T_STATES
             if 0 <= line < 240 and 0 < column < 40 and not (24 <= line < 216 and 4 <= column <= 36):
-                assert (picture[line, 8 * column - 1:8 * column + 1] == render.PALETTE[[before, colour]]).all()
+                assert (picture[line, 8 * column - 1 : 8 * column + 1] == render.PALETTE[[before, colour]]).all()
                 mid_line += 1
         assert mid_line  # stripes that step in the middle of a line
     left_edge = [bands(render.border_cells(runs)[:, 0])[1:-1] for _, runs in (pilot, data)]
@@ -239,12 +245,18 @@ def test_the_memory_is_what_the_instant_load_leaves(loaded, tap):
     _, _, played = loaded
     instant = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(), tap, fast=True))
     assert instant.frame_count - ENTER_FRAME < 10 < 400 < played.frame_count - ENTER_FRAME
-    prog, e_line = (int(played.memory[address]) + 256 * int(played.memory[address + 1])
-                    for address in (sysvars.PROG, sysvars.E_LINE))
+    prog, e_line = (
+        int(played.memory[address]) + 256 * int(played.memory[address + 1])
+        for address in (sysvars.PROG, sysvars.E_LINE)
+    )
     assert e_line - prog > 200
     repeat_counts = (sysvars.KSTATE + 2, sysvars.KSTATE + 6)
-    parts = (slice(hardware.DISPLAY_FILE, repeat_counts[0]), slice(repeat_counts[0] + 1, repeat_counts[1]),
-             slice(repeat_counts[1] + 1, sysvars.FRAMES), slice(sysvars.FRAMES + 3, e_line + 1))
+    parts = (
+        slice(hardware.DISPLAY_FILE, repeat_counts[0]),
+        slice(repeat_counts[0] + 1, repeat_counts[1]),
+        slice(repeat_counts[1] + 1, sysvars.FRAMES),
+        slice(sysvars.FRAMES + 3, e_line + 1),
+    )
     for part in parts:
         assert (played.memory[part] == instant.memory[part]).all(), part
     assert text_at(played, 23, 0, 9) == "0 OK, 0:1"
@@ -281,8 +293,10 @@ def test_load_plays_the_tape_unless_fast(tmp_path, tap, monkeypatch):
 def test_the_tape_stops_after_the_program_loaded_and_the_next_waits_on_it():
     """The recorder stops at the end of the pause after the first program: LOAD "" typed a minute
     later reads the second from its pilot on."""
-    first, second = (program_tap(name, Oracle().program_bytes(f'10 PRINT "{name.upper()}"\n'), autostart=10)
-                     for name in ("first", "second"))
+    first, second = (
+        program_tap(name, Oracle().program_bytes(f'10 PRINT "{name.upper()}"\n'), autostart=10)
+        for name in ("first", "second")
+    )
     machine = run_until_keys_run_out(RomSpectrum.loading(HeadlessFrontend(), first + second))
     assert text_at(machine, 2, 0, 5) == "FIRST" and len(machine.tape) == 2
     a_minute_on = machine.frame_count + 3000
@@ -303,5 +317,8 @@ def test_patience_on_the_rom_loads_from_its_tape_and_asks_to_stop_it():
             if asked is None and text_at(machine, 10, 4, 4) == "Stop":  # (a whole line each frame is slow)
                 asked = machine.frame_count
     signal_frames = machine.recorder.signal.length / FRAME_T_STATES
-    assert signal_frames < asked - ENTER_FRAME < signal_frames + 10 and text_at(machine, 10, 4, 22) != "Stop the tape, please."
+    assert (
+        signal_frames < asked - ENTER_FRAME < signal_frames + 10
+        and text_at(machine, 10, 4, 22) != "Stop the tape, please."
+    )
     assert text_at(machine, 2, 9, 14) == "11-UP PATIENCE"

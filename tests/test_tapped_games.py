@@ -59,6 +59,7 @@ def assert_same_game(tapped: Recording, tapped_machine, typed: Recording, typed_
 
 # --- Patience ----------------------------------------------------------------------------------------
 
+
 def patience_taps(line: list[str]) -> list:
     """The taps of a game: deal, each entry's cards (or its choice), and no more games."""
     taps = [Tap("deal")]
@@ -113,8 +114,9 @@ def canfield_taps(deal: int, line: list[str]) -> tuple[list, dict]:
     the pack; a move home a tap on its card; a move between piles a tap then a tap where the card
     can't go home, else a drag. How many of each."""
     game, taps, kinds = Canfield(deck_for(deal)), [], {"home": 0, "two taps": 0, "drag": 0, "turn": 0}
-    for move in (move for step in line for move in [*"p" * (len(step) - len(step.lstrip("p"))), step.lstrip("p")]
-                 if move):
+    for move in (
+        move for step in line for move in [*"p" * (len(step) - len(step.lstrip("p"))), step.lstrip("p")] if move
+    ):
         if move == "p":
             taps.append(Tap("pack"))
             kinds["turn"] += 1
@@ -161,6 +163,7 @@ def test_canfield_a_drag_between_piles_is_its_two_keys():
 
 # --- Spades --------------------------------------------------------------------------------------------
 
+
 class TappingPlayer(Recording):
     """Plays a seat by taps alone: at each key wait with nothing left to type, the card raised (the
     one the program picked for this turn), or the bid `bid`, or the next hand; `limit` taps."""
@@ -172,8 +175,11 @@ class TappingPlayer(Recording):
     def present(self, machine) -> None:
         if machine.awaiting_key and not self.presses and not self.pressing and len(self.taps) < self.limit:
             targets = targets_of(machine)
-            chosen = next((target for target in targets.targets if target.picked), None) \
-                or targets.named(self.bid) or targets.named("Next hand")
+            chosen = (
+                next((target for target in targets.targets if target.picked), None)
+                or targets.named(self.bid)
+                or targets.named("Next hand")
+            )
             if chosen is not None:
                 self.taps.append(chosen.name)
                 self.presses.append(Tap(chosen.name))

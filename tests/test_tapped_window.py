@@ -61,8 +61,12 @@ HARNESS = textwrap.dedent("""
 
 def x_display(log) -> tuple[subprocess.Popen, str]:
     read, write = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-                              pass_fds=(write,), stdout=log, stderr=log)
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=log,
+        stderr=log,
+    )
     os.close(write)
     with os.fdopen(read) as said:
         number = said.readline().strip()
@@ -77,14 +81,20 @@ class Window:
 
     def __init__(self, display: str, folder: Path, process: subprocess.Popen):
         self.display, self.folder, self.process = display, folder, process
-        self.window = self.wait_for(lambda: self.xdotool("search", "--onlyvisible", "--class", ".").split(),
-                                    "the window")[0]
+        self.window = self.wait_for(
+            lambda: self.xdotool("search", "--onlyvisible", "--class", ".").split(), "the window"
+        )[0]
         geometry = dict(line.split("=") for line in self.xdotool("getwindowgeometry", "--shell", self.window).split())
         self.left, self.top = int(geometry["X"]), int(geometry["Y"])
 
     def xdotool(self, *arguments: str) -> str:
-        return subprocess.run(["xdotool", *arguments], env={**os.environ, "DISPLAY": self.display},
-                              capture_output=True, text=True, timeout=PATIENCE).stdout
+        return subprocess.run(
+            ["xdotool", *arguments],
+            env={**os.environ, "DISPLAY": self.display},
+            capture_output=True,
+            text=True,
+            timeout=PATIENCE,
+        ).stdout
 
     def wait_for(self, condition, what: str):
         deadline = time.monotonic() + PATIENCE
@@ -99,11 +109,13 @@ class Window:
 
     def settled(self) -> bytes:
         """SCREEN$ once the program has waited, untouched, for a second."""
+
         def still():
             frame = (self.folder / "frame").read_text() if (self.folder / "frame").exists() else ""
             time.sleep(1.0)
             now = (self.folder / "frame").read_text() if (self.folder / "frame").exists() else ""
             return frame and int(now) - int(frame) >= 40 and (self.folder / "screen").read_bytes()
+
         return self.wait_for(still, "the program to wait for a key")
 
     def click(self, row: int, col: int) -> None:
@@ -123,9 +135,13 @@ def in_a_window(program: str, gestures) -> bytes:
     """SCREEN$ after `gestures(window)` on `program` in a window on an X display of its own."""
     with tempfile.TemporaryDirectory() as folder, open(Path(folder) / "said", "w+") as log:
         server, display = x_display(log)
-        process = subprocess.Popen([sys.executable, "-c", HARNESS, folder, program], cwd=ROOT, stderr=subprocess.PIPE,
-                                   text=True, env={**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11",
-                                                   "SDL_AUDIODRIVER": "dummy"})
+        process = subprocess.Popen(
+            [sys.executable, "-c", HARNESS, folder, program],
+            cwd=ROOT,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"},
+        )
         try:
             window = Window(display, Path(folder), process)
             gestures(window)
@@ -159,8 +175,9 @@ def test_patience_clicked_in_the_window_is_patience_typed():
         window.click(21, 24)  # "0: resign"
 
     clicked = in_a_window("patience", gestures)
-    assert clicked == typed(lambda machine: patience_play.run(machine, 5, fast=True),
-                            ["ENTER", "4", "1", "ENTER", "0", "ENTER"])
+    assert clicked == typed(
+        lambda machine: patience_play.run(machine, 5, fast=True), ["ENTER", "4", "1", "ENTER", "0", "ENTER"]
+    )
 
 
 @pytest.mark.skipif(bool(MISSING), reason=f"{', '.join(MISSING)} not installed (Debian: xvfb xdotool)")

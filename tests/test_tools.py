@@ -15,9 +15,15 @@ from spectrum import make_tap, udg_art
 
 ROOT = Path(__file__).resolve().parent.parent
 LISTING = ROOT / "games" / "patience" / "patience.bas"
-TOOL_MODULES = {"bench": "bench", "bench_games": "bench_games", "bench_patience": "bench_patience",
-                "bench_canfield": "bench_canfield", "bench_spades": "bench_spades",
-                "bench_opponents": "bench_opponents", "fuse_compare": "fuse_compare"}
+TOOL_MODULES = {
+    "bench": "bench",
+    "bench_games": "bench_games",
+    "bench_patience": "bench_patience",
+    "bench_canfield": "bench_canfield",
+    "bench_spades": "bench_spades",
+    "bench_opponents": "bench_opponents",
+    "fuse_compare": "fuse_compare",
+}
 
 
 @pytest.fixture(autouse=True)
@@ -53,34 +59,38 @@ def bad_files(tmp_path) -> dict[str, Path]:
     return {"binary": binary, "empty": empty, "folder": tmp_path, "missing": tmp_path / "missing.bas"}
 
 
-@pytest.mark.parametrize("command, argv, said", [
-    ("zxcards-tap", ["{missing}"], "there is no file"),
-    ("zxcards-tap", ["{folder}"], "is a folder, not a file"),
-    ("zxcards-tap", [str(LISTING), "-o", "{folder}"], "is a folder: name a file in it"),
-    ("zxcards-tap", [str(LISTING), "-o", "{missing}/x.tap"], "there is no folder"),
-    ("zxcards-tap", ["{binary}", "--name", "élan"], "printable ASCII"),
-    ("zxcards-udgs", ["{missing}"], "there is no file"),
-    ("zxcards-udgs", [str(LISTING), "--png", "{folder}"], "is a folder: name a file in it"),
-    ("zxcards-udgs", [str(LISTING), "--count", "22"], "1-21"),
-    ("zxcards-udgs", [str(LISTING), "--png", "{folder}/udgs.gif"], "must end in .png"),
-    ("replay_shuffle", ["--seed", "1", "--scale", "0"], "from 1 up"),
-    ("bench", ["printing", "nosuch"], "no section 'nosuch'"),
-    ("bench", ["--x"], "unrecognized arguments: --x"),
-    ("bench_games", ["-1"], "above 0"),
-    ("bench_games", ["five"], "above 0"),
-    ("bench_patience", ["now"], "unrecognized arguments: now"),
-    ("bench_canfield", ["--deals", "0"], "1-65535"),
-    ("bench_canfield", ["--seconds", "nan"], "above 0"),
-    ("bench_canfield", ["--levels", "0"], "1-65535"),
-    ("bench_canfield", ["--finding", "0"], "1-1000"),
-    ("bench_spades", ["--hands", "-4"], "from 0 up"),
-    ("bench_spades", ["--games-log", "{folder}"], "is a folder: name a file in it"),
-    ("bench_opponents", ["--levels", "rules,nosuch"], "no level 'nosuch'"),
-    ("bench_opponents", ["--games", "-1"], "from 0 up"),
-    ("bench_opponents", ["--against", "counter,nosuch"], "no opponent 'nosuch'"),
-    ("fuse_compare", ["{missing}"], "there is no file"),
-    ("fuse_compare", ["{empty}", "--movie", "{folder}/fuse.mov"], "must end in .fmf"),
-    ("fuse_compare", ["{empty}", "--pictures", "{empty}"], "is a file, not a folder")])
+@pytest.mark.parametrize(
+    "command, argv, said",
+    [
+        ("zxcards-tap", ["{missing}"], "there is no file"),
+        ("zxcards-tap", ["{folder}"], "is a folder, not a file"),
+        ("zxcards-tap", [str(LISTING), "-o", "{folder}"], "is a folder: name a file in it"),
+        ("zxcards-tap", [str(LISTING), "-o", "{missing}/x.tap"], "there is no folder"),
+        ("zxcards-tap", ["{binary}", "--name", "élan"], "printable ASCII"),
+        ("zxcards-udgs", ["{missing}"], "there is no file"),
+        ("zxcards-udgs", [str(LISTING), "--png", "{folder}"], "is a folder: name a file in it"),
+        ("zxcards-udgs", [str(LISTING), "--count", "22"], "1-21"),
+        ("zxcards-udgs", [str(LISTING), "--png", "{folder}/udgs.gif"], "must end in .png"),
+        ("replay_shuffle", ["--seed", "1", "--scale", "0"], "from 1 up"),
+        ("bench", ["printing", "nosuch"], "no section 'nosuch'"),
+        ("bench", ["--x"], "unrecognized arguments: --x"),
+        ("bench_games", ["-1"], "above 0"),
+        ("bench_games", ["five"], "above 0"),
+        ("bench_patience", ["now"], "unrecognized arguments: now"),
+        ("bench_canfield", ["--deals", "0"], "1-65535"),
+        ("bench_canfield", ["--seconds", "nan"], "above 0"),
+        ("bench_canfield", ["--levels", "0"], "1-65535"),
+        ("bench_canfield", ["--finding", "0"], "1-1000"),
+        ("bench_spades", ["--hands", "-4"], "from 0 up"),
+        ("bench_spades", ["--games-log", "{folder}"], "is a folder: name a file in it"),
+        ("bench_opponents", ["--levels", "rules,nosuch"], "no level 'nosuch'"),
+        ("bench_opponents", ["--games", "-1"], "from 0 up"),
+        ("bench_opponents", ["--against", "counter,nosuch"], "no opponent 'nosuch'"),
+        ("fuse_compare", ["{missing}"], "there is no file"),
+        ("fuse_compare", ["{empty}", "--movie", "{folder}/fuse.mov"], "must end in .fmf"),
+        ("fuse_compare", ["{empty}", "--pictures", "{empty}"], "is a file, not a folder"),
+    ],
+)
 def test_a_bad_argument_is_said_in_one_line_before_any_work(tmp_path, capsys, command, argv, said):
     files = bad_files(tmp_path)
     code, out, err = outcome(command, [arg.format(**files) for arg in argv], capsys)
@@ -88,15 +98,23 @@ def test_a_bad_argument_is_said_in_one_line_before_any_work(tmp_path, capsys, co
     assert err.startswith(f"{command}: ") and said in err and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("command, content, said", [
-    ("zxcards-tap", "binary", "not text"), ("zxcards-tap", "empty", "the listing has no lines"),
-    ("zxcards-udgs", "binary", "not text"), ("zxcards-udgs", "empty", "the listing has no lines")])
-def test_a_listing_that_is_no_listing_is_said_in_one_line_and_nothing_is_written(tmp_path, capsys, command,
-                                                                                 content, said):
+@pytest.mark.parametrize(
+    "command, content, said",
+    [
+        ("zxcards-tap", "binary", "not text"),
+        ("zxcards-tap", "empty", "the listing has no lines"),
+        ("zxcards-udgs", "binary", "not text"),
+        ("zxcards-udgs", "empty", "the listing has no lines"),
+    ],
+)
+def test_a_listing_that_is_no_listing_is_said_in_one_line_and_nothing_is_written(
+    tmp_path, capsys, command, content, said
+):
     listing = bad_files(tmp_path)[content]
     written = tmp_path / ("out.tap" if command == "zxcards-tap" else "out.png")
-    code, out, err = outcome(command, [str(listing), "-o" if command == "zxcards-tap" else "--png", str(written)],
-                             capsys)
+    code, out, err = outcome(
+        command, [str(listing), "-o" if command == "zxcards-tap" else "--png", str(written)], capsys
+    )
     assert code == 1 and not out and not written.exists()
     assert err == f"{command}: {listing}: {said}\n"
 
@@ -125,16 +143,24 @@ def test_a_file_name_that_cannot_be_a_tape_name_asks_for_one(tmp_path, capsys):
 
 
 def test_the_shuffle_s_window_without_a_display_says_what_to_do_instead():
-    environment = {key: value for key, value in os.environ.items()
-                   if key not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
-    done = subprocess.run([sys.executable, "-m", "games.patience.replay_shuffle", "--seed", "1", "--window"],
-                          capture_output=True, text=True, env=environment, timeout=60, cwd=ROOT)
+    environment = {
+        key: value for key, value in os.environ.items() if key not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "games.patience.replay_shuffle", "--seed", "1", "--window"],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=60,
+        cwd=ROOT,
+    )
     assert done.returncode == 1 and done.stdout == ""  # not even pygame's greeting
     assert done.stderr.count("\n") == 1 and "leave out --window" in done.stderr
 
 
 def test_the_opponents_bench_sets_each_level_beside_players_that_see_every_hand_against_that_opponent():
     import bench_opponents
+
     lines = bench_opponents.report(hands=4, games=0, levels=("rules",), against=("counter",))
     assert [line.split(" vs 3 ")[0].strip() for line in lines[:3]] == ["rules", "seeing, exact", "knowing, 3-level"]
     assert all("vs 3 counter " in line for line in lines[1:3])

@@ -41,6 +41,7 @@ def test_a_tables_notice_is_shown_on_the_seats_first_screen_and_play_goes_on(tmp
 
     def refused(code, data):
         raise PermissionError(13, "Permission denied")
+
     monkeypatch.setattr(table.store, "save", refused)
     table.join("b" * 32, "Bob")  # kept after the join: refused
     assert table.view(seat).notice == "Table NOT kept: Permission denied"

@@ -50,8 +50,24 @@ def test_the_rom_boots_alike_on_the_c_and_python_simulators_and_stepped(monkeypa
 
 
 def test_registers_are_numbered_as_the_simulator_names_them():
-    named = {"A": 1, "F": 2, "B": 3, "C": 4, "D": 5, "E": 6, "H": 7, "L": 8, "IXh": 9, "IXl": 10,
-             "IYh": 11, "IYl": 12, "SP": 13, "I": 14, "R": 15, "PC": 16}
+    named = {
+        "A": 1,
+        "F": 2,
+        "B": 3,
+        "C": 4,
+        "D": 5,
+        "E": 6,
+        "H": 7,
+        "L": 8,
+        "IXh": 9,
+        "IXl": 10,
+        "IYh": 11,
+        "IYl": 12,
+        "SP": 13,
+        "I": 14,
+        "R": 15,
+        "PC": 16,
+    }
     for simulator in (CSimulator, Simulator):
         registers = simulator(bytearray(65536), named, {"tstates": 17, "iff": 1, "im": 2}, {}).registers
         assert [registers[getattr(z80, name)] for name in named] == list(named.values())
@@ -59,17 +75,19 @@ def test_registers_are_numbered_as_the_simulator_names_them():
 
 
 def test_without_the_c_extension_the_oracle_runs_on_the_python_simulator():
-    probe = ("import sys\n"
-             "class NoExtension:\n"
-             "    def find_spec(self, name, path=None, target=None):\n"
-             "        if name in ('skoolkit.csimulator', 'skoolkit.ccmiosimulator'):\n"
-             "            raise ImportError(name + ' is not built here')\n"
-             "sys.meta_path.insert(0, NoExtension())\n"
-             "from spectrum import z80\n"
-             "from spectrum.oracle import Oracle\n"
-             "assert z80.CSimulator is None\n"
-             f"result = Oracle().run({LISTING!r})\n"
-             "print(result.report, result.display.hex(), result.edges, result.variables)\n")
+    probe = (
+        "import sys\n"
+        "class NoExtension:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name in ('skoolkit.csimulator', 'skoolkit.ccmiosimulator'):\n"
+        "            raise ImportError(name + ' is not built here')\n"
+        "sys.meta_path.insert(0, NoExtension())\n"
+        "from spectrum import z80\n"
+        "from spectrum.oracle import Oracle\n"
+        "assert z80.CSimulator is None\n"
+        f"result = Oracle().run({LISTING!r})\n"
+        "print(result.report, result.display.hex(), result.edges, result.variables)\n"
+    )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     result = Oracle().run(LISTING)

@@ -49,8 +49,10 @@ def display() -> list[str]:
     memory = np.random.default_rng(1).integers(0, 256, 65536, dtype=np.uint8)
     screen = median_seconds(lambda: render.screen_rgb(memory, True), 2000)
     framed = median_seconds(lambda: render.frame_rgb(memory, True, 3), 2000)
-    return [f"screen_rgb (256x192)          median {screen * 1e3:.3f} ms = {screen / FRAME_SECONDS:.2%} of a frame",
-            f"frame_rgb (with border)       median {framed * 1e3:.3f} ms = {framed / FRAME_SECONDS:.2%} of a frame"]
+    return [
+        f"screen_rgb (256x192)          median {screen * 1e3:.3f} ms = {screen / FRAME_SECONDS:.2%} of a frame",
+        f"frame_rgb (with border)       median {framed * 1e3:.3f} ms = {framed / FRAME_SECONDS:.2%} of a frame",
+    ]
 
 
 def full_screen_print(machine: Spectrum) -> None:
@@ -68,20 +70,23 @@ def printing() -> list[str]:
     """A full screen of PRINT AT (22 rows of 32 characters): the layer against the ROM."""
     machine = Spectrum()
     layer = median_seconds(lambda: full_screen_print(machine), 50)
-    listing = ("10 LET f=PEEK 23672+256*PEEK 23673\n"
-               + "".join(f'{20 + row} PRINT AT {row},0;"{basic_literal(text)}";\n'
-                         for row, text in enumerate(SCREEN_TEXT))
-               + "50 LET g=PEEK 23672+256*PEEK 23673\n")
+    listing = (
+        "10 LET f=PEEK 23672+256*PEEK 23673\n"
+        + "".join(f'{20 + row} PRINT AT {row},0;"{basic_literal(text)}";\n' for row, text in enumerate(SCREEN_TEXT))
+        + "50 LET g=PEEK 23672+256*PEEK 23673\n"
+    )
     oracle = Oracle()
     oracle.typed(listing)  # typing the listing in is not part of the run
     start = time.perf_counter()
     result = oracle.run(listing)
     emulator = time.perf_counter() - start
     spectrum = (result.variables["g"] - result.variables["f"]) * FRAME_SECONDS
-    return [f"layer: 704 characters by PRINT AT median {layer * 1e3:.2f} ms",
-            f"ROM:   the same PRINTs take {spectrum * 1e3:.0f} ms of Spectrum time "
-            f"({emulator * 1e3:.1f} ms wall in the emulator, with RUN)",
-            f"ratio: the layer is {spectrum / layer:.0f}x a real Spectrum, {emulator / layer:.1f}x the emulator"]
+    return [
+        f"layer: 704 characters by PRINT AT median {layer * 1e3:.2f} ms",
+        f"ROM:   the same PRINTs take {spectrum * 1e3:.0f} ms of Spectrum time "
+        f"({emulator * 1e3:.1f} ms wall in the emulator, with RUN)",
+        f"ratio: the layer is {spectrum / layer:.0f}x a real Spectrum, {emulator / layer:.1f}x the emulator",
+    ]
 
 
 IDLE_SECONDS = 5
@@ -120,20 +125,25 @@ def idle_window() -> list[str]:
     for scale in (1, 3):
         window = WindowFrontend(scale=scale)
         machine = Spectrum(window)
-        share, frames, driver = window_cost(window, machine, lambda: menu.run(machine, [load(name) for name in PROGRAMS]),
-                                            IDLE_SECONDS)
-        lines.append(f"scale {scale}: {share:.1%} of a core over {IDLE_SECONDS} s at the menu "
-                     f"({frames:.0f} frames a second; SDL video driver {driver})")
+        share, frames, driver = window_cost(
+            window, machine, lambda: menu.run(machine, [load(name) for name in PROGRAMS]), IDLE_SECONDS
+        )
+        lines.append(
+            f"scale {scale}: {share:.1%} of a core over {IDLE_SECONDS} s at the menu "
+            f"({frames:.0f} frames a second; SDL video driver {driver})"
+        )
     return lines
 
 
 def game_section(module_name: str):
     """A game's section: `report()` of tools/<module_name>.py, imported only when it runs; with
     `quick`, the arguments of its quick look (QUICK_ARGUMENTS) when it has one."""
+
     def section(quick: bool = False) -> list[str]:
         module = importlib.import_module(module_name)
         arguments = QUICK_ARGUMENTS[module_name](module) if quick and module_name in QUICK_ARGUMENTS else {}
         return module.report(**arguments)
+
     section.__doc__ = GAME_SECTIONS[module_name]
     return section
 
@@ -148,20 +158,24 @@ QUICK_ARGUMENTS = {
 
 GAME_SECTIONS = {
     "bench_patience": "11-Up Patience: the port's shuffle and deal against the listing on the ROM, its time "
-                      "statement by statement; the listing live.",
+    "statement by statement; the listing live.",
     "bench_canfield": "Canfield: the solver over deals 1-1,000 (solve rate, time per deal).",
     "bench_spades": "Spades: each computer player against three of the level below, over rotated deals.",
     "bench_opponents": "Spades: every level against opponents of other habits (a nil buster, a cautious "
-                       "player, a greedy one, a card counter, a sandbagger) and mixed pairs of them, the seed's "
-                       "game and the full game to 500.",
+    "player, a greedy one, a card counter, a sandbagger) and mixed pairs of them, the seed's "
+    "game and the full game to 500.",
     "bench_games": "Every game through the one game-state protocol: random playouts a second.",
     "bench_serve": "zxcards serve: sessions held at 50 frames a second, each one's processor time, bytes a "
-                   "second and key-to-screen time, the idle server.",
+    "second and key-to-screen time, the idle server.",
     "bench_tables": "Spades tables for four: 50 tables of scripted people coming and going, every frame read "
-                    "for another's hand, each hand's end against the seat's view, the frame rate held.",
+    "for another's hand, each hand's end against the seat's view, the frame rate held.",
 }
-SECTIONS = {"display": display, "printing": printing, "window": idle_window,
-            **{name.removeprefix("bench_"): game_section(name) for name in GAME_SECTIONS}}
+SECTIONS = {
+    "display": display,
+    "printing": printing,
+    "window": idle_window,
+    **{name.removeprefix("bench_"): game_section(name) for name in GAME_SECTIONS},
+}
 
 
 def section_name(text: str) -> str:
@@ -196,15 +210,21 @@ def machine_facts(load_before: tuple[float, ...]) -> str:
     except OSError:
         pass
     niceness = os.nice(0)
-    return (f"{model}, {os.cpu_count()} cores (nproc), load average {load_before[0]:.2f} before and "
-            f"{os.getloadavg()[0]:.2f} after{f', run at nice {niceness}' if niceness else ''}; "
-            f"Python {platform.python_version()}, {platform.system()}")
+    return (
+        f"{model}, {os.cpu_count()} cores (nproc), load average {load_before[0]:.2f} before and "
+        f"{os.getloadavg()[0]:.2f} after{f', run at nice {niceness}' if niceness else ''}; "
+        f"Python {platform.python_version()}, {platform.system()}"
+    )
 
 
 def section_block(name: str, command: str, when: datetime, machine: str, lines: list[str]) -> str:
     """What the page shows of one section's run, between its markers."""
-    said = textwrap.wrap(f"Measured {when:%Y-%m-%d %H:%M} UTC by `{command.replace(' ', NBSP)}` on {machine}:",
-                         width=100, break_long_words=False, break_on_hyphens=False)
+    said = textwrap.wrap(
+        f"Measured {when:%Y-%m-%d %H:%M} UTC by `{command.replace(' ', NBSP)}` on {machine}:",
+        width=100,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
     return "\n".join([line.replace(NBSP, " ") for line in said] + ["", "```text", *lines, "```"])
 
 
@@ -216,8 +236,9 @@ def written_into(page: str, name: str, block: str) -> str:
     section's markers once each, in order."""
     opening, closing = markers(name)
     if page.count(opening) != 1 or page.count(closing) != 1 or page.index(opening) > page.index(closing):
-        raise ValueError(f"{DOCS_PAGE.name} has no block for the section {name!r} "
-                         f"(a line {opening!r}, then {closing!r})")
+        raise ValueError(
+            f"{DOCS_PAGE.name} has no block for the section {name!r} (a line {opening!r}, then {closing!r})"
+        )
     before, rest = page.split(opening)
     _, after = rest.split(closing)
     return f"{before}{opening}\n{block}\n{closing}{after}"
@@ -225,13 +246,24 @@ def written_into(page: str, name: str, block: str) -> str:
 
 def main(argv: list[str]) -> int:
     parser = OneLineParser(prog="bench", description=__doc__.splitlines()[0])
-    parser.add_argument("sections", nargs="*", type=section_name, metavar="SECTION",
-                        help=f"the sections to run, of {', '.join(SECTIONS)} (default: all)")
-    parser.add_argument("--quick", action="store_true",
-                        help="the quick look of the sections that have one: "
-                             + ", ".join(name for name in SECTIONS if has_quick_look(name)))
-    parser.add_argument("--write-docs", action="store_true",
-                        help=f"write each section's figures, command, date and machine into docs/{DOCS_PAGE.name}")
+    parser.add_argument(
+        "sections",
+        nargs="*",
+        type=section_name,
+        metavar="SECTION",
+        help=f"the sections to run, of {', '.join(SECTIONS)} (default: all)",
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="the quick look of the sections that have one: "
+        + ", ".join(name for name in SECTIONS if has_quick_look(name)),
+    )
+    parser.add_argument(
+        "--write-docs",
+        action="store_true",
+        help=f"write each section's figures, command, date and machine into docs/{DOCS_PAGE.name}",
+    )
     options = parser.parse_args(argv)
     chosen = options.sections or list(SECTIONS)
     if options.write_docs:  # a page without a section's block is said before anything runs

@@ -72,16 +72,29 @@ def solve_deal(number: int, seconds: float) -> dict:
     spent = time.thread_time() - started
     replayed = wins(deck, verdict.line) if verdict.outcome is Solved.WON else None
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kilobytes on Linux
-    return {"deal": number, "outcome": verdict.outcome.value, "nodes": verdict.nodes, "seconds": spent,
-            "peak_mib": peak, "replayed": replayed}
+    return {
+        "deal": number,
+        "outcome": verdict.outcome.value,
+        "nodes": verdict.nodes,
+        "seconds": spent,
+        "peak_mib": peak,
+        "replayed": replayed,
+    }
 
 
 def solve_in_fresh_process(number: int, seconds: float) -> dict:
     command = [sys.executable, __file__, "--one", str(number), "--seconds", str(seconds)]
     finished = subprocess.run(command, capture_output=True, text=True, check=False)
     if finished.returncode:
-        return {"deal": number, "outcome": "failed", "nodes": 0, "seconds": 0.0, "peak_mib": 0.0,
-                "replayed": None, "error": finished.stderr.strip().splitlines()[-1:]}
+        return {
+            "deal": number,
+            "outcome": "failed",
+            "nodes": 0,
+            "seconds": 0.0,
+            "peak_mib": 0.0,
+            "replayed": None,
+            "error": finished.stderr.strip().splitlines()[-1:],
+        }
     return json.loads(finished.stdout)
 
 
@@ -103,26 +116,37 @@ def report(deals: int = DEALS, seconds: float = SECONDS) -> list[str]:
             if not len(results) % PROGRESS_EVERY:
                 print(f"  {len(results)} deals done", file=sys.stderr, flush=True)
     wall = time.perf_counter() - started
-    count = {outcome: sum(result["outcome"] == outcome for result in results)
-             for outcome in ("won", "lost", "unknown", "failed")}
+    count = {
+        outcome: sum(result["outcome"] == outcome for result in results)
+        for outcome in ("won", "lost", "unknown", "failed")
+    }
     times = [result["seconds"] for result in results if result["outcome"] != "failed"]
     peaks = [result["peak_mib"] for result in results if result["outcome"] != "failed"]
     replay_failures = [result["deal"] for result in results if result["replayed"] is False]
     undecided = [result["deal"] for result in results if result["outcome"] == "unknown"]
-    lines = [f"Canfield solver, deals 1-{deals}, {seconds:g} s of processor time per deal "
-             f"(a fresh process each, {WORKERS} at a time, {wall:.0f} s in all)",
-             f"  won {count['won'] / deals:.1%}, proved lost {count['lost'] / deals:.1%}, "
-             f"undecided {count['unknown'] / deals:.1%}  ({count['won']} / {count['lost']} / {count['unknown']})"]
+    lines = [
+        f"Canfield solver, deals 1-{deals}, {seconds:g} s of processor time per deal "
+        f"(a fresh process each, {WORKERS} at a time, {wall:.0f} s in all)",
+        f"  won {count['won'] / deals:.1%}, proved lost {count['lost'] / deals:.1%}, "
+        f"undecided {count['unknown'] / deals:.1%}  ({count['won']} / {count['lost']} / {count['unknown']})",
+    ]
     if times:
-        lines.append(f"  time per deal: median {_duration(statistics.median(times))}, "
-                     f"90th percentile {_duration(_percentile(times, 0.9))}, max {_duration(max(times))}")
-        lines.append(f"  peak memory per deal (whole process): median {statistics.median(peaks):.0f} MiB, "
-                     f"max {max(peaks):.0f} MiB")
-    lines.append("  every win replayed to 52 cards home: "
-                 + ("yes" if not replay_failures else f"NO, deals {replay_failures}"))
+        lines.append(
+            f"  time per deal: median {_duration(statistics.median(times))}, "
+            f"90th percentile {_duration(_percentile(times, 0.9))}, max {_duration(max(times))}"
+        )
+        lines.append(
+            f"  peak memory per deal (whole process): median {statistics.median(peaks):.0f} MiB, "
+            f"max {max(peaks):.0f} MiB"
+        )
+    lines.append(
+        "  every win replayed to 52 cards home: " + ("yes" if not replay_failures else f"NO, deals {replay_failures}")
+    )
     if count["failed"]:
-        lines.append(f"  {count['failed']} deals failed to run: "
-                     + ", ".join(str(result["deal"]) for result in results if result["outcome"] == "failed"))
+        lines.append(
+            f"  {count['failed']} deals failed to run: "
+            + ", ".join(str(result["deal"]) for result in results if result["outcome"] == "failed")
+        )
     if undecided:
         lines.append(f"  undecided: deals {', '.join(map(str, undecided))}")
     lines.append(f"  beside it, {ANCHOR}")
@@ -133,8 +157,14 @@ def judge_and_play(number: int) -> dict:
     """Deal `number` judged with the record's budget, and played by the rule player."""
     verdict = judge_deal(number)
     end, _ = player.play(Canfield(deck_for(number)).position)
-    return {"deal": number, "outcome": verdict.outcome.value, "nodes": verdict.nodes, "level": level_of(verdict),
-            "best_home": verdict.best_home, "rule_home": end.cards_home}
+    return {
+        "deal": number,
+        "outcome": verdict.outcome.value,
+        "nodes": verdict.nodes,
+        "level": level_of(verdict),
+        "best_home": verdict.best_home,
+        "rule_home": end.cards_home,
+    }
 
 
 def _share(part: int, whole: int) -> str:
@@ -151,36 +181,50 @@ def levels_report(deals: int, first: int = 1) -> list[str]:
     spent = time.process_time() - started
     won = [result for result in results if result["outcome"] == "won"]
     nodes = sorted(result["nodes"] for result in won)
-    lines = [f"Canfield difficulty, deals {first}-{first + deals - 1}, judged with {FIND_BUDGET:,} positions each "
-             f"({spent:.0f} s of processor time in all)",
-             f"  the solver wins {_share(len(won), deals)}: "
-             + ", ".join(f"{level} {_share(sum(r['level'] == level for r in won), len(won))}" for level in LEVELS)
-             + f" (bounds {EASY_UP_TO} and {MEDIUM_UP_TO} positions)"]
+    lines = [
+        f"Canfield difficulty, deals {first}-{first + deals - 1}, judged with {FIND_BUDGET:,} positions each "
+        f"({spent:.0f} s of processor time in all)",
+        f"  the solver wins {_share(len(won), deals)}: "
+        + ", ".join(f"{level} {_share(sum(r['level'] == level for r in won), len(won))}" for level in LEVELS)
+        + f" (bounds {EASY_UP_TO} and {MEDIUM_UP_TO} positions)",
+    ]
     if nodes:
-        lines.append(f"  bounds that split these wins in thirds: {nodes[len(nodes) // 3 - 1]} and "
-                     f"{nodes[2 * len(nodes) // 3 - 1]} positions")
+        lines.append(
+            f"  bounds that split these wins in thirds: {nodes[len(nodes) // 3 - 1]} and "
+            f"{nodes[2 * len(nodes) // 3 - 1]} positions"
+        )
     groups = [(level, [r for r in won if r["level"] == level]) for level in LEVELS] + [
-        (name, [r for r in results if r["outcome"] == outcome]) for name, outcome in
-        (("can't be won", "lost"), ("undecided", "unknown"))]
-    lines.append("  the rule player wins: " + ", ".join(
-        f"{name} {_share(sum(r['rule_home'] == DECK_SIZE for r in group), len(group))}" for name, group in groups)
-        + f"; in all {_share(sum(r['rule_home'] == DECK_SIZE for r in results), deals)}")
+        (name, [r for r in results if r["outcome"] == outcome])
+        for name, outcome in (("can't be won", "lost"), ("undecided", "unknown"))
+    ]
+    lines.append(
+        "  the rule player wins: "
+        + ", ".join(
+            f"{name} {_share(sum(r['rule_home'] == DECK_SIZE for r in group), len(group))}" for name, group in groups
+        )
+        + f"; in all {_share(sum(r['rule_home'] == DECK_SIZE for r in results), deals)}"
+    )
 
     def money(home: float) -> float:
         return CARD_PAYS * home - DECK_PRICE
 
     rule = statistics.mean(money(r["rule_home"]) for r in results)
-    perfect = statistics.mean(money(DECK_SIZE if r["outcome"] == "won" else max(r["best_home"], r["rule_home"]))
-                              for r in results)
-    lines.append(f"  money a deal at ${DECK_PRICE} a deck and ${CARD_PAYS} a card: the rule player {rule:+.2f}; "
-                 f"a perfect player at least {perfect:+.2f} (every win, and the most cards home the solver or the "
-                 "rule player reached on the others)")
+    perfect = statistics.mean(
+        money(DECK_SIZE if r["outcome"] == "won" else max(r["best_home"], r["rule_home"])) for r in results
+    )
+    lines.append(
+        f"  money a deal at ${DECK_PRICE} a deck and ${CARD_PAYS} a card: the rule player {rule:+.2f}; "
+        f"a perfect player at least {perfect:+.2f} (every win, and the most cards home the solver or the "
+        "rule player reached on the others)"
+    )
     return lines
 
 
 def finding_report(found: int, seed: int = 1) -> list[str]:
-    lines = [f"Canfield winnable deals found as the game finds them ({found} of each kind, seed {seed}, "
-             "processor time on one thread)"]
+    lines = [
+        f"Canfield winnable deals found as the game finds them ({found} of each kind, seed {seed}, "
+        "processor time on one thread)"
+    ]
     for level in (None, *LEVELS):
         draw = random.Random(seed)
         budget = budget_for(level, FIND_BUDGET)
@@ -192,24 +236,46 @@ def finding_report(found: int, seed: int = 1) -> list[str]:
                 now = time.process_time()
                 times.append(now - started)
                 started = now
-        lines.append(f"  {level or 'any level':<9} {tried} deals judged; a deal found in median "
-                     f"{_duration(statistics.median(times))}, 90th percentile {_duration(_percentile(times, 0.9))}, "
-                     f"max {_duration(max(times))}")
+        lines.append(
+            f"  {level or 'any level':<9} {tried} deals judged; a deal found in median "
+            f"{_duration(statistics.median(times))}, 90th percentile {_duration(_percentile(times, 0.9))}, "
+            f"max {_duration(max(times))}"
+        )
     return lines
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="bench_canfield", description="The Canfield solver over numbered deals.")
-    parser.add_argument("--deals", type=whole_number(1, LAST_DEAL, "--deals"), default=DEALS,
-                        help="solve deals 1 to N (default %(default)s)")
-    parser.add_argument("--seconds", type=positive_number("--seconds"), default=SECONDS,
-                        help="processor seconds per deal (default %(default)s)")
-    parser.add_argument("--levels", type=whole_number(1, LAST_DEAL, "--levels"), metavar="N",
-                        help="judge N deals as the game does: the difficulty levels, the rule player, the money")
-    parser.add_argument("--first", type=whole_number(1, LAST_DEAL, "--first"), default=1,
-                        help="with --levels, the first deal (default %(default)s)")
-    parser.add_argument("--finding", type=whole_number(1, 1000, "--finding"), metavar="N",
-                        help="find N winnable deals of each kind: how long each takes")
+    parser.add_argument(
+        "--deals",
+        type=whole_number(1, LAST_DEAL, "--deals"),
+        default=DEALS,
+        help="solve deals 1 to N (default %(default)s)",
+    )
+    parser.add_argument(
+        "--seconds",
+        type=positive_number("--seconds"),
+        default=SECONDS,
+        help="processor seconds per deal (default %(default)s)",
+    )
+    parser.add_argument(
+        "--levels",
+        type=whole_number(1, LAST_DEAL, "--levels"),
+        metavar="N",
+        help="judge N deals as the game does: the difficulty levels, the rule player, the money",
+    )
+    parser.add_argument(
+        "--first",
+        type=whole_number(1, LAST_DEAL, "--first"),
+        default=1,
+        help="with --levels, the first deal (default %(default)s)",
+    )
+    parser.add_argument(
+        "--finding",
+        type=whole_number(1, 1000, "--finding"),
+        metavar="N",
+        help="find N winnable deals of each kind: how long each takes",
+    )
     parser.add_argument("--one", type=int, metavar="NUMBER", help=argparse.SUPPRESS)  # a child's one deal
     options = parser.parse_args(argv)
     if options.finding is not None:

@@ -60,8 +60,14 @@ def report(seconds: float = SECONDS) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="bench_games", description=__doc__.splitlines()[0])
-    parser.add_argument("seconds", nargs="?", type=positive_number("SECONDS"), default=SECONDS, metavar="SECONDS",
-                        help=f"processor seconds of playouts for each game (default {SECONDS:g})")
+    parser.add_argument(
+        "seconds",
+        nargs="?",
+        type=positive_number("SECONDS"),
+        default=SECONDS,
+        metavar="SECONDS",
+        help=f"processor seconds of playouts for each game (default {SECONDS:g})",
+    )
     for line in report(parser.parse_args(argv).seconds):
         print(line)
     return 0

@@ -37,8 +37,9 @@ from spectrum.command_line import OneLineParser, whole_number  # noqa: E402
 AGAINST = ("rules", *OPPONENTS)  # our rule player first, as the row everyone knows
 # with no bids the nil buster plays as the rule player, and the sandbagger as the card counter
 SEED_AGAINST = tuple(name for name in AGAINST if name not in (NilBuster.name, Sandbagger.name))
-MIXED_PAIRS = tuple(bench_spades.MIXED.join(pair) for pair in (("buster", "greedy"), ("cautious", "rules"),
-                                                               ("counter", "sandbagger")))
+MIXED_PAIRS = tuple(
+    bench_spades.MIXED.join(pair) for pair in (("buster", "greedy"), ("cautious", "rules"), ("counter", "sandbagger"))
+)
 HANDS, GAMES = 400, 20
 KNOWING_LEVELS = 3  # the seeing player that knows the others' own play tries its cards this many turns deep
 
@@ -49,14 +50,16 @@ def full_game_line(level: str, opponent: str, games: int, pool) -> str:
     total = {key: sum(result[key] for result in results) for key in results[0] if key not in ("decisions", "points")}
     hands = total["hands"]
     decisions = [seconds for result in results for seconds in result["decisions"]]
-    return (f"full game {level:>7} pair vs {opponent:<19} pair: won {total['won']}/{games} ({total['won'] / games:.0%}); "
-            f"nils bid {total['nil_bids']} in {hands} hands ({total['nil_bids'] / (2 * hands):.1%} of bids), made "
-            f"{total['nils_made']} ({total['nils_made'] / max(1, total['nil_bids']):.0%}); blind nils "
-            f"{total['blind_nils_made']}/{total['blind_nil_bids']} made; contracts made "
-            f"{total['contracts_made']}/{total['contracts']} ({total['contracts_made'] / max(1, total['contracts']):.0%}); "
-            f"bags {total['bags'] / hands:.2f} a hand; their nils set {total['their_nils_set']}/{total['their_nil_bids']}; "
-            f"decision median {statistics.median(decisions) * 1e3:.1f} ms, max {max(decisions) * 1e3:.0f} ms  "
-            f"[{time.time() - started:.0f} s wall]")
+    return (
+        f"full game {level:>7} pair vs {opponent:<19} pair: won {total['won']}/{games} ({total['won'] / games:.0%}); "
+        f"nils bid {total['nil_bids']} in {hands} hands ({total['nil_bids'] / (2 * hands):.1%} of bids), made "
+        f"{total['nils_made']} ({total['nils_made'] / max(1, total['nil_bids']):.0%}); blind nils "
+        f"{total['blind_nils_made']}/{total['blind_nil_bids']} made; contracts made "
+        f"{total['contracts_made']}/{total['contracts']} ({total['contracts_made'] / max(1, total['contracts']):.0%}); "
+        f"bags {total['bags'] / hands:.2f} a hand; their nils set {total['their_nils_set']}/{total['their_nil_bids']}; "
+        f"decision median {statistics.median(decisions) * 1e3:.1f} ms, max {max(decisions) * 1e3:.0f} ms  "
+        f"[{time.time() - started:.0f} s wall]"
+    )
 
 
 def edge_line(opponent: str, tricks: dict[str, float], seeing: str, seen: float) -> str:
@@ -67,12 +70,19 @@ def edge_line(opponent: str, tricks: dict[str, float], seeing: str, seen: float)
     said = f"{'':>17} vs 3 {opponent}, the edge of the best seeing player ({seeing}: {edge:+.2f} tricks a hand)"
     if edge <= 0:
         return f"{said}: none, no share to recover"
-    return f"{said} recovered: " + ", ".join(f"{level} {(mean - fair_share) / edge:.0%}"
-                                             for level, mean in tricks.items())
+    return f"{said} recovered: " + ", ".join(
+        f"{level} {(mean - fair_share) / edge:.0%}" for level, mean in tricks.items()
+    )
 
 
-def report(hands: int = HANDS, games: int = GAMES, levels: tuple[str, ...] = tuple(LEVELS), show=None,
-           seeing_hands: int | None = None, against: tuple[str, ...] = (*AGAINST, *MIXED_PAIRS)) -> list[str]:
+def report(
+    hands: int = HANDS,
+    games: int = GAMES,
+    levels: tuple[str, ...] = tuple(LEVELS),
+    show=None,
+    seeing_hands: int | None = None,
+    against: tuple[str, ...] = (*AGAINST, *MIXED_PAIRS),
+) -> list[str]:
     """Every row of `levels` against the opponents `against`; `show(line)`, if given, is told each as
     it is measured. The seeing players' rows have `seeing_hands` (default `hands`; 0 leaves them out)."""
     lines = []
@@ -106,13 +116,16 @@ def report(hands: int = HANDS, games: int = GAMES, levels: tuple[str, ...] = tup
 
 def names_from(choices: tuple[str, ...], what: str):
     """An argument type: names by commas, each one of `choices`."""
+
     def names(text: str) -> tuple[str, ...]:
         chosen = tuple(name for name in text.split(",") if name)
         unknown = [name for name in chosen if name not in choices]
         if unknown or not chosen:
             raise argparse.ArgumentTypeError(
-                f"no {what} {unknown[0] if unknown else text!r}: choose from {', '.join(choices)}")
+                f"no {what} {unknown[0] if unknown else text!r}: choose from {', '.join(choices)}"
+            )
         return chosen
+
     return names
 
 
@@ -121,17 +134,35 @@ def main(argv: list[str] | None = None) -> int:
     count = whole_number(0, what="a count")
     parser.add_argument("--hands", type=count, default=HANDS, help=f"hands of each seed-game row (default {HANDS})")
     parser.add_argument("--games", type=count, default=GAMES, help=f"full games of each pairing (default {GAMES})")
-    parser.add_argument("--seeing-hands", type=count, default=None,
-                        help="hands of the rows of the players that see every hand (default: --hands; 0 leaves them out)")
-    parser.add_argument("--levels", type=names_from(tuple(LEVELS), "level"), default=tuple(LEVELS),
-                        help=f"the levels measured, by commas (default {','.join(LEVELS)})")
+    parser.add_argument(
+        "--seeing-hands",
+        type=count,
+        default=None,
+        help="hands of the rows of the players that see every hand (default: --hands; 0 leaves them out)",
+    )
+    parser.add_argument(
+        "--levels",
+        type=names_from(tuple(LEVELS), "level"),
+        default=tuple(LEVELS),
+        help=f"the levels measured, by commas (default {','.join(LEVELS)})",
+    )
     opponents = (*AGAINST, *MIXED_PAIRS)
-    parser.add_argument("--against", type=names_from(opponents, "opponent"), default=opponents,
-                        help=f"the opponents, by commas (default {','.join(opponents)}; the seed's game leaves out "
-                             f"{NilBuster.name} and {Sandbagger.name})")
+    parser.add_argument(
+        "--against",
+        type=names_from(opponents, "opponent"),
+        default=opponents,
+        help=f"the opponents, by commas (default {','.join(opponents)}; the seed's game leaves out "
+        f"{NilBuster.name} and {Sandbagger.name})",
+    )
     options = parser.parse_args(argv)
-    report(options.hands, options.games, options.levels, show=partial(print, flush=True),
-           seeing_hands=options.seeing_hands, against=options.against)
+    report(
+        options.hands,
+        options.games,
+        options.levels,
+        show=partial(print, flush=True),
+        seeing_hands=options.seeing_hands,
+        against=options.against,
+    )
     return 0
 
 

@@ -78,11 +78,13 @@ def timeline_report() -> list[str]:
     port, rom = timelines()
     same = [(ours[0], theirs[0]) for ours, theirs in zip(port, rom) if ours[1:] == theirs[1:]]
     errors = np.array([ours - theirs for ours, theirs in same]) / FRAME_T_STATES
-    return [f"timeline, seed {TIMELINE_SEED} won and goodbye: {len(port):,} statements on the port, "
-            f"{len(rom):,} on the ROM, {len(same):,} the same in turn; the last starts at frame "
-            f"{rom[-1][0] / FRAME_T_STATES:,.0f} on the ROM, {port[-1][0] / FRAME_T_STATES:,.1f} on the port",
-            f"  a statement's start, port less ROM: median {np.median(errors):+.2f} frames, "
-            f"95% within {np.percentile(np.abs(errors), 95):.2f}, worst {errors[np.argmax(np.abs(errors))]:+.2f}"]
+    return [
+        f"timeline, seed {TIMELINE_SEED} won and goodbye: {len(port):,} statements on the port, "
+        f"{len(rom):,} on the ROM, {len(same):,} the same in turn; the last starts at frame "
+        f"{rom[-1][0] / FRAME_T_STATES:,.0f} on the ROM, {port[-1][0] / FRAME_T_STATES:,.1f} on the port",
+        f"  a statement's start, port less ROM: median {np.median(errors):+.2f} frames, "
+        f"95% within {np.percentile(np.abs(errors), 95):.2f}, worst {errors[np.argmax(np.abs(errors))]:+.2f}",
+    ]
 
 
 FRAMES_PER_SECOND = T_STATES_PER_SECOND / FRAME_T_STATES  # 50.08
@@ -110,37 +112,45 @@ def window_share(mode: str) -> tuple[float, float, str]:
 
     window = WindowFrontend(scale=WINDOW_SCALE)
     machine = Spectrum(window) if mode == "port" else original.rom_machine(window, SEED)
-    return window_cost(window, machine, (lambda: play.run(machine, SEED)) if mode == "port" else machine.run,
-                       WINDOW_SECONDS)
+    return window_cost(
+        window, machine, (lambda: play.run(machine, SEED)) if mode == "port" else machine.run, WINDOW_SECONDS
+    )
 
 
 def report() -> list[str]:
     """11-Up Patience: shuffle and deal, the port against the listing on the ROM."""
     listing = LISTING.read_text()
     lines = []
-    for name, port, rom_listing, script in (("shuffle (60 cuts, 60 BEEPs)", port_shuffle, SHUFFLE_ONLY, ()),
-                                            ("shuffle and deal to the first INPUT", port_deal, DEAL_ONLY,
-                                             [Unfinished("")])):
+    for name, port, rom_listing, script in (
+        ("shuffle (60 cuts, 60 BEEPs)", port_shuffle, SHUFFLE_ONLY, ()),
+        ("shuffle and deal to the first INPUT", port_deal, DEAL_ONLY, [Unfinished("")]),
+    ):
         rom_spectrum, rom_wall = rom_seconds(listing + rom_listing, script)
         timed, fast = median_seconds(port, 10), median_seconds(lambda: port(fast=True), 10)
-        lines += [f"{name}: ROM {rom_spectrum:.2f} s of Spectrum time ({rom_wall * 1e3:.0f} ms in the emulator); "
-                  f"the port computes it in {timed * 1e3:.1f} ms ({rom_spectrum / timed:.0f}x real time), "
-                  f"--fast in {fast * 1e3:.1f} ms"]
+        lines += [
+            f"{name}: ROM {rom_spectrum:.2f} s of Spectrum time ({rom_wall * 1e3:.0f} ms in the emulator); "
+            f"the port computes it in {timed * 1e3:.1f} ms ({rom_spectrum / timed:.0f}x real time), "
+            f"--fast in {fast * 1e3:.1f} ms"
+        ]
     return lines + timeline_report() + live_rom()
 
 
 def live_rom() -> list[str]:
     """zxcards patience --rom: headless speed, and a window's cost beside the port's."""
     spectrum_seconds, wall = rom_mode_headless()
-    lines = [f"ROM mode headless, RUN to the first move: {spectrum_seconds:.1f} s of Spectrum time in "
-             f"{wall:.2f} s: {spectrum_seconds / wall:.0f}x real time"]
+    lines = [
+        f"ROM mode headless, RUN to the first move: {spectrum_seconds:.1f} s of Spectrum time in "
+        f"{wall:.2f} s: {spectrum_seconds / wall:.0f}x real time"
+    ]
     if not os.environ.get("DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     for mode in ("port", "ROM"):
         share, frames, driver = window_share(mode)
-        lines.append(f"{mode} in a window at scale {WINDOW_SCALE}, the title typed out: {share:.1%} of a core "
-                     f"({frames:.1f} frames a second; SDL video driver {driver})")
+        lines.append(
+            f"{mode} in a window at scale {WINDOW_SCALE}, the title typed out: {share:.1%} of a core "
+            f"({frames:.1f} frames a second; SDL video driver {driver})"
+        )
     return lines
 
 

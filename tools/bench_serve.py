@@ -53,6 +53,7 @@ PROBES = 10  # Patience sessions timed beside idle ones (which send no frames to
 
 # --- the server's process -------------------------------------------------------------------------
 
+
 def serve_child(max_sessions: int, watch=None, *, think_here: bool = False) -> None:
     """The real server with each frame's lateness noted; its address is the first line out, then
     each line "mark" in is answered with a line of JSON: what happened since the last mark.
@@ -109,13 +110,23 @@ def serve_child(max_sessions: int, watch=None, *, think_here: bool = False) -> N
             spans = list(paced.values())
             paced.clear()
             cpu, wall = cpu_seconds(), time.monotonic()
-            print(json.dumps({"cpu": cpu - last_cpu, "wall": wall - last_wall, "frames": len(taken) + dozed,
-                              "slept": dozed, "lateness": percentiles(taken),
-                              # frames after each session's first in the mark, and the time they took
-                              "paced_frames": sum(span[2] for span in spans),
-                              "paced_seconds": sum(span[1] - span[0] for span in spans),
-                              "sessions": len(server.sessions)} | watched(line.strip() == "final")),
-                  flush=True)
+            print(
+                json.dumps(
+                    {
+                        "cpu": cpu - last_cpu,
+                        "wall": wall - last_wall,
+                        "frames": len(taken) + dozed,
+                        "slept": dozed,
+                        "lateness": percentiles(taken),
+                        # frames after each session's first in the mark, and the time they took
+                        "paced_frames": sum(span[2] for span in spans),
+                        "paced_seconds": sum(span[1] - span[0] for span in spans),
+                        "sessions": len(server.sessions),
+                    }
+                    | watched(line.strip() == "final")
+                ),
+                flush=True,
+            )
             last_cpu, last_wall = cpu, wall
         os._exit(0)  # stdin closed: the bench is over
 
@@ -143,9 +154,21 @@ def serve_child_routed(max_sessions: int, workers: int) -> None:
         last_cpu, last_wall = tree_cpu_seconds(os.getpid()), time.monotonic()
         for _line in sys.stdin:
             cpu, wall = tree_cpu_seconds(os.getpid()), time.monotonic()
-            print(json.dumps({"cpu": cpu - last_cpu, "wall": wall - last_wall, "frames": None, "slept": 0,
-                              "lateness": None, "sessions": routing.shared.total(), "workers": workers,
-                              "restarts": routing.restarts}), flush=True)
+            print(
+                json.dumps(
+                    {
+                        "cpu": cpu - last_cpu,
+                        "wall": wall - last_wall,
+                        "frames": None,
+                        "slept": 0,
+                        "lateness": None,
+                        "sessions": routing.shared.total(),
+                        "workers": workers,
+                        "restarts": routing.restarts,
+                    }
+                ),
+                flush=True,
+            )
             last_cpu, last_wall = cpu, wall
         os._exit(0)  # stdin closed: the bench is over (the workers end with their router)
 
@@ -195,12 +218,26 @@ class ServerProcess:
 
     def __init__(self, max_sessions: int, script: str = __file__, *, think_here: bool = False, workers: int = 1):
         self.data = tempfile.TemporaryDirectory(prefix="bench_serve-")  # the server keeps nothing of ours
-        environment = {**os.environ, "XDG_DATA_HOME": self.data.name, "SDL_VIDEODRIVER": "dummy",
-                       "SDL_AUDIODRIVER": "dummy"}
-        self.process = subprocess.Popen([sys.executable, script, "--serve-child", str(max_sessions),
-                                         *(["--think-here"] if think_here else []),
-                                         *([f"--workers={workers}"] if workers > 1 else [])],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment)
+        environment = {
+            **os.environ,
+            "XDG_DATA_HOME": self.data.name,
+            "SDL_VIDEODRIVER": "dummy",
+            "SDL_AUDIODRIVER": "dummy",
+        }
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                script,
+                "--serve-child",
+                str(max_sessions),
+                *(["--think-here"] if think_here else []),
+                *([f"--workers={workers}"] if workers > 1 else []),
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=environment,
+        )
         self.url = self.process.stdout.readline().strip()
         if not self.url.startswith("http://"):
             raise RuntimeError(f"the server did not start: {self.url!r}")
@@ -222,6 +259,7 @@ class ServerProcess:
 
 
 # --- the terminals --------------------------------------------------------------------------------
+
 
 class Terminal:
     """A paced terminal reading all it is sent: bytes counted, and when the screen last changed."""
@@ -246,8 +284,9 @@ class Terminal:
 
         try:
             headers = {"Cookie": f"{wire.SECRET_COOKIE}={self.secret}"} if self.secret else None
-            async with connect(self.url, max_size=None, open_timeout=120, ping_interval=None,
-                               additional_headers=headers) as socket:
+            async with connect(
+                self.url, max_size=None, open_timeout=120, ping_interval=None, additional_headers=headers
+            ) as socket:
                 self.socket = socket
                 async for message in socket:
                     self.bytes += len(message)
@@ -326,6 +365,7 @@ async def stop(terminals: list[Terminal], server: ServerProcess) -> None:
 
 # --- the measurements -----------------------------------------------------------------------------
 
+
 async def idle_server(server: ServerProcess, seconds: float) -> dict:
     await asyncio.to_thread(server.mark)
     await asyncio.sleep(seconds)
@@ -349,8 +389,11 @@ async def ramp(server: ServerProcess, kind: str, levels: tuple[int, ...], second
         started = time.monotonic()
         terminals = await start_many([server.socket_url + RAMPS[kind](number) for number in range(level)])
         opened = time.monotonic() - started
-        probes = (await start_many([server.socket_url + RAMPS["patience"](number) for number in range(PROBES)])
-                  if kind in IDLE_RAMPS else terminals)
+        probes = (
+            await start_many([server.socket_url + RAMPS["patience"](number) for number in range(PROBES)])
+            if kind in IDLE_RAMPS
+            else terminals
+        )
         await asyncio.sleep(SETTLE_SECONDS)
         await asyncio.to_thread(server.mark)
         before = sum(terminal.bytes for terminal in terminals)
@@ -369,18 +412,28 @@ async def ramp(server: ServerProcess, kind: str, levels: tuple[int, ...], second
         else:  # the machines' own frame numbers, as the terminals saw them go by
             rates = [terminal.frame_rate() for terminal in probes]
             frame_rate = statistics.mean(rate for rate in rates if rate is not None) if any(rates) else 0.0
-        rows.append({"kind": kind, "sessions": level, "live": mark["sessions"], "opened": opened,
-                     "probes": len(probes) if probes is not terminals else 0,
-                     "frame_rate": frame_rate, "lateness": mark["lateness"],
-                     "arrived": percentiles(arrived) if len(arrived) >= 100 else None,
-                     "client_lag": percentiles(lags)["p99"],
-                     "core": mark["cpu"] / mark["wall"], "bytes": received / mark["wall"] / level})
+        rows.append(
+            {
+                "kind": kind,
+                "sessions": level,
+                "live": mark["sessions"],
+                "opened": opened,
+                "probes": len(probes) if probes is not terminals else 0,
+                "frame_rate": frame_rate,
+                "lateness": mark["lateness"],
+                "arrived": percentiles(arrived) if len(arrived) >= 100 else None,
+                "client_lag": percentiles(lags)["p99"],
+                "core": mark["cpu"] / mark["wall"],
+                "bytes": received / mark["wall"] / level,
+            }
+        )
         await stop(terminals + (probes if probes is not terminals else []), server)
     return rows
 
 
-async def bytes_a_second(server: ServerProcess, path: str, seconds: float, *, settle: bool,
-                         keys: list[list[str]] | None = None) -> tuple[float, int]:
+async def bytes_a_second(
+    server: ServerProcess, path: str, seconds: float, *, settle: bool, keys: list[list[str]] | None = None
+) -> tuple[float, int]:
     """(bytes a second from the server, bytes of its first frame) for one session of `path`:
     from its start, or once it has drawn and settled; `keys` typed meanwhile, one every 0.4 s."""
     terminal = await start(server.socket_url + path)
@@ -430,8 +483,9 @@ async def beside_searches(think_here: bool, searchers: int, others: int, seconds
     server = ServerProcess(searchers + others + 10, think_here=think_here)
     try:
         menus = await start_many([f"{server.socket_url}patience?seed={number + 1}" for number in range(others)])
-        players = await start_many([f"{server.socket_url}spades?level=mcts&seed={number + 1}"
-                                    for number in range(searchers)])
+        players = await start_many(
+            [f"{server.socket_url}spades?level=mcts&seed={number + 1}" for number in range(searchers)]
+        )
         for terminal in menus:
             terminal.arrivals = []
         await asyncio.to_thread(server.mark)
@@ -498,13 +552,15 @@ def where_the_time_goes(sessions: int = 20, frames: int = 600) -> list[str]:
     presenting = spent["present"] / count * 1e6
     sent = len(sizes) / count
     send_us = asyncio.run(_send_cost(statistics.median(sizes) if sizes else 100))
-    return [f"where a frame's time goes ({sessions} Patience sessions on one hub from their start, {count:,} frames, "
-            f"this process's clock): {per_frame:.0f} us a frame in all, of which the machine's own work "
-            f"{per_frame - presenting:.0f} us (the port's statements, their time, the hub's turns and the pacer) "
-            f"and the frame's diff and message {presenting:.0f} us; {sent:.2f} messages a frame "
-            f"(median {statistics.median(sizes) if sizes else 0:.0f} bytes), each {send_us:.0f} us to send and "
-            f"receive over a WebSocket on loopback (both ends), {sent * send_us:.0f} us a frame; "
-            f"{count / wall:,.0f} frames a second on one core"]
+    return [
+        f"where a frame's time goes ({sessions} Patience sessions on one hub from their start, {count:,} frames, "
+        f"this process's clock): {per_frame:.0f} us a frame in all, of which the machine's own work "
+        f"{per_frame - presenting:.0f} us (the port's statements, their time, the hub's turns and the pacer) "
+        f"and the frame's diff and message {presenting:.0f} us; {sent:.2f} messages a frame "
+        f"(median {statistics.median(sizes) if sizes else 0:.0f} bytes), each {send_us:.0f} us to send and "
+        f"receive over a WebSocket on loopback (both ends), {sent * send_us:.0f} us a frame; "
+        f"{count / wall:,.0f} frames a second on one core"
+    ]
 
 
 async def _send_cost(size: float, messages: int = 5000) -> float:
@@ -542,12 +598,15 @@ async def measure(levels: tuple[int, ...], seconds: float, workers: int = 1) -> 
     try:
         lines = []
         idle = await idle_server(server, seconds)
-        lines.append(f"idle server, no sessions: {idle['cpu'] / idle['wall']:.2%} of a core over {idle['wall']:.1f} s "
-                     "(goal ~0%)")
-        lines.append("ramps (each session paced at 50.08 frames/s; lateness: server = each frame's start after "
-                     "it was due, in the server (with one worker only); arrived = each frame's arrival here "
-                     f"against its number, for sessions whose screen changes: beside idle sessions, {PROBES} "
-                     "Patience sessions')")
+        lines.append(
+            f"idle server, no sessions: {idle['cpu'] / idle['wall']:.2%} of a core over {idle['wall']:.1f} s (goal ~0%)"
+        )
+        lines.append(
+            "ramps (each session paced at 50.08 frames/s; lateness: server = each frame's start after "
+            "it was due, in the server (with one worker only); arrived = each frame's arrival here "
+            f"against its number, for sessions whose screen changes: beside idle sessions, {PROBES} "
+            "Patience sessions')"
+        )
         held_at, share = {}, {}
         for kind in RAMPS:
             ramped = tuple(level * IDLE_FACTOR for level in levels) if kind in IDLE_RAMPS else levels
@@ -561,7 +620,8 @@ async def measure(levels: tuple[int, ...], seconds: float, workers: int = 1) -> 
                     f"{row['core'] / row['sessions']:.3%} a session "
                     f"({row['core'] / row['sessions'] / FRAME_RATE * 1e6:.0f} us a frame); "
                     f"{row['bytes']:,.0f} B/s a session  [{row['live']} live, opened in {row['opened']:.1f} s; "
-                    f"this process's loop lag p99 {row['client_lag']:.1f} ms]")
+                    f"this process's loop lag p99 {row['client_lag']:.1f} ms]"
+                )
                 worst = max(late["p99"] if late else 0.0, row["arrived"]["p99"] if row["arrived"] else 0.0)
                 everyone = row["live"] == row["sessions"] + row["probes"]
                 if row["frame_rate"] >= FRAME_RATE * 0.99 and worst < GOAL_P99_MS and everyone:
@@ -569,55 +629,75 @@ async def measure(levels: tuple[int, ...], seconds: float, workers: int = 1) -> 
             sessions_run += sum(ramped)
         for kind in RAMPS:
             held = held_at.get(kind, 0)
-            goal, most = ((GOAL_SESSIONS * IDLE_FACTOR, max(levels) * IDLE_FACTOR) if kind in IDLE_RAMPS
-                          else (GOAL_SESSIONS, max(levels)))
+            goal, most = (
+                (GOAL_SESSIONS * IDLE_FACTOR, max(levels) * IDLE_FACTOR)
+                if kind in IDLE_RAMPS
+                else (GOAL_SESSIONS, max(levels))
+            )
             tried = "" if most >= goal else f"; no more than {most} tried"
-            lines.append(f"{kind} sessions held at 50 frames/s with p99 lateness < {GOAL_P99_MS:g} ms: "
-                         f"{held or 'none'} (goal >= {goal}: {held / goal:.2f}x{tried}); at "
-                         f"{share[kind]:.3%} of a core each (all the server's processes), a core runs "
-                         f"{1 / share[kind]:.0f} and the {workers} worker{'s' * (workers > 1)} at most "
-                         f"{workers / share[kind]:.0f}")
+            lines.append(
+                f"{kind} sessions held at 50 frames/s with p99 lateness < {GOAL_P99_MS:g} ms: "
+                f"{held or 'none'} (goal >= {goal}: {held / goal:.2f}x{tried}); at "
+                f"{share[kind]:.3%} of a core each (all the server's processes), a core runs "
+                f"{1 / share[kind]:.0f} and the {workers} worker{'s' * (workers > 1)} at most "
+                f"{workers / share[kind]:.0f}"
+            )
         idle_menu, first = await bytes_a_second(server, "", seconds, settle=True)
-        lines.append(f"menu idle: {idle_menu:.1f} B/s after its first screen of {first:,} bytes "
-                     f"(goal < {GOAL_IDLE_BYTES} B/s: {idle_menu / GOAL_IDLE_BYTES:.3f}x)")
-        playing, _ = await bytes_a_second(server, "patience?seed=5&fast", seconds, settle=True,
-                                          keys=[["9"], ["ENTER"]])
-        lines.append(f"Patience played (9 ENTER, a key every 0.4 s): {playing:,.0f} B/s "
-                     f"({playing / GOAL_IDLE_BYTES:.1f}x the idle goal)")
+        lines.append(
+            f"menu idle: {idle_menu:.1f} B/s after its first screen of {first:,} bytes "
+            f"(goal < {GOAL_IDLE_BYTES} B/s: {idle_menu / GOAL_IDLE_BYTES:.3f}x)"
+        )
+        playing, _ = await bytes_a_second(server, "patience?seed=5&fast", seconds, settle=True, keys=[["9"], ["ENTER"]])
+        lines.append(
+            f"Patience played (9 ENTER, a key every 0.4 s): {playing:,.0f} B/s "
+            f"({playing / GOAL_IDLE_BYTES:.1f}x the idle goal)"
+        )
         shuffling, first = await bytes_a_second(server, "patience?seed=5", seconds, settle=False)
-        lines.append(f"Patience's port from its start (the shuffle shown): {shuffling:,.0f} B/s, first screen "
-                     f"{first:,} bytes")
+        lines.append(
+            f"Patience's port from its start (the shuffle shown): {shuffling:,.0f} B/s, first screen {first:,} bytes"
+        )
         rom, first = await bytes_a_second(server, "patience?rom&seed=1", seconds, settle=False)
-        lines.append(f"patience?rom from its start (the listing on the ROM): {rom:,.0f} B/s, first screen "
-                     f"{first:,} bytes ({rom / shuffling:.2f}x the port's)")
+        lines.append(
+            f"patience?rom from its start (the listing on the ROM): {rom:,.0f} B/s, first screen "
+            f"{first:,} bytes ({rom / shuffling:.2f}x the port's)"
+        )
         sessions_run += 4
         times = await key_to_screen(server, KEY_PRESSES)
         sessions_run += 1
         if times:
             ordered = sorted(times)
             median = statistics.median(times)
-            lines.append(f"key to screen (Patience's INPUT, {len(times)} of {KEY_PRESSES} keys seen): median "
-                         f"{median * 1e3:.1f} ms = {median / FRAME_SECONDS:.1f} frames, "
-                         f"p90 {ordered[int(0.9 * (len(ordered) - 1))] * 1e3:.1f} ms, max {ordered[-1] * 1e3:.1f} ms")
+            lines.append(
+                f"key to screen (Patience's INPUT, {len(times)} of {KEY_PRESSES} keys seen): median "
+                f"{median * 1e3:.1f} ms = {median / FRAME_SECONDS:.1f} frames, "
+                f"p90 {ordered[int(0.9 * (len(ordered) - 1))] * 1e3:.1f} ms, max {ordered[-1] * 1e3:.1f} ms"
+            )
         else:
             lines.append("key to screen: no key press was seen on the screen")
         idle = await idle_server(server, seconds)
-        lines.append(f"idle server after {sessions_run} sessions came and went: {idle['cpu'] / idle['wall']:.2%} of "
-                     f"a core ({idle['sessions']} sessions left)")
+        lines.append(
+            f"idle server after {sessions_run} sessions came and went: {idle['cpu'] / idle['wall']:.2%} of "
+            f"a core ({idle['sessions']} sessions left)"
+        )
     finally:
         server.stop()
     searching = {here: await beside_searches(here, SEARCHERS, SEARCHED_BESIDE, seconds * 2) for here in (False, True)}
     for here, row in searching.items():
         where = "on the sessions' threads" if here else "in worker processes"
-        lines.append(f"{SEARCHED_BESIDE} Patience sessions beside {SEARCHERS} Spades sessions against mcts computers, "
-                     f"the searches {where}: Patience's frames arrived {lateness_words(row['arrived'])}, "
-                     f"server lateness "
-                     f"{lateness_words(row['server'])}, {row['core']:.0%} of a core in the server's process")
+        lines.append(
+            f"{SEARCHED_BESIDE} Patience sessions beside {SEARCHERS} Spades sessions against mcts computers, "
+            f"the searches {where}: Patience's frames arrived {lateness_words(row['arrived'])}, "
+            f"server lateness "
+            f"{lateness_words(row['server'])}, {row['core']:.0%} of a core in the server's process"
+        )
     ratio = searching[True]["arrived"]["p99"] / max(searching[False]["arrived"]["p99"], 1e-3)
     lines.append(f"  the workers cut Patience's p99 arrival lateness {ratio:.1f}x")
     lines += where_the_time_goes()
-    lines.insert(0, f"the server: zxcards serve --workers {workers} on {os.cpu_count()} cores, the terminals in this "
-                    f"one process; load average before: {' '.join(f'{load:.2f}' for load in load_before)}")
+    lines.insert(
+        0,
+        f"the server: zxcards serve --workers {workers} on {os.cpu_count()} cores, the terminals in this "
+        f"one process; load average before: {' '.join(f'{load:.2f}' for load in load_before)}",
+    )
     return lines
 
 
@@ -628,18 +708,34 @@ def report(levels: tuple[int, ...] = LEVELS, seconds: float = SECONDS, workers: 
 
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="bench_serve", description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true",
-                        help=f"sessions {', '.join(map(str, QUICK_LEVELS))} and {QUICK_SECONDS:g} s at each: "
-                             "a quick look")
-    parser.add_argument("--levels", type=whole_number(1, 1000, "a number of sessions"), nargs="+", metavar="N",
-                        help=f"the numbers of sessions to ramp through (default {' '.join(map(str, LEVELS))})")
-    parser.add_argument("--seconds", type=positive_number("--seconds"), metavar="S",
-                        help=f"seconds measured at each level (default {SECONDS:g})")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help=f"sessions {', '.join(map(str, QUICK_LEVELS))} and {QUICK_SECONDS:g} s at each: a quick look",
+    )
+    parser.add_argument(
+        "--levels",
+        type=whole_number(1, 1000, "a number of sessions"),
+        nargs="+",
+        metavar="N",
+        help=f"the numbers of sessions to ramp through (default {' '.join(map(str, LEVELS))})",
+    )
+    parser.add_argument(
+        "--seconds",
+        type=positive_number("--seconds"),
+        metavar="S",
+        help=f"seconds measured at each level (default {SECONDS:g})",
+    )
     # the server, in a process of its own (the bench starts it)
-    parser.add_argument("--workers", type=whole_number(1, 64, "the worker processes"), default=default_workers(),
-                        metavar="N", help=f"the server's worker processes (default {default_workers()}, as zxcards "
-                                          "serve: one a core; 1: the sessions in the process that listens, each "
-                                          "frame's lateness measured there too)")
+    parser.add_argument(
+        "--workers",
+        type=whole_number(1, 64, "the worker processes"),
+        default=default_workers(),
+        metavar="N",
+        help=f"the server's worker processes (default {default_workers()}, as zxcards "
+        "serve: one a core; 1: the sessions in the process that listens, each "
+        "frame's lateness measured there too)",
+    )
     parser.add_argument("--serve-child", type=int, metavar="MAX", help=argparse.SUPPRESS)
     parser.add_argument("--think-here", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args(argv)

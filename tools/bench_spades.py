@@ -54,9 +54,9 @@ from games.spades.players.solver import BIT, Budget, OutOfWork, Solver, mask_of
 from spectrum.command_line import OneLineParser, new_file, whole_number
 
 LADDER = (("random", "random"), ("rules", "random"), ("mcts", "rules"), ("solver", "rules"))
-CEILING = (1, 2, None)   # lookahead levels of the seeing player; None = solved exactly
-GUESSING = (1, 2)        # the same lookahead by the solver level's search, guessing the hands
-GIVEN_AWAY = ("rules", "solver", 1)   # levels whose tricks given away are shown (1: seeing one card ahead)
+CEILING = (1, 2, None)  # lookahead levels of the seeing player; None = solved exactly
+GUESSING = (1, 2)  # the same lookahead by the solver level's search, guessing the hands
+GIVEN_AWAY = ("rules", "solver", 1)  # levels whose tricks given away are shown (1: seeing one card ahead)
 WORKERS = 2
 SOLVE_LIMIT = 20_000_000  # positions searched before a solve (from the worst case) is given up
 
@@ -71,6 +71,7 @@ def deck_of(number: int) -> list[str]:
 class Guessing:
     """The solver level's search `levels` turns of its own deep, the rest played out by the habits
     in each guess (no exact endgame): the honest twin of the seeing player of as many levels."""
+
     levels: int
 
 
@@ -78,6 +79,7 @@ class Guessing:
 class Knowing:
     """For measuring only: a player that sees the deal and knows the others' own play, trying its
     cards `levels` turns deep (`seeing.KnowingPlayer`)."""
+
     levels: int
 
 
@@ -131,17 +133,21 @@ def row(level, below: str, deals: int, pool) -> tuple[str, list[float]]:
     interval = interval_95(deal_means)
     share = statistics.mean(share for _, share, _ in hands)
     times = [seconds for _, _, decisions in hands for seconds in decisions]
-    line = (f"{level_name(level):>17} vs 3 {below:<8} {len(hands):5d} hands: tricks {tricks:5.2f} ± {interval:4.2f}  "
-            f"win share {share:6.1%}  decision median {statistics.median(times) * 1e3:7.2f} ms, "
-            f"max {max(times) * 1e3:6.0f} ms  [{time.time() - started:.0f} s wall]")
+    line = (
+        f"{level_name(level):>17} vs 3 {below:<8} {len(hands):5d} hands: tricks {tricks:5.2f} ± {interval:4.2f}  "
+        f"win share {share:6.1%}  decision median {statistics.median(times) * 1e3:7.2f} ms, "
+        f"max {max(times) * 1e3:6.0f} ms  [{time.time() - started:.0f} s wall]"
+    )
     return line, deal_means
 
 
 def seeing_worth_line(levels: int, seeing: list[float], guessing: list[float]) -> str:
     """What seeing the hands adds to a search `levels` deep, paired deal by deal."""
     differences = [seen - guessed for seen, guessed in zip(seeing, guessing)]
-    return (f"{'':>17} seeing the hands, {levels}-level, is worth {statistics.mean(differences):+.2f} ± "
-            f"{interval_95(differences):.2f} tricks a hand ({len(differences)} deals, each the same for both)")
+    return (
+        f"{'':>17} seeing the hands, {levels}-level, is worth {statistics.mean(differences):+.2f} ± "
+        f"{interval_95(differences):.2f} tricks a hand ({len(differences)} deals, each the same for both)"
+    )
 
 
 def given_away(job) -> list[tuple[int, bool, int]]:
@@ -165,6 +171,7 @@ def given_away(job) -> list[tuple[int, bool, int]]:
                 trick = view.trick_bits()
                 values = Solver({seat}, model_for(view)).card_values(hands, trick, seat, view.spades_closed)
                 losses.append((14 - len(view.hand), not trick, max(values.values()) - values[BIT[card]]))
+
         play_seed_hand(deck, players, watch)
     return losses
 
@@ -176,12 +183,16 @@ def given_away_line(level, deals: int, pool) -> str:
 
     def per_hand(keep) -> float:
         return sum(loss for trick, leading, loss in losses if keep(trick, leading)) / hands
-    by_tricks = " ".join(f"{per_hand(lambda trick, leading: leading and first <= trick < first + 3):.2f}"
-                         for first in (1, 4, 7, 10))
-    return (f"{level_name(level):>17} vs 3 rules  {hands:5d} hands: gives away "
-            f"{per_hand(lambda *_: True):.2f} tricks a hand, "
-            f"{per_hand(lambda _, leading: leading):.2f} leading ({by_tricks} at tricks 1-3, 4-6, 7-9, 10-13), "
-            f"{per_hand(lambda _, leading: not leading):.2f} following  [{time.time() - started:.0f} s wall]")
+
+    by_tricks = " ".join(
+        f"{per_hand(lambda trick, leading: leading and first <= trick < first + 3):.2f}" for first in (1, 4, 7, 10)
+    )
+    return (
+        f"{level_name(level):>17} vs 3 rules  {hands:5d} hands: gives away "
+        f"{per_hand(lambda *_: True):.2f} tricks a hand, "
+        f"{per_hand(lambda _, leading: leading):.2f} leading ({by_tricks} at tricks 1-3, 4-6, 7-9, 10-13), "
+        f"{per_hand(lambda _, leading: not leading):.2f} following  [{time.time() - started:.0f} s wall]"
+    )
 
 
 def position(number: int, trick: int) -> Deal:
@@ -209,13 +220,17 @@ def solver_lines(deals: int) -> list[str]:
                 seconds.append(time.process_time() - started)
                 nodes += solver.nodes
             if not seconds:
-                lines.append(f"solve from trick {trick:2d} against the {against:<11}: none of {deals} deals "
-                             f"solved within {SOLVE_LIMIT:,} positions")
+                lines.append(
+                    f"solve from trick {trick:2d} against the {against:<11}: none of {deals} deals "
+                    f"solved within {SOLVE_LIMIT:,} positions"
+                )
                 continue
-            lines.append(f"solve from trick {trick:2d} against the {against:<11}: {len(seconds)} of {deals} deals, "
-                         f"median {statistics.median(seconds) * 1e3:9.1f} ms, max {max(seconds) * 1e3:9.1f} ms, "
-                         f"{nodes / sum(seconds):8.0f} positions/s" +
-                         (f"; {unsolved} not solved within {SOLVE_LIMIT:,} positions" if unsolved else ""))
+            lines.append(
+                f"solve from trick {trick:2d} against the {against:<11}: {len(seconds)} of {deals} deals, "
+                f"median {statistics.median(seconds) * 1e3:9.1f} ms, max {max(seconds) * 1e3:9.1f} ms, "
+                f"{nodes / sum(seconds):8.0f} positions/s"
+                + (f"; {unsolved} not solved within {SOLVE_LIMIT:,} positions" if unsolved else "")
+            )
     return lines
 
 
@@ -258,11 +273,25 @@ def full_game(level: str, opponent: str, number: int) -> dict:
     ours = number % 2
     partners = opponent.split(MIXED)  # "buster+greedy": a partnership of two kinds, seat by seat
     kinds = [level if seat % 2 == ours else partners[seat // 2 % len(partners)] for seat in range(4)]
-    players = [make_player(level, random.Random(rng.random())) if seat % 2 == ours
-               else make_opponent(kinds[seat], random.Random(rng.random())) for seat in range(4)]
+    players = [
+        make_player(level, random.Random(rng.random()))
+        if seat % 2 == ours
+        else make_opponent(kinds[seat], random.Random(rng.random()))
+        for seat in range(4)
+    ]
     match = FullMatch(blind_nil=True)
-    counts = {"nil_bids": 0, "nils_made": 0, "blind_nil_bids": 0, "blind_nils_made": 0, "contracts": 0,
-              "contracts_made": 0, "bags": 0, "their_nil_bids": 0, "their_nils_set": 0, "decisions": []}
+    counts = {
+        "nil_bids": 0,
+        "nils_made": 0,
+        "blind_nil_bids": 0,
+        "blind_nils_made": 0,
+        "contracts": 0,
+        "contracts_made": 0,
+        "bags": 0,
+        "their_nil_bids": 0,
+        "their_nils_set": 0,
+        "decisions": [],
+    }
     while match.winner is None and len(match.history) < MOST_HANDS_IN_A_GAME:
         hand = match.new_hand(deck_of(rng.getrandbits(64)))
         leader = (seat_of(match.dealer) + 1) % 4
@@ -272,8 +301,11 @@ def full_game(level: str, opponent: str, number: int) -> dict:
             partner_bid = hand.bids[partner_of(player)]
             cards = hand.hand(player)
             computer = seat % 2 == ours or not hasattr(players[seat], "bid")  # bids as the tables' computers
-            if computer and hand.may_bid_blind_nil(player) and gambles_blind_nil(match.scores, team_of(player),
-                                                                                  partner_bid):
+            if (
+                computer
+                and hand.may_bid_blind_nil(player)
+                and gambles_blind_nil(match.scores, team_of(player), partner_bid)
+            ):
                 bid = BLIND_NIL
             elif computer:
                 bid = level_bid(kinds[seat], cards, seat, leader, partner_bid, rng)
@@ -297,8 +329,13 @@ def full_game(level: str, opponent: str, number: int) -> dict:
             counts["contracts_made"] += sum(taken[player] for player in side if hand.bids[player]) >= contract
         counts["bags"] += hand.points()[ours][1]
         match.score(hand)
-    return {"game": number, "hands": len(match.history), "points": [match.scores[ours], match.scores[1 - ours]],
-            "won": match.winner == ours, **counts}
+    return {
+        "game": number,
+        "hands": len(match.history),
+        "points": [match.scores[ours], match.scores[1 - ours]],
+        "won": match.winner == ours,
+        **counts,
+    }
 
 
 def full_game_results(first: int, games: int, pool, log: Path | None) -> list[dict]:
@@ -332,29 +369,51 @@ def full_game_line(results: list[dict], wall_seconds: float) -> str:
     nil_bids = sum(result["nil_bids"] for result in results)
     nils_made = sum(result["nils_made"] for result in results)
     numbers = sorted(result["game"] for result in results)
-    named = (f"games {numbers[0]}-{numbers[-1]}" if numbers == list(range(numbers[0], numbers[-1] + 1))
-             else f"games numbered {numbers[0]} to {numbers[-1]}, some missing")
-    return (f"full game, solver partnership vs rules partnership: {len(results)} games to 500 ({named}, "
-            f"{hands} hands): won {won}; points a hand {ours:.1f} vs {theirs:.1f}; nil bids {nil_bids}, "
-            f"made {nils_made}  [{wall_seconds:.0f} s wall]")
+    named = (
+        f"games {numbers[0]}-{numbers[-1]}"
+        if numbers == list(range(numbers[0], numbers[-1] + 1))
+        else f"games numbered {numbers[0]} to {numbers[-1]}, some missing"
+    )
+    return (
+        f"full game, solver partnership vs rules partnership: {len(results)} games to 500 ({named}, "
+        f"{hands} hands): won {won}; points a hand {ours:.1f} vs {theirs:.1f}; nil bids {nil_bids}, "
+        f"made {nils_made}  [{wall_seconds:.0f} s wall]"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="bench_spades", description=__doc__.splitlines()[0])
     count = whole_number(0, what="a count")
-    parser.add_argument("--hands", type=count, default=4000,
-                        help="hands of the strongest level against rule players (whole deals of four)")
-    parser.add_argument("--other-hands", type=count, default=None,
-                        help="hands in each other row of the ladder and the ceiling (default: --hands)")
-    parser.add_argument("--given-away-hands", type=count, default=100,
-                        help="hands per level in the rows of tricks given away (whole deals of four)")
+    parser.add_argument(
+        "--hands",
+        type=count,
+        default=4000,
+        help="hands of the strongest level against rule players (whole deals of four)",
+    )
+    parser.add_argument(
+        "--other-hands",
+        type=count,
+        default=None,
+        help="hands in each other row of the ladder and the ceiling (default: --hands)",
+    )
+    parser.add_argument(
+        "--given-away-hands",
+        type=count,
+        default=100,
+        help="hands per level in the rows of tricks given away (whole deals of four)",
+    )
     parser.add_argument("--solver-deals", type=count, default=5, help="deals per solver row")
     parser.add_argument("--skip-solver", action="store_true", help="leave out the solver's own rows")
     parser.add_argument("--games", type=count, default=500, help="games of the full game to 500 (0: none)")
-    parser.add_argument("--first-game", type=count, default=0,
-                        help="number of the first full game (to go on from an earlier run's games)")
-    parser.add_argument("--games-log", type=new_file,
-                        help="append each full game's result to this file and sum every game in it")
+    parser.add_argument(
+        "--first-game",
+        type=count,
+        default=0,
+        help="number of the first full game (to go on from an earlier run's games)",
+    )
+    parser.add_argument(
+        "--games-log", type=new_file, help="append each full game's result to this file and sum every game in it"
+    )
     options = parser.parse_args(argv)
     deals = -(-options.hands // 4)
     other_deals = deals if options.other_hands is None else -(-options.other_hands // 4)

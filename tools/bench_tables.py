@@ -52,12 +52,25 @@ FAULTS_A_MOVE = {"drop": 0.03, "malformed": 0.05, "wrong card": 0.08, "out of tu
 SAID = ("good game", "sorry, phone", "<b>bold</b>", "bell\x07", "Привет", "x" * 200, "Zoë: ça va?", "")
 # each table's house rules, in turn (the people bid 2 each: a partnership's minimum of 4 is met); every
 # other table private, listed nowhere
-HOUSE_RULES = ("", "&game-to=300&nil=50&private", "&bags=5&bag-penalty=50&ten-for-200", "&nil=0&minimum-bid=4&private",
-               "&blind-nil&nil=200&game-to=1000&turn=30", "&game-to=100&bags=15&bag-penalty=200&private")
+HOUSE_RULES = (
+    "",
+    "&game-to=300&nil=50&private",
+    "&bags=5&bag-penalty=50&ten-for-200",
+    "&nil=0&minimum-bid=4&private",
+    "&blind-nil&nil=200&game-to=1000&turn=30",
+    "&game-to=100&bags=15&bag-penalty=200&private",
+)
 LIMIT_SECONDS = 1800  # the whole run gives up after this long
 STALL_SECONDS = 300  # ... or once no hand has ended for this long, saying where each person was
-MALFORMED = ['{"held": ["NOKEY"]}', "{not json", '{"held": "ENTER"}', '{"frame": -1}', "[]", '{"leave": 5}',
-             b"\x00\x01binary"]
+MALFORMED = [
+    '{"held": ["NOKEY"]}',
+    "{not json",
+    '{"held": "ENTER"}',
+    '{"frame": -1}',
+    "[]",
+    '{"leave": 5}',
+    b"\x00\x01binary",
+]
 RANKS, SUITS = "a23456789tjqk", "shdc"
 
 # the screen as a person reads it (rows and colours of games/spades/screen.py and seat_play.py)
@@ -66,6 +79,7 @@ YELLOW, WHITE = 6, 7
 
 
 # --- inside the server's process --------------------------------------------------------------------
+
 
 def read_faces(frames, answers) -> None:
     """The faces reader, a process of its own beside the server's, so that its reading takes none of
@@ -122,8 +136,14 @@ def watch_tables(server) -> callable:
         table = server.tables_of(session.target.program).tables.get(session.target.table["code"])
         if table is None:
             return
-        seat = next((number for number, occupant in enumerate(table.seats)
-                     if occupant is not None and occupant.owner == session.owner), None)
+        seat = next(
+            (
+                number
+                for number, occupant in enumerate(table.seats)
+                if occupant is not None and occupant.owner == session.owner
+            ),
+            None,
+        )
         if seat is None and not table.started:
             return  # in the lobby, before a seat is taken
         with sending:  # one frame at a time down the pipe
@@ -167,18 +187,26 @@ def watch_tables(server) -> callable:
             kept = table.store.path(code)
             with table.changed:  # the file and the table at one moment
                 same = final and kept.exists() and json.loads(kept.read_text()) == json.loads(json.dumps(table.saved()))
-                tables[code] = {"moves": len(table.moves), "hand_number": table.hand_number, "kept": same,
-                                "scores": table.view(None).team_scores,
-                                "doubled": sum(occupant is not None and occupant.terminals > 1
-                                               for occupant in table.seats)}
+                tables[code] = {
+                    "moves": len(table.moves),
+                    "hand_number": table.hand_number,
+                    "kept": same,
+                    "scores": table.view(None).team_scores,
+                    "doubled": sum(occupant is not None and occupant.terminals > 1 for occupant in table.seats),
+                }
         with sending:
             frames.send(None)
         checked, leaks, leak_count = answers.recv()
         with lock:
             for code, entry in tables.items():
                 entry["hands"] = hands[code]
-            return {"checked": checked, "leaks": leaks, "leak_count": leak_count,
-                    "finals": {owner: list(hashes) for owner, hashes in finals.items()}, "tables": tables}
+            return {
+                "checked": checked,
+                "leaks": leaks,
+                "leak_count": leak_count,
+                "finals": {owner: list(hashes) for owner, hashes in finals.items()},
+                "tables": tables,
+            }
 
     return report
 
@@ -189,11 +217,21 @@ def screen_hash(screen: bytes) -> str:
 
 # --- the people ----------------------------------------------------------------------------------------
 
+
 class Person:
     """A scripted person at one table: reads their own screen, thinks, types, now and then errs."""
 
-    def __init__(self, base: str, code: str, name: str, rng: random.Random, *, starts: bool = False,
-                 impostor: bool = False, house_rules: str = ""):
+    def __init__(
+        self,
+        base: str,
+        code: str,
+        name: str,
+        rng: random.Random,
+        *,
+        starts: bool = False,
+        impostor: bool = False,
+        house_rules: str = "",
+    ):
         self.url = f"{base}spades?table={code}&full{house_rules}&name={name}"
         self.code, self.name, self.rng, self.starts, self.impostor = code, name, rng, starts, impostor
         self.secret = "%032x" % rng.getrandbits(128)
@@ -222,8 +260,13 @@ class Person:
         while True:
             self.doing = "connecting"
             try:
-                self.socket = await connect(self.url, additional_headers={"Cookie": f"zxcards-secret={self.secret}"},
-                                            max_size=None, open_timeout=120, ping_interval=None)
+                self.socket = await connect(
+                    self.url,
+                    additional_headers={"Cookie": f"zxcards-secret={self.secret}"},
+                    max_size=None,
+                    open_timeout=120,
+                    ping_interval=None,
+                )
                 break
             except (InvalidStatus, OSError, TimeoutError) as refusal:
                 self.counts[f"refused ({type(refusal).__name__}), tried again"] += 1
@@ -240,8 +283,9 @@ class Person:
                     self.counts["errors said"] += 1
                 if isinstance(message, str) and '"said"' in message:
                     said = json.loads(message)["said"]
-                    self.counts["talk refused" if "refused" in said else "talk heard" if "text" in said else
-                                "talk other"] += 1
+                    self.counts[
+                        "talk refused" if "refused" in said else "talk heard" if "text" in said else "talk other"
+                    ] += 1
                 if self.terminal.receive(message):
                     self.frames += 1
                     self.changed_at = time.monotonic()
@@ -253,7 +297,7 @@ class Person:
     def screen(self) -> bytes:
         from spectrum import hardware
 
-        return self.terminal.memory[hardware.DISPLAY_FILE:hardware.ATTRIBUTES_END].tobytes()
+        return self.terminal.memory[hardware.DISPLAY_FILE : hardware.ATTRIBUTES_END].tobytes()
 
     def attribute(self, row: int, col: int) -> tuple[int, int]:
         """(paper, bright) of a cell."""
@@ -380,7 +424,9 @@ async def watch_the_lobby(url: str, tables: int, stop: asyncio.Event, seen: Coun
         except OSError:
             seen["lobby refused"] += 1
         else:
-            listed = set(re.findall(r'name="table" value="(B\d+)"', page)) | set(re.findall(r"table=(B\d+)&amp;watch", page))
+            listed = set(re.findall(r'name="table" value="(B\d+)"', page)) | set(
+                re.findall(r"table=(B\d+)&amp;watch", page)
+            )
             seen["lobby looks"] += 1
             seen["lobby tables listed"] += len(listed)
             seen["lobby private listed"] += len(listed & private)
@@ -400,10 +446,20 @@ async def run_tables(tables: int, hands: int, seed: int) -> list[str]:
             code = f"B{number}"
             ready[code] = asyncio.Event()
             for seat in range(PEOPLE):
-                people.append(Person(base, code, f"P{number}s{seat}", random.Random(rng.random()), starts=seat == 0,
-                                     house_rules=HOUSE_RULES[number % len(HOUSE_RULES)]))
-        impostors = [Person(base, f"B{number}", f"P{number}s0", random.Random(rng.random()), impostor=True)
-                     for number in range(tables)]
+                people.append(
+                    Person(
+                        base,
+                        code,
+                        f"P{number}s{seat}",
+                        random.Random(rng.random()),
+                        starts=seat == 0,
+                        house_rules=HOUSE_RULES[number % len(HOUSE_RULES)],
+                    )
+                )
+        impostors = [
+            Person(base, f"B{number}", f"P{number}s0", random.Random(rng.random()), impostor=True)
+            for number in range(tables)
+        ]
         done = asyncio.Event()
         await asyncio.to_thread(server.mark)
         started = time.monotonic()
@@ -446,15 +502,25 @@ async def run_tables(tables: int, hands: int, seed: int) -> list[str]:
         await asyncio.gather(*tasks, return_exceptions=True)
         for person in (*people, *impostors):
             await person.close()
-        return summary(tables, hands, wall, marks, people, impostors, lags) + [
-            f"the menu page looked at {lobby_seen['lobby looks']} times: open tables listed "
-            f"{lobby_seen['lobby tables listed']} (the private ones {lobby_seen['lobby private listed']} times), "
-            f"refused {lobby_seen['lobby refused']}"] + [
-            f"stalled at {code}: " + "; ".join(f"{person.name} {person.doing}, screen {person.state()}, changed "
-                                              f"{time.monotonic() - person.changed_at:.0f} s ago, socket "
-                                              f"{person.socket.state.name if person.socket else None}"
-                                              for person in (*people, *impostors) if person.code == code)
-            for code in stalled[:3]]
+        return (
+            summary(tables, hands, wall, marks, people, impostors, lags)
+            + [
+                f"the menu page looked at {lobby_seen['lobby looks']} times: open tables listed "
+                f"{lobby_seen['lobby tables listed']} (the private ones {lobby_seen['lobby private listed']} times), "
+                f"refused {lobby_seen['lobby refused']}"
+            ]
+            + [
+                f"stalled at {code}: "
+                + "; ".join(
+                    f"{person.name} {person.doing}, screen {person.state()}, changed "
+                    f"{time.monotonic() - person.changed_at:.0f} s ago, socket "
+                    f"{person.socket.state.name if person.socket else None}"
+                    for person in (*people, *impostors)
+                    if person.code == code
+                )
+                for code in stalled[:3]
+            ]
+        )
     finally:
         server.stop()
 
@@ -487,8 +553,15 @@ def summary(tables, hands, wall, marks, people, impostors, lags) -> list[str]:
         f"{counts['malformed']} (refusals said {counts['errors said']}, connections closed by the server "
         f"{counts['closed by the server']}), cards typed at random {counts['cards typed']}, keys out of turn "
         f"{counts['keys out of turn']}, late {counts['late keys']}",
-        "troubles: " + (", ".join(f"{what} {count}" for what, count in sorted(counts.items())
-                                  if what.startswith(("refused", "connected again", "terminal failed"))) or "none"),
+        "troubles: "
+        + (
+            ", ".join(
+                f"{what} {count}"
+                for what, count in sorted(counts.items())
+                if what.startswith(("refused", "connected again", "terminal failed"))
+            )
+            or "none"
+        ),
         f"frames sent to seats and impostors read for faces: {final['checked'].get('frames', 0):,} "
         f"({final['checked'].get('with faces', 0):,} showing cards): leaks {final['leak_count']}"
         + (f" e.g. {final['leaks'][:3]}" if final["leaks"] else ""),
@@ -512,12 +585,19 @@ def report(tables: int = TABLES, hands: int = HANDS, seed: int = 1) -> list[str]
 
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="bench_tables", description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true",
-                        help=f"{QUICK_TABLES} tables, {QUICK_HANDS} hand: a quick look")
-    parser.add_argument("--tables", type=whole_number(1, 200, "a number of tables"), metavar="N",
-                        help=f"tables of four (default {TABLES})")
-    parser.add_argument("--hands", type=whole_number(1, 50, "a number of hands"), metavar="N",
-                        help=f"hands of the full game each table plays (default {HANDS})")
+    parser.add_argument("--quick", action="store_true", help=f"{QUICK_TABLES} tables, {QUICK_HANDS} hand: a quick look")
+    parser.add_argument(
+        "--tables",
+        type=whole_number(1, 200, "a number of tables"),
+        metavar="N",
+        help=f"tables of four (default {TABLES})",
+    )
+    parser.add_argument(
+        "--hands",
+        type=whole_number(1, 50, "a number of hands"),
+        metavar="N",
+        help=f"hands of the full game each table plays (default {HANDS})",
+    )
     parser.add_argument("--seed", type=int, default=1, help="the people's choices and faults (default 1)")
     parser.add_argument("--serve-child", type=int, metavar="MAX", help=argparse.SUPPRESS)
     options = parser.parse_args(argv)

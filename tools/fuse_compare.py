@@ -47,8 +47,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from spectrum import render  # noqa: E402
 from spectrum.command_line import OneLineParser, existing_file, new_file_ending  # noqa: E402
 from spectrum.frontends import HeadlessFrontend, ScriptExhausted  # noqa: E402
-from spectrum.hardware import (ATTRIBUTES_END, COLUMNS, DISPLAY_FILE, FRAME_SECONDS, PIXEL_HEIGHT, PIXEL_WIDTH, SCREEN_BYTES,  # noqa: E402
-                               T_STATES_PER_SECOND, attribute_address, cell_address)
+from spectrum.hardware import (
+    ATTRIBUTES_END,
+    COLUMNS,
+    DISPLAY_FILE,
+    FRAME_SECONDS,
+    PIXEL_HEIGHT,
+    PIXEL_WIDTH,
+    SCREEN_BYTES,  # noqa: E402
+    T_STATES_PER_SECOND,
+    attribute_address,
+    cell_address,
+)
 from spectrum.rom_machine import ENTER_FRAME, RomSpectrum  # noqa: E402
 from spectrum.sound import SAMPLE_RATE, frame_start_sample  # noqa: E402
 from spectrum.tape import TapeError, recorded_blocks  # noqa: E402
@@ -97,9 +107,15 @@ class Recording:
 
 # Where in SCREEN$ each pixel line's bytes are, and its character row's attributes, screen order
 BITMAP_OFFSETS, ATTRIBUTE_OFFSETS = (
-    np.array([[address(line // 8, column) + line % 8 * per_line for column in range(COLUMNS)]
-              for line in range(PIXEL_HEIGHT)]) - DISPLAY_FILE
-    for address, per_line in ((cell_address, 256), (attribute_address, 0)))
+    np.array(
+        [
+            [address(line // 8, column) + line % 8 * per_line for column in range(COLUMNS)]
+            for line in range(PIXEL_HEIGHT)
+        ]
+    )
+    - DISPLAY_FILE
+    for address, per_line in ((cell_address, 256), (attribute_address, 0))
+)
 SCREEN_ROWS = slice(render.BORDER_TOP, render.BORDER_TOP + PIXEL_HEIGHT)
 SCREEN_COLUMNS = slice(render.BORDER_LEFT // 8, (render.BORDER_LEFT + PIXEL_WIDTH) // 8)
 
@@ -142,27 +158,31 @@ class MovieReader:
 
         try:
             while self.at < len(body):
-                kind = body[self.at:self.at + 1]
+                kind = body[self.at : self.at + 1]
                 if kind == b"N":  # a frame's changes follow (the picture before the first: the movie's start)
                     if framing:
                         frame_done()
                     self.at += 4
                     framing = True
                 elif kind == b"$":
-                    x, y, width, height = (body[self.at + 1], int.from_bytes(body[self.at + 2:self.at + 4], "little"),
-                                           body[self.at + 4], int.from_bytes(body[self.at + 5:self.at + 7], "little"))
+                    x, y, width, height = (
+                        body[self.at + 1],
+                        int.from_bytes(body[self.at + 2 : self.at + 4], "little"),
+                        body[self.at + 4],
+                        int.from_bytes(body[self.at + 5 : self.at + 7], "little"),
+                    )
                     self.at += 7
                     for plane in range(2):
-                        cells[plane, y:y + height, x:x + width] = self._runs(width * height).reshape(height, width)
+                        cells[plane, y : y + height, x : x + width] = self._runs(width * height).reshape(height, width)
                 elif kind == b"S":
-                    encoding, channels = body[self.at + 1:self.at + 2], body[self.at + 4:self.at + 5]
-                    length = int.from_bytes(body[self.at + 5:self.at + 7], "little") + 1
+                    encoding, channels = body[self.at + 1 : self.at + 2], body[self.at + 4 : self.at + 5]
+                    length = int.from_bytes(body[self.at + 5 : self.at + 7], "little") + 1
                     if encoding != b"P":
                         raise ValueError("the movie's sound is not 16-bit PCM")
                     size = length * 2 * (2 if channels == b"S" else 1)
                     if self.at + 7 + size > len(body):
                         break
-                    samples = np.frombuffer(body[self.at + 7:self.at + 7 + size], "<i2")
+                    samples = np.frombuffer(body[self.at + 7 : self.at + 7 + size], "<i2")
                     sounds.append(samples.reshape(-1, 2).mean(axis=1) if channels == b"S" else samples)
                     self.at += 7 + size
                 elif kind == b"X":
@@ -194,8 +214,12 @@ def check_tools() -> None:
 def x_display(log) -> tuple[subprocess.Popen, str]:
     """An Xvfb server of its own, up: it says its display's number once it takes connections."""
     read, write = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "640x480x24", "-nolisten", "tcp"],
-                              pass_fds=(write,), stdout=log, stderr=log)
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "640x480x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stdout=log,
+        stderr=log,
+    )
     os.close(write)
     with os.fdopen(read) as said:
         number = said.readline().strip()
@@ -207,8 +231,13 @@ def x_display(log) -> tuple[subprocess.Popen, str]:
 
 def xdotool(display: str, *arguments: str) -> str:
     try:
-        done = subprocess.run(["xdotool", *arguments], env={**os.environ, "DISPLAY": display},
-                              capture_output=True, text=True, timeout=XDOTOOL_PATIENCE)
+        done = subprocess.run(
+            ["xdotool", *arguments],
+            env={**os.environ, "DISPLAY": display},
+            capture_output=True,
+            text=True,
+            timeout=XDOTOOL_PATIENCE,
+        )
     except subprocess.TimeoutExpired:
         raise Unavailable(f"xdotool {arguments[0]} had no answer in {XDOTOOL_PATIENCE} s (did Fuse start?)") from None
     return done.stdout
@@ -221,11 +250,26 @@ def fuse_movie(tap: Path, movie: Path, tape_seconds: float) -> None:
     with tempfile.TemporaryDirectory() as home, open(Path(home) / "said", "w+") as log:
         server, display = x_display(log)  # Xvfb's words, then Fuse's errors (its banner, on stdout, is not kept)
         fuse = subprocess.Popen(
-            ["fuse-sdl", "--machine", "48", "--rom-48", ROM48, "--no-traps", "--no-fastload", "--no-accelerate-loader",
-             "--no-confirm-actions", "--tape", str(tap), "--movie-start", str(movie)],
+            [
+                "fuse-sdl",
+                "--machine",
+                "48",
+                "--rom-48",
+                ROM48,
+                "--no-traps",
+                "--no-fastload",
+                "--no-accelerate-loader",
+                "--no-confirm-actions",
+                "--tape",
+                str(tap),
+                "--movie-start",
+                str(movie),
+            ],
             # on the X display whatever SDL was told before (the tests' windows are SDL's dummy)
             env={**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy", "HOME": home},
-            stdout=subprocess.DEVNULL, stderr=log)
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+        )
         try:
             window = fuse_window(display, fuse, log)
             xdotool(display, "windowfocus", "--sync", window)
@@ -287,6 +331,7 @@ def wait_for_load(display: str, window: str, fuse: subprocess.Popen, seconds: fl
 
 # --- zxcards ----------------------------------------------------------------------------------------
 
+
 class RecordingFrontend(HeadlessFrontend):
     """The headless front end keeping each frame's border cells and SCREEN$."""
 
@@ -322,16 +367,16 @@ BORDER_AREA[SCREEN_ROWS, SCREEN_COLUMNS] = False
 
 def bottom_line(screen: bytes) -> bytes:
     """The bitmap bytes of the screen's bottom line of characters."""
-    return bytes(screen[offset] for line in range(8 * BOTTOM_LINE, 8 * BOTTOM_LINE + 8)
-                 for offset in BITMAP_OFFSETS[line])
+    return bytes(
+        screen[offset] for line in range(8 * BOTTOM_LINE, 8 * BOTTOM_LINE + 8) for offset in BITMAP_OFFSETS[line]
+    )
 
 
 def enter_frame(recording: Recording, typed: bytes) -> int | None:
     """The frame in which ENTER is taken: the first whose bottom line is blank after it read
     `typed` (LOAD "" and the cursor, as zxcards's editor showed it)."""
     lines = [bottom_line(screen) for screen in recording.screens]
-    return next((frame for frame in range(1, len(lines))
-                 if lines[frame - 1] == typed and not any(lines[frame])), None)
+    return next((frame for frame in range(1, len(lines)) if lines[frame - 1] == typed and not any(lines[frame])), None)
 
 
 @dataclass
@@ -374,8 +419,14 @@ def timeline(recording: Recording, typed: bytes) -> Timeline:
     first_screen = None
     if load_end is not None:
         loaded = screens[load_end]
-        first_screen = next((frame for frame in range(load_end, len(screens) - 1)
-                             if screens[frame] != loaded and screens[frame] == screens[frame + 1]), None)
+        first_screen = next(
+            (
+                frame
+                for frame in range(load_end, len(screens) - 1)
+                if screens[frame] != loaded and screens[frame] == screens[frame + 1]
+            ),
+            None,
+        )
     return Timeline(enter, stripes, header_end, data_pilot, load_end, first_screen)
 
 
@@ -409,11 +460,13 @@ def block_stripes(recording: Recording, moments: Timeline) -> dict[str, Stripes]
     """The stripes of the frames wholly of the header's pilot, of its data, of the data's pilot and
     of its data."""
     found = {}
-    for block, (start, end) in (("header", (moments.stripes, moments.header_end)),
-                                ("data", (moments.data_pilot, moments.load_end))):
+    for block, (start, end) in (
+        ("header", (moments.stripes, moments.header_end)),
+        ("data", (moments.data_pilot, moments.load_end)),
+    ):
         if start is None or end is None:
             continue
-        borders = recording.borders[moments.enter + start:moments.enter + end]
+        borders = recording.borders[moments.enter + start : moments.enter + end]
         for kind, colours in (("pilot", PILOT), ("bits", DATA)):
             found[f"{block} {kind}"] = stripes([border for border in borders if colours_of(border) == colours])
     return found
@@ -440,7 +493,7 @@ def block_starts(sound: np.ndarray, start: int, blocks: list[bytes]) -> list[flo
     found, at = [], 0
     for recorded in blocks:
         runs = np.flatnonzero(np.convolve(pilot_like[at:], np.ones(PILOT_RUN), "valid") == PILOT_RUN)
-        short = np.flatnonzero(waves[at + int(runs[0]):] < SYNC_BELOW) if len(runs) else []
+        short = np.flatnonzero(waves[at + int(runs[0]) :] < SYNC_BELOW) if len(runs) else []
         if not len(short):
             found.append(None)
             continue
@@ -452,7 +505,7 @@ def block_starts(sound: np.ndarray, start: int, blocks: list[bytes]) -> list[flo
 
 def pitch(sound: np.ndarray, start: int, seconds: float = 2.0) -> float:
     """The strongest frequency (Hz) of `seconds` of sound from `start`."""
-    part = sound[start:start + int(seconds * SAMPLE_RATE)].astype(np.float64)
+    part = sound[start : start + int(seconds * SAMPLE_RATE)].astype(np.float64)
     spectrum = np.abs(np.fft.rfft((part - part.mean()) * np.hanning(len(part))))
     return float(np.argmax(spectrum[1:]) + 1) * SAMPLE_RATE / len(part)
 
@@ -468,7 +521,7 @@ def half_waves(sound: np.ndarray, start: int, end: int) -> tuple[float, float]:
 def click(sound: np.ndarray, zero: int) -> tuple[float, float]:
     """ENTER's key click: when it begins (ms from sample `zero`, the start of ENTER's frame: its
     first sample a tenth as loud as its loudest) and how loud it is (its loudest sample)."""
-    around = np.abs(sound[zero - SAMPLE_RATE // 50:zero + SAMPLE_RATE // 50].astype(np.float64))
+    around = np.abs(sound[zero - SAMPLE_RATE // 50 : zero + SAMPLE_RATE // 50].astype(np.float64))
     begins = int(np.flatnonzero(around > around.max() / 10)[0]) - SAMPLE_RATE // 50
     return begins * 1000 / SAMPLE_RATE, float(around.max())
 
@@ -493,7 +546,9 @@ def sound_of(recording: Recording, moments: Timeline, blocks: list[bytes]) -> So
     if heard.block_starts[0] is not None:
         header = zero + int(heard.block_starts[0] / T_PER_SAMPLE)
         heard.pilot = pitch(recording.sound, header + SAMPLE_RATE // 2)
-        heard.loudness = np.percentile(np.abs(recording.sound[header:header + SAMPLE_RATE].astype(float)), 99) / click_level
+        heard.loudness = (
+            np.percentile(np.abs(recording.sound[header : header + SAMPLE_RATE].astype(float)), 99) / click_level
+        )
     if len(blocks) > 1 and heard.block_starts[-1] is not None:
         bits = zero + int((heard.block_starts[-1] + DATA_PILOT * PILOT_PULSE) / T_PER_SAMPLE) + SAMPLE_RATE // 10
         heard.half_waves = half_waves(recording.sound, bits, bits + 5 * SAMPLE_RATE)
@@ -556,37 +611,59 @@ def compare(tap_path: Path, movie: Path | None = None) -> Comparison:
 
 # --- the report -------------------------------------------------------------------------------------
 
+
 def moment(frames: int | None) -> str:
     return "never" if frames is None else f"{frames:5d} frames {frames * FRAME_SECONDS:6.2f} s"
 
 
 def report(compared: Comparison) -> list[str]:
     mine, theirs = compared.mine, compared.theirs
-    lines = [f"{compared.tape_seconds:.2f} s of tape; zxcards took ENTER in frame {mine.timeline.enter}, "
-             f"Fuse in its movie's frame {theirs.timeline.enter}",
-             "from ENTER's frame:                      zxcards                  Fuse"]
-    for name, label in zip(Timeline.MOMENTS, ("red and cyan stripes from", "the header's stripes end",
-                                              "the data's pilot from", "the data's stripes end",
-                                              "the program's first screen")):
+    lines = [
+        f"{compared.tape_seconds:.2f} s of tape; zxcards took ENTER in frame {mine.timeline.enter}, "
+        f"Fuse in its movie's frame {theirs.timeline.enter}",
+        "from ENTER's frame:                      zxcards                  Fuse",
+    ]
+    for name, label in zip(
+        Timeline.MOMENTS,
+        (
+            "red and cyan stripes from",
+            "the header's stripes end",
+            "the data's pilot from",
+            "the data's stripes end",
+            "the program's first screen",
+        ),
+    ):
         a, b = getattr(mine.timeline, name), getattr(theirs.timeline, name)
         lines.append(f"  {label:<32} {moment(a)}   {moment(b)}" + ("" if a is None or b is None else f"   {a - b:+d}"))
     lines.append(f"  the program's first screen: {compared.first_screens_differ} of 6,912 SCREEN$ bytes differ")
-    lines.append("stripes (frames wholly of one kind: steps in the border a frame, mid-line; heights down the left edge):")
+    lines.append(
+        "stripes (frames wholly of one kind: steps in the border a frame, mid-line; heights down the left edge):"
+    )
     for kind in STRIPE_KINDS:
         for who, measured in (("zxcards", mine), ("Fuse", theirs)):
             found = measured.stripes.get(kind)
-            lines.append(f"  {kind:<12} {who:<8} " + ("none" if found is None else
-                         f"{found.frames:4d} frames, {found.steps:5.1f} steps ({found.mid_line:4.1f} mid-line), "
-                         f"heights {dict(sorted(found.heights.most_common(4)))}"))
+            lines.append(
+                f"  {kind:<12} {who:<8} "
+                + (
+                    "none"
+                    if found is None
+                    else f"{found.frames:4d} frames, {found.steps:5.1f} steps ({found.mid_line:4.1f} mid-line), "
+                    f"heights {dict(sorted(found.heights.most_common(4)))}"
+                )
+            )
     lines.append("sound, from ENTER's frame:")
     for who, measured in (("zxcards", mine), ("Fuse", theirs)):
         heard = measured.sound
         starts = ", ".join("not heard" if at is None else f"{at:,.0f} T" for at in heard.block_starts)
-        lines.append(f"  {who:<8} ENTER's click at {heard.click:.2f} ms; the blocks' first edges at {starts}"
-                     + ("" if heard.pilot is None else f"; pilot {heard.pilot:.1f} Hz, {heard.loudness:.2f} as loud as"
-                        " the click")
-                     + ("" if heard.half_waves is None else
-                        "; data half-waves {:.0f} and {:.0f} T".format(*heard.half_waves)))
+        lines.append(
+            f"  {who:<8} ENTER's click at {heard.click:.2f} ms; the blocks' first edges at {starts}"
+            + (
+                ""
+                if heard.pilot is None
+                else f"; pilot {heard.pilot:.1f} Hz, {heard.loudness:.2f} as loud as the click"
+            )
+            + ("" if heard.half_waves is None else "; data half-waves {:.0f} and {:.0f} T".format(*heard.half_waves))
+        )
     return lines
 
 
@@ -594,9 +671,12 @@ def save_pictures(folder: Path, compared: Comparison) -> None:
     """zxcards's picture beside Fuse's at each moment (and 100 frames into each pilot), twice life size."""
     folder.mkdir(parents=True, exist_ok=True)
     for name in Timeline.MOMENTS:
-        for offset in ((0, 100) if name in ("stripes", "data_pilot") else (0,)):
+        for offset in (0, 100) if name in ("stripes", "data_pilot") else (0,):
             pair = []
-            for recording, moments in ((compared.ours, compared.mine.timeline), (compared.fuse, compared.theirs.timeline)):
+            for recording, moments in (
+                (compared.ours, compared.mine.timeline),
+                (compared.fuse, compared.theirs.timeline),
+            ):
                 at = getattr(moments, name)
                 frame = None if at is None else moments.enter + at + offset
                 if frame is None or frame >= len(recording.screens):
@@ -605,8 +685,10 @@ def save_pictures(folder: Path, compared: Comparison) -> None:
                 memory = np.zeros(0x10000, np.uint8)
                 memory[DISPLAY_FILE:ATTRIBUTES_END] = np.frombuffer(recording.screens[frame], np.uint8)
                 pair.append(render.frame_rgb(memory, False, runs_of(recording.borders[frame])))
-            render.write_png(folder / f"{name}{'+' + str(offset) if offset else ''}.png",
-                             render.scale_nearest(np.concatenate(pair, axis=1), 2))
+            render.write_png(
+                folder / f"{name}{'+' + str(offset) if offset else ''}.png",
+                render.scale_nearest(np.concatenate(pair, axis=1), 2),
+            )
 
 
 def runs_of(cells: np.ndarray) -> tuple[tuple[int, int], ...]:
@@ -627,10 +709,18 @@ def folder_for_pictures(text: str) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = OneLineParser(prog="fuse_compare", description=__doc__.splitlines()[0])
     parser.add_argument("tap", type=existing_file, help="the tape (a .tap with a BASIC program)")
-    parser.add_argument("--movie", type=new_file_ending(".fmf"), metavar="FILE.fmf",
-                        help="keep Fuse's movie here; one already there is compared again, Fuse not run")
-    parser.add_argument("--pictures", type=folder_for_pictures, metavar="FOLDER",
-                        help="save zxcards's picture beside Fuse's at each moment, as PNGs in FOLDER")
+    parser.add_argument(
+        "--movie",
+        type=new_file_ending(".fmf"),
+        metavar="FILE.fmf",
+        help="keep Fuse's movie here; one already there is compared again, Fuse not run",
+    )
+    parser.add_argument(
+        "--pictures",
+        type=folder_for_pictures,
+        metavar="FOLDER",
+        help="save zxcards's picture beside Fuse's at each moment, as PNGs in FOLDER",
+    )
     options = parser.parse_args(argv)
     try:
         compared = compare(options.tap, options.movie)

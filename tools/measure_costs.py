@@ -68,8 +68,10 @@ def keyword_listing(seed: int) -> tuple[str, list[frozenset[str]]]:
             entry = [r.choice(KEYWORD_KEYS + presses_from(list("8x "))) for _ in range(r.randrange(1, 6))]
             presses += entry + presses_from(["ENTER"])
         else:
-            items = [r.choice(['"x"', '" "', '"8"']) if r.random() < 0.3 else
-                     f"CHR$ {r.randrange(FIRST_KEYWORD, 256)}" for _ in range(r.randrange(1, 4))]
+            items = [
+                r.choice(['"x"', '" "', '"8"']) if r.random() < 0.3 else f"CHR$ {r.randrange(FIRST_KEYWORD, 256)}"
+                for _ in range(r.randrange(1, 4))
+            ]
             lines.append(f"{number} PRINT AT {r.randrange(0, 19)},{r.randrange(0, 4)};" + ";".join(items))
     return "\n".join(lines + ["200 STOP"]) + "\n", presses
 
@@ -87,10 +89,12 @@ def editor_costs(listings: int, first_seed: int) -> tuple[dict[str, int], list[s
             continue
         for row in measured:
             if any(item in row.items for item in EDITOR_ITEMS) and row.what != "interrupt":
-                others = sum(T_STATES.get(item, 0) * count for item, count in row.items.items()
-                             if item not in EDITOR_ITEMS)
-                rows.append(Row(Counter({item: row.items[item] for item in EDITOR_ITEMS}),
-                                row.t_states - others, row.what))
+                others = sum(
+                    T_STATES.get(item, 0) * count for item, count in row.items.items() if item not in EDITOR_ITEMS
+                )
+                rows.append(
+                    Row(Counter({item: row.items[item] for item in EDITOR_ITEMS}), row.t_states - others, row.what)
+                )
     table, residuals = fit(rows)
     return table, summary(rows, residuals) + [f"{len(rows)} rows from {listings} listings ({failed} refused)"]
 
@@ -102,27 +106,41 @@ def write_editor_costs(table: dict[str, int], lines: list[str]) -> None:
     for item in EDITOR_ITEMS:
         text = re.sub(rf"\n    {item!r}: \d+,", "", text)
     notes = "\n".join(f"# editor and keywords: {line}" for line in lines)
-    text = re.sub(r"\nT_STATES: dict\[str, int\] = \{\n", lambda m: f"\n{notes}{m.group(0)}",
-                  re.sub(r"\n# editor and keywords: .*", "", text))
+    text = re.sub(
+        r"\nT_STATES: dict\[str, int\] = \{\n",
+        lambda m: f"\n{notes}{m.group(0)}",
+        re.sub(r"\n# editor and keywords: .*", "", text),
+    )
     table = {**{item: value for item, value in T_STATES.items() if item not in EDITOR_ITEMS}, **table}
     body = "\n".join(f"    {item!r}: {table[item]}," for item in sorted(table))
-    TABLE_FILE.write_text(re.sub(r"(T_STATES: dict\[str, int\] = \{\n)(.*?)(\n\})", lambda m: m.group(1) + body + m.group(3),
-                                 text, flags=re.S))
+    TABLE_FILE.write_text(
+        re.sub(
+            r"(T_STATES: dict\[str, int\] = \{\n)(.*?)(\n\})",
+            lambda m: m.group(1) + body + m.group(3),
+            text,
+            flags=re.S,
+        )
+    )
 
 
 def summary(rows: list[Row], residuals: np.ndarray) -> list[str]:
     lines = []
     for kind in ("statement", "INPUT", "interrupt"):
-        chosen = [i for i, row in enumerate(rows) if row.what.split()[0] == kind
-                  or (kind == "statement" and row.what[0].isdigit())]
+        chosen = [
+            i
+            for i, row in enumerate(rows)
+            if row.what.split()[0] == kind or (kind == "statement" and row.what[0].isdigit())
+        ]
         if not chosen:
             continue
         errors = np.abs(residuals[chosen])
         relative = errors / np.maximum([rows[i].t_states for i in chosen], 1)
-        lines.append(f"{kind}s: {len(chosen):5d}, residual median {np.median(errors):7.0f} T "
-                     f"({100 * np.median(relative):.2f}%), mean {np.mean(errors):7.0f} T, "
-                     f"95th percentile {np.percentile(errors, 95):7.0f} T, "
-                     f"{np.count_nonzero(errors > FRAME_T_STATES / 10)} off by a tenth of a frame or more")
+        lines.append(
+            f"{kind}s: {len(chosen):5d}, residual median {np.median(errors):7.0f} T "
+            f"({100 * np.median(relative):.2f}%), mean {np.mean(errors):7.0f} T, "
+            f"95th percentile {np.percentile(errors, 95):7.0f} T, "
+            f"{np.count_nonzero(errors > FRAME_T_STATES / 10)} off by a tenth of a frame or more"
+        )
     return lines
 
 
@@ -142,14 +160,28 @@ T_STATES: dict[str, int] = {{
 
 def main(argv=None) -> int:
     parser = OneLineParser(prog="measure_costs", description=__doc__.splitlines()[0])
-    parser.add_argument("--listings", type=whole_number(1, what="the number of listings"), default=200, metavar="N",
-                        help="random listings in each round (default 200)")
-    parser.add_argument("--seed", type=whole_number(0, what="the first seed"), default=0, metavar="S",
-                        help="the first listing's seed (default 0)")
+    parser.add_argument(
+        "--listings",
+        type=whole_number(1, what="the number of listings"),
+        default=200,
+        metavar="N",
+        help="random listings in each round (default 200)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=whole_number(0, what="the first seed"),
+        default=0,
+        metavar="S",
+        help="the first listing's seed (default 0)",
+    )
     parser.add_argument("--dry-run", action="store_true", help="print the fit, do not write the table")
-    parser.add_argument("--editor", type=whole_number(1, what="the number of listings"), metavar="N",
-                        help="measure only the items of printing keywords and of INPUT's editor, on N "
-                             "listings that print keywords and take them at INPUT; the rest kept")
+    parser.add_argument(
+        "--editor",
+        type=whole_number(1, what="the number of listings"),
+        metavar="N",
+        help="measure only the items of printing keywords and of INPUT's editor, on N "
+        "listings that print keywords and take them at INPUT; the rest kept",
+    )
     args = parser.parse_args(argv)
     start = time.perf_counter()
     if args.editor:
@@ -166,8 +198,10 @@ def main(argv=None) -> int:
     table, residuals = fit(rows)
     lines = summary(rows, residuals)
     print("\n".join(lines))
-    print(f"{len(rows)} rows from {2 * args.listings} listings ({failed + failed_again} refused by the ROM's "
-          f"editor) in {time.perf_counter() - start:.0f} s; {len(table)} items")
+    print(
+        f"{len(rows)} rows from {2 * args.listings} listings ({failed + failed_again} refused by the ROM's "
+        f"editor) in {time.perf_counter() - start:.0f} s; {len(table)} items"
+    )
     if not args.dry_run:
         write_table(table, lines, args.listings)
         print(f"written: {TABLE_FILE}")

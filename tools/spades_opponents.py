@@ -11,8 +11,16 @@ from games.cards import BY_NAME, DECK, JACK, KING, QUEEN, Suit, number_of, trick
 from games.spades.full_rules import MOST_TRICKS, estimate_tricks
 from games.spades.players.habits import cheapest_equal, habitual_card_of, is_master, suit_lengths, trick_leader
 from games.spades.players import make_player
-from games.spades.players.solver import (ALL_CARDS, BIT, CARD_OF_BIT, SPADE_MASK, SPADES_BELOW, SUIT_MASK, mask_of,
-                                         strength)
+from games.spades.players.solver import (
+    ALL_CARDS,
+    BIT,
+    CARD_OF_BIT,
+    SPADE_MASK,
+    SPADES_BELOW,
+    SUIT_MASK,
+    mask_of,
+    strength,
+)
 from games.spades.players.views import SUIT, View
 
 SPADES = int(Suit.SPADES)  # the trump suit, as a card number's suit
@@ -49,6 +57,7 @@ class NilBuster:
     the other side has bid nil and not yet taken a trick: then it leads low into the nil bidder's
     suits, plays under a nil bidder's winning card, and keeps its own high cards back while the
     nil bidder is still to play."""
+
     name = "buster"
 
     def bid(self, hand: list[str], partner_bid: int | None) -> int:
@@ -86,6 +95,7 @@ class NilBuster:
 class CautiousPlayer:
     """Bids a trick short of its hand's worth (nil with next to nothing); takes a trick only with a
     card no one left can beat, else plays its lowest card; once its side has its bid, ducks."""
+
     name = "cautious"
 
     def bid(self, hand: list[str], partner_bid: int | None) -> int:
@@ -98,7 +108,9 @@ class CautiousPlayer:
         legal = view.legal()
         if view.bids is not None and view.bids[view.seat] == 0:
             return habitual_card_of(view)  # a nil: the rule player's ducking
-        if view.bids is not None and sum(view.taken[seat] for seat in view.side) >= sum(view.bids[seat] for seat in view.side):
+        if view.bids is not None and sum(view.taken[seat] for seat in view.side) >= sum(
+            view.bids[seat] for seat in view.side
+        ):
             return lowest(legal)  # the side's bid is made: no bags
         outside = ALL_CARDS ^ mask_of(view.hand) ^ mask_of(view.played)  # the cards the others hold
         led = SUIT[view.trick[0][1]] if view.trick else None
@@ -114,6 +126,7 @@ class CautiousPlayer:
 class GreedyPlayer:
     """Bids a trick over its hand's worth and plays to win every trick it can: the highest card
     that beats the trick, else its lowest; it leads its highest card."""
+
     name = "greedy"
 
     def bid(self, hand: list[str], partner_bid: int | None) -> int:
@@ -193,6 +206,7 @@ class CountingPlayer:
     it leads into the partner's voids or high, and wins high above the nil bidder; against an
     opponent's nil it leads low into the suits the nil bidder may hold, plays low before it and
     stays under it. It bids its own count of tricks (`counted_tricks`), nil with small cards."""
+
     name = "counter"
     avoids_bags = True
 
@@ -235,6 +249,7 @@ class Sandbagger(CountingPlayer):
     """The card counter's play without ever ducking for bags, and a bid a trick short of its count,
     never nil: its contract is nearly always made, its bags pile up, and every trick it takes past
     its bid is one the other side may have needed."""
+
     name = "sandbagger"
     avoids_bags = False
 
@@ -248,7 +263,8 @@ def take(count: Count, bits: list[int]) -> int:
     if count.led is None:
         return lead_to_take(count, bits)
     partner_safe = count.winner == view.partner and not count.beaten_later(
-        next(bit for seat, bit in count.trick if seat == view.partner))
+        next(bit for seat, bit in count.trick if seat == view.partner)
+    )
     winners = count.winners(bits)
     if partner_safe or not winners:
         return throw_away(count, bits)
@@ -277,8 +293,9 @@ def lead_to_take(count: Count, bits: list[int]) -> int:
         return masters[-1]  # draw trumps
     side = [bit for bit in bits if bit >= SPADES_BELOW]
     if view.partner is not None:
-        to_partner = [bit for bit in side
-                      if count.may_ruff(view.partner, trick_suit(bit)) and nobody_ruffs(trick_suit(bit))]
+        to_partner = [
+            bit for bit in side if count.may_ruff(view.partner, trick_suit(bit)) and nobody_ruffs(trick_suit(bit))
+        ]
         if to_partner:
             return to_partner[0]
     if count.hand & SPADE_MASK:
@@ -306,8 +323,10 @@ def duck(count: Count, bits: list[int]) -> int:
     following, the highest card that loses (out of the suit, the highest card, a spade first); the
     lowest when all would win and someone is still to play, else the highest."""
     if count.led is None:
+
         def above(bit: int) -> int:
             return (count.outside & SUIT_MASK[trick_suit(bit)] & ~((2 << bit) - 1)).bit_count()
+
         return max(bits, key=lambda bit: (above(bit) > 0, bit >= SPADES_BELOW, above(bit), -trick_rank(bit)))
     losers = [bit for bit in bits if strength(bit, count.led) < count.top]
     if losers:
@@ -352,8 +371,10 @@ def counted_tricks(hand: list[str]) -> float:
     """The counter's count of a hand's tricks: the ace of spades, the king with a spade beside it, the
     queen with two, and every spade past the third; side aces, and kings with the ace or two guards; half a trick for each
     void or singleton that a spade beyond two can trump."""
-    ranks = {suit: sorted((BY_NAME[card].high_rank for card in hand if card[1] == suit.letter), reverse=True)
-             for suit in Suit}
+    ranks = {
+        suit: sorted((BY_NAME[card].high_rank for card in hand if card[1] == suit.letter), reverse=True)
+        for suit in Suit
+    }
     spades = ranks[Suit.SPADES]
     tricks = float(sum(len(spades) >= 15 - rank for rank in spades if rank >= QUEEN)) + max(0, len(spades) - 3)
     shortness = 0

@@ -10,7 +10,7 @@ from games.spades.players.views import SUIT, View, card_number
 def dealt_hands(deck) -> list[int]:
     """Each seat's thirteen cards as the seed deals them from `deck` (card names), as masks."""
     size = TRICKS_IN_A_HAND
-    return [mask_of(card_number(card) for card in deck[size * (3 - seat):size * (4 - seat)]) for seat in range(4)]
+    return [mask_of(card_number(card) for card in deck[size * (3 - seat) : size * (4 - seat)]) for seat in range(4)]
 
 
 class SeeingPlayer:
@@ -31,8 +31,9 @@ class SeeingPlayer:
         played = mask_of(view.played)
         hands = [hand & ~played for hand in self.dealt]
         if self.levels is None:
-            values = Solver({view.seat}, model_for(view)).card_values(hands, view.trick_bits(), view.seat,
-                                                                      view.spades_closed)
+            values = Solver({view.seat}, model_for(view)).card_values(
+                hands, view.trick_bits(), view.seat, view.spades_closed
+            )
         else:
             values = lookahead_values(view, hands, self.levels, [int(seat == view.seat) for seat in range(4)])
         return CARD_OF_BIT[max(values, key=lambda bit: (values[bit], -trick_rank(bit), bit >= SPADES_BELOW))]
@@ -80,18 +81,39 @@ class Position:
         """`view`'s position with the hands of `dealt` (masks, as dealt) less the cards played."""
         played = mask_of(view.played)
         hands = [[CARD_OF_BIT[bit] for bit in bits_of(hand & ~played)] for hand in dealt]
-        return cls(hands, list(view.trick), set(view.played), [set(voids) for voids in view.voids],
-                   list(view.taken), list(view.history), view.seat)
+        return cls(
+            hands,
+            list(view.trick),
+            set(view.played),
+            [set(voids) for voids in view.voids],
+            list(view.taken),
+            list(view.history),
+            view.seat,
+        )
 
     def copy(self) -> "Position":
-        return Position([list(hand) for hand in self.hands], list(self.trick), set(self.played),
-                        [set(voids) for voids in self.voids], list(self.taken), list(self.history), self.to_play)
+        return Position(
+            [list(hand) for hand in self.hands],
+            list(self.trick),
+            set(self.played),
+            [set(voids) for voids in self.voids],
+            list(self.taken),
+            list(self.history),
+            self.to_play,
+        )
 
     def view(self) -> View:
         """What the seat to play sees."""
-        return View(seat=self.to_play, hand=list(self.hands[self.to_play]), trick=list(self.trick),
-                    played=set(self.played), voids=[set(voids) for voids in self.voids],
-                    hand_sizes=[len(hand) for hand in self.hands], taken=list(self.taken), history=list(self.history))
+        return View(
+            seat=self.to_play,
+            hand=list(self.hands[self.to_play]),
+            trick=list(self.trick),
+            played=set(self.played),
+            voids=[set(voids) for voids in self.voids],
+            hand_sizes=[len(hand) for hand in self.hands],
+            taken=list(self.taken),
+            history=list(self.history),
+        )
 
     def over(self) -> bool:
         return not self.trick and not self.hands[self.to_play]

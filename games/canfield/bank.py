@@ -134,6 +134,7 @@ class DealRecord:
 @dataclass(frozen=True)
 class Statistics:
     """A player's record as patience players expect it (after PySolFC's statistics)."""
+
     played: int  # finished deals: won, stuck or given up
     won: int
     average_home: float | None  # cards home a finished deal
@@ -160,17 +161,27 @@ def statistics(deals: list[DealRecord]) -> Statistics:
         streak = streak + 1 if deal.result == WON else 0
         best_streak = max(best_streak, streak)
     home = [deal.cards_home for deal in finished]
-    return Statistics(played=len(finished), won=sum(deal.result == WON for deal in finished),
-                      average_home=sum(home) / len(home) if home else None, best_home=max(home, default=0),
-                      streak=streak, best_streak=best_streak,
-                      judged=sum(deal.verdict in ("won", "lost") for deal in finished),
-                      winnable=sum(deal.verdict == "won" for deal in finished),
-                      to_judge=sum(deal.verdict is None for deal in finished),
-                      dealt_winnable=sum(deal.winnable for deal in finished),
-                      won_winnable=sum(deal.winnable and deal.result == WON for deal in finished),
-                      by_level=tuple((level, sum(deal.difficulty == level for deal in finished),
-                                      sum(deal.difficulty == level and deal.result == WON for deal in finished))
-                                     for level in LEVELS))
+    return Statistics(
+        played=len(finished),
+        won=sum(deal.result == WON for deal in finished),
+        average_home=sum(home) / len(home) if home else None,
+        best_home=max(home, default=0),
+        streak=streak,
+        best_streak=best_streak,
+        judged=sum(deal.verdict in ("won", "lost") for deal in finished),
+        winnable=sum(deal.verdict == "won" for deal in finished),
+        to_judge=sum(deal.verdict is None for deal in finished),
+        dealt_winnable=sum(deal.winnable for deal in finished),
+        won_winnable=sum(deal.winnable and deal.result == WON for deal in finished),
+        by_level=tuple(
+            (
+                level,
+                sum(deal.difficulty == level for deal in finished),
+                sum(deal.difficulty == level and deal.result == WON for deal in finished),
+            )
+            for level in LEVELS
+        ),
+    )
 
 
 DAMAGED = "is damaged: move it elsewhere to start afresh (keep it: the accounts are in it)"
@@ -184,7 +195,11 @@ def _what_to_do(error: sqlite3.Error) -> str:
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return "is locked by another program: close that program and start again"
     if name.startswith("SQLITE_FULL") or name in (
-            "SQLITE_IOERR_WRITE", "SQLITE_IOERR_FSYNC", "SQLITE_IOERR_TRUNCATE", "SQLITE_IOERR_SHMSIZE"):
+        "SQLITE_IOERR_WRITE",
+        "SQLITE_IOERR_FSYNC",
+        "SQLITE_IOERR_TRUNCATE",
+        "SQLITE_IOERR_SHMSIZE",
+    ):
         return "can't grow: the disk is full (or failing); free some space and start again"
     if name.startswith("SQLITE_IOERR"):
         return f"can't be read ({error}): check the disk, then start again"
@@ -225,8 +240,11 @@ class Bank:
             try:
                 self.folder.mkdir(parents=True, exist_ok=True)
             except OSError as error:
-                raise DataUnusable(folder_problem(self.folder) or f"{self.folder} can't be the data folder "
-                                   f"({error.strerror}): make it a folder you may write, or give --data-dir") from None
+                raise DataUnusable(
+                    folder_problem(self.folder)
+                    or f"{self.folder} can't be the data folder "
+                    f"({error.strerror}): make it a folder you may write, or give --data-dir"
+                ) from None
             check_folder(self.folder)
             try:
                 self._db = self._open()
@@ -245,8 +263,9 @@ class Bank:
         self._db = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_SECONDS)
         version = self._db.execute("PRAGMA user_version").fetchone()[0]  # reads the header
         if version > SCHEMA_VERSION:
-            raise DataUnusable(f"{self.path} was written by a newer zxcards: update zxcards to use it "
-                               "(it is left as it is)")
+            raise DataUnusable(
+                f"{self.path} was written by a newer zxcards: update zxcards to use it (it is left as it is)"
+            )
         if self._db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
             raise DataUnusable(f"{self.path} {DAMAGED}")
         self._write_ahead_log()
@@ -311,8 +330,12 @@ class Bank:
             self._lock_name(name_key(name))
             row = self._execute("SELECT id, name FROM accounts WHERE name_key = ?", (name_key(name),)).fetchone()
             if row is None:
-                row = (self._insert("INSERT INTO accounts (name, name_key, balance) VALUES (?, ?, 0)",
-                                    (name, name_key(name))), name)
+                row = (
+                    self._insert(
+                        "INSERT INTO accounts (name, name_key, balance) VALUES (?, ?, 0)", (name, name_key(name))
+                    ),
+                    name,
+                )
                 self._pay(row[0], None, START_MONEY, "fresh start")
                 if self.owner is not None:
                     self._execute("INSERT INTO owners (account, owner) VALUES (?, ?)", (row[0], self.owner))
@@ -331,8 +354,11 @@ class Bank:
             seats.mkdir(exist_ok=True)
             seat = os.open(seats / str(account.id), os.O_RDWR | os.O_CREAT, 0o600)
         except OSError as error:
-            raise DataUnusable(folder_problem(seats) or f"{seats} can't hold the accounts' locks ({error.strerror}): "
-                               "make it a folder you may write, or give --data-dir") from None
+            raise DataUnusable(
+                folder_problem(seats)
+                or f"{seats} can't hold the accounts' locks ({error.strerror}): "
+                "make it a folder you may write, or give --data-dir"
+            ) from None
         try:
             fcntl.flock(seat, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -347,8 +373,9 @@ class Bank:
 
     def _pay(self, account: int, deal: int | None, amount: int, reason: str) -> int:
         """One payment, inside the caller's transaction; the new balance."""
-        self._execute("INSERT INTO payments (account, deal, amount, reason) VALUES (?, ?, ?, ?)",
-                      (account, deal, amount, reason))
+        self._execute(
+            "INSERT INTO payments (account, deal, amount, reason) VALUES (?, ?, ?, ?)", (account, deal, amount, reason)
+        )
         self._execute("UPDATE accounts SET balance = balance + ? WHERE id = ?", (amount, account))
         return self._execute("SELECT balance FROM accounts WHERE id = ?", (account,)).fetchone()[0]
 
@@ -379,20 +406,32 @@ class Bank:
     def balance(self, account: Account) -> int:
         return self._read("SELECT balance FROM accounts WHERE id = ?", (account.id,))[0][0]
 
-    def buy_deck(self, account: Account, number: int, position: dict, cards_home: int, result: str = PLAYING, *,
-                 winnable: bool = False, verdict: str | None = None, difficulty: str | None = None) -> int:
+    def buy_deck(
+        self,
+        account: Account,
+        number: int,
+        position: dict,
+        cards_home: int,
+        result: str = PLAYING,
+        *,
+        winnable: bool = False,
+        verdict: str | None = None,
+        difficulty: str | None = None,
+    ) -> int:
         """Pay for deal `number` (starting again with START_MONEY when the money can't buy a
         deck) and for the cards its layout sent home; the new deal's id. A deal dealt as
         `winnable` costs the same, and comes with the solver's `verdict` and `difficulty`."""
         with self._transaction():
-            balance = self._execute(self._for_update("SELECT balance FROM accounts WHERE id = ?"),
-                                    (account.id,)).fetchone()[0]
+            balance = self._execute(
+                self._for_update("SELECT balance FROM accounts WHERE id = ?"), (account.id,)
+            ).fetchone()[0]
             if balance < DECK_PRICE:
                 self._pay(account.id, None, START_MONEY - balance, "fresh start")
-            deal = self._insert("INSERT INTO deals (account, number, cards_home, result, balance, position, verdict, "
-                                "winnable, difficulty) VALUES (?, ?, 0, ?, 0, ?, ?, ?, ?)",
-                                (account.id, number, PLAYING, json.dumps(position), verdict, int(winnable),
-                                 difficulty))
+            deal = self._insert(
+                "INSERT INTO deals (account, number, cards_home, result, balance, position, verdict, "
+                "winnable, difficulty) VALUES (?, ?, 0, ?, 0, ?, ?, ?, ?)",
+                (account.id, number, PLAYING, json.dumps(position), verdict, int(winnable), difficulty),
+            )
             self._pay(account.id, deal, -DECK_PRICE, "deck")
             self._record(account.id, deal, position, cards_home, result)
         return deal
@@ -403,19 +442,23 @@ class Bank:
             self._record(account.id, deal, position, cards_home, result)
 
     def _record(self, account: int, deal: int, position: dict, cards_home: int, result: str = PLAYING) -> None:
-        paid_for = self._execute(self._for_update("SELECT cards_home FROM deals WHERE id = ? AND account = ?"),
-                                 (deal, account)).fetchone()[0]
+        paid_for = self._execute(
+            self._for_update("SELECT cards_home FROM deals WHERE id = ? AND account = ?"), (deal, account)
+        ).fetchone()[0]
         if cards_home < paid_for:
             raise ValueError("cards never leave the foundations")
         balance = self._pay(account, deal, CARD_PAYS * (cards_home - paid_for), "cards home")
-        self._execute("UPDATE deals SET cards_home = ?, result = ?, balance = ?, position = ? WHERE id = ?",
-                      (cards_home, result, balance, json.dumps(position), deal))
+        self._execute(
+            "UPDATE deals SET cards_home = ?, result = ?, balance = ?, position = ? WHERE id = ?",
+            (cards_home, result, balance, json.dumps(position), deal),
+        )
 
     def set_aside(self, account: Account, record: DealRecord) -> None:
         """Close a deal whose saved table can't be read, keeping that text as it was in `set_aside`."""
         with self._transaction():
-            text = self._execute(self._for_update("SELECT position FROM deals WHERE id = ? AND account = ?"),
-                                 (record.id, account.id)).fetchone()[0]
+            text = self._execute(
+                self._for_update("SELECT position FROM deals WHERE id = ? AND account = ?"), (record.id, account.id)
+            ).fetchone()[0]
             self._execute("INSERT INTO set_aside (deal, position) VALUES (?, ?)", (record.id, text))
             self._execute("UPDATE deals SET result = ?, position = '{}' WHERE id = ?", (GIVEN_UP, record.id))
 
@@ -426,8 +469,10 @@ class Bank:
 
     def unfinished_deal(self, account: Account) -> DealRecord | None:
         """The deal the player left without finishing, to carry on with."""
-        rows = self._read(f"SELECT {DEAL_COLUMNS} FROM deals WHERE account = ? AND result = ? ORDER BY id DESC "
-                          "LIMIT 1", (account.id, PLAYING))
+        rows = self._read(
+            f"SELECT {DEAL_COLUMNS} FROM deals WHERE account = ? AND result = ? ORDER BY id DESC LIMIT 1",
+            (account.id, PLAYING),
+        )
         return _deal_record(rows[0]) if rows else None
 
     def deals(self, account: Account) -> list[DealRecord]:
@@ -437,14 +482,19 @@ class Bank:
 
     def unjudged_deals(self, account: Account) -> list[tuple[int, int]]:
         """(id, number) of the account's finished deals the solver has not judged, newest first."""
-        return [tuple(row) for row in self._read(
-            "SELECT id, number FROM deals WHERE account = ? AND result != ? AND verdict IS NULL ORDER BY id DESC",
-            (account.id, PLAYING))]
+        return [
+            tuple(row)
+            for row in self._read(
+                "SELECT id, number FROM deals WHERE account = ? AND result != ? AND verdict IS NULL ORDER BY id DESC",
+                (account.id, PLAYING),
+            )
+        ]
 
     def fresh_starts(self, account: Account) -> int:
         """How many times the account started with START_MONEY (the first time included)."""
-        return self._read("SELECT COUNT(*) FROM payments WHERE account = ? AND reason = 'fresh start'",
-                          (account.id,))[0][0]
+        return self._read("SELECT COUNT(*) FROM payments WHERE account = ? AND reason = 'fresh start'", (account.id,))[
+            0
+        ][0]
 
 
 DEAL_COLUMNS = "id, number, cards_home, result, balance, position, verdict, winnable, difficulty"

@@ -31,6 +31,7 @@ def judge_deal(number: int, budget: int = FIND_BUDGET) -> Verdict:
 @dataclass(frozen=True)
 class Found:
     """A deal the solver has won: its number, the verdict (with the winning line) and its level."""
+
     number: int
     verdict: Verdict
     level: str
@@ -40,8 +41,9 @@ class DealFinder:
     """Deals proved winnable, `AHEAD` kept ready; with `level`, only deals of that difficulty
     (as judged with `budget` positions)."""
 
-    def __init__(self, seed: int, *, level: str | None = None, ahead: int = AHEAD, budget: int = FIND_BUDGET,
-                 thinker=None):
+    def __init__(
+        self, seed: int, *, level: str | None = None, ahead: int = AHEAD, budget: int = FIND_BUDGET, thinker=None
+    ):
         self.level, self.ahead, self._thinker = level, ahead, thinker
         self.budget = budget_for(level, budget)  # an easy or a medium deal is told with less
         self._draw = random.Random(seed)

@@ -34,8 +34,10 @@ WATCH_FRAMES = 40  # frames each move of a winning line stays on the screen whil
 TURN_FRAMES = 12  # and each turn of the pack on the way to it
 FINDING = "Finding a deal the solver can win..."
 WINNABLE = "winnable"  # deals of any level the solver has won
-WINNABLE_NEWS = {True: "Next deals: ones the solver has won, $50 as ever. W: any deal",
-                 False: "Next deals: any deal. W: winnable ones"}
+WINNABLE_NEWS = {
+    True: "Next deals: ones the solver has won, $50 as ever. W: any deal",
+    False: "Next deals: any deal. W: winnable ones",
+}
 PRACTICE_WINNABLE_NEWS = {None: WINNABLE_NEWS[False], WINNABLE: "Next deals: ones the solver has won. W: by level"}
 
 
@@ -46,6 +48,7 @@ def new_deal_number(machine: Spectrum) -> int:
 
 
 # --- sounds ---------------------------------------------------------------------------------
+
 
 def sound_move(machine: Spectrum) -> None:
     machine.beep(0.02, 14)
@@ -112,13 +115,19 @@ def verdict_words(label: str, verdict: Verdict | None) -> list[str]:
     looked = f"{verdict.nodes:,} position{'s' * (verdict.nodes != 1)}"
     if verdict.outcome is Solved.WON:
         level = level_of(verdict) if label == AS_DEALT else None
-        return [f"{label}: could be won{f' ({level})' if level else ''}.",
-                f"The solver won it after {looked}, in {len(verdict.line)} moves."]
+        return [
+            f"{label}: could be won{f' ({level})' if level else ''}.",
+            f"The solver won it after {looked}, in {len(verdict.line)} moves.",
+        ]
     if verdict.outcome is Solved.LOST:
-        return [f"{label}: can't be won.",
-                f"The solver proved it in {looked}; it got {cards_home_words(verdict.best_home)} at best."]
-    return [f"{label}: undecided.",
-            f"The solver looked at {looked}; it got {cards_home_words(verdict.best_home)} at best."]
+        return [
+            f"{label}: can't be won.",
+            f"The solver proved it in {looked}; it got {cards_home_words(verdict.best_home)} at best.",
+        ]
+    return [
+        f"{label}: undecided.",
+        f"The solver looked at {looked}; it got {cards_home_words(verdict.best_home)} at best.",
+    ]
 
 
 class Game:
@@ -180,8 +189,9 @@ class Game:
             self.finder = None
         self.winnable = kind
         if kind is not None:
-            self.finder = DealFinder(new_deal_number(self.machine), level=None if kind == WINNABLE else kind,
-                                     thinker=self.thinker)
+            self.finder = DealFinder(
+                new_deal_number(self.machine), level=None if kind == WINNABLE else kind, thinker=self.thinker
+            )
 
     def next_winnable(self) -> Found:
         """The next winnable deal: ready at once, but for the first few moments of a game (or of a
@@ -306,13 +316,17 @@ class Game:
         The deal itself is as it was."""
         watch = self.watchable()
         if watch is None:
-            self.say("The solver has no win to show yet" if self.dealt_verdict() is None else
-                     "The solver found no win to show", refused=True)
+            self.say(
+                "The solver has no win to show yet"
+                if self.dealt_verdict() is None
+                else "The solver found no win to show",
+                refused=True,
+            )
             return
         start, line, words = watch
         shown = Canfield.__new__(Canfield)
         shown.position, shown.selected, shown.history = start, None, []
-        keys_help = (f"Watching the win {words}"[:screen.WIDTH], "Any key stops")
+        keys_help = (f"Watching the win {words}"[: screen.WIDTH], "Any key stops")
         while self.machine.inkey():  # the key that asked for it let go first
             self.machine.wait_frame()
         for number, move in enumerate(line, 1):
@@ -320,18 +334,36 @@ class Game:
                 shown.press(key)
                 if shown.selected is None:
                     last = index == len(move) - 1
-                    screen.draw_table(self.machine, screen.TableView(
-                        shown, self.deal_number, self.name, self.money(),
-                        f"Move {number} of {len(line)}: {describe_move(move)}", False, keys_help))
+                    screen.draw_table(
+                        self.machine,
+                        screen.TableView(
+                            shown,
+                            self.deal_number,
+                            self.name,
+                            self.money(),
+                            f"Move {number} of {len(line)}: {describe_move(move)}",
+                            False,
+                            keys_help,
+                        ),
+                    )
                     (sound_move if last else sound_turn)(self.machine)
                     self.machine.pause(WATCH_FRAMES if last else TURN_FRAMES)
                     if self.machine.inkey():
                         self.say("Watching stopped: your table again")
                         return
         sound_won(self.machine)
-        screen.draw_table(self.machine, screen.TableView(
-            shown, self.deal_number, self.name, self.money(), "The solver's win: every card home. Any key",
-            False, keys_help))
+        screen.draw_table(
+            self.machine,
+            screen.TableView(
+                shown,
+                self.deal_number,
+                self.name,
+                self.money(),
+                "The solver's win: every card home. Any key",
+                False,
+                keys_help,
+            ),
+        )
         next_key(self.machine)
         self.say("That was the solver's win: your table again")
 
@@ -391,9 +423,21 @@ class Game:
     def draw(self) -> None:
         keys_help = (OVER_HELP, self.keys_help[1]) if self.finished else self.keys_help
         self.machine.targets = targets.targets(self.game, practice=self.money() is None)
-        screen.draw_table(self.machine, screen.TableView(
-            self.game, self.deal_number, self.name, self.money(), self.message, self.refused, keys_help,
-            self.verdict_words(), self.deal_tag(), over=self.given_up))
+        screen.draw_table(
+            self.machine,
+            screen.TableView(
+                self.game,
+                self.deal_number,
+                self.name,
+                self.money(),
+                self.message,
+                self.refused,
+                keys_help,
+                self.verdict_words(),
+                self.deal_tag(),
+                over=self.given_up,
+            ),
+        )
 
     def deal_tag(self) -> str:
         """A word under the talon for a deal dealt as winnable: its level when one was asked for."""
@@ -462,8 +506,7 @@ class Game:
             self.say(news)
 
 
-SELECTED_WORDS = {"s": "Stock card", "t": "Talon card", "1": "Pile 1", "2": "Pile 2", "3": "Pile 3",
-                  "4": "Pile 4"}
+SELECTED_WORDS = {"s": "Stock card", "t": "Talon card", "1": "Pile 1", "2": "Pile 2", "3": "Pile 3", "4": "Pile 4"}
 
 
 class PracticeGame(Game):
@@ -507,8 +550,11 @@ class PracticeGame(Game):
         choices = [None, WINNABLE, *LEVELS]
         kind = choices[(choices.index(self.winnable) + 1) % len(choices)]
         self.want_winnable(kind)
-        self.say(PRACTICE_WINNABLE_NEWS[kind] if kind in PRACTICE_WINNABLE_NEWS else
-                 f"Next deals: {kind} ones the solver has won. W: next")
+        self.say(
+            PRACTICE_WINNABLE_NEWS[kind]
+            if kind in PRACTICE_WINNABLE_NEWS
+            else f"Next deals: {kind} ones the solver has won. W: next"
+        )
 
     def verdict_words(self) -> str:
         return "" if self.finished or not self.verdict_asked else VERDICT_WORDS[self.outcome_shown]
@@ -575,8 +621,14 @@ class MoneyGame(Game):
 
     keys_help = (MOVE_KEYS_HELP, MONEY_HELP)
 
-    def __init__(self, machine: Spectrum, bank: accounts.Bank, account: accounts.Account, thinker=None,
-                 finder: DealFinder | None = None):
+    def __init__(
+        self,
+        machine: Spectrum,
+        bank: accounts.Bank,
+        account: accounts.Account,
+        thinker=None,
+        finder: DealFinder | None = None,
+    ):
         super().__init__(machine, thinker)
         self.bank, self.account = bank, account
         self.name = account.name
@@ -617,9 +669,15 @@ class MoneyGame(Game):
 
     def show_record(self) -> None:
         """The record screen until a key is pressed, brought up to date as verdicts come in."""
+
         def draw():
-            screen.draw_record(self.machine, self.account.name, self.bank.deals(self.account), self.money(),
-                               self.bank.fresh_starts(self.account))
+            screen.draw_record(
+                self.machine,
+                self.account.name,
+                self.bank.deals(self.account),
+                self.money(),
+                self.bank.fresh_starts(self.account),
+            )
 
         self.keep_verdicts()
         draw()
@@ -641,8 +699,9 @@ class MoneyGame(Game):
             self.judge(record.id, record.number)
         if self.game.stuck:  # left as playing by an older zxcards
             self.save(accounts.STUCK)
-            self.say(f"Your deal {record.number}: no move left, {cards_home_words(self.game.cards_home)}. "
-                     "N deals again")
+            self.say(
+                f"Your deal {record.number}: no move left, {cards_home_words(self.game.cards_home)}. N deals again"
+            )
         else:
             self.say(f"Welcome back, {self.account.name}: your deal {record.number} goes on")
         return True
@@ -656,14 +715,25 @@ class MoneyGame(Game):
         self.deal(found.number if found else new_deal_number(self.machine), found)
         stuck = self.game.stuck
         if found is None:
-            self.deal_id = self.bank.buy_deck(self.account, self.deal_number, self.game.state(),
-                                              self.game.cards_home, accounts.STUCK if stuck else accounts.PLAYING)
+            self.deal_id = self.bank.buy_deck(
+                self.account,
+                self.deal_number,
+                self.game.state(),
+                self.game.cards_home,
+                accounts.STUCK if stuck else accounts.PLAYING,
+            )
             self.judge(self.deal_id, self.deal_number)
         else:  # judged already: the solver won it before it was dealt
-            self.deal_id = self.bank.buy_deck(self.account, self.deal_number, self.game.state(),
-                                              self.game.cards_home, accounts.STUCK if stuck else accounts.PLAYING,
-                                              winnable=True, verdict=found.verdict.outcome.value,
-                                              difficulty=found.level)
+            self.deal_id = self.bank.buy_deck(
+                self.account,
+                self.deal_number,
+                self.game.state(),
+                self.game.cards_home,
+                accounts.STUCK if stuck else accounts.PLAYING,
+                winnable=True,
+                verdict=found.verdict.outcome.value,
+                difficulty=found.level,
+            )
         news = [f"Deal {self.damaged} was damaged: set aside."] if self.damaged is not None else []
         if fresh:
             news.append("A fresh $500 from the house.")
@@ -741,9 +811,18 @@ def bank_for(store, data_dir, owner: str | None) -> accounts.Bank:
     return accounts.Bank(data_dir, owner)
 
 
-def run(machine: Spectrum, *, data_dir=None, deal: int | None = None, practice: bool = False,
-        owner: str | None = None, thinker=None, store=None, winnable: bool = False,
-        difficulty: str | None = None) -> None:
+def run(
+    machine: Spectrum,
+    *,
+    data_dir=None,
+    deal: int | None = None,
+    practice: bool = False,
+    owner: str | None = None,
+    thinker=None,
+    store=None,
+    winnable: bool = False,
+    difficulty: str | None = None,
+) -> None:
     """Play Canfield until BREAK (or STOP at the name). A deal number (1-65535) replays that deal,
     as practice: a known deal is no bet. `data_dir` is where the accounts are kept; an `owner`
     opens only its own accounts there (`bank.Bank`); a `thinker` (a server's worker processes)

@@ -41,8 +41,9 @@ def next_up(card: int) -> int:
     return card - rank_of(card) + (rank_of(card) + 1) % SUIT_SIZE
 
 
-FITTING = [tuple(card for card in range(DECK_SIZE) if fits_on(card, under))
-           for under in range(DECK_SIZE)]  # what goes on each
+FITTING = [
+    tuple(card for card in range(DECK_SIZE) if fits_on(card, under)) for under in range(DECK_SIZE)
+]  # what goes on each
 
 
 class Position(NamedTuple):
@@ -68,8 +69,8 @@ def deal(deck: list[int]) -> Position:
         raise ValueError("a deck is the 52 different cards")
     stock = tuple(deck[:STOCK_SIZE])
     first = deck[STOCK_SIZE]
-    tableau = tuple((card,) for card in deck[STOCK_SIZE + 1:STOCK_SIZE + 5])
-    waste = tuple(deck[STOCK_SIZE + 5:])
+    tableau = tuple((card,) for card in deck[STOCK_SIZE + 1 : STOCK_SIZE + 5])
+    waste = tuple(deck[STOCK_SIZE + 5 :])
     position = Position(stock, waste, 0, ((first,), (), (), ()), tableau, rank_of(first))
     return settle(position)
 
@@ -86,11 +87,11 @@ def home_pile(position: Position, card: int) -> int | None:
 
 
 def _to_home(homes: tuple, index: int, card: int) -> tuple:
-    return homes[:index] + (homes[index] + (card,),) + homes[index + 1:]
+    return homes[:index] + (homes[index] + (card,),) + homes[index + 1 :]
 
 
 def _replace_pile(tableau: tuple, index: int, pile: tuple) -> tuple:
-    return tableau[:index] + (pile,) + tableau[index + 1:]
+    return tableau[:index] + (pile,) + tableau[index + 1 :]
 
 
 def _base_card_home(position: Position) -> Position | None:
@@ -101,13 +102,17 @@ def _base_card_home(position: Position) -> Position | None:
         return None
     for index, pile in enumerate(tableau):
         if pile and rank_of(pile[-1]) == base:
-            return position._replace(homes=_to_home(homes, homes.index(()), pile[-1]),
-                                     tableau=_replace_pile(tableau, index, pile[:-1]))
+            return position._replace(
+                homes=_to_home(homes, homes.index(()), pile[-1]), tableau=_replace_pile(tableau, index, pile[:-1])
+            )
     if stock and rank_of(stock[-1]) == base:
         return position._replace(homes=_to_home(homes, homes.index(()), stock[-1]), stock=stock[:-1])
     if turned and rank_of(waste[turned - 1]) == base:
-        return position._replace(homes=_to_home(homes, homes.index(()), waste[turned - 1]),
-                                 waste=waste[:turned - 1] + waste[turned:], turned=turned - 1)
+        return position._replace(
+            homes=_to_home(homes, homes.index(()), waste[turned - 1]),
+            waste=waste[: turned - 1] + waste[turned:],
+            turned=turned - 1,
+        )
     return None
 
 
@@ -118,8 +123,9 @@ def settle(position: Position) -> Position:
         following = _base_card_home(position)
         if following is None and position.stock and () in position.tableau:
             stock, tableau = position.stock, position.tableau
-            following = position._replace(stock=stock[:-1],
-                                          tableau=_replace_pile(tableau, tableau.index(()), (stock[-1],)))
+            following = position._replace(
+                stock=stock[:-1], tableau=_replace_pile(tableau, tableau.index(()), (stock[-1],))
+            )
         if following is None:
             return position
         position = following
@@ -170,8 +176,11 @@ def is_valid(position: Position) -> bool:
     if sorted(everything) != list(range(DECK_SIZE)) or len(homes) != 4 or len(tableau) != 4:
         return False
     for pile in homes:
-        if pile and (rank_of(pile[0]) != base or len(pile) > SUIT_SIZE or any(
-                above != next_up(below) for below, above in zip(pile, pile[1:]))):
+        if pile and (
+            rank_of(pile[0]) != base
+            or len(pile) > SUIT_SIZE
+            or any(above != next_up(below) for below, above in zip(pile, pile[1:]))
+        ):
             return False
     if any(not fits_on(above, below) for pile in tableau for below, above in zip(pile, pile[1:])):
         return False
@@ -240,7 +249,7 @@ def _moved(position: Position, source: str, target: str) -> Position | str:
     elif source == "s":
         stock = stock[:-1]
     else:
-        waste, turned = waste[:turned - 1] + waste[turned:], turned - 1
+        waste, turned = waste[: turned - 1] + waste[turned:], turned - 1
     return settle(Position(stock, waste, turned, homes, tableau, base))
 
 
@@ -259,6 +268,7 @@ class Canfield:
     @classmethod
     def from_state(cls, state: dict) -> Canfield:
         """A game at the position `state()` once described (the selection and undo are not kept)."""
+
         def cards(names):
             return tuple(Card.parse(name).index for name in names)
 
@@ -266,9 +276,14 @@ class Canfield:
         if not isinstance(base, str) or len(base) != 1 or base not in RANK_LETTERS:
             raise ValueError(f"{base!r} is not a rank letter")
         talon, pack = cards(state["talon"]), cards(state["pack"])
-        position = Position(cards(state["stock"]), talon + pack[::-1], len(talon),
-                            tuple(cards(pile) for pile in state["foundations"]),
-                            tuple(cards(pile) for pile in state["tableau"]), RANK_LETTERS.index(base))
+        position = Position(
+            cards(state["stock"]),
+            talon + pack[::-1],
+            len(talon),
+            tuple(cards(pile) for pile in state["foundations"]),
+            tuple(cards(pile) for pile in state["tableau"]),
+            RANK_LETTERS.index(base),
+        )
         if not is_valid(position):
             raise ValueError("not a Canfield position")
         game = cls.__new__(cls)
@@ -331,9 +346,14 @@ class Canfield:
         def names(cards):
             return [DECK[card].name for card in cards]
 
-        return {"stock": names(stock), "pack": names(waste[turned:][::-1]), "talon": names(waste[:turned]),
-                "foundations": [names(pile) for pile in homes], "tableau": [names(pile) for pile in tableau],
-                "base": RANK_LETTERS[base]}
+        return {
+            "stock": names(stock),
+            "pack": names(waste[turned:][::-1]),
+            "talon": names(waste[:turned]),
+            "foundations": [names(pile) for pile in homes],
+            "tableau": [names(pile) for pile in tableau],
+            "base": RANK_LETTERS[base],
+        }
 
 
 def wanted_home(position: Position) -> set[int]:
@@ -351,7 +371,7 @@ def moves(position: Position) -> list[tuple[str, Position]]:
     wanted = wanted_home(position)
     takers: dict[int, list[str]] = {}  # card -> the piles it may go on
     for target, pile in zip(PILES, tableau):
-        for card in (FITTING[pile[-1]] if pile else ()):
+        for card in FITTING[pile[-1]] if pile else ():
             takers.setdefault(card, []).append(target)
     spaces = [target for target, pile in zip(PILES, tableau) if not pile] if not stock else []
     found: list[tuple[str, Position]] = []
@@ -392,8 +412,6 @@ def moves(position: Position) -> list[tuple[str, Position]]:
         if on_top in seen:
             break
     return found
-
-
 
 
 ACTIONS = ("p",) + tuple(source + target for source in "st" + PILES for target in PILES + "f" if source != target)
@@ -477,8 +495,10 @@ class CanfieldState:
     def _heading(self) -> list[str]:
         heading = f"Canfield deal {self.number}" if self.number is not None else "Canfield"
         home = self.position.cards_home
-        return [f"{heading}: foundations from {RANK_WORDS[self.position.base]} up, {home} card{'s' * (home != 1)} home",
-                "foundations: " + " | ".join(_pile_text(pile) for pile in self.position.homes)]
+        return [
+            f"{heading}: foundations from {RANK_WORDS[self.position.base]} up, {home} card{'s' * (home != 1)} home",
+            "foundations: " + " | ".join(_pile_text(pile) for pile in self.position.homes),
+        ]
 
     def _piles_and_end(self) -> list[str]:
         lines = [f"pile {number} (top last): {_pile_text(pile)}" for number, pile in zip(PILES, self.position.tableau)]

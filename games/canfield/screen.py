@@ -67,6 +67,7 @@ def folded(pile: Sequence, rows: int) -> list:
 @dataclass
 class TableView:
     """Everything the table screen shows besides the cards."""
+
     game: Canfield
     deal_number: int
     name: str | None = None  # None in practice
@@ -97,7 +98,7 @@ def draw_table(machine: Spectrum, view: TableView) -> None:
     title_bar(machine, ["CANFIELD", *(part for part in (view.name, view.verdict) if part)], right)
     _draw_left_column(machine, view.game, view.deal_number)
     if view.tag:
-        machine.print_at(TAG_ROW, 1, view.tag[:PILE_COLUMNS[0] - 2], ink=YELLOW, paper=BLACK, bright=1)
+        machine.print_at(TAG_ROW, 1, view.tag[: PILE_COLUMNS[0] - 2], ink=YELLOW, paper=BLACK, bright=1)
     _draw_foundations(machine, position.homes, position.base)
     _draw_tableau(machine, position.tableau, selected)
     if view.game.won:
@@ -121,8 +122,14 @@ def show_message(machine: Spectrum, message: str, refused: bool, over: bool = Fa
     by_sentence = [line for sentence in SENTENCE_END.split(message) for line in wrap(sentence)]
     lines = (by_sentence if len(by_sentence) <= len(MESSAGE_ROWS) else wrap(message)) + ["", ""]
     for row, line in zip(MESSAGE_ROWS, lines):
-        machine.print_at(row, 0, line.ljust(WIDTH), ink=REFUSAL_INK if refused else NEWS_INK,
-                         paper=OVER_PAPER if over else BLACK, bright=1)
+        machine.print_at(
+            row,
+            0,
+            line.ljust(WIDTH),
+            ink=REFUSAL_INK if refused else NEWS_INK,
+            paper=OVER_PAPER if over else BLACK,
+            bright=1,
+        )
 
 
 def _top(cards: tuple[int, ...]) -> Card | None:
@@ -188,8 +195,7 @@ def _draw_tableau(machine: Spectrum, tableau: tuple[tuple[int, ...], ...], selec
                 machine.print_at(row, col, f"+{line}".ljust(3), ink=BACK_INK, paper=CARD_PAPER)
             else:
                 is_top = row == TABLEAU_TOP + len(lines) - 1
-                draw_card(machine, row, col, DECK[line], tall=is_top,
-                          flash=int(is_top and selected == str(number)))
+                draw_card(machine, row, col, DECK[line], tall=is_top, flash=int(is_top and selected == str(number)))
 
 
 def draw_waiting(machine: Spectrum, message: str) -> None:
@@ -203,14 +209,17 @@ def draw_title(machine: Spectrum, message: str = "", refused: bool = False) -> N
     """The title page, where the player's name is asked for."""
     machine.cls()
     title_bar(machine, ["CANFIELD"])
-    lines = ("Saratoga Springs, 1900. At Mr. Canfield's club a deck costs $50 and "
-             "every card you bring home to the foundations pays $5.")
+    lines = (
+        "Saratoga Springs, 1900. At Mr. Canfield's club a deck costs $50 and "
+        "every card you bring home to the foundations pays $5."
+    )
     for row, line in enumerate(wrap(lines, 30), 3):
         machine.print_at(row, 1, line)
     for index, name in enumerate(("as", "kh", "qc", "jd")):
         draw_card(machine, 9, 9 + 4 * index, Card.parse(name))
-    for row, line in enumerate(wrap("You start with $500, and with $500 again whenever your money can't buy a "
-                                    "deck.", 30), 12):
+    for row, line in enumerate(
+        wrap("You start with $500, and with $500 again whenever your money can't buy a deck.", 30), 12
+    ):
         machine.print_at(row, 1, line)
     for row, line in enumerate(wrap(f"Your name: up to {NAME_LENGTH} of {NAME_RULE}", 30), 16):
         machine.print_at(row, 1, line)
@@ -228,18 +237,26 @@ def draw_record(machine: Spectrum, name: str, deals: list[DealRecord], money: in
     record = statistics(deals)
     average = f"{record.average_home:.1f}" if record.average_home is not None else "-"
     best_money = max((deal.balance for deal in deals), default=money)
-    lines = (f"Finished {record.played}, won {record.won} ({percent(record.won, record.played)})",
-             f"Cards home {average} a deal, best {record.best_home}",
-             f"Wins in a row {record.streak}, best {record.best_streak}",
-             f"Could be won: {record.winnable} of {record.judged} ({percent(record.winnable, record.judged)})",
-             *([f"Still to judge: {record.to_judge} deal{'s' * (record.to_judge != 1)}"] if record.to_judge else []),
-             *([f"Dealt winnable {record.dealt_winnable}, won {record.won_winnable} "
-                f"({percent(record.won_winnable, record.dealt_winnable)})"] if record.dealt_winnable else []),
-             *([levels_line(record.by_level)] if any(count for _, count, _ in record.by_level) else []),
-             f"Money ${money}, best ${best_money}",
-             f"$500 from the house: {fresh_starts} time{'s' * (fresh_starts != 1)}")
+    lines = (
+        f"Finished {record.played}, won {record.won} ({percent(record.won, record.played)})",
+        f"Cards home {average} a deal, best {record.best_home}",
+        f"Wins in a row {record.streak}, best {record.best_streak}",
+        f"Could be won: {record.winnable} of {record.judged} ({percent(record.winnable, record.judged)})",
+        *([f"Still to judge: {record.to_judge} deal{'s' * (record.to_judge != 1)}"] if record.to_judge else []),
+        *(
+            [
+                f"Dealt winnable {record.dealt_winnable}, won {record.won_winnable} "
+                f"({percent(record.won_winnable, record.dealt_winnable)})"
+            ]
+            if record.dealt_winnable
+            else []
+        ),
+        *([levels_line(record.by_level)] if any(count for _, count, _ in record.by_level) else []),
+        f"Money ${money}, best ${best_money}",
+        f"$500 from the house: {fresh_starts} time{'s' * (fresh_starts != 1)}",
+    )
     for row, line in enumerate(lines, STATISTICS_TOP):
-        machine.print_at(row, 1, line[:WIDTH - 1])
+        machine.print_at(row, 1, line[: WIDTH - 1])
     _draw_chart(machine, deals)
     machine.print_at(21, 0, " Press any key for the table".ljust(WIDTH), ink=HELP_INK, paper=BLACK)
 
@@ -260,7 +277,9 @@ def levels_line(by_level: tuple[tuple[str, int, int], ...]) -> str:
     counts = "Won: " + " ".join(f"{LEVEL_WORDS.get(level, level)} {won}/{count}" for level, count, won in by_level)
     if len(counts) < WIDTH:
         return counts
-    return "Won: " + " ".join(f"{LEVEL_WORDS.get(level, level)} {percent(won, count)}" for level, count, won in by_level)
+    return "Won: " + " ".join(
+        f"{LEVEL_WORDS.get(level, level)} {percent(won, count)}" for level, count, won in by_level
+    )
 
 
 def draw_verdict(machine: Spectrum, deal_number: int, lines: list[str], watch: str) -> None:
@@ -268,9 +287,13 @@ def draw_verdict(machine: Spectrum, deal_number: int, lines: list[str], watch: s
     and what L does."""
     machine.cls()
     title_bar(machine, ["VERDICT", f"DEAL {deal_number}"])
-    rows = [row for line in lines for sentence in SENTENCE_END.split(line) for row in (wrap(sentence, WIDTH - 2)
-                                                                                       if sentence else [""])]
-    for row, line in enumerate(rows[:VERDICT_BOTTOM - STATISTICS_TOP + 1], STATISTICS_TOP):
+    rows = [
+        row
+        for line in lines
+        for sentence in SENTENCE_END.split(line)
+        for row in (wrap(sentence, WIDTH - 2) if sentence else [""])
+    ]
+    for row, line in enumerate(rows[: VERDICT_BOTTOM - STATISTICS_TOP + 1], STATISTICS_TOP):
         machine.print_at(row, 1, line)
     machine.print_at(HELP_ROWS[0], 0, (" " + watch).ljust(WIDTH), ink=HELP_INK, paper=BLACK)
     machine.print_at(HELP_ROWS[1], 0, " Any other key: the table".ljust(WIDTH), ink=HELP_INK, paper=BLACK)

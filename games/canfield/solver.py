@@ -59,8 +59,9 @@ LONGEST_RUN = SUIT_SIZE - 1  # talon cards laid in one run under a card: a king 
 SUIT = tuple(suit_of(card) for card in range(DECK_SIZE))  # card -> suit, looked up in the inner loops
 HOME_BIT = tuple(1 << (HOME_SHIFT + 4 * suit_of(card)) for card in range(DECK_SIZE))  # card -> the key's
 # gain when it goes home: one more card on its suit's foundation
-HOLDERS = [tuple(under for under in range(DECK_SIZE) if card in FITTING[under])
-           for card in range(DECK_SIZE)]  # what goes under
+HOLDERS = [
+    tuple(under for under in range(DECK_SIZE) if card in FITTING[under]) for card in range(DECK_SIZE)
+]  # what goes under
 
 # Order of trial
 HOME, FROM_STOCK, DIGGING_PILE_MOVE, USEFUL_TALON_CARD, TALON_CARD, OTHER = range(6)
@@ -127,7 +128,7 @@ def _turns_to(turned: int, target: int) -> int:
 
 
 def _raise(homes: tuple, suit: int) -> tuple:
-    return homes[:suit] + (homes[suit] + 1,) + homes[suit + 1:]
+    return homes[:suit] + (homes[suit] + 1,) + homes[suit + 1 :]
 
 
 def _off_pile_bits(pile: tuple) -> int:
@@ -138,7 +139,7 @@ def _off_pile_bits(pile: tuple) -> int:
 
 def _without(piles: tuple, index: int, pile: tuple) -> tuple:
     """`piles` with pile `index` replaced by `pile`."""
-    return piles[:index] + (pile,) + piles[index + 1:]
+    return piles[:index] + (pile,) + piles[index + 1 :]
 
 
 class _Search:
@@ -151,8 +152,10 @@ class _Search:
         self.stock = stock
         self.free_talon = free_talon
         self.rel = [(rank_of(card) - base) % SUIT_SIZE for card in range(DECK_SIZE)]  # height on its foundation
-        self.next_home = [[number_of(suit, (base + height) % SUIT_SIZE + 1) for height in range(SUIT_SIZE)]
-                          for suit in range(len(ALL_HOME))]  # suit, height -> the card its foundation takes
+        self.next_home = [
+            [number_of(suit, (base + height) % SUIT_SIZE + 1) for height in range(SUIT_SIZE)]
+            for suit in range(len(ALL_HOME))
+        ]  # suit, height -> the card its foundation takes
         self.lost: set[int] = set()
         self.lost_layouts: set[int] = set()  # keys of layouts lost whatever the talon's order
         self.won: set[int] = set()  # in the easier game, positions found won
@@ -188,7 +191,8 @@ class _Search:
             return True
         rel = self.rel
         return not any(rel[waste[place - 1]] == 0 for place in range(TURN_COUNT, size, TURN_COUNT)) and not (
-            size and rel[waste[-1]] == 0)
+            size and rel[waste[-1]] == 0
+        )
 
     def safe_home(self, card: int, homes: Sequence[int], key: int) -> bool:
         """`card` may go home now, and no card could ever want to lie on it: each card of the other
@@ -217,44 +221,64 @@ class _Search:
         ns, waste, turned, homes, piles, key = state
         moved = False
         while True:
-            following = ((0 in homes and self._base_card_home(ns, waste, turned, homes, piles, key))
-                         or (ns and () in piles and self._fill_space(ns, waste, turned, homes, piles, key))
-                         or self._safe_from_piles(ns, waste, turned, homes, piles, key, forced)
-                         or (ns and self._safe_from_stock(ns, waste, turned, homes, piles, key, forced))
-                         or (waste and talon_home(ns, waste, turned, homes, piles, key, forced)))
+            following = (
+                (0 in homes and self._base_card_home(ns, waste, turned, homes, piles, key))
+                or (ns and () in piles and self._fill_space(ns, waste, turned, homes, piles, key))
+                or self._safe_from_piles(ns, waste, turned, homes, piles, key, forced)
+                or (ns and self._safe_from_stock(ns, waste, turned, homes, piles, key, forced))
+                or (waste and talon_home(ns, waste, turned, homes, piles, key, forced))
+            )
             if not following:
                 return _new(SearchState, (ns, waste, turned, homes, piles, key)) if moved else state
             ns, waste, turned, homes, piles, key = following
             moved = True
 
-    def _base_card_home(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple,
-                        key: int) -> Fields | None:
+    def _base_card_home(
+        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int
+    ) -> Fields | None:
         """The first exposed base-rank card (a pile's top, the stock's, the talon's) gone home."""
         rel = self.rel
         for index, pile in enumerate(piles):
             if pile and rel[pile[-1]] == 0:
                 card = pile[-1]
-                return (ns, waste, turned, _raise(homes, SUIT[card]),
-                        _without(piles, index, pile[:-1]),
-                        key + HOME_BIT[card] - _off_pile_bits(pile))
+                return (
+                    ns,
+                    waste,
+                    turned,
+                    _raise(homes, SUIT[card]),
+                    _without(piles, index, pile[:-1]),
+                    key + HOME_BIT[card] - _off_pile_bits(pile),
+                )
         if ns and rel[self.stock[ns - 1]] == 0:
             card = self.stock[ns - 1]
-            return (ns - 1, waste, turned, _raise(homes, SUIT[card]), piles,
-                    key + HOME_BIT[card] - (1 << STOCK_SHIFT))
+            return (ns - 1, waste, turned, _raise(homes, SUIT[card]), piles, key + HOME_BIT[card] - (1 << STOCK_SHIFT))
         if turned and rel[waste[turned - 1]] == 0:
             card = waste[turned - 1]
-            return (ns, waste[:turned - 1] + waste[turned:], turned - 1, _raise(homes, SUIT[card]),
-                    piles, key + HOME_BIT[card])
+            return (
+                ns,
+                waste[: turned - 1] + waste[turned:],
+                turned - 1,
+                _raise(homes, SUIT[card]),
+                piles,
+                key + HOME_BIT[card],
+            )
         return None
 
     def _fill_space(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int) -> Fields:
         """The stock's top card into the first space (there is one, and a stock)."""
         card = self.stock[ns - 1]
-        return (ns - 1, waste, turned, homes, _without(piles, piles.index(()), (card,)),
-                key + (3 << (2 * card)) - (1 << STOCK_SHIFT))
+        return (
+            ns - 1,
+            waste,
+            turned,
+            homes,
+            _without(piles, piles.index(()), (card,)),
+            key + (3 << (2 * card)) - (1 << STOCK_SHIFT),
+        )
 
-    def _safe_from_piles(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
-                         forced: list[str]) -> Fields | None:
+    def _safe_from_piles(
+        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, forced: list[str]
+    ) -> Fields | None:
         """Every pile's top card that may safely go home sent there, pile after pile, each pile
         until its top card may not. (Many may go at once: the foundations and piles are lists
         while they do.)"""
@@ -274,31 +298,35 @@ class _Search:
                 forced.append(PILES[index] + "f")
         return None if left is None else (ns, waste, turned, tuple(homes), tuple(left), key)
 
-    def _safe_from_stock(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
-                         forced: list[str]) -> Fields | None:
+    def _safe_from_stock(
+        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, forced: list[str]
+    ) -> Fields | None:
         """The stock's top card home, when it may go safely (there is a stock)."""
         card = self.stock[ns - 1]
         if homes[SUIT[card]] != self.rel[card] or not self.safe_home(card, homes, key):
             return None
         forced.append("sf")
-        return (ns - 1, waste, turned, _raise(homes, SUIT[card]), piles,
-                key + HOME_BIT[card] - (1 << STOCK_SHIFT))
+        return (ns - 1, waste, turned, _raise(homes, SUIT[card]), piles, key + HOME_BIT[card] - (1 << STOCK_SHIFT))
 
-    def _safe_from_talon(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
-                         forced: list[str]) -> Fields | None:
+    def _safe_from_talon(
+        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, forced: list[str]
+    ) -> Fields | None:
         """The pack's last card home, turned to, when it may go safely and the pack stands on its
         turning cycle (so that turning to it passes nothing that could matter). There is a pack
         or a talon."""
         card = waste[-1]
-        if homes[SUIT[card]] != self.rel[card] or not self.safe_home(card, homes, key) or not self.on_cycle(
-                waste, turned, homes):
+        if (
+            homes[SUIT[card]] != self.rel[card]
+            or not self.safe_home(card, homes, key)
+            or not self.on_cycle(waste, turned, homes)
+        ):
             return None
         forced.append("p" * _turns_to(turned, len(waste)) + "tf")
-        return (ns, waste[:-1], len(waste) - 1, _raise(homes, SUIT[card]), piles,
-                key + HOME_BIT[card])
+        return (ns, waste[:-1], len(waste) - 1, _raise(homes, SUIT[card]), piles, key + HOME_BIT[card])
 
-    def _free_talon_home(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
-                         forced: list[str]) -> Fields | None:
+    def _free_talon_home(
+        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, forced: list[str]
+    ) -> Fields | None:
         """In the easier game the talon's order means nothing: base-rank cards and cards that may
         go safely home from anywhere in it, while any does. Only the next card of each suit may
         go, and going home only makes others safe, so it is enough to look at those four, again
@@ -350,23 +378,44 @@ class _Search:
             found.sort(key=lambda move: (move[0], draw()))
         return found
 
-    def _stock_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
-                     takers: dict, found: list) -> None:
+    def _stock_moves(
+        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, takers: dict, found: list
+    ) -> None:
         """The stock's top card home, and onto each pile that takes it."""
         card = self.stock[ns - 1]
         suit = SUIT[card]
         rest_key = key - (1 << STOCK_SHIFT)
         if homes[suit] == self.rel[card]:
-            found.append((HOME, "sf", _new(SearchState, (ns - 1, waste, turned, _raise(homes, suit), piles,
-                                                         rest_key + HOME_BIT[card]))))
+            found.append(
+                (
+                    HOME,
+                    "sf",
+                    _new(SearchState, (ns - 1, waste, turned, _raise(homes, suit), piles, rest_key + HOME_BIT[card])),
+                )
+            )
         for index in takers.get(card, ()):
             pile = piles[index]
-            found.append((FROM_STOCK, "s" + PILES[index],
-                          _new(SearchState, (ns - 1, waste, turned, homes, _without(piles, index, pile + (card,)),
-                                             rest_key + (ON_CARD[pile[-1]] << (2 * card))))))
+            found.append(
+                (
+                    FROM_STOCK,
+                    "s" + PILES[index],
+                    _new(
+                        SearchState,
+                        (
+                            ns - 1,
+                            waste,
+                            turned,
+                            homes,
+                            _without(piles, index, pile + (card,)),
+                            rest_key + (ON_CARD[pile[-1]] << (2 * card)),
+                        ),
+                    ),
+                )
+            )
 
-    def _pile_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
-                    takers: dict, found: list) -> None:
+    def _pile_moves(
+        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, takers: dict, found: list
+    ) -> None:
         """Each pile's top card home, and each whole pile onto another that takes it (while the
         stock lasts, a move that digs into it: the space it leaves takes the stock's top card)."""
         rel = self.rel
@@ -375,21 +424,42 @@ class _Search:
                 continue
             card = pile[-1]
             if homes[SUIT[card]] == rel[card]:
-                found.append((HOME, PILES[index] + "f",
-                              _new(SearchState, (ns, waste, turned, _raise(homes, SUIT[card]),
-                                                 _without(piles, index, pile[:-1]),
-                                                 key + HOME_BIT[card] - _off_pile_bits(pile)))))
+                found.append(
+                    (
+                        HOME,
+                        PILES[index] + "f",
+                        _new(
+                            SearchState,
+                            (
+                                ns,
+                                waste,
+                                turned,
+                                _raise(homes, SUIT[card]),
+                                _without(piles, index, pile[:-1]),
+                                key + HOME_BIT[card] - _off_pile_bits(pile),
+                            ),
+                        ),
+                    )
+                )
             bottom = pile[0]
             for target in takers.get(bottom, ()):
                 if target != index:
                     under = piles[target]
                     joined = _without(_without(piles, target, under + pile), index, ())
-                    found.append((DIGGING_PILE_MOVE if ns else OTHER, PILES[index] + PILES[target],
-                                  _new(SearchState, (ns, waste, turned, homes, joined,
-                                                     key + ((ON_CARD[under[-1]] - 3) << (2 * bottom))))))
+                    found.append(
+                        (
+                            DIGGING_PILE_MOVE if ns else OTHER,
+                            PILES[index] + PILES[target],
+                            _new(
+                                SearchState,
+                                (ns, waste, turned, homes, joined, key + ((ON_CARD[under[-1]] - 3) << (2 * bottom))),
+                            ),
+                        )
+                    )
 
-    def _talon_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
-                     takers: dict, found: list) -> None:
+    def _talon_moves(
+        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, takers: dict, found: list
+    ) -> None:
         """The moves of each talon card that turning the pack would show, once round the pack
         from where it stands: turning stops early where it shows a base-rank card, which goes
         home (a move of presses of P alone)."""
@@ -407,8 +477,9 @@ class _Search:
                     found.append((HOME, presses, _new(SearchState, (ns, waste, on_top, homes, piles, key))))
                     break
                 if homes[SUIT[card]] == rel[card] or card in takers or space is not None:
-                    self._talon_card_moves(ns, waste, turned, homes, piles, key, card, presses, on_top - 1,
-                                           takers, space, movers, found)
+                    self._talon_card_moves(
+                        ns, waste, turned, homes, piles, key, card, presses, on_top - 1, takers, space, movers, found
+                    )
             visited.add(on_top)
             if not size:
                 break
@@ -417,29 +488,68 @@ class _Search:
             if on_top in visited:
                 break
 
-    def _talon_card_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
-                          card: int, presses: str, place: int, takers: dict,
-                          space: int | None, movers: set, found: list) -> None:
+    def _talon_card_moves(
+        self,
+        ns: int,
+        waste: tuple,
+        turned: int,
+        homes: tuple,
+        piles: tuple,
+        key: int,
+        card: int,
+        presses: str,
+        place: int,
+        takers: dict,
+        space: int | None,
+        movers: set,
+        found: list,
+    ) -> None:
         """The moves of talon card `card`, on top after `presses` at `place` of the waste: home,
         onto each pile that takes it (sooner when one of `movers` could then go on it), into the
         space."""
-        rest_waste = waste[:place] + waste[place + 1:]
+        rest_waste = waste[:place] + waste[place + 1 :]
         suit = SUIT[card]
         if homes[suit] == self.rel[card]:
-            found.append((HOME, presses + "tf", _new(SearchState, (ns, rest_waste, place, _raise(homes, suit), piles,
-                                                                   key + HOME_BIT[card]))))
+            found.append(
+                (
+                    HOME,
+                    presses + "tf",
+                    _new(SearchState, (ns, rest_waste, place, _raise(homes, suit), piles, key + HOME_BIT[card])),
+                )
+            )
         targets = takers.get(card, ())
         if targets:
             helps = not movers.isdisjoint(FITTING[card])
             for index in targets:
                 pile = piles[index]
-                found.append((USEFUL_TALON_CARD if helps else TALON_CARD, presses + "t" + PILES[index],
-                              _new(SearchState, (ns, rest_waste, place, homes, _without(piles, index, pile + (card,)),
-                                                 key + (ON_CARD[pile[-1]] << (2 * card))))))
+                found.append(
+                    (
+                        USEFUL_TALON_CARD if helps else TALON_CARD,
+                        presses + "t" + PILES[index],
+                        _new(
+                            SearchState,
+                            (
+                                ns,
+                                rest_waste,
+                                place,
+                                homes,
+                                _without(piles, index, pile + (card,)),
+                                key + (ON_CARD[pile[-1]] << (2 * card)),
+                            ),
+                        ),
+                    )
+                )
         if space is not None:
-            found.append((OTHER, presses + "t" + PILES[space],
-                          _new(SearchState, (ns, rest_waste, place, homes, _without(piles, space, (card,)),
-                                             key + (3 << (2 * card))))))
+            found.append(
+                (
+                    OTHER,
+                    presses + "t" + PILES[space],
+                    _new(
+                        SearchState,
+                        (ns, rest_waste, place, homes, _without(piles, space, (card,)), key + (3 << (2 * card))),
+                    ),
+                )
+            )
 
     # --- the moves of the easier game --------------------------------------------------------
 
@@ -458,40 +568,92 @@ class _Search:
         found.sort(key=_order_of_trial)
         return found
 
-    def _free_home_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
-                         found: list) -> None:
+    def _free_home_moves(
+        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, found: list
+    ) -> None:
         """Every card that may go home: from the talon (in the talon's order), the stock's top,
         each pile's top. Only the next card of each suit may, so the talon is asked for those."""
         rel, next_home = self.rel, self.next_home
         wanted = [next_home[suit][height] for suit, height in enumerate(homes) if height < SUIT_SIZE]
         for index, card in sorted((waste.index(card), card) for card in wanted if card in waste):
-            found.append((HOME, "", _new(SearchState, (ns, waste[:index] + waste[index + 1:], 0,
-                                                       _raise(homes, SUIT[card]), piles, key + HOME_BIT[card]))))
+            found.append(
+                (
+                    HOME,
+                    "",
+                    _new(
+                        SearchState,
+                        (
+                            ns,
+                            waste[:index] + waste[index + 1 :],
+                            0,
+                            _raise(homes, SUIT[card]),
+                            piles,
+                            key + HOME_BIT[card],
+                        ),
+                    ),
+                )
+            )
         if ns:
             card = self.stock[ns - 1]
             if homes[SUIT[card]] == rel[card]:
-                found.append((HOME, "", _new(SearchState, (ns - 1, waste, 0, _raise(homes, SUIT[card]), piles,
-                                                           key + HOME_BIT[card] - (1 << STOCK_SHIFT)))))
+                found.append(
+                    (
+                        HOME,
+                        "",
+                        _new(
+                            SearchState,
+                            (
+                                ns - 1,
+                                waste,
+                                0,
+                                _raise(homes, SUIT[card]),
+                                piles,
+                                key + HOME_BIT[card] - (1 << STOCK_SHIFT),
+                            ),
+                        ),
+                    )
+                )
         for index, pile in enumerate(piles):
             if pile:
                 card = pile[-1]
                 if homes[SUIT[card]] == rel[card]:
-                    found.append((HOME, "", _new(SearchState, (ns, waste, 0, _raise(homes, SUIT[card]),
-                                                               _without(piles, index, pile[:-1]),
-                                                               key + HOME_BIT[card] - _off_pile_bits(pile)))))
+                    found.append(
+                        (
+                            HOME,
+                            "",
+                            _new(
+                                SearchState,
+                                (
+                                    ns,
+                                    waste,
+                                    0,
+                                    _raise(homes, SUIT[card]),
+                                    _without(piles, index, pile[:-1]),
+                                    key + HOME_BIT[card] - _off_pile_bits(pile),
+                                ),
+                            ),
+                        )
+                    )
 
-    def _free_stock_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
-                          runs: _Runs, found: list) -> None:
+    def _free_stock_moves(
+        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, runs: _Runs, found: list
+    ) -> None:
         """The stock's top card onto a pile, on a run of talon cards laid there first, or none."""
         card = self.stock[ns - 1]
         for target, run in runs.under(card, None):
             laid, rest, laid_key, under = runs.lay(target, run, key - (1 << STOCK_SHIFT))
             laid = _without(laid, target, laid[target] + (card,))
-            found.append((FROM_STOCK + len(run), "", _new(SearchState, (
-                ns - 1, rest, 0, homes, laid, laid_key + (_lies_on(card, under) << (2 * card))))))
+            found.append(
+                (
+                    FROM_STOCK + len(run),
+                    "",
+                    _new(SearchState, (ns - 1, rest, 0, homes, laid, laid_key + (_lies_on(card, under) << (2 * card)))),
+                )
+            )
 
-    def _free_pile_moves(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int,
-                         runs: _Runs, found: list) -> None:
+    def _free_pile_moves(
+        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, runs: _Runs, found: list
+    ) -> None:
         """Each whole pile onto another, on a run of talon cards laid there first, or none."""
         for index, pile in enumerate(piles):
             if not pile:
@@ -501,8 +663,9 @@ class _Search:
                 laid, rest, laid_key, under = runs.lay(target, run, key)
                 laid = _without(_without(laid, target, laid[target] + pile), index, ())
                 laid_key += (_lies_on(bottom, under) - 3) << (2 * bottom)
-                found.append((DIGGING_PILE_MOVE + len(run), "", _new(SearchState, (
-                    ns, rest, 0, homes, laid, laid_key))))
+                found.append(
+                    (DIGGING_PILE_MOVE + len(run), "", _new(SearchState, (ns, rest, 0, homes, laid, laid_key)))
+                )
 
     # --- the search --------------------------------------------------------------------------
 
@@ -618,6 +781,7 @@ class _Runs:
             under = card
         rest = tuple(card for card in self.waste if card not in run) if run else self.waste
         return _without(self.piles, target, pile + run), rest, laid_key, under
+
 
 def solve(position: Position, *, budget: int | None = None, seconds: float | None = None) -> Verdict:
     """Search for a winning line from `position`, expanding at most `budget` positions and using at

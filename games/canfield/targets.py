@@ -50,18 +50,53 @@ def targets(game: Canfield, practice: bool) -> Targets:
     """The table's targets for `game` as drawn now (`screen.draw_table`)."""
     talon_shown = min(game.position.turned, screen.TALON_FAN)
     on_table = [
-        Target("stock", source_keys(game, "s"), row=3, col=1, rows=2, cols=CARD_WIDTH, drag=("s",), drop=(),
-               picked=game.selected == "s"),
+        Target(
+            "stock",
+            source_keys(game, "s"),
+            row=3,
+            col=1,
+            rows=2,
+            cols=CARD_WIDTH,
+            drag=("s",),
+            drop=(),
+            picked=game.selected == "s",
+        ),
         Target("pack", ("p",), row=7, col=1, rows=2, cols=CARD_WIDTH, drag=(), drop=()),
-        Target("talon", source_keys(game, "t"), row=screen.TALON_ROW, col=1, rows=2,
-               cols=CARD_WIDTH + screen.HAND_CARD_WIDTH * max(0, talon_shown - 1), drag=("t",), drop=(),
-               picked=game.selected == "t"),
-        Target("home", ("f",), row=2, col=screen.PILE_COLUMNS[0], rows=3,
-               cols=screen.PILE_COLUMNS[-1] + CARD_WIDTH - screen.PILE_COLUMNS[0], drag=(), drop=("f",)),
+        Target(
+            "talon",
+            source_keys(game, "t"),
+            row=screen.TALON_ROW,
+            col=1,
+            rows=2,
+            cols=CARD_WIDTH + screen.HAND_CARD_WIDTH * max(0, talon_shown - 1),
+            drag=("t",),
+            drop=(),
+            picked=game.selected == "t",
+        ),
+        Target(
+            "home",
+            ("f",),
+            row=2,
+            col=screen.PILE_COLUMNS[0],
+            rows=3,
+            cols=screen.PILE_COLUMNS[-1] + CARD_WIDTH - screen.PILE_COLUMNS[0],
+            drag=(),
+            drop=("f",),
+        ),
     ]
     for number, col in enumerate(screen.PILE_COLUMNS, 1):
-        on_table.append(Target(f"pile{number}", source_keys(game, str(number)), row=screen.TABLEAU_TOP - 1, col=col,
-                               rows=pile_rows(game, number), cols=CARD_WIDTH, drag=(str(number),), drop=(str(number),),
-                               picked=game.selected == str(number)))
+        on_table.append(
+            Target(
+                f"pile{number}",
+                source_keys(game, str(number)),
+                row=screen.TABLEAU_TOP - 1,
+                col=col,
+                rows=pile_rows(game, number),
+                cols=CARD_WIDTH,
+                drag=(str(number),),
+                drop=(str(number),),
+                picked=game.selected == str(number),
+            )
+        )
     choices = {**CHOICES, **(PRACTICE_CHOICES if practice else MONEY_CHOICES)}
     return Targets((*on_table, *(Target(name, (key,)) for name, key in choices.items())))

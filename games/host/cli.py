@@ -43,7 +43,7 @@ def script_presses(keys: str) -> list[Press | Tap]:
     while at < len(keys):
         char = keys[at]
         if char == "\\":
-            escaped = keys[at + 1:at + 2]
+            escaped = keys[at + 1 : at + 2]
             if escaped not in ("{", "}", "\\"):
                 raise ValueError(f"\\ at character {at + 1} escapes only {{, }} and \\ (\\{{ \\}} \\\\)")
             item, hold, at = escaped, None, at + 2
@@ -51,7 +51,7 @@ def script_presses(keys: str) -> list[Press | Tap]:
             end = keys.find("}", at)
             if end < 0:
                 raise ValueError(f"the {{ at character {at + 1} is not closed; \\{{ types a brace")
-            inside, at = keys[at + 1:end], end + 1
+            inside, at = keys[at + 1 : end], end + 1
             if inside.split(" ")[0] in ("tap", "drag"):
                 try:
                     presses.append(Tap.parse(inside))
@@ -89,54 +89,95 @@ def key_script(text: str) -> list[Press | Tap]:
 def add_common_options(parser: argparse.ArgumentParser, *, with_defaults: bool) -> None:
     """The window and headless options. A program's parser has them without defaults, so that
     `zxcards --headless canfield` keeps the --headless given before the program's name."""
+
     def default(value):
         return value if with_defaults else argparse.SUPPRESS
 
     group = parser.add_argument_group("window and headless options")
-    group.add_argument("--scale", type=whole_number(1, what="the scale"), default=default(None), metavar="N",
-                       help=f"the window N times life size (default {DEFAULT_SCALE}; reduced to fit the display); "
-                            f"headless, the PNG --screenshot (default {HEADLESS_SCALE}: 1 is 320x240)")
-    group.add_argument("--headless", action="store_true", default=default(False),
-                       help="no window: play the --keys script")
-    group.add_argument("--keys", type=key_script, default=default([]), metavar="TEXT",
-                       help=r"headless: keys to type; {ENTER}, {DELETE}, {LEFT}, {BREAK}, {CAPS+5}… for others, {ESC} "
-                            r"leaves the program; {tap ROW,COL} or {tap NAME} taps a cell or a target, {drag A B} "
-                            r"drags; \{ \} \\ for { } \ ")
-    group.add_argument("--screenshot", type=new_file_ending(".png", ".scr"), default=default(None), metavar="FILE",
-                       help="headless: save the last screen as a PNG, or as SCREEN$ (6,912 bytes) if FILE ends in .scr")
-    group.add_argument("--wav", type=new_file_ending(".wav"), default=default(None), metavar="WAV",
-                       help="headless: save all the sound as a WAV")
+    group.add_argument(
+        "--scale",
+        type=whole_number(1, what="the scale"),
+        default=default(None),
+        metavar="N",
+        help=f"the window N times life size (default {DEFAULT_SCALE}; reduced to fit the display); "
+        f"headless, the PNG --screenshot (default {HEADLESS_SCALE}: 1 is 320x240)",
+    )
+    group.add_argument(
+        "--headless", action="store_true", default=default(False), help="no window: play the --keys script"
+    )
+    group.add_argument(
+        "--keys",
+        type=key_script,
+        default=default([]),
+        metavar="TEXT",
+        help=r"headless: keys to type; {ENTER}, {DELETE}, {LEFT}, {BREAK}, {CAPS+5}… for others, {ESC} "
+        r"leaves the program; {tap ROW,COL} or {tap NAME} taps a cell or a target, {drag A B} "
+        r"drags; \{ \} \\ for { } \ ",
+    )
+    group.add_argument(
+        "--screenshot",
+        type=new_file_ending(".png", ".scr"),
+        default=default(None),
+        metavar="FILE",
+        help="headless: save the last screen as a PNG, or as SCREEN$ (6,912 bytes) if FILE ends in .scr",
+    )
+    group.add_argument(
+        "--wav",
+        type=new_file_ending(".wav"),
+        default=default(None),
+        metavar="WAV",
+        help="headless: save all the sound as a WAV",
+    )
 
 
 def command_line() -> OneLineParser:
-    parser = OneLineParser(prog="zxcards", allow_abbrev=False, description="Classic card games on a ZX Spectrum 48K: "
-                         "the menu, or a program started directly.")
+    parser = OneLineParser(
+        prog="zxcards",
+        allow_abbrev=False,
+        description="Classic card games on a ZX Spectrum 48K: the menu, or a program started directly.",
+    )
     add_common_options(parser, with_defaults=True)
-    programs = parser.add_subparsers(dest="program", metavar="PROGRAM",
-                                     title="programs (zxcards PROGRAM --help lists its options)")
+    programs = parser.add_subparsers(
+        dest="program", metavar="PROGRAM", title="programs (zxcards PROGRAM --help lists its options)"
+    )
     for name in PROGRAMS:
         program = load(name)
         program_parser = programs.add_parser(name, help=program.TITLE, description=program.__doc__.splitlines()[0])
         program.add_options(program_parser)
         add_common_options(program_parser, with_defaults=False)
-    loader = programs.add_parser(LOAD, help="a .tap or a BASIC listing, on the genuine 48K ROM",
-                                 description="A .tap with a BASIC program (LOAD \"\", played to the ROM's loader at "
-                                             "the tape's speed), or a listing in text (typed in and RUN), on the "
-                                             "genuine 48K ROM.")
+    loader = programs.add_parser(
+        LOAD,
+        help="a .tap or a BASIC listing, on the genuine 48K ROM",
+        description="A .tap with a BASIC program (LOAD \"\", played to the ROM's loader at "
+        "the tape's speed), or a listing in text (typed in and RUN), on the "
+        "genuine 48K ROM.",
+    )
     loader.add_argument("file", type=Path, help="the .tap, or the listing (zmakebas escapes, as zxcards-tap reads)")
-    loader.add_argument("--fast", action="store_true",
-                        help="put the tape's blocks in memory at once as the ROM asks for them, instead of playing "
-                             "the tape to its loader")
+    loader.add_argument(
+        "--fast",
+        action="store_true",
+        help="put the tape's blocks in memory at once as the ROM asks for them, instead of playing "
+        "the tape to its loader",
+    )
     add_common_options(loader, with_defaults=False)
-    server = programs.add_parser(SERVE, help="every program on a web page, a Spectrum for each tab",
-                                 description="Serve the menu and every program on a web page: each browser tab gets a "
-                                             "Spectrum of its own. The first line printed is the address to open.")
+    server = programs.add_parser(
+        SERVE,
+        help="every program on a web page, a Spectrum for each tab",
+        description="Serve the menu and every program on a web page: each browser tab gets a "
+        "Spectrum of its own. The first line printed is the address to open.",
+    )
     serve.add_options(server)
-    terminal = programs.add_parser(CONNECT, help="a window (or a headless script) on a served Spectrum",
-                                   description="Play a Spectrum that `zxcards serve` runs, in a window or headless "
-                                               "(the script is typed as the remote program waits for keys).")
-    terminal.add_argument("url", help="the page's address, as serve prints it, with a program and options: "
-                                      "http://127.0.0.1:8048/patience?seed=5")
+    terminal = programs.add_parser(
+        CONNECT,
+        help="a window (or a headless script) on a served Spectrum",
+        description="Play a Spectrum that `zxcards serve` runs, in a window or headless "
+        "(the script is typed as the remote program waits for keys).",
+    )
+    terminal.add_argument(
+        "url",
+        help="the page's address, as serve prints it, with a program and options: "
+        "http://127.0.0.1:8048/patience?seed=5",
+    )
     add_common_options(terminal, with_defaults=False)
     return parser
 
@@ -165,8 +206,11 @@ def main(argv=None) -> int | str | None:  # the exit status, as sys.exit takes i
     argv = sys.argv[1:] if argv is None else list(argv)
     misplaced = misplaced_option(argv)
     if misplaced:
-        print(f"zxcards: no option {misplaced} before a program's name (a program's own options follow it: "
-              "zxcards PROGRAM --help)", file=sys.stderr)
+        print(
+            f"zxcards: no option {misplaced} before a program's name (a program's own options follow it: "
+            "zxcards PROGRAM --help)",
+            file=sys.stderr,
+        )
         return 2
     try:
         args = command_line().parse_args(argv)
@@ -177,8 +221,11 @@ def main(argv=None) -> int | str | None:  # the exit status, as sys.exit takes i
     options = {name: value for name, value in vars(args).items() if name not in (*COMMON_OPTIONS, "program", "file")}
     window_only = [f"--{name}" for name in HEADLESS_ONLY if getattr(args, name)]
     if window_only and not args.headless:
-        print(f"zxcards: {' and '.join(window_only)} {'needs' if len(window_only) == 1 else 'need'} --headless "
-              "(a window plays from the keyboard)", file=sys.stderr)
+        print(
+            f"zxcards: {' and '.join(window_only)} {'needs' if len(window_only) == 1 else 'need'} --headless "
+            "(a window plays from the keyboard)",
+            file=sys.stderr,
+        )
         return 2
     if args.program == LOAD:
         try:  # the file is read, and refused if it must be, before a window opens
@@ -240,8 +287,11 @@ def serve_command(args: argparse.Namespace) -> int:
 
     if args.host in ("0.0.0.0", "::", ""):
         kept = "the database given" if args.database else "this computer's zxcards data folder"
-        print("zxcards serve: listening on every network this computer is on: anyone who can reach it can play, "
-              f"and the accounts they make are kept in {kept}", file=sys.stderr)
+        print(
+            "zxcards serve: listening on every network this computer is on: anyone who can reach it can play, "
+            f"and the accounts they make are kept in {kept}",
+            file=sys.stderr,
+        )
     try:  # where the players' data and the tables are kept is checked before anyone connects
         store = None
         if args.database:
@@ -259,12 +309,14 @@ def serve_command(args: argparse.Namespace) -> int:
             if store is not None:
                 store.close()
                 store = None
-            routing = router.Router(args.workers, {"max_sessions": args.max_sessions, "data_dir": args.data_dir,
-                                                   "database": args.database})
+            routing = router.Router(
+                args.workers, {"max_sessions": args.max_sessions, "data_dir": args.data_dir, "database": args.database}
+            )
             asyncio.run(routing.run(args.host, args.port, started=lambda url: print(url, flush=True)))
         else:
-            asyncio.run(serve.serve_until_stopped(args.host, args.port, server,
-                                                  started=lambda url: print(url, flush=True)))
+            asyncio.run(
+                serve.serve_until_stopped(args.host, args.port, server, started=lambda url: print(url, flush=True))
+            )
     except KeyboardInterrupt:
         return 0
     except BrokenPipeError:  # the address could not be said: nobody reads this command's output

@@ -49,8 +49,10 @@ def socket_address(url: str, *, lockstep: bool) -> str:
     except ValueError:
         fine = False
     if not fine:
-        raise ConnectError(f"{url!r} is no zxcards address: give one like http://127.0.0.1:8048/patience, as "
-                           "`zxcards serve` prints it, with a program and its options")
+        raise ConnectError(
+            f"{url!r} is no zxcards address: give one like http://127.0.0.1:8048/patience, as "
+            "`zxcards serve` prints it, with a program and its options"
+        )
     scheme = {"http": "ws", "https": "wss"}.get(parts.scheme, parts.scheme)
     query = "&".join(part for part in (parts.query, LOCKSTEP if lockstep else "") if part)
     return urlunsplit((scheme, parts.netloc, parts.path or "/", query, ""))

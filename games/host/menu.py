@@ -63,6 +63,7 @@ LISTED_MOST = 8  # tables on the Spectrum's list, two lines each
 
 def listing_lines(number: int, title: str, listing) -> tuple[str, str]:
     """A table of the list (`games.program.Listing`) in two lines of 30 characters, ASCII only."""
+
     def plain(text: str) -> str:
         return "".join(char if " " <= char <= "~" else "?" for char in text)
 
@@ -88,8 +89,9 @@ def open_tables(machine: Spectrum, listed, sit) -> None:
             first, second = listing_lines(number, title, listing)
             machine.print_at(2 * number, 1, first, ink=WHITE if listing.seat_free else CYAN)
             machine.print_at(2 * number + 1, 1, second, ink=CYAN)
-        machine.print_at(19, 1, f"1-{len(tables)} a table, Esc back" if tables else "Esc back, any key again",
-                         ink=YELLOW)
+        machine.print_at(
+            19, 1, f"1-{len(tables)} a table, Esc back" if tables else "Esc back, any key again", ink=YELLOW
+        )
         if tables:
             machine.print_at(20, 1, "White: a seat free, to sit at", ink=CYAN)
         let_go(machine)
@@ -99,8 +101,9 @@ def open_tables(machine: Spectrum, listed, sit) -> None:
         name, _, listing = tables[int(key) - 1]
         machine.print_at(19, 1, " " * 30)
         machine.print_at(20, 1, " " * 31)
-        machine.print_at(19, 1, ("S sits, W watches, Esc back" if listing.seat_free else "W watches, Esc back")[:30],
-                         ink=YELLOW)
+        machine.print_at(
+            19, 1, ("S sits, W watches, Esc back" if listing.seat_free else "W watches, Esc back")[:30], ink=YELLOW
+        )
         let_go(machine)
         choice = wait_key(machine).lower()
         try:
@@ -126,8 +129,12 @@ def wait_key(machine: Spectrum) -> str:
 
 def menu_targets(programs: list) -> Targets:
     """A tap on a program's line (or the blank line over it) types its number."""
-    return Targets(tuple(Target(program.TITLE, (str(number),), row=3 + 2 * number, rows=2, cols=32)
-                         for number, program in enumerate(programs, 1)))
+    return Targets(
+        tuple(
+            Target(program.TITLE, (str(number),), row=3 + 2 * number, rows=2, cols=32)
+            for number, program in enumerate(programs, 1)
+        )
+    )
 
 
 def run_program(machine: Spectrum, program, **options) -> int:
@@ -173,7 +180,7 @@ def show_refusal(machine: Spectrum, program, reason: str) -> None:
     printable = "".join(char if " " <= char <= "~" else "?" for char in reason)  # the Spectrum's ASCII
     lines = wrapped(printable, REASON_WIDTH)
     if len(lines) > len(REASON_ROWS):
-        lines = lines[:len(REASON_ROWS) - 1] + [lines[len(REASON_ROWS) - 1][:REASON_WIDTH - 3] + "..."]
+        lines = lines[: len(REASON_ROWS) - 1] + [lines[len(REASON_ROWS) - 1][: REASON_WIDTH - 3] + "..."]
     for row, line in zip(REASON_ROWS, lines):
         machine.print_at(row, 1, line)
     machine.print_at(20, 2, "Press a key for the menu", ink=CYAN)

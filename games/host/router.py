@@ -55,6 +55,7 @@ def worker_for_table(code: str, workers: int) -> int:
 
 # --- the worker's side -------------------------------------------------------------------------
 
+
 def worker_main(index: int, channel_path: str, shared: Shared, server_options: dict) -> None:
     """A worker process: a `serve.Server` answering the connections the router hands it; with a
     `database` among the options, its own connections to it."""
@@ -115,6 +116,7 @@ async def _worker(server, channel_path: str, index: int) -> None:
 
 # --- the router's side -------------------------------------------------------------------------
 
+
 class Router:
     """Listens on `host`:`port` and hands each connection to one of `workers` worker processes,
     each a `serve.Server(**server_options)`; replaces a worker that ends."""
@@ -134,8 +136,9 @@ class Router:
     async def run(self, host: str, port: int, started=None) -> None:
         """Serve until cancelled; `started(url)` is told the address once every worker listens."""
         loop = asyncio.get_running_loop()
-        listener = socket.create_server((host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET,
-                                        backlog=1024, reuse_port=False)
+        listener = socket.create_server(
+            (host, port), family=socket.AF_INET6 if ":" in host else socket.AF_INET, backlog=1024, reuse_port=False
+        )
         listener.setblocking(False)
         hub = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         hub.bind(self._channel_path)
@@ -166,8 +169,12 @@ class Router:
         context = multiprocessing.get_context("spawn")  # the router's threads hold nothing a worker could inherit
         started = {}
         for index in indexes:
-            started[index] = context.Process(target=worker_main, name=f"zxcards worker {index}", daemon=True,
-                                             args=(index, self._channel_path, self.shared, self.server_options))
+            started[index] = context.Process(
+                target=worker_main,
+                name=f"zxcards worker {index}",
+                daemon=True,
+                args=(index, self._channel_path, self.shared, self.server_options),
+            )
             started[index].start()
         while started:
             channel, _ = await loop.sock_accept(hub)  # one at a time: asyncio waits for a socket once
@@ -198,8 +205,10 @@ class Router:
                 loop.remove_reader(process.sentinel)
             process.join()
             self.restarts += 1
-            self._log(f"worker {index} (process {process.pid}) ended with {process.exitcode}: "
-                      "its sessions are over; another takes its place")
+            self._log(
+                f"worker {index} (process {process.pid}) ended with {process.exitcode}: "
+                "its sessions are over; another takes its place"
+            )
             await asyncio.sleep(RESTART_SECONDS)
             await self._start([index], hub)
 

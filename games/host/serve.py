@@ -63,13 +63,33 @@ TABLE_NAME_CHARACTERS = "A-Za-z0-9 ._'"  # and "-", which a browser's pattern wa
 TABLE_NAME = re.compile(rf"[{TABLE_NAME_CHARACTERS}-]{{1,10}}")
 TABLE_CODE = re.compile(r"[A-Za-z0-9]{1,12}")
 NAME_RULE = "1 to 10 of A-Z, 0-9, spaces and - ' . _ (an accent is taken off: Zoë is Zoe)"
-UNACCENTED = {"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L",
-              "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "ı": "i"}  # letters NFKD leaves whole
+UNACCENTED = {
+    "ß": "ss",
+    "æ": "ae",
+    "Æ": "AE",
+    "œ": "oe",
+    "Œ": "OE",
+    "ø": "o",
+    "Ø": "O",
+    "ł": "l",
+    "Ł": "L",
+    "đ": "d",
+    "Đ": "D",
+    "ð": "d",
+    "Ð": "D",
+    "þ": "th",
+    "Þ": "Th",
+    "ı": "i",
+}  # letters NFKD leaves whole
 # What a name box on a page lets through: the table's characters and the Latin letters with accents
 NAME_PATTERN = rf"[{TABLE_NAME_CHARACTERS}\u00C0-\u024F\-]{{1,10}}"
 CLOSE = object()  # in an outbox: close the connection once what is before it has gone
-PAGE_FILES = {"/zxcards.js": "text/javascript", "/zxcards-sound.js": "text/javascript", "/zxcards.css": "text/css",
-              "/zxcards-talk.js": "text/javascript"}
+PAGE_FILES = {
+    "/zxcards.js": "text/javascript",
+    "/zxcards-sound.js": "text/javascript",
+    "/zxcards.css": "text/css",
+    "/zxcards-talk.js": "text/javascript",
+}
 PAGE_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'",
     "X-Content-Type-Options": "nosniff",
@@ -175,8 +195,10 @@ def table_of(pairs: list[tuple[str, str]]) -> tuple[dict, list[tuple[str, str]]]
     name = plain_letters(found.get("name", "Player"))
     if not TABLE_NAME.fullmatch(name) or not any(char.isalnum() for char in name):
         raise RequestRefused(f"a name at a table is {NAME_RULE}")
-    return ({"code": found["table"], "name": name, "watch": "watch" in found, "private": "private" in found},
-            [(key, value) for key, value in pairs if key not in TABLE_KEYS])
+    return (
+        {"code": found["table"], "name": name, "watch": "watch" in found, "private": "private" in found},
+        [(key, value) for key, value in pairs if key not in TABLE_KEYS],
+    )
 
 
 def plain_letters(name: str) -> str:
@@ -198,21 +220,34 @@ def typed_characters() -> dict[str, list[str]]:
     ('"' is SYMBOL+p), as the window types them."""
     from spectrum.keyboard import keys_for_char
 
-    return {char: sorted(keys) for char in [*map(chr, range(33, 127)), "£"]
-            if not char.isalnum() and (keys := keys_for_char(char))}
+    return {
+        char: sorted(keys)
+        for char in [*map(chr, range(33, 127)), "£"]
+        if not char.isalnum() and (keys := keys_for_char(char))
+    }
 
 
 def page(target: Target, lobby: str = "") -> bytes:
     """The page for `target`: the picture, the sound switch and the on-screen keys; the picture's
     size and palette come from `render`, as the window's do; under the menu, the `lobby` (the open
     tables, `open_tables_part`)."""
-    config = {"width": render.FRAME_WIDTH, "height": render.FRAME_HEIGHT, "left": render.BORDER_LEFT,
-              "top": render.BORDER_TOP, "palette": render.PALETTE.tolist(), "flashFrames": render.FLASH_FRAMES,
-              "title": "ZX Cards" if target.program is None else load(target.program).TITLE,
-              "typed": typed_characters()}
+    config = {
+        "width": render.FRAME_WIDTH,
+        "height": render.FRAME_HEIGHT,
+        "left": render.BORDER_LEFT,
+        "top": render.BORDER_TOP,
+        "palette": render.PALETTE.tolist(),
+        "flashFrames": render.FLASH_FRAMES,
+        "title": "ZX Cards" if target.program is None else load(target.program).TITLE,
+        "typed": typed_characters(),
+    }
     template = page_file("index.html").decode()
-    return template.replace("{{config}}", json.dumps(config).replace("<", "\\u003c")).replace(
-        "{{title}}", config["title"]).replace("{{friends}}", lobby + friends_part(target)).encode()
+    return (
+        template.replace("{{config}}", json.dumps(config).replace("<", "\\u003c"))
+        .replace("{{title}}", config["title"])
+        .replace("{{friends}}", lobby + friends_part(target))
+        .encode()
+    )
 
 
 TABLE_CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # none that are read as another (O and 0, I and 1)
@@ -223,8 +258,9 @@ def friends_part(target: Target) -> str:
     fresh code, a name, the table's options); at a table, the link the others join with."""
     if target.table is not None:
         link = html.escape(f"/{target.program}?table={target.table['code']}")
-        return (f'<p id="share">Friends join this table with: <a id="share-link" href="{link}">{link}</a></p>'
-                + talk_part())
+        return (
+            f'<p id="share">Friends join this table with: <a id="share-link" href="{link}">{link}</a></p>' + talk_part()
+        )
     if target.program is not None:
         return ""
     return "".join(new_table_form(name, load(name)) for name in PROGRAMS if needs(load(name)).seating is not None)
@@ -235,37 +271,52 @@ def new_table_form(name: str, program) -> str:
     (those it folds under a heading of its own), and whether the table is private."""
     seating = needs(program).seating
     code = "".join(secrets.choice(TABLE_CODE_LETTERS) for _ in range(6))
-    parts = {flag: f'<label><input type="checkbox" name="{flag}" value=""> {html.escape(words)}</label> '
-             for flag, words in seating.flags.items()}
+    parts = {
+        flag: f'<label><input type="checkbox" name="{flag}" value=""> {html.escape(words)}</label> '
+        for flag, words in seating.flags.items()
+    }
     for choice in seating.choices:
-        options = "".join(f'<option value="{html.escape(value)}"{" selected" if value == choice.default else ""}>'
-                          f'{html.escape(choice.words(value))}</option>' for value in choice.values())
-        parts[choice.name] = f'<select name="{choice.name}" aria-label="{html.escape(choice.called)}">{options}</select> '
+        options = "".join(
+            f'<option value="{html.escape(value)}"{" selected" if value == choice.default else ""}>'
+            f'{html.escape(choice.words(value))}</option>'
+            for value in choice.values()
+        )
+        parts[choice.name] = (
+            f'<select name="{choice.name}" aria-label="{html.escape(choice.called)}">{options}</select> '
+        )
     shown = "".join(part for key, part in parts.items() if key not in seating.folded)
     folded = "".join(part for key, part in parts.items() if key in seating.folded)
     if folded:
         folded = f'<details><summary>{html.escape(seating.folded_called)}</summary>{folded}</details>'
-    return (f'<form id="friends" action="/{name}" method="get">{html.escape(program.TITLE)} with friends: '
-            f'<input type="hidden" name="table" value="{code}">'
-            f'{name_box()} {shown}'
-            '<label><input type="checkbox" name="private" value=""> private (only by its link)</label> '
-            f'<button type="submit">New table</button>{folded}</form>')
+    return (
+        f'<form id="friends" action="/{name}" method="get">{html.escape(program.TITLE)} with friends: '
+        f'<input type="hidden" name="table" value="{code}">'
+        f'{name_box()} {shown}'
+        '<label><input type="checkbox" name="private" value=""> private (only by its link)</label> '
+        f'<button type="submit">New table</button>{folded}</form>'
+    )
 
 
 def talk_part() -> str:
     """At a table, a word to the table: the lines heard (shown as text by zxcards-talk.js, never as
     markup), a line to say, quick phrases for touch, and whom this page has muted."""
-    phrases = "".join(f'<button type="button" class="phrase">{html.escape(phrase)}</button>' for phrase in QUICK_PHRASES)
-    return ('<section id="talk" aria-label="A word to the table"><ol id="talk-heard" aria-live="polite"></ol>'
-            f'<form id="talk-say"><input name="line" maxlength="{LINE_LENGTH}" autocomplete="off" '
-            'placeholder="a word to the table" aria-label="A word to the table"> <button type="submit">Say</button> '
-            '<span id="talk-muted"></span></form>'
-            f'<p id="talk-phrases">{phrases}</p></section><script src="/zxcards-talk.js" defer></script>')
+    phrases = "".join(
+        f'<button type="button" class="phrase">{html.escape(phrase)}</button>' for phrase in QUICK_PHRASES
+    )
+    return (
+        '<section id="talk" aria-label="A word to the table"><ol id="talk-heard" aria-live="polite"></ol>'
+        f'<form id="talk-say"><input name="line" maxlength="{LINE_LENGTH}" autocomplete="off" '
+        'placeholder="a word to the table" aria-label="A word to the table"> <button type="submit">Say</button> '
+        '<span id="talk-muted"></span></form>'
+        f'<p id="talk-phrases">{phrases}</p></section><script src="/zxcards-talk.js" defer></script>'
+    )
 
 
 def name_box() -> str:
-    return (f'<input name="name" required maxlength="10" pattern="{html.escape(NAME_PATTERN)}" placeholder="your name" '
-            f'title="Your name at the table: {html.escape(NAME_RULE)}" aria-label="Your name at the table">')
+    return (
+        f'<input name="name" required maxlength="10" pattern="{html.escape(NAME_PATTERN)}" placeholder="your name" '
+        f'title="Your name at the table: {html.escape(NAME_RULE)}" aria-label="Your name at the table">'
+    )
 
 
 def open_tables_part(listed: dict[str, list]) -> str:
@@ -277,25 +328,36 @@ def open_tables_part(listed: dict[str, list]) -> str:
         for listing in listings:
             link = f"/{name}?table={listing.code}"
             seats = ", ".join(listing.seats) or "nobody yet"
-            said = (f'<b>{html.escape(load(name).TITLE)} {html.escape(listing.code)}</b> {html.escape(listing.rules)}'
-                    f' · {html.escape(seats)} ({len(listing.seats)} of {listing.places})'
-                    + (f' · {html.escape(listing.score)}' if listing.score else ""))
-            join = (f'<form action="/{name}" method="get"><input type="hidden" name="table" value="{html.escape(listing.code)}">'
-                    f'{name_box()} <button type="submit">Sit</button></form> ') if listing.seat_free else ""
+            said = (
+                f'<b>{html.escape(load(name).TITLE)} {html.escape(listing.code)}</b> {html.escape(listing.rules)}'
+                f' · {html.escape(seats)} ({len(listing.seats)} of {listing.places})'
+                + (f' · {html.escape(listing.score)}' if listing.score else "")
+            )
+            join = (
+                (
+                    f'<form action="/{name}" method="get"><input type="hidden" name="table" value="{html.escape(listing.code)}">'
+                    f'{name_box()} <button type="submit">Sit</button></form> '
+                )
+                if listing.seat_free
+                else ""
+            )
             watch = f'<a href="{html.escape(link)}&amp;watch">Watch</a>' if listing.watchable else ""
             rows.append(f"<li>{said} {join}{watch}</li>")
     if not rows:  # nothing to list: the page stays as it was, the picture as large
         return ""
-    return (f'<section id="open-tables"><p>Open tables (<a href="/">look again</a>):</p><ul>{"".join(rows)}</ul>'
-            '</section>')
+    return (
+        f'<section id="open-tables"><p>Open tables (<a href="/">look again</a>):</p><ul>{"".join(rows)}</ul></section>'
+    )
 
 
 def message_page(title: str, text: str) -> bytes:
     """A page that says one thing: why a request is refused."""
-    return (f'<!doctype html><html lang="en"><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>'
-            f'<link rel="stylesheet" href="/zxcards.css"><body class="message"><h1>{title}</h1>'
-            f"<p>{html.escape(text)}</p><p><a href=\"/\">The menu</a></p></body></html>").encode()
+    return (
+        f'<!doctype html><html lang="en"><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>'
+        f'<link rel="stylesheet" href="/zxcards.css"><body class="message"><h1>{title}</h1>'
+        f"<p>{html.escape(text)}</p><p><a href=\"/\">The menu</a></p></body></html>"
+    ).encode()
 
 
 def response(status: http.HTTPStatus, body: bytes, content_type: str = "text/html; charset=utf-8") -> Response:
@@ -317,8 +379,14 @@ class Server:
     kept in `data_dir` (default: the zxcards data folder), by the hash of each browser's secret,
     never the secret itself; or in `store`, a database several servers share (`--database`)."""
 
-    def __init__(self, *, max_sessions: int = DEFAULT_MAX_SESSIONS, data_dir: Path | None = None,
-                 store: Store | None = None, count: SessionCount | None = None):
+    def __init__(
+        self,
+        *,
+        max_sessions: int = DEFAULT_MAX_SESSIONS,
+        data_dir: Path | None = None,
+        store: Store | None = None,
+        count: SessionCount | None = None,
+    ):
         self.max_sessions = max_sessions
         self.data_dir = data_dir
         self._store = store
@@ -337,8 +405,9 @@ class Server:
         with self._tables_made:
             if name not in self.tables:
                 seating = needs(load(name)).seating
-                self.tables[name] = Tables(seating.table(), store=self.store.tables(seating.kept_in),
-                                           thinker=self.thinker)
+                self.tables[name] = Tables(
+                    seating.table(), store=self.store.tables(seating.kept_in), thinker=self.thinker
+                )
             return self.tables[name]
 
     @property
@@ -374,8 +443,11 @@ class Server:
             if origin is not None and urlsplit(origin).netloc != request.headers.get("Host"):
                 return self._refuse(http.HTTPStatus.FORBIDDEN, "Refused", "a page from another site may not play here")
         if self.count.everywhere() >= self.max_sessions:
-            return self._refuse(http.HTTPStatus.SERVICE_UNAVAILABLE, "zxcards is full",
-                                f"All {self.max_sessions} Spectrums of this server are in use. Try again in a while.")
+            return self._refuse(
+                http.HTTPStatus.SERVICE_UNAVAILABLE,
+                "zxcards is full",
+                f"All {self.max_sessions} Spectrums of this server are in use. Try again in a while.",
+            )
         if not websocket:
             return response(http.HTTPStatus.OK, page(target, self.lobby() if target.program is None else ""))
         connection.target = target
@@ -547,19 +619,34 @@ class Session:
         name, options = self.target.program, self.target.options
         if self.target.table is not None:
             table = self.target.table
-            return needs(load(name)).seating.seat(machine, self.server.tables_of(name), table["code"], self.owner,
-                                                  table["name"], watch=table["watch"], private=table["private"],
-                                                  **options)
+            return needs(load(name)).seating.seat(
+                machine,
+                self.server.tables_of(name),
+                table["code"],
+                self.owner,
+                table["name"],
+                watch=table["watch"],
+                private=table["private"],
+                **options,
+            )
         if name is None:
-            return menu.run(machine, [load(program) for program in PROGRAMS], options_for=self.program_options,
-                            listed=self.open_tables, sit=self.sit)
+            return menu.run(
+                machine,
+                [load(program) for program in PROGRAMS],
+                options_for=self.program_options,
+                listed=self.open_tables,
+                sit=self.sit,
+            )
         program = load(name)
         return menu.run_program(machine, program, **self.program_options(program, options))
 
     def open_tables(self) -> list:
         """(program name, its title, a Listing) of each table listed, for the Spectrum's list."""
-        return [(name, load(name).TITLE, listing) for name, tables in list(self.server.tables.items())
-                for listing in tables.listed()]
+        return [
+            (name, load(name).TITLE, listing)
+            for name, tables in list(self.server.tables.items())
+            for listing in tables.listed()
+        ]
 
     def sit(self, machine: Spectrum, name: str, code: str, seat_name: str, watch: bool) -> None:
         """A seat (or a watcher's place) at table `code` of program `name`, chosen from the
@@ -581,9 +668,11 @@ class Session:
         if keeping is None or not keeping.kept(options):
             return options
         if self.owner is None:
-            raise CannotStart("this connection gave no browser secret, which is what a player's accounts and games "
-                              "are kept by on a server: play in a browser that keeps site data (what keeps nothing, "
-                              "practice say, plays anywhere)")
+            raise CannotStart(
+                "this connection gave no browser secret, which is what a player's accounts and games "
+                "are kept by on a server: play in a browser that keeps site data (what keeps nothing, "
+                "practice say, plays anywhere)"
+            )
         if self.server.store.url is not None:  # kept in the database several servers share
             return {**options, "store": self.server.store, "owner": self.owner}
         if keeping.by_folder:
@@ -593,8 +682,16 @@ class Session:
 
 def _websockets(server: Server, *arguments, **options):
     """The `websockets` server that answers `server`'s connections."""
-    return serve(server.play, *arguments, process_request=server.respond, max_size=MAX_MESSAGE,
-                 max_queue=MESSAGE_BURST // 4, server_header=None, compression=None, **options)
+    return serve(
+        server.play,
+        *arguments,
+        process_request=server.respond,
+        max_size=MAX_MESSAGE,
+        max_queue=MESSAGE_BURST // 4,
+        server_header=None,
+        compression=None,
+        **options,
+    )
 
 
 @contextlib.asynccontextmanager
@@ -635,23 +732,48 @@ async def serve_until_stopped(host: str, port: int, server: Server, started=None
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default=DEFAULT_HOST,
-                        help=f"the address to listen on (default {DEFAULT_HOST}: this computer only; 0.0.0.0 opens "
-                             "zxcards to every computer that can reach this one)")
-    parser.add_argument("--port", type=whole_number(0, 65535, "a port"), default=DEFAULT_PORT, metavar="P",
-                        help=f"the port (default {DEFAULT_PORT}; 0: any free one)")
-    parser.add_argument("--max-sessions", type=whole_number(1, what="the most sessions"), default=DEFAULT_MAX_SESSIONS,
-                        metavar="N", help=f"Spectrums at once, one a tab (default {DEFAULT_MAX_SESSIONS}); more are refused")
-    parser.add_argument("--workers", type=whole_number(1, 256, "the worker processes"), default=default_workers(),
-                        metavar="N", help=f"processes the Spectrums run in (default {default_workers()}: one a "
-                                          "core); 1 runs them in the process that listens")
-    parser.add_argument("--data-dir", type=data_folder, metavar="DIR",
-                        help="where the players' data is kept, a folder for each browser (default: the zxcards "
-                             "data folder)")
-    parser.add_argument("--database", type=database_url, metavar="URL",
-                        help="keep the accounts, the kept games and the tables in PostgreSQL at URL "
-                             "(postgresql://user:password@host:port/database), shared by several servers "
-                             "(default: SQLite and files in the data folder)")
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help=f"the address to listen on (default {DEFAULT_HOST}: this computer only; 0.0.0.0 opens "
+        "zxcards to every computer that can reach this one)",
+    )
+    parser.add_argument(
+        "--port",
+        type=whole_number(0, 65535, "a port"),
+        default=DEFAULT_PORT,
+        metavar="P",
+        help=f"the port (default {DEFAULT_PORT}; 0: any free one)",
+    )
+    parser.add_argument(
+        "--max-sessions",
+        type=whole_number(1, what="the most sessions"),
+        default=DEFAULT_MAX_SESSIONS,
+        metavar="N",
+        help=f"Spectrums at once, one a tab (default {DEFAULT_MAX_SESSIONS}); more are refused",
+    )
+    parser.add_argument(
+        "--workers",
+        type=whole_number(1, 256, "the worker processes"),
+        default=default_workers(),
+        metavar="N",
+        help=f"processes the Spectrums run in (default {default_workers()}: one a "
+        "core); 1 runs them in the process that listens",
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=data_folder,
+        metavar="DIR",
+        help="where the players' data is kept, a folder for each browser (default: the zxcards data folder)",
+    )
+    parser.add_argument(
+        "--database",
+        type=database_url,
+        metavar="URL",
+        help="keep the accounts, the kept games and the tables in PostgreSQL at URL "
+        "(postgresql://user:password@host:port/database), shared by several servers "
+        "(default: SQLite and files in the data folder)",
+    )
 
 
 def database_url(text: str) -> str:

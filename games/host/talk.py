@@ -25,8 +25,18 @@ LINE_LENGTH = 80
 BURST, SECONDS_A_LINE = 3, 2.0
 KEPT_LINES = 20  # the lines a newcomer is shown (in memory only)
 MUTED_MOST = 16  # names one listener may mute
-QUICK_PHRASES = ("Hello!", "Good game", "Well played", "Nice one", "Sorry, phone", "Back in a minute", "Again?",
-                 "Thanks", "Oops", "Bye")
+QUICK_PHRASES = (
+    "Hello!",
+    "Good game",
+    "Well played",
+    "Nice one",
+    "Sorry, phone",
+    "Back in a minute",
+    "Again?",
+    "Thanks",
+    "Oops",
+    "Bye",
+)
 KEYS = frozenset({"say", "mute", "unmute"})
 
 
@@ -162,8 +172,9 @@ class Talks:
         self.talks: dict[tuple[str, str], Talk] = {}
         self.lock = threading.Lock()
 
-    def join(self, where: tuple[str, str], name: str, hear: Callable[[dict], None],
-             owner: str | None = None) -> tuple[Talk, Listener]:
+    def join(
+        self, where: tuple[str, str], name: str, hear: Callable[[dict], None], owner: str | None = None
+    ) -> tuple[Talk, Listener]:
         with self.lock:
             talk = self.talks.setdefault(where, Talk(self.clock))
             return talk, talk.join(name, hear, owner)

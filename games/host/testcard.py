@@ -31,8 +31,7 @@ def draw(machine: Spectrum) -> None:
         machine.print_at(2, 16 * bright, " ".join("01234567") + " ")
         for paper in range(8):
             for ink in range(8):  # ink on the top half, paper below
-                machine.print_at(3 + paper, 16 * bright + 2 * ink, "\x83\x83", ink=ink, paper=paper,
-                                 bright=bright)
+                machine.print_at(3 + paper, 16 * bright + 2 * ink, "\x83\x83", ink=ink, paper=paper, bright=bright)
     machine.print_at(11, 0, "INK on PAPER 0-7        BRIGHT")
     machine.print_at(12, 0, " FLASH ", flash=1, ink=RED, paper=YELLOW)
     machine.print_at(12, 8, " INVERSE ", inverse=1)
@@ -44,7 +43,7 @@ def draw(machine: Spectrum) -> None:
     machine.print_at(13, 24, "\x91\x92", ink=RED)  # heart and diamond
     machine.print_at(15, 0, bytes(range(32, 128)))
     machine.print_at(19, 0, 1 / 3)
-    machine.print_at(19, 12, 2 ** 40)
+    machine.print_at(19, 12, 2**40)
     machine.print_at(19, 26, 0.05)
     machine.print_at(21, 0, "Press any key", bright=1)
 

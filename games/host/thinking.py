@@ -39,8 +39,12 @@ class Workers:
         with self._lock:
             if self._pool is None:
                 # spawned, not forked: the server's threads hold locks a forked child would inherit held
-                self._pool = ProcessPoolExecutor(self.processes, multiprocessing.get_context("spawn"),
-                                                 initializer=_ends_with, initargs=(os.getpid(),))
+                self._pool = ProcessPoolExecutor(
+                    self.processes,
+                    multiprocessing.get_context("spawn"),
+                    initializer=_ends_with,
+                    initargs=(os.getpid(),),
+                )
         future = self._pool.submit(work, *arguments)
         return future if self.hub is None else Answer(future, self.hub)
 
@@ -78,8 +82,10 @@ class Answer(Future):
 def _ends_with(server: int) -> None:
     """In a worker: end when the server's process does, however it ends (killed, a worker would
     wait for work forever)."""
+
     def watch() -> None:
         while os.getppid() == server:
             time.sleep(PARENT_CHECK_SECONDS)
         os._exit(0)
+
     threading.Thread(target=watch, name="ends with the server", daemon=True).start()

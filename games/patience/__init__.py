@@ -18,19 +18,32 @@ SEEDS = range(1, 65536)  # what RANDOMIZE n takes as a seed (0 would take FRAMES
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=whole_number(SEEDS.start, SEEDS.stop - 1, "a seed"), metavar="N",
-                        help="the game of RANDOMIZE N at line 1040 (1-65535; default: from FRAMES)")
-    parser.add_argument("--fast", action="store_true",
-                        help="the port with no time taken but by its waits (PAUSE, BEEP): the pack made and "
-                             "shuffled in a moment, not the Spectrum's 12 seconds; with --rom, the listing typed in and RUN, "
-                             "not loaded from its tape")
+    parser.add_argument(
+        "--seed",
+        type=whole_number(SEEDS.start, SEEDS.stop - 1, "a seed"),
+        metavar="N",
+        help="the game of RANDOMIZE N at line 1040 (1-65535; default: from FRAMES)",
+    )
+    parser.add_argument(
+        "--fast",
+        action="store_true",
+        help="the port with no time taken but by its waits (PAUSE, BEEP): the pack made and "
+        "shuffled in a moment, not the Spectrum's 12 seconds; with --rom, the listing typed in and RUN, "
+        "not loaded from its tape",
+    )
     original = parser.add_mutually_exclusive_group()
-    original.add_argument("--rom", action="store_true",
-                          help="play the listing itself on the genuine 48K ROM, at the Spectrum's own speed, "
-                               "loaded from its tape as it was saved in 1984 (autostart at line 1760)")
-    original.add_argument("--compare", action="store_true",
-                          help="the port and the listing on the ROM side by side, the same keys to both; "
-                               "headless: print 'identical' (exit 0) or the first difference (exit 1)")
+    original.add_argument(
+        "--rom",
+        action="store_true",
+        help="play the listing itself on the genuine 48K ROM, at the Spectrum's own speed, "
+        "loaded from its tape as it was saved in 1984 (autostart at line 1760)",
+    )
+    original.add_argument(
+        "--compare",
+        action="store_true",
+        help="the port and the listing on the ROM side by side, the same keys to both; "
+        "headless: print 'identical' (exit 0) or the first difference (exit 1)",
+    )
 
 
 def shuffled_pack(seed: int) -> bytes:

@@ -57,15 +57,16 @@ def run_port(machine: Spectrum, program, recorder: KeyWaitRecorder) -> None:
     recorder.note(machine, stopped=True)
 
 
-def compare_headless(machine: Spectrum, seed: int | None) -> tuple[Difference | Lateness | str | None,
-                                                                   list[KeyWait], RomSpectrum]:
+def compare_headless(
+    machine: Spectrum, seed: int | None
+) -> tuple[Difference | Lateness | str | None, list[KeyWait], RomSpectrum]:
     """The port on `machine` (a headless front end's) and the listing on the ROM, each given that
     front end's presses, from the same FRAMES: the first difference in their screens, or else in
     their time (None if none), the port's key waits, and the ROM machine as it ended (its front
     end holds its key waits)."""
     rom_keys = KeyWaitRecorder(HeadlessFrontend(machine.frontend.presses))
     rom = rom_machine(rom_keys, seed)
-    machine.memory[sysvars.FRAMES:sysvars.FRAMES + 3] = rom.memory[sysvars.FRAMES:sysvars.FRAMES + 3]
+    machine.memory[sysvars.FRAMES : sysvars.FRAMES + 3] = rom.memory[sysvars.FRAMES : sysvars.FRAMES + 3]
     port_keys = machine.frontend = KeyWaitRecorder(machine.frontend)
     run_port(machine, lambda port: play.run_to_report(port, seed), port_keys)
     try:
@@ -75,8 +76,9 @@ def compare_headless(machine: Spectrum, seed: int | None) -> tuple[Difference | 
     finally:
         rom.flush_sound()
     machine.frontend = port_keys.frontend
-    difference = (first_difference(port_keys.waits, rom_keys.waits)
-                  or first_lateness(port_keys.waits, rom_keys.waits, machine.sound_onsets, rom.sound_onsets))
+    difference = first_difference(port_keys.waits, rom_keys.waits) or first_lateness(
+        port_keys.waits, rom_keys.waits, machine.sound_onsets, rom.sound_onsets
+    )
     return difference, port_keys.waits, rom
 
 

@@ -69,16 +69,30 @@ COURT_LINES = {"J": 1280, "Q": 1290, "K": 1300}
 TITLE_RULE = graphics(r"\''") * 14
 
 INSTRUCTIONS = (
-    "Nine cards are dealt: two rows", "of four, and one in the centre.",
-    "Cover two cards that add up to", "11 (Ace counts 1), or a Jack,",
-    "Queen and King, with new cards", "from the pack: type the numbers",
+    "Nine cards are dealt: two rows",
+    "of four, and one in the centre.",
+    "Cover two cards that add up to",
+    "11 (Ace counts 1), or a Jack,",
+    "Queen and King, with new cards",
+    "from the pack: type the numbers",
     "under them, e.g. 27 or 368.",
-    "No move? 9 covers the centre", "card (once a game). 0 resigns.",
+    "No move? 9 covers the centre",
+    "card (once a game). 0 resigns.",
     "Use up the whole pack to win!",
 )
 # Lines 1610-1660: where each LET t$ and its GO SUB 1690 stand (line, statement of the LET)
-INSTRUCTION_STATEMENTS = ((1610, 2), (1610, 4), (1620, 1), (1620, 3), (1630, 1), (1630, 3), (1640, 1),
-                          (1650, 1), (1650, 3), (1660, 1))
+INSTRUCTION_STATEMENTS = (
+    (1610, 2),
+    (1610, 4),
+    (1620, 1),
+    (1620, 3),
+    (1630, 1),
+    (1630, 3),
+    (1640, 1),
+    (1650, 1),
+    (1650, 3),
+    (1660, 1),
+)
 FIRST_INSTRUCTION_ROW = 7
 
 
@@ -145,8 +159,16 @@ def deal(machine: Spectrum, table: rules.Game) -> rules.Game:
         machine.print_at(y + CARD_HEIGHT, x + 2, format_number(position) + END_OF_LINE, ink=7)
         basic.statement(1070, 2)  # NEXT q
     basic.statement(1080, 1)
-    machine.print_at(19, 0, " Type the numbers of two cards  " + at(20, 0) + " adding to 11, or of J Q K.     "
-                     + at(21, 0) + " 9: new centre card  0: resign  " + END_OF_LINE)
+    machine.print_at(
+        19,
+        0,
+        " Type the numbers of two cards  "
+        + at(20, 0)
+        + " adding to 11, or of J Q K.     "
+        + at(21, 0)
+        + " 9: new centre card  0: resign  "
+        + END_OF_LINE,
+    )
     return table
 
 
@@ -297,15 +319,15 @@ def print_card(machine: Spectrum, record: str, x: int, y: int) -> None:
         machine.print_at(line, x, " " * CARD_WIDTH + END_OF_LINE)
         basic.statement(1260, 5)  # NEXT j
     basic.statement(1270, 1)
-    machine.print_at(y, x, face + at(y + 1, x) + suit + at(y + 3, x + 4) + suit + at(y + 4, x + 4) + face
-                     + END_OF_LINE)
+    machine.print_at(y, x, face + at(y + 1, x) + suit + at(y + 3, x + 4) + suit + at(y + 4, x + 4) + face + END_OF_LINE)
     for court, line in COURT_LINES.items():
         basic.statement(line, 1)
         if face == court:
             basic.statement(line, 2)
             figure = COURT_FIGURES[face]
-            machine.print_at(y, x + 1, "".join((at(y + n, x + 1) if n else "") + part
-                                               for n, part in enumerate(figure)) + END_OF_LINE)
+            machine.print_at(
+                y, x + 1, "".join((at(y + n, x + 1) if n else "") + part for n, part in enumerate(figure)) + END_OF_LINE
+            )
             basic.statement(line, 3)  # GO TO 1390
             break
     else:
@@ -384,8 +406,18 @@ def end_game(machine: Spectrum, table: rules.Game) -> bool:
     if table.resigned:
         basic.statement(1510, 3)
         basic.statement(1540, 1)
-        machine.print_at(19, 4, "      YOU RESIGNED      " + at(20, 4) + "      Cards left: "
-                         + format_number(table.cards_left) + "    " + END_OF_LINE, paper=2, ink=7)
+        machine.print_at(
+            19,
+            4,
+            "      YOU RESIGNED      "
+            + at(20, 4)
+            + "      Cards left: "
+            + format_number(table.cards_left)
+            + "    "
+            + END_OF_LINE,
+            paper=2,
+            ink=7,
+        )
         basic.statement(1550, 1)  # FOR n=12 TO -12 STEP -4
         for pitch in range(12, -13, -4):
             basic.statement(1550, 2)
@@ -393,7 +425,9 @@ def end_game(machine: Spectrum, table: rules.Game) -> bool:
             basic.statement(1550, 3)  # NEXT n
     else:
         basic.statement(1520, 1)
-        machine.print_at(19, 4, "  WELL DONE - YOU WIN!  " + at(20, 4) + "The pack is all used up." + END_OF_LINE, paper=6)
+        machine.print_at(
+            19, 4, "  WELL DONE - YOU WIN!  " + at(20, 4) + "The pack is all used up." + END_OF_LINE, paper=6
+        )
         basic.statement(1530, 1)  # FOR n=0 TO 12 STEP 12
         for root in (0, 12):
             for number, step in enumerate((0, 4, 7), 2):
@@ -435,8 +469,13 @@ def title(machine: Spectrum) -> None:
     machine.colour(paper=1, ink=7)
     machine.cls()
     basic.statement(1600, 5)
-    machine.print_at(2, 9, "11-UP PATIENCE" + at(3, 9) + ink(5) + TITLE_RULE + at(4, 9) + "by Colin Gooch" + END_OF_LINE,
-                     ink=6, bright=1)
+    machine.print_at(
+        2,
+        9,
+        "11-UP PATIENCE" + at(3, 9) + ink(5) + TITLE_RULE + at(4, 9) + "by Colin Gooch" + END_OF_LINE,
+        ink=6,
+        bright=1,
+    )
     basic.statement(1610, 1)  # LET l=7
     for row, text, (line, statement) in zip(range(FIRST_INSTRUCTION_ROW, 99), INSTRUCTIONS, INSTRUCTION_STATEMENTS):
         basic.run(line, statement, statement + 1)  # LET t$=...: GO SUB 1690

@@ -38,8 +38,10 @@ def harness(seed: int) -> str:
 def shuffle_and_deal_harness(seed: int) -> str:
     """The listing with a first line that pokes the UDGs (line 1770's loop), initialises, seeds RND,
     shuffles and deals: the game from its shuffle on, without the title."""
-    return (LISTING.read_text() + "1 RESTORE 1780: FOR n=0 TO 4: FOR m=0 TO 7: READ a: POKE USR CHR$ (97+n)+m,a: "
-            f"NEXT m: NEXT n: GO SUB 1710: RANDOMIZE {seed}: GO SUB 1400: GO TO 1050\n")
+    return (
+        LISTING.read_text() + "1 RESTORE 1780: FOR n=0 TO 4: FOR m=0 TO 7: READ a: POKE USR CHR$ (97+n)+m,a: "
+        f"NEXT m: NEXT n: GO SUB 1710: RANDOMIZE {seed}: GO SUB 1400: GO TO 1050\n"
+    )
 
 
 def shuffle_and_deal(machine: Spectrum, seed: int) -> None:
@@ -50,8 +52,9 @@ def shuffle_and_deal(machine: Spectrum, seed: int) -> None:
 
 def show_in_window(seed: int, scale: int) -> int:
     try:
-        window = original.side_by_side_window(scale, f"11-Up Patience's shuffle, seed {seed}: the port and the ROM",
-                                              "replay_shuffle")
+        window = original.side_by_side_window(
+            scale, f"11-Up Patience's shuffle, seed {seed}: the port and the ROM", "replay_shuffle"
+        )
     except NoDisplay as error:
         print(f"replay_shuffle: {error}; leave out --window to compare the packs without one", file=sys.stderr)
         return 1
@@ -66,9 +69,8 @@ def card_names(pack: bytes) -> list[str]:
     """'AS', '10H', 'KD' … for each 5-character record of p$."""
     names = []
     for start in range(0, len(pack), rules.CARD):
-        record = pack[start:start + rules.CARD].decode("latin-1")
-        names.append(f"{int(record[1:3]) if record[0] == rules.TEN else record[0]}"
-                     f"{SUIT_LETTERS.get(record[3], '?')}")
+        record = pack[start : start + rules.CARD].decode("latin-1")
+        names.append(f"{int(record[1:3]) if record[0] == rules.TEN else record[0]}{SUIT_LETTERS.get(record[3], '?')}")
     return names
 
 
@@ -76,18 +78,29 @@ def show(title: str, pack: bytes) -> None:
     print(title)
     names = card_names(pack)
     for start in range(0, len(names), CARDS_PER_LINE):
-        print("  " + " ".join(f"{name:>3}" for name in names[start:start + CARDS_PER_LINE]))
+        print("  " + " ".join(f"{name:>3}" for name in names[start : start + CARDS_PER_LINE]))
 
 
 @ends_quietly
 def main(argv=None) -> int:
     parser = OneLineParser(prog="replay_shuffle", description=__doc__.splitlines()[0])
-    parser.add_argument("--seed", type=whole_number(1, 65535, "a seed"),
-                        required=True, help="RANDOMIZE seed, 1-65535 (0 would take FRAMES)")
-    parser.add_argument("--window", action="store_true",
-                        help="play the shuffle and the deal live, the port beside the ROM, in one window")
-    parser.add_argument("--scale", type=whole_number(1, None, "the scale"), default=3,
-                        help="with --window: the window N times life size (default 3; reduced to fit)")
+    parser.add_argument(
+        "--seed",
+        type=whole_number(1, 65535, "a seed"),
+        required=True,
+        help="RANDOMIZE seed, 1-65535 (0 would take FRAMES)",
+    )
+    parser.add_argument(
+        "--window",
+        action="store_true",
+        help="play the shuffle and the deal live, the port beside the ROM, in one window",
+    )
+    parser.add_argument(
+        "--scale",
+        type=whole_number(1, None, "the scale"),
+        default=3,
+        help="with --window: the window N times life size (default 3; reduced to fit)",
+    )
     args = parser.parse_args(argv)
     if args.window:
         return show_in_window(args.seed, args.scale)

@@ -48,7 +48,7 @@ def fresh_pack() -> str:
     for suit_number, suit in enumerate(SUITS, 1):
         colour = 2 * (suit_number in (2, 4))
         for start in range(0, len(FACES), 3):
-            records.append(FACES[start:start + 3] + suit + str(colour))
+            records.append(FACES[start : start + 3] + suit + str(colour))
     return "".join(records)
 
 
@@ -59,8 +59,8 @@ def block_start(rnd: float) -> int:
 
 def cut(pack: str, pass_number: int, start: int) -> str:
     """Lines 1470-1480: take out the record at `start`; even passes put it on top, odd ones under."""
-    block = pack[start - 1:start - 1 + CARD]
-    rest = pack[:start - 1] + pack[start - 1 + CARD:]
+    block = pack[start - 1 : start - 1 + CARD]
+    rest = pack[: start - 1] + pack[start - 1 + CARD :]
     return block + rest if pass_number % 2 == 0 else rest + block
 
 
@@ -69,7 +69,7 @@ def shuffle_passes(pack: str, rnds):
     number n picks."""
     for pass_number, rnd in enumerate(rnds, 1):
         start = block_start(rnd)
-        block = pack[start - 1:start - 1 + CARD]
+        block = pack[start - 1 : start - 1 + CARD]
         pack = cut(pack, pass_number, start)
         yield start, block, pack
 
@@ -124,7 +124,7 @@ def _placed(table: Game, positions) -> tuple[Game, list[Placement]]:
     """Line 1250 for each position in turn: the next record of p$ goes onto it."""
     layout, next_card, placements = list(table.layout or [""] * len(POSITIONS)), table.next_card, []
     for position in positions:
-        record = table.pack[next_card - 1:next_card - 1 + CARD]
+        record = table.pack[next_card - 1 : next_card - 1 + CARD]
         layout[position - 1] = record
         next_card += CARD
         placements.append((position, record))
@@ -180,7 +180,7 @@ def cover(table: Game, positions: tuple[int, ...]) -> tuple[Game, list[Placement
     as many as the pack still holds; a lone position uses up the centre play (FA)."""
     if len(positions) == 1:
         table = replace(table, centre_used=True)
-    return _placed(table, positions[:table.cards_left])
+    return _placed(table, positions[: table.cards_left])
 
 
 def resign(table: Game) -> Game:
@@ -192,8 +192,11 @@ def legal_entries(table: Game) -> list[str]:
     """Every entry the listing accepts as a move now (resigning aside), in a fixed order."""
     candidates = [] if table.centre_used else [str(CENTRE)]
     for size, total in ((2, PAIR_TOTAL), (3, THREE_TOTAL)):
-        candidates += ["".join(map(str, chosen)) for chosen in permutations(POSITIONS, size)
-                       if sum(table.value(position) for position in chosen) == total]
+        candidates += [
+            "".join(map(str, chosen))
+            for chosen in permutations(POSITIONS, size)
+            if sum(table.value(position) for position in chosen) == total
+        ]
     return [entry for entry in candidates if legal(entry, table)]
 
 
@@ -202,6 +205,7 @@ def winning_line(pack: str) -> list[str] | None:
 
     A depth-first search over every legal entry, remembering the tables already lost.
     """
+
     @cache
     def search(table: Game) -> tuple[str, ...] | None:
         for entry in legal_entries(table):
@@ -219,8 +223,9 @@ def winning_line(pack: str) -> list[str] | None:
     return None if line is None else list(line)
 
 
-NOT_ALLOWED = ("Not allowed - {entry!r} is no move: two cards adding to 11, a Jack, Queen and King, "
-               "9 (once a game) or 0 to resign")
+NOT_ALLOWED = (
+    "Not allowed - {entry!r} is no move: two cards adding to 11, a Jack, Queen and King, 9 (once a game) or 0 to resign"
+)
 
 
 class PatienceState:
@@ -274,12 +279,19 @@ class PatienceState:
         def named(positions) -> str:
             return "  ".join(f"{p}:{card_of(table.layout[p - 1]).name}" for p in positions)
 
-        rest = [card_of(table.pack[i:i + CARD]).name for i in range(table.next_card - 1, PACK_END, CARD)]
+        rest = [card_of(table.pack[i : i + CARD]).name for i in range(table.next_card - 1, PACK_END, CARD)]
         if table.resigned:
             verdict = "resigned"
         elif table.pack_out:
             verdict = "won: the pack is used up"
         else:
             verdict = "9 played" if table.centre_used else "9 not yet played"
-        return "\n".join([named(range(1, 5)), f"       {named([CENTRE])}", named(range(5, 9)),
-                          f"pack ({len(rest)} left): {' '.join(rest) or '-'}", verdict])
+        return "\n".join(
+            [
+                named(range(1, 5)),
+                f"       {named([CENTRE])}",
+                named(range(5, 9)),
+                f"pack ({len(rest)} left): {' '.join(rest) or '-'}",
+                verdict,
+            ]
+        )

@@ -28,8 +28,15 @@ DEAL = "Press any key to deal"  # from column 6 of row 20
 
 def card_target(position: int) -> Target:
     """The card on `position` and its number under it: a part, typed as the number."""
-    return Target(str(position), (str(position),), row=rules.row(position), col=rules.column(position),
-                  rows=CARD_ROWS + 1, cols=CARD_COLUMNS, part=True)
+    return Target(
+        str(position),
+        (str(position),),
+        row=rules.row(position),
+        col=rules.column(position),
+        rows=CARD_ROWS + 1,
+        cols=CARD_COLUMNS,
+        part=True,
+    )
 
 
 def moves(faces: dict[int, str]) -> tuple[frozenset[str], ...]:
@@ -45,12 +52,20 @@ def targets(machine) -> Targets:
     if text_at(machine, PROMPT_ROW, 0, len(NEW_CENTRE)) == NEW_CENTRE:
         faces = {position: char_at(machine, rules.row(position), rules.column(position)) for position in POSITIONS}
         cards = tuple(card_target(position) for position in POSITIONS)
-        choices = (Target("new", ("9", "ENTER"), row=PROMPT_ROW, col=1, cols=18),
-                   Target("resign", ("0", "ENTER"), row=PROMPT_ROW, col=21, cols=9))
+        choices = (
+            Target("new", ("9", "ENTER"), row=PROMPT_ROW, col=1, cols=18),
+            Target("resign", ("0", "ENTER"), row=PROMPT_ROW, col=21, cols=9),
+        )
         return Targets(cards + choices, moves(faces), ("ENTER",))
     if text_at(machine, PROMPT_ROW, 7, len(ANOTHER_GAME)) == ANOTHER_GAME:
-        return Targets((Target("Y", ("y",), row=PROMPT_ROW, col=22), Target("N", ("n",), row=PROMPT_ROW, col=24),
-                        Target("Another game", ("y",)), Target("No more", ("n",))))
+        return Targets(
+            (
+                Target("Y", ("y",), row=PROMPT_ROW, col=22),
+                Target("N", ("n",), row=PROMPT_ROW, col=24),
+                Target("Another game", ("y",)),
+                Target("No more", ("n",)),
+            )
+        )
     if text_at(machine, 20, 6, len(DEAL)) == DEAL:
         return Targets((Target("deal", ("ENTER",), row=0, rows=24, cols=32),))
     return Targets()

@@ -12,8 +12,17 @@ from pathlib import Path
 
 from ..datafolder import check_folder, data_folder, default_folder, held
 from ..program import CannotStart, Choice, Keeping, Needs, Seating
-from .house_rules import (AWAY_CHOICES, BAG_PENALTY_CHOICES, BAGS_CHOICES, GAME_TO_CHOICES, MINIMUM_BID_CHOICES, NIL_CHOICES,
-                          TURN_CHOICES, HouseRules, RulesRefused)
+from .house_rules import (
+    AWAY_CHOICES,
+    BAG_PENALTY_CHOICES,
+    BAGS_CHOICES,
+    GAME_TO_CHOICES,
+    MINIMUM_BID_CHOICES,
+    NIL_CHOICES,
+    TURN_CHOICES,
+    HouseRules,
+    RulesRefused,
+)
 
 TITLE = "Spades"
 
@@ -24,46 +33,104 @@ def new_game(seed: int, *, full_rules: bool = False, blind_nil: bool = False, ru
     house `rules` if given."""
     if full_rules:
         from .full_rules import FullSpadesState
+
         return FullSpadesState(seed, blind_nil=blind_nil, rules=rules)
     if blind_nil:
         raise ValueError("blind nil is a bid of the full game: add full_rules")
     from .rules import SpadesState
+
     return SpadesState(seed)
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     from .players import LEVELS
 
-    parser.add_argument("--level", choices=list(LEVELS), default="rules",
-                        help="the computer players, weakest to strongest (default: rules)")
-    parser.add_argument("--full", dest="full_rules", action="store_true",
-                        help="the full game: partners, bidding, nil, bags, game to 500 (kept after every hand)")
-    parser.add_argument("--blind-nil", action="store_true",
-                        help="full game: a partnership 100 or more behind may bid nil before seeing its cards")
+    parser.add_argument(
+        "--level",
+        choices=list(LEVELS),
+        default="rules",
+        help="the computer players, weakest to strongest (default: rules)",
+    )
+    parser.add_argument(
+        "--full",
+        dest="full_rules",
+        action="store_true",
+        help="the full game: partners, bidding, nil, bags, game to 500 (kept after every hand)",
+    )
+    parser.add_argument(
+        "--blind-nil",
+        action="store_true",
+        help="full game: a partnership 100 or more behind may bid nil before seeing its cards",
+    )
     house = parser.add_argument_group("house rules of the full game (each as usual unless given)")
-    house.add_argument("--game-to", type=int, choices=GAME_TO_CHOICES, metavar="POINTS",
-                       help="the game is over at this many points (100-1000; usual: 500)")
-    house.add_argument("--bags", type=int, choices=BAGS_CHOICES, metavar="N",
-                       help="this many bags (tricks over a contract) cost the bag penalty (5-15; usual: 10)")
-    house.add_argument("--bag-penalty", type=int, choices=BAG_PENALTY_CHOICES, metavar="POINTS",
-                       help="what the bags cost (0, 50, 100, 150 or 200; usual: 100)")
-    house.add_argument("--nil", type=int, choices=NIL_CHOICES, metavar="POINTS",
-                       help="a nil made scores this, broken loses it (50, 100 or 200; 0: no nil; usual: 100)")
-    house.add_argument("--ten-for-200", action="store_true",
-                       help="a partnership's contract of 10 or more scores double: 200 for 10")
-    house.add_argument("--minimum-bid", type=int, choices=MINIMUM_BID_CHOICES, metavar="N",
-                       help="partners bid at least this together, besides nil (2-6; usual: 0, none)")
-    house.add_argument("--turn", type=int, choices=TURN_CHOICES, metavar="SECONDS",
-                       help="a served table: a person's time to move, then a computer plays for them (usual: 60)")
-    house.add_argument("--away", type=int, choices=AWAY_CHOICES, metavar="SECONDS",
-                       help="a served table: a seat whose player's connection has gone is held this long, then a "
-                            "computer plays it until they are back (usual: 60)")
-    parser.add_argument("--seed", type=int, metavar="N",
-                        help="deal the hands of seed N (any whole number) and repeat them every time")
-    parser.add_argument("--new", dest="new_game", action="store_true",
-                        help="full game: a new game to 500, the one kept set aside (renamed, not deleted)")
-    parser.add_argument("--data-dir", type=data_folder, metavar="DIR",
-                        help="full game: keep the game to 500 here (default: the zxcards data folder)")
+    house.add_argument(
+        "--game-to",
+        type=int,
+        choices=GAME_TO_CHOICES,
+        metavar="POINTS",
+        help="the game is over at this many points (100-1000; usual: 500)",
+    )
+    house.add_argument(
+        "--bags",
+        type=int,
+        choices=BAGS_CHOICES,
+        metavar="N",
+        help="this many bags (tricks over a contract) cost the bag penalty (5-15; usual: 10)",
+    )
+    house.add_argument(
+        "--bag-penalty",
+        type=int,
+        choices=BAG_PENALTY_CHOICES,
+        metavar="POINTS",
+        help="what the bags cost (0, 50, 100, 150 or 200; usual: 100)",
+    )
+    house.add_argument(
+        "--nil",
+        type=int,
+        choices=NIL_CHOICES,
+        metavar="POINTS",
+        help="a nil made scores this, broken loses it (50, 100 or 200; 0: no nil; usual: 100)",
+    )
+    house.add_argument(
+        "--ten-for-200", action="store_true", help="a partnership's contract of 10 or more scores double: 200 for 10"
+    )
+    house.add_argument(
+        "--minimum-bid",
+        type=int,
+        choices=MINIMUM_BID_CHOICES,
+        metavar="N",
+        help="partners bid at least this together, besides nil (2-6; usual: 0, none)",
+    )
+    house.add_argument(
+        "--turn",
+        type=int,
+        choices=TURN_CHOICES,
+        metavar="SECONDS",
+        help="a served table: a person's time to move, then a computer plays for them (usual: 60)",
+    )
+    house.add_argument(
+        "--away",
+        type=int,
+        choices=AWAY_CHOICES,
+        metavar="SECONDS",
+        help="a served table: a seat whose player's connection has gone is held this long, then a "
+        "computer plays it until they are back (usual: 60)",
+    )
+    parser.add_argument(
+        "--seed", type=int, metavar="N", help="deal the hands of seed N (any whole number) and repeat them every time"
+    )
+    parser.add_argument(
+        "--new",
+        dest="new_game",
+        action="store_true",
+        help="full game: a new game to 500, the one kept set aside (renamed, not deleted)",
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=data_folder,
+        metavar="DIR",
+        help="full game: keep the game to 500 here (default: the zxcards data folder)",
+    )
 
 
 GAME_LOCK = "spades-game.lock"  # held while the full game kept in a folder is played
@@ -82,11 +149,26 @@ def house_rules(options: dict, flag: str = "") -> HouseRules:
         raise CannotStart(refused.said(flag)) from None
 
 
-def run(machine, *, level: str = "rules", seed: int | None = None, full_rules: bool = False,
-        data_dir=None, blind_nil: bool = False, new_game: bool = False, game_to: int | None = None,
-        bags: int | None = None, bag_penalty: int | None = None, nil: int | None = None, ten_for_200: bool = False,
-        minimum_bid: int | None = None, turn: int | None = None, away: int | None = None, store=None,
-        owner: str | None = None) -> None:
+def run(
+    machine,
+    *,
+    level: str = "rules",
+    seed: int | None = None,
+    full_rules: bool = False,
+    data_dir=None,
+    blind_nil: bool = False,
+    new_game: bool = False,
+    game_to: int | None = None,
+    bags: int | None = None,
+    bag_penalty: int | None = None,
+    nil: int | None = None,
+    ten_for_200: bool = False,
+    minimum_bid: int | None = None,
+    turn: int | None = None,
+    away: int | None = None,
+    store=None,
+    owner: str | None = None,
+) -> None:
     """Play until BREAK: against three computer players of `level`; `seed` makes the deals (and the
     computer players' choices) repeatable; `full_rules` plays the full game instead, kept after
     every move in `data_dir` (default: the zxcards data folder) and taken up again next time;
@@ -108,10 +190,22 @@ def run(machine, *, level: str = "rules", seed: int | None = None, full_rules: b
     if new_game and not full_rules:
         raise CannotStart("--new sets a kept full game aside: add --full")
     if turn is not None or away is not None:
-        raise CannotStart(f"--{'turn' if turn is not None else 'away'} is a served table's time: at home your time "
-                          "is your own")
-    rules = house_rules(dict(full_rules=full_rules, blind_nil=blind_nil, game_to=game_to, bags=bags,
-                             bag_penalty=bag_penalty, nil=nil, ten_for_200=ten_for_200, minimum_bid=minimum_bid), "--")
+        raise CannotStart(
+            f"--{'turn' if turn is not None else 'away'} is a served table's time: at home your time is your own"
+        )
+    rules = house_rules(
+        dict(
+            full_rules=full_rules,
+            blind_nil=blind_nil,
+            game_to=game_to,
+            bags=bags,
+            bag_penalty=bag_penalty,
+            nil=nil,
+            ten_for_200=ten_for_200,
+            minimum_bid=minimum_bid,
+        ),
+        "--",
+    )
     if not full_rules:
         play_at_home(machine, *home_table(machine, level=level, seed=seed, full=False, blind_nil=False, folder=None))
         return
@@ -120,30 +214,82 @@ def run(machine, *, level: str = "rules", seed: int | None = None, full_rules: b
         if owner is None:
             raise CannotStart("a game kept in a shared store needs its player's browser secret")
         with store.held(GAME_KIND, owner, "Your game to 500"):
-            play_at_home(machine, *home_table(machine, level=level, seed=seed, full=True, blind_nil=blind_nil,
-                                              folder=None, new=new_game, rules=rules if chosen else None,
-                                              kept_in=store.documents(GAME_KIND, owner)))
+            play_at_home(
+                machine,
+                *home_table(
+                    machine,
+                    level=level,
+                    seed=seed,
+                    full=True,
+                    blind_nil=blind_nil,
+                    folder=None,
+                    new=new_game,
+                    rules=rules if chosen else None,
+                    kept_in=store.documents(GAME_KIND, owner),
+                ),
+            )
         return
     folder = Path(data_dir) if data_dir is not None else default_folder()
     check_folder(folder)  # before a hand is played for nothing
     with held(folder / GAME_LOCK, f"The game to 500 kept in {folder}"):
-        play_at_home(machine, *home_table(machine, level=level, seed=seed, full=True, blind_nil=blind_nil,
-                                          folder=folder, new=new_game, rules=rules if chosen else None))
+        play_at_home(
+            machine,
+            *home_table(
+                machine,
+                level=level,
+                seed=seed,
+                full=True,
+                blind_nil=blind_nil,
+                folder=folder,
+                new=new_game,
+                rules=rules if chosen else None,
+            ),
+        )
 
 
-def seat(machine, tables, code: str, owner: str | None, name: str, *, watch: bool = False, private: bool = False,
-         level: str = "rules", seed: int | None = None, full_rules: bool = False, blind_nil: bool = False,
-         data_dir=None, new_game: bool = False, game_to: int | None = None, bags: int | None = None,
-         bag_penalty: int | None = None, nil: int | None = None, ten_for_200: bool = False,
-         minimum_bid: int | None = None, turn: int | None = None, away: int | None = None) -> None:
+def seat(
+    machine,
+    tables,
+    code: str,
+    owner: str | None,
+    name: str,
+    *,
+    watch: bool = False,
+    private: bool = False,
+    level: str = "rules",
+    seed: int | None = None,
+    full_rules: bool = False,
+    blind_nil: bool = False,
+    data_dir=None,
+    new_game: bool = False,
+    game_to: int | None = None,
+    bags: int | None = None,
+    bag_penalty: int | None = None,
+    nil: int | None = None,
+    ten_for_200: bool = False,
+    minimum_bid: int | None = None,
+    turn: int | None = None,
+    away: int | None = None,
+) -> None:
     """A seat at table `code` of `tables` for `owner` as `name` (or a watcher), the table made with
     these options (its house rules among them; `private`: listed nowhere) on the first join; a
     table's game is the server's to keep, not `data_dir`."""
     from .seat_play import run as play_seat
 
-    rules = house_rules(dict(full_rules=full_rules, blind_nil=blind_nil, game_to=game_to, bags=bags,
-                             bag_penalty=bag_penalty, nil=nil, ten_for_200=ten_for_200, minimum_bid=minimum_bid,
-                             turn=turn, away=away))
+    rules = house_rules(
+        dict(
+            full_rules=full_rules,
+            blind_nil=blind_nil,
+            game_to=game_to,
+            bags=bags,
+            bag_penalty=bag_penalty,
+            nil=nil,
+            ten_for_200=ten_for_200,
+            minimum_bid=minimum_bid,
+            turn=turn,
+            away=away,
+        )
+    )
     play_seat(machine, tables, code, owner, name, level=level, seed=seed, rules=rules, watch=watch, private=private)
 
 
@@ -177,17 +323,30 @@ def numbers(choices) -> Callable[[], tuple[str, ...]]:
 NEEDS = Needs(
     keeping=Keeping(kept=lambda options: bool(options.get("full_rules")), by_folder=True),
     seating=Seating(
-        table=table_kind, seat=seat, kept_in="tables", refusal=table_refusal,
-        choices=(Choice("level", "The computers", levels, "rules", "{} computers"),
-                 Choice("game-to", "Game to", numbers(GAME_TO_CHOICES), "500", "game to {}"),
-                 Choice("bags", "Bags", numbers(BAGS_CHOICES), "10", "{} bags"),
-                 Choice("bag-penalty", "Bag penalty", numbers(BAG_PENALTY_CHOICES), "100", "bags cost {}"),
-                 Choice("nil", "Nil", numbers(NIL_CHOICES), "100",
-                        lambda value: "no nil" if value == "0" else f"nil {value}"),
-                 Choice("minimum-bid", "Minimum bid", numbers(MINIMUM_BID_CHOICES), "0",
-                        lambda value: "any bid" if value == "0" else f"partners bid {value}+"),
-                 Choice("turn", "Time to move", numbers(TURN_CHOICES), "60", "{} s to move"),
-                 Choice("away", "A seat held", numbers(AWAY_CHOICES), "60", "held {} s if gone")),
+        table=table_kind,
+        seat=seat,
+        kept_in="tables",
+        refusal=table_refusal,
+        choices=(
+            Choice("level", "The computers", levels, "rules", "{} computers"),
+            Choice("game-to", "Game to", numbers(GAME_TO_CHOICES), "500", "game to {}"),
+            Choice("bags", "Bags", numbers(BAGS_CHOICES), "10", "{} bags"),
+            Choice("bag-penalty", "Bag penalty", numbers(BAG_PENALTY_CHOICES), "100", "bags cost {}"),
+            Choice(
+                "nil", "Nil", numbers(NIL_CHOICES), "100", lambda value: "no nil" if value == "0" else f"nil {value}"
+            ),
+            Choice(
+                "minimum-bid",
+                "Minimum bid",
+                numbers(MINIMUM_BID_CHOICES),
+                "0",
+                lambda value: "any bid" if value == "0" else f"partners bid {value}+",
+            ),
+            Choice("turn", "Time to move", numbers(TURN_CHOICES), "60", "{} s to move"),
+            Choice("away", "A seat held", numbers(AWAY_CHOICES), "60", "held {} s if gone"),
+        ),
         flags={"full": "full game", "blind-nil": "blind nil", "ten-for-200": "10 for 200"},
         folded=("game-to", "bags", "bag-penalty", "nil", "minimum-bid", "turn", "away", "blind-nil", "ten-for-200"),
-        folded_called="House rules"))
+        folded_called="House rules",
+    ),
+)

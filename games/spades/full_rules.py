@@ -25,22 +25,31 @@ Moves (`make`, the state API): "bid 4", "nil", "blind nil" (and "bid nil", "bid 
 says them), and card names ("td").
 """
 
-
 from ..cards import BY_NAME, Suit
 from ..protocol import MoveRefused, Outcome, Termination
 from .house_rules import HouseRules
-from .rules import PLAYERS, FourPlayerState, Spades, card_refusal, dealing_rng, hand_text, message_words, shuffled_deck, suit_of
+from .rules import (
+    PLAYERS,
+    FourPlayerState,
+    Spades,
+    card_refusal,
+    dealing_rng,
+    hand_text,
+    message_words,
+    shuffled_deck,
+    suit_of,
+)
 
 TEAMS = (("player_0", "player_2"), ("player_1", "player_3"))
 TEAM_NAMES = ("US", "THEM")
-GAME_POINTS = 500             # a partnership with this many after a hand ends the game
-LOSING_POINTS = -200          # ... and so does one with this few
+GAME_POINTS = 500  # a partnership with this many after a hand ends the game
+LOSING_POINTS = -200  # ... and so does one with this few
 NIL_POINTS, BLIND_NIL_POINTS = 100, 200
-BLIND_NIL_DEFICIT = 100       # how far behind a partnership must be for its players to bid blind nil
+BLIND_NIL_DEFICIT = 100  # how far behind a partnership must be for its players to bid blind nil
 BAGS_PER_PENALTY, BAG_PENALTY = 10, 100
-MOST_TRICKS = 13              # a partnership's two bids together
+MOST_TRICKS = 13  # a partnership's two bids together
 NIL, BLIND_NIL = "nil", "blind nil"
-USUAL = HouseRules()          # the numbers above
+USUAL = HouseRules()  # the numbers above
 
 
 def team_of(player: str) -> int:
@@ -57,8 +66,9 @@ def bid_words(bid: int, blind: bool = False) -> str:
     return (BLIND_NIL if blind else NIL) if bid == 0 else str(bid)
 
 
-def hand_points(bids: dict[str, int], taken: dict[str, int], blind=frozenset(),
-                rules: HouseRules = USUAL) -> list[tuple[int, int]]:
+def hand_points(
+    bids: dict[str, int], taken: dict[str, int], blind=frozenset(), rules: HouseRules = USUAL
+) -> list[tuple[int, int]]:
     """(points, bags) of each partnership for one hand under `rules`, bag penalties not yet applied.
     A bid of 0 is nil, a blind nil when its player is in `blind`."""
     result = []
@@ -88,8 +98,7 @@ class FullSpades(Spades):
     when the game is played without blind nil. `rules` are the table's house rules (nil's value,
     or none; a partnership's least contract; the scoring)."""
 
-    def __init__(self, deck, dealer: str, blind_nil_teams: frozenset[int] | None = None,
-                 rules: HouseRules = USUAL):
+    def __init__(self, deck, dealer: str, blind_nil_teams: frozenset[int] | None = None, rules: HouseRules = USUAL):
         super().__init__(deck)
         self.dealer = dealer
         self.rules = rules
@@ -170,8 +179,13 @@ class FullSpades(Spades):
         if self.bidding:
             return "bid first"
         refusal = super().refusal(player, card)
-        if refusal is None and self._suit_led is None and suit_of(card) == Suit.SPADES.letter \
-                and not self.spades_broken and any(suit_of(held) != Suit.SPADES.letter for held in self._hands[player]):
+        if (
+            refusal is None
+            and self._suit_led is None
+            and suit_of(card) == Suit.SPADES.letter
+            and not self.spades_broken
+            and any(suit_of(held) != Suit.SPADES.letter for held in self._hands[player])
+        ):
             return f"spades not broken: {card}"
         return refusal
 
@@ -212,14 +226,22 @@ class FullSpades(Spades):
         return card_refusal(move)
 
     def seen_by(self, player: str) -> list[str]:
-        bids = " ".join(f"{other}:{'-' if bid is None else bid_words(bid, other in self.blind)}"
-                        for other, bid in self.bids.items())
-        return super().seen_by(player) + [f"dealer {self.dealer}", f"bids: {bids}",
-                                          f"spades broken: {'yes' if self.spades_broken else 'no'}"]
+        bids = " ".join(
+            f"{other}:{'-' if bid is None else bid_words(bid, other in self.blind)}" for other, bid in self.bids.items()
+        )
+        return super().seen_by(player) + [
+            f"dealer {self.dealer}",
+            f"bids: {bids}",
+            f"spades broken: {'yes' if self.spades_broken else 'no'}",
+        ]
 
     def state(self) -> dict:
-        return super().state() | {"bids": dict(self.bids), "blind": sorted(self.blind),
-                                  "spades_broken": self.spades_broken, "dealer": self.dealer}
+        return super().state() | {
+            "bids": dict(self.bids),
+            "blind": sorted(self.blind),
+            "spades_broken": self.spades_broken,
+            "dealer": self.dealer,
+        }
 
     def points(self) -> list[tuple[int, int]]:
         return hand_points(self.bids, self.scores(), self.blind, self.rules)
@@ -265,8 +287,9 @@ class FullMatch:
                 points -= self.rules.bag_penalty
             self.scores[team] += points
             changes.append(points)
-        self.history.append({"bids": dict(hand.bids), "blind": sorted(hand.blind), "taken": hand.scores(),
-                             "points": changes})
+        self.history.append(
+            {"bids": dict(hand.bids), "blind": sorted(hand.blind), "taken": hand.scores(), "points": changes}
+        )
         return changes
 
     def saved(self) -> dict:
@@ -282,10 +305,16 @@ class FullMatch:
             scores, bags, dealer, history = data["scores"], data["bags"], data["dealer"], data["history"]
         except (KeyError, TypeError):
             raise ValueError("not a saved game of Spades") from None
-        pairs_of_numbers = all(isinstance(pair, list) and len(pair) == 2
-                               and all(type(value) is int for value in pair) for pair in (scores, bags))
-        if not pairs_of_numbers or dealer not in PLAYERS or not isinstance(history, list) \
-                or not all(0 <= bag < match.rules.bags for bag in bags):
+        pairs_of_numbers = all(
+            isinstance(pair, list) and len(pair) == 2 and all(type(value) is int for value in pair)
+            for pair in (scores, bags)
+        )
+        if (
+            not pairs_of_numbers
+            or dealer not in PLAYERS
+            or not isinstance(history, list)
+            or not all(0 <= bag < match.rules.bags for bag in bags)
+        ):
             raise ValueError("not a saved game of Spades")
         match.scores, match.bags, match.dealer, match.history = scores, bags, dealer, history
         return match
@@ -307,8 +336,10 @@ class FullMatch:
 
 def estimate_tricks(hand: list[str]) -> float:
     """Tricks a hand should take: high spades and length in spades, side aces and guarded kings."""
-    by_suit = {suit: sorted((BY_NAME[card].high_rank for card in hand if suit_of(card) == suit.letter), reverse=True)
-               for suit in Suit}
+    by_suit = {
+        suit: sorted((BY_NAME[card].high_rank for card in hand if suit_of(card) == suit.letter), reverse=True)
+        for suit in Suit
+    }
     spades = by_suit[Suit.SPADES]
     tricks = 0.0
     for position, rank in enumerate(spades):
@@ -357,8 +388,11 @@ def can_bid_nil(hand: list[str], partner_bid: int | None, rules: HouseRules = US
     """Whether a computer player bids nil by rule: `nil_considered`, and side cards it can get rid of:
     no more exposed than NIL_EXPOSURE at nil's usual value (100), in proportion to it at another (a
     nil of 50 risks half as much, one of 200 twice as much); never at a table without nil."""
-    return rules.nil_allowed and nil_considered(hand, partner_bid) \
+    return (
+        rules.nil_allowed
+        and nil_considered(hand, partner_bid)
         and nil_exposure(hand) <= NIL_EXPOSURE * rules.nil / NIL_POINTS
+    )
 
 
 # A nil is worth bidding, by the table's scoring, when what it is expected to score, (2p - 1) times
@@ -380,8 +414,14 @@ def contract_bid(tricks: float, partner_bid: int | None, rules: HouseRules = USU
     bid = max(1, round(tricks))
     if partner_bid is not None:
         bid = max(bid, rules.minimum_bid - partner_bid)
-        if rules.ten_for_200 and partner_bid and partner_bid + bid in (10, 11) and partner_bid + tricks < 10.5 \
-                and partner_bid + bid - 1 >= rules.minimum_bid and bid > 1:
+        if (
+            rules.ten_for_200
+            and partner_bid
+            and partner_bid + bid in (10, 11)
+            and partner_bid + tricks < 10.5
+            and partner_bid + bid - 1 >= rules.minimum_bid
+            and bid > 1
+        ):
             bid -= 1
     return min(bid, MOST_TRICKS - (partner_bid or 0))
 
@@ -394,7 +434,7 @@ def choose_bid(hand: list[str], partner_bid: int | None, rules: HouseRules = USU
     return contract_bid(estimate_tricks(hand), partner_bid, rules)
 
 
-BLIND_NIL_GAMBLE_DEFICIT = 200   # a computer gambles on blind nil this far behind ...
+BLIND_NIL_GAMBLE_DEFICIT = 200  # a computer gambles on blind nil this far behind ...
 BLIND_NIL_GAMBLE_NEAR_GAME = 150  # ... with the other side this close to game ...
 # ... and beside a partner yet to bid, or one who bid this many: forced blind nils played out by rule
 # players against each kind of `opponents` (4,952 hands) were made 22% of the time, 16-24% beside a
@@ -410,8 +450,11 @@ def gambles_blind_nil(scores: list[int], team: int, partner_bid: int | None, rul
     ours, theirs = scores[team], scores[1 - team]
     covered = partner_bid is None or partner_bid >= max(BLIND_NIL_COVER, rules.minimum_bid)
     near_game = BLIND_NIL_GAMBLE_NEAR_GAME * rules.game_to / GAME_POINTS
-    return (covered and theirs >= rules.game_to - near_game
-            and theirs - ours >= max(BLIND_NIL_DEFICIT, BLIND_NIL_GAMBLE_DEFICIT * rules.game_to / GAME_POINTS))
+    return (
+        covered
+        and theirs >= rules.game_to - near_game
+        and theirs - ours >= max(BLIND_NIL_DEFICIT, BLIND_NIL_GAMBLE_DEFICIT * rules.game_to / GAME_POINTS)
+    )
 
 
 BID_ACTION = "bid "  # "bid 4"; nil and blind nil are typed as they are said
@@ -440,8 +483,8 @@ def bid_of_action(action: str) -> str | None:
     """The bid a move makes ("bid 4" -> "4", "nil", "blind nil"), or None when it is no bid."""
     if action in (NIL, BLIND_NIL):
         return action
-    if action.startswith(BID_ACTION) and action[len(BID_ACTION):].isdigit() and action[len(BID_ACTION):] != "0":
-        return action[len(BID_ACTION):]
+    if action.startswith(BID_ACTION) and action[len(BID_ACTION) :].isdigit() and action[len(BID_ACTION) :] != "0":
+        return action[len(BID_ACTION) :]
     return None
 
 
@@ -475,8 +518,11 @@ class FullSpadesState(FourPlayerState):
         match = self.match
         if not match.over:
             return None
-        return Outcome(Termination.WON, tuple(PLAYERS.index(player) for player in TEAMS[match.winner]),
-                       tuple(float(match.scores[team_of(player)]) for player in PLAYERS))
+        return Outcome(
+            Termination.WON,
+            tuple(PLAYERS.index(player) for player in TEAMS[match.winner]),
+            tuple(float(match.scores[team_of(player)]) for player in PLAYERS),
+        )
 
     def observation(self, player: int) -> str:
         match = self.match
@@ -490,8 +536,13 @@ class FullSpadesState(FourPlayerState):
         match, hand = self.match, self.hand
         lines = [f"{name} {match.scores[team]} points, {match.bags[team]} bags" for team, name in enumerate(TEAM_NAMES)]
         lines.append(f"hand {len(match.history) + (0 if match.over else 1)}, dealer {hand.dealer}")
-        lines.append("bids: " + " ".join(f"{player}:{'-' if bid is None else bid_words(bid, player in hand.blind)}"
-                                         for player, bid in hand.bids.items()))
+        lines.append(
+            "bids: "
+            + " ".join(
+                f"{player}:{'-' if bid is None else bid_words(bid, player in hand.blind)}"
+                for player, bid in hand.bids.items()
+            )
+        )
         lines.append(f"spades broken: {'yes' if hand.spades_broken else 'no'}")
         lines += hand_text(hand)
         if match.over:

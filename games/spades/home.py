@@ -48,12 +48,23 @@ def play_at_home(machine: Spectrum, table: SpadesTable, notice: str | None = Non
 
 
 SEED_WAITS = "Your kept game goes on. For a new game from this seed: add --new (it keeps this one aside)"
-RULES_WAIT = "Your kept game goes on by its own rules ({}). For a new game by these: add --new (it keeps this one aside)"
+RULES_WAIT = (
+    "Your kept game goes on by its own rules ({}). For a new game by these: add --new (it keeps this one aside)"
+)
 
 
-def home_table(machine: Spectrum, *, level: str, seed: int | None, full: bool, blind_nil: bool,
-               folder: Path | None, new: bool = False, rules: HouseRules | None = None,
-               kept_in=None) -> tuple[SpadesTable, str | None]:
+def home_table(
+    machine: Spectrum,
+    *,
+    level: str,
+    seed: int | None,
+    full: bool,
+    blind_nil: bool,
+    folder: Path | None,
+    new: bool = False,
+    rules: HouseRules | None = None,
+    kept_in=None,
+) -> tuple[SpadesTable, str | None]:
     """The table at home on `machine`'s clock, and a notice when a kept one could not be taken up
     (or goes on though a seed, or other house rules, were given): the full game as kept in `folder`
     (its computers of `level`, blind nil as `blind_nil` says, its own house rules), or a new one
@@ -82,8 +93,9 @@ def home_table(machine: Spectrum, *, level: str, seed: int | None, full: bool, b
         try:
             store.set_aside(HOME)
         except OSError as error:
-            raise DataUnusable(f"{store.place(HOME)} can't be set aside ({error.strerror}): a new game would "
-                               "write over it") from None
+            raise DataUnusable(
+                f"{store.place(HOME)} can't be set aside ({error.strerror}): a new game would write over it"
+            ) from None
     kept, notice = store.load(HOME, taken_up)
     if kept is not None and seed is not None:
         notice = SEED_WAITS
@@ -94,7 +106,17 @@ def home_table(machine: Spectrum, *, level: str, seed: int | None, full: bool, b
 
 def show_notice(machine: Spectrum, notice: str) -> None:
     """`notice` in a panel over the table, until a key."""
-    draw(machine, Scene(title="SPADES", hand=[], trick=[], labels={}, results=wrapped(notice, RESULT_WIDTH),
-                        message="Any key to go on", message_ink=YELLOW))
+    draw(
+        machine,
+        Scene(
+            title="SPADES",
+            hand=[],
+            trick=[],
+            labels={},
+            results=wrapped(notice, RESULT_WIDTH),
+            message="Any key to go on",
+            message_ink=YELLOW,
+        ),
+    )
     machine.targets = targets.any_key()
     next_key_code(machine)

@@ -74,13 +74,20 @@ class HouseRules:
     away_seconds: int = 60
 
     def __post_init__(self):
-        for name, choices in (("game_to", GAME_TO_CHOICES), ("bags", BAGS_CHOICES),
-                              ("bag_penalty", BAG_PENALTY_CHOICES), ("nil", NIL_CHOICES),
-                              ("minimum_bid", MINIMUM_BID_CHOICES), ("turn_seconds", TURN_CHOICES),
-                              ("away_seconds", AWAY_CHOICES)):
+        for name, choices in (
+            ("game_to", GAME_TO_CHOICES),
+            ("bags", BAGS_CHOICES),
+            ("bag_penalty", BAG_PENALTY_CHOICES),
+            ("nil", NIL_CHOICES),
+            ("minimum_bid", MINIMUM_BID_CHOICES),
+            ("turn_seconds", TURN_CHOICES),
+            ("away_seconds", AWAY_CHOICES),
+        ):
             value = _whole(getattr(self, name), OPTION_NAMES[name])
             if value not in choices:
-                raise RulesRefused(f"{{flag}}{OPTION_NAMES[name]} is one of {', '.join(map(str, choices))}, not {value}")
+                raise RulesRefused(
+                    f"{{flag}}{OPTION_NAMES[name]} is one of {', '.join(map(str, choices))}, not {value}"
+                )
         for name in ("no_bids", "blind_nil", "ten_for_200"):
             if type(getattr(self, name)) is not bool:
                 raise RulesRefused(f"{{flag}}{OPTION_NAMES[name]} is on or off")
@@ -148,10 +155,13 @@ class HouseRules:
         """The rules as a table's first screen says them, a line each (30 characters at most)."""
         if self.no_bids:
             return ["No bids: most tricks wins"]
-        lines = [f"Full game to {self.game_to}, out {self.losing_points}",
-                 f"{self.bags} bags cost {self.bag_penalty} points" if self.bag_penalty else "Bags cost nothing",
-                 (f"Nil {self.nil}, blind nil {self.blind_nil_points}" if self.blind_nil else f"Nil made/lost: {self.nil}")
-                 if self.nil else "No nil bids"]
+        lines = [
+            f"Full game to {self.game_to}, out {self.losing_points}",
+            f"{self.bags} bags cost {self.bag_penalty} points" if self.bag_penalty else "Bags cost nothing",
+            (f"Nil {self.nil}, blind nil {self.blind_nil_points}" if self.blind_nil else f"Nil made/lost: {self.nil}")
+            if self.nil
+            else "No nil bids",
+        ]
         extras = []
         if self.ten_for_200:
             extras.append("10 for 200")
@@ -177,16 +187,32 @@ class HouseRules:
     def of_options(cls, options: dict) -> "HouseRules":
         """The rules that a command line's or a query's options choose (`add_options`' names);
         RulesRefused for rules that can't be played together."""
-        chosen = {name: options[option] for name, option in OPTION_KEYS.items()
-                  if options.get(option) is not None}
+        chosen = {name: options[option] for name, option in OPTION_KEYS.items() if options.get(option) is not None}
         chosen["no_bids"] = not options.get("full_rules", False)
         return cls(**chosen)
 
 
 # Each rule's option, as the command line and a query name it (--game-to 300, ?game-to=300)
-OPTION_KEYS = {"game_to": "game_to", "bags": "bags", "bag_penalty": "bag_penalty", "nil": "nil",
-               "blind_nil": "blind_nil", "ten_for_200": "ten_for_200", "minimum_bid": "minimum_bid",
-               "turn_seconds": "turn", "away_seconds": "away"}
-OPTION_NAMES = {"no_bids": "the no-bid game", "game_to": "game-to", "bags": "bags", "bag_penalty": "bag-penalty",
-                "nil": "nil", "blind_nil": "blind-nil", "ten_for_200": "ten-for-200", "minimum_bid": "minimum-bid",
-                "turn_seconds": "turn", "away_seconds": "away"}
+OPTION_KEYS = {
+    "game_to": "game_to",
+    "bags": "bags",
+    "bag_penalty": "bag_penalty",
+    "nil": "nil",
+    "blind_nil": "blind_nil",
+    "ten_for_200": "ten_for_200",
+    "minimum_bid": "minimum_bid",
+    "turn_seconds": "turn",
+    "away_seconds": "away",
+}
+OPTION_NAMES = {
+    "no_bids": "the no-bid game",
+    "game_to": "game-to",
+    "bags": "bags",
+    "bag_penalty": "bag-penalty",
+    "nil": "nil",
+    "blind_nil": "blind-nil",
+    "ten_for_200": "ten-for-200",
+    "minimum_bid": "minimum-bid",
+    "turn_seconds": "turn",
+    "away_seconds": "away",
+}

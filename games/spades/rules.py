@@ -83,7 +83,7 @@ class Spades:
     def __init__(self, deck):
         cards = [card.name for card in checked_deck(deck)]
         # set_up: blocks of 13 from the front of the deck, player_3 first
-        self._hands = {f"player_{seat}": cards[HAND_SIZE * (3 - seat):HAND_SIZE * (4 - seat)] for seat in range(4)}
+        self._hands = {f"player_{seat}": cards[HAND_SIZE * (3 - seat) : HAND_SIZE * (4 - seat)] for seat in range(4)}
         self._plays = {player: [] for player in PLAYERS}
         self._play_order = list(PLAYERS)
         self._scores = {player: 0 for player in PLAYERS}
@@ -216,8 +216,11 @@ class Spades:
         if not self.finished:
             return None
         scores = self._scores
-        return Outcome(Termination.HAND_OVER, tuple(PLAYERS.index(player) for player in self.winners()),
-                       tuple(float(scores[player]) for player in PLAYERS))
+        return Outcome(
+            Termination.HAND_OVER,
+            tuple(PLAYERS.index(player) for player in self.winners()),
+            tuple(float(scores[player]) for player in PLAYERS),
+        )
 
     def seen_by(self, player: str) -> list[str]:
         """What `player` may see, as lines of text: its own hand, how many cards each other hand
@@ -226,8 +229,10 @@ class Spades:
         lines = [f"{player}: {' '.join(self._hands[player]) or '-'}"]
         lines += [f"{other} {scores[other]:2d} tricks, {len(self._hands[other]):2d} cards" for other in PLAYERS]
         lines.append("trick: " + (" ".join(f"{who}:{card}" for who, card in self._trick) or "-"))
-        lines += [f"trick {number}: " + " ".join(f"{who}:{card}" for who, card in cards) + f" -> {winner}"
-                  for number, (cards, winner) in enumerate(self.tricks, 1)]
+        lines += [
+            f"trick {number}: " + " ".join(f"{who}:{card}" for who, card in cards) + f" -> {winner}"
+            for number, (cards, winner) in enumerate(self.tricks, 1)
+        ]
         lines.append("hand over" if self.finished else f"to play: {self.to_play}")
         return lines
 
@@ -244,8 +249,10 @@ def hand_text(game: Spades) -> list[str]:
     scores = game.scores()
     lines = [f"{player} {scores[player]:2d} tricks: {' '.join(game.hand(player))}" for player in PLAYERS]
     lines.append("trick: " + (" ".join(f"{player}:{card}" for player, card in game.trick) or "-"))
-    lines += [f"trick {number}: " + " ".join(f"{player}:{card}" for player, card in cards) + f" -> {winner}"
-              for number, (cards, winner) in enumerate(game.tricks, 1)]
+    lines += [
+        f"trick {number}: " + " ".join(f"{player}:{card}" for player, card in cards) + f" -> {winner}"
+        for number, (cards, winner) in enumerate(game.tricks, 1)
+    ]
     lines.append("hand over" if game.finished else f"to play: {game.to_play}")
     return lines
 

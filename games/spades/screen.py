@@ -29,7 +29,7 @@ YOUR_LABEL_ROW = 16
 # The panel over the table: a blank line, its lines, a blank line; from row 9, higher when it is long
 RESULT_TOP, RESULT_LAST_ROW, RESULT_LEFT, RESULT_WIDTH = 9, 15, 1, 30
 STATUS_ROW = 12
-HAND_ROW = 18          # the face row of your cards; the chosen card is raised one row
+HAND_ROW = 18  # the face row of your cards; the chosen card is raised one row
 HELP_ROW, MESSAGE_ROW = 20, 21
 
 
@@ -50,19 +50,20 @@ def centred(text: str, width: int = WIDTH) -> str:
 @dataclass
 class Scene:
     """Everything the table shows at one moment."""
+
     title: str
-    hand: list[str]                               # your cards in the order shown
-    trick: list[tuple[str, str]]                  # (player, card) in the order played
-    labels: dict[str, str]                        # per player: tricks (and bid) to show by the name
-    to_play: str | None = None                    # whose name is lit
-    chosen: int | None = None                     # index in `hand` of the raised card
-    status: str = ""                              # a line between the trick cards
-    message: str = ""                             # the bottom line: refusals, prompts
+    hand: list[str]  # your cards in the order shown
+    trick: list[tuple[str, str]]  # (player, card) in the order played
+    labels: dict[str, str]  # per player: tricks (and bid) to show by the name
+    to_play: str | None = None  # whose name is lit
+    chosen: int | None = None  # index in `hand` of the raised card
+    status: str = ""  # a line between the trick cards
+    message: str = ""  # the bottom line: refusals, prompts
     message_ink: int = WHITE
     help_line: str = ""
     score_line: str = ""
     results: list[str] = field(default_factory=list)  # a panel over the table: the end of a hand, notices
-    hand_hidden: bool = False                     # your cards face down (before a blind nil is decided)
+    hand_hidden: bool = False  # your cards face down (before a blind nil is decided)
     names: dict[str, str] = field(default_factory=lambda: dict(NAMES))  # who sits where, as shown
 
 
@@ -75,8 +76,7 @@ def draw(machine: Spectrum, scene: Scene) -> None:
         machine.print_at(row, col, scene.names[player][:width].center(width), **name_colours(player == scene.to_play))
         machine.print_at(row + 1, col, scene.labels.get(player, "").center(width), ink=WHITE, paper=BAIZE)
     yours = f"{scene.names['player_0']} {scene.labels.get('player_0', '')}"
-    machine.print_at(YOUR_LABEL_ROW, (WIDTH - len(yours)) // 2, yours,
-                     **name_colours(scene.to_play == "player_0"))
+    machine.print_at(YOUR_LABEL_ROW, (WIDTH - len(yours)) // 2, yours, **name_colours(scene.to_play == "player_0"))
     for place, (player, card) in enumerate(scene.trick):
         row, col = CARD_AT[player]
         draw_card(machine, row, col, BY_NAME[card])
@@ -87,16 +87,28 @@ def draw(machine: Spectrum, scene: Scene) -> None:
     if scene.results:
         top = results_top(scene.results)
         for row, line in enumerate(["", *scene.results, ""], top):
-            machine.print_at(row, RESULT_LEFT, centred(line, RESULT_WIDTH), paper=CARD_PAPER, bright=1,
-                             ink=BLUE if row == top + 1 else BLACK)
+            machine.print_at(
+                row,
+                RESULT_LEFT,
+                centred(line, RESULT_WIDTH),
+                paper=CARD_PAPER,
+                bright=1,
+                ink=BLUE if row == top + 1 else BLACK,
+            )
     if scene.hand_hidden:
         draw_backs(machine, len(scene.hand))
     else:
         draw_hand(machine, scene.hand, scene.chosen)
     machine.print_at(HELP_ROW, 0, centred(scene.help_line), ink=WHITE, paper=BAIZE)
     refusal = scene.message_ink == RED  # red on green is hard to read: refusals stand on a white strip
-    machine.print_at(MESSAGE_ROW, 0, centred(scene.message), ink=scene.message_ink,
-                     paper=CARD_PAPER if refusal else BAIZE, bright=int(refusal))
+    machine.print_at(
+        MESSAGE_ROW,
+        0,
+        centred(scene.message),
+        ink=scene.message_ink,
+        paper=CARD_PAPER if refusal else BAIZE,
+        bright=int(refusal),
+    )
 
 
 def draw_status(machine: Spectrum, scene: Scene) -> None:
@@ -107,8 +119,13 @@ def draw_status(machine: Spectrum, scene: Scene) -> None:
 def only_the_status_differs(scene: Scene, shown: Scene | None) -> bool:
     """`scene` is `shown` but for a status line that is still there (no panel over the table): drawn
     by `draw_status` alone, the screen is the one `draw` would give."""
-    return shown is not None and scene != shown and bool(scene.status) \
-        and dataclasses.replace(scene, status=shown.status) == shown and not scene.results
+    return (
+        shown is not None
+        and scene != shown
+        and bool(scene.status)
+        and dataclasses.replace(scene, status=shown.status) == shown
+        and not scene.results
+    )
 
 
 def results_top(lines: list[str]) -> int:
@@ -156,14 +173,20 @@ def _faces_by_pixels() -> tuple[dict[tuple[int, int], str], np.ndarray]:
     faces = {}
     for card in DECK:
         machine.print_at(0, 0, card.face)
-        left, right = (int.from_bytes(bytes(machine.memory[cell_address(0, col) + (line << 8)] for line in range(8)),
-                                      "little") for col in (0, 1))
+        left, right = (
+            int.from_bytes(bytes(machine.memory[cell_address(0, col) + (line << 8)] for line in range(8)), "little")
+            for col in (0, 1)
+        )
         faces[left, right] = card.name
     return faces, np.array(sorted({left for left, _ in faces}), np.uint64)
 
 
-_CELL_LINES = np.array([[[cell_address(row, col) + (line << 8) - DISPLAY_FILE for line in range(8)]
-                         for col in range(WIDTH)] for row in range(24)])  # each cell's 8 bytes in SCREEN$
+_CELL_LINES = np.array(
+    [
+        [[cell_address(row, col) + (line << 8) - DISPLAY_FILE for line in range(8)] for col in range(WIDTH)]
+        for row in range(24)
+    ]
+)  # each cell's 8 bytes in SCREEN$
 
 
 def faces_shown(screen: bytes) -> set[str]:

@@ -28,8 +28,7 @@ from .full_rules import BLIND_NIL, TEAM_NAMES, bid_words
 from .house_rules import HouseRules
 from .rules import PLAYERS, TRICKS_IN_A_HAND
 from . import targets
-from .screen import (NAMES, RESULT_WIDTH, Scene, centred, draw, draw_status, hand_order, only_the_status_differs,
-                     prepare)
+from .screen import NAMES, RESULT_WIDTH, Scene, centred, draw, draw_status, hand_order, only_the_status_differs, prepare
 from .seats import SEATS, SeatView, SpadesTable, TableRefused, clean_name
 
 CLOCK_FRAMES = 25  # how often the screen looks at the clock (a warning counts down by the second)
@@ -51,8 +50,13 @@ NO_SEAT_FREE = "All seats taken: you watch"
 BID_HELP = "Type a bid, then ENTER (N: nil)"
 NIL = "nil"  # typed with N
 BID_DIGITS = 2
-BLIND_NIL_QUESTION = ["You may bid BLIND NIL:", "no trick at all, for 200", "(lose 200 if you take one),",
-                      "bid before you see your cards.", "Bid blind nil? (Y/N)"]
+BLIND_NIL_QUESTION = [
+    "You may bid BLIND NIL:",
+    "no trick at all, for 200",
+    "(lose 200 if you take one),",
+    "bid before you see your cards.",
+    "Bid blind nil? (Y/N)",
+]
 BEEP_SECONDS, BEEP_PITCH = 0.04, 12  # another seat's bid or card
 REFUSAL_BEEP = (0.15, -10)
 SEAT_WIDTH = 20  # a lobby's seat line ("1 Annamariax <- you"), then its partnership in a column
@@ -174,10 +178,17 @@ def lobby(machine: Spectrum, table: SpadesTable, seat: int | None, why: str = ""
             mark = " <- you" if at == seat else ""
             partners = (TEAM_NAMES[0] if at % 2 == (seat or 0) % 2 else TEAM_NAMES[1]) if table.full else ""
             machine.print_at(9 + at, 3, f"{at + 1} {who}{mark}".ljust(SEAT_WIDTH) + partners, ink=WHITE, paper=BAIZE)
-        machine.print_at(13, 1, "Private: only by this link:" if table.private else "Others join with the same link:",
-                         ink=CYAN, paper=BAIZE)
+        machine.print_at(
+            13,
+            1,
+            "Private: only by this link:" if table.private else "Others join with the same link:",
+            ink=CYAN,
+            paper=BAIZE,
+        )
         machine.print_at(14, 2, f"/spades?table={table.code}"[:29], ink=WHITE, paper=BAIZE)
-        machine.print_at(18, 1, "ENTER starts play" if seat is not None else WATCHING, ink=BLACK, paper=YELLOW, bright=1)
+        machine.print_at(
+            18, 1, "ENTER starts play" if seat is not None else WATCHING, ink=BLACK, paper=YELLOW, bright=1
+        )
         machine.print_at(20, 1, HOW_TO_LEAVE, ink=WHITE, paper=BAIZE)
         if why:
             machine.print_at(16, 1, why, ink=YELLOW, paper=BAIZE)
@@ -190,28 +201,50 @@ def lobby(machine: Spectrum, table: SpadesTable, seat: int | None, why: str = ""
             table.start(seat)
 
 
-def scene_of(view: SeatView, seat: int, chosen: int | None, typed: str, note: str, *,
-             blind_question: bool = False, hand_hidden: bool = False) -> Scene:
+def scene_of(
+    view: SeatView,
+    seat: int,
+    chosen: int | None,
+    typed: str,
+    note: str,
+    *,
+    blind_question: bool = False,
+    hand_hidden: bool = False,
+) -> Scene:
     """The Spades screen of `view`, seen from `seat`; `blind_question` asks whether to bid blind nil,
     the hand face down (`hand_hidden` keeps it so until the blind nil is bid)."""
     hand = hand_order(list(view.hand))
     bidding_now = view.bidding and view.seat is not None and view.to_play == view.seat
     names = names_seen(view, seat)
-    scene = Scene(title=title_of(view), hand=hand, trick=[(shown_player(seat, at), card) for at, card in view.trick],
-                  labels={shown_player(seat, at): label_of(view, at) for at in range(SEATS)},
-                  to_play=None if view.to_play is None else shown_player(seat, view.to_play),
-                  chosen=chosen if view.to_play == view.seat and hand and not view.bidding else None,
-                  names=names, hand_hidden=blind_question or hand_hidden,
-                  help_line=(WATCHING if view.seat is None
-                             else (AFTER_FULL_HAND_HELP if view.full else AFTER_HAND_HELP) if view.finished
-                             else BID_HELP if bidding_now else FULL_HELP if view.full else HELP),
-                  score_line=score_line_of(view, seat))
+    scene = Scene(
+        title=title_of(view),
+        hand=hand,
+        trick=[(shown_player(seat, at), card) for at, card in view.trick],
+        labels={shown_player(seat, at): label_of(view, at) for at in range(SEATS)},
+        to_play=None if view.to_play is None else shown_player(seat, view.to_play),
+        chosen=chosen if view.to_play == view.seat and hand and not view.bidding else None,
+        names=names,
+        hand_hidden=blind_question or hand_hidden,
+        help_line=(
+            WATCHING
+            if view.seat is None
+            else (AFTER_FULL_HAND_HELP if view.full else AFTER_HAND_HELP)
+            if view.finished
+            else BID_HELP
+            if bidding_now
+            else FULL_HELP
+            if view.full
+            else HELP
+        ),
+        score_line=score_line_of(view, seat),
+    )
     results = (full_results(view, seat) if view.full else seed_results(view, seat)) if view.finished else []
     if view.trick_taken:
         winner = names[shown_player(seat, view.last_winner)]
         scene.trick = [(shown_player(seat, at), card) for at, card in view.last_trick]
-        scene.status = f"{winner} {'take' if view.last_winner == view.seat else 'takes'} the " + \
-                       ("last trick" if view.finished else "trick")
+        scene.status = f"{winner} {'take' if view.last_winner == view.seat else 'takes'} the " + (
+            "last trick" if view.finished else "trick"
+        )
         scene.to_play = shown_player(seat, view.last_winner)
         if view.finished:
             scene.message, scene.message_ink, scene.help_line = results[0], YELLOW, ""
@@ -265,7 +298,8 @@ def score_line_of(view: SeatView, seat: int) -> str:
     if not view.full:
         return "Hands won: " + " ".join(
             f"{'YOU' if at == view.seat else COMPASS[at][0]} {view.hands_won[at]}"
-            for at in ((seat + offset) % SEATS for offset in range(SEATS)))
+            for at in ((seat + offset) % SEATS for offset in range(SEATS))
+        )
     us, them = seat % 2, 1 - seat % 2
     scores, bags = view.team_scores, view.team_bags
     return f"{TEAM_NAMES[0]} {scores[us]} ({bags[us]} bags)  {TEAM_NAMES[1]} {scores[them]} ({bags[them]})"
@@ -276,25 +310,41 @@ def seed_results(view: SeatView, seat: int) -> list[str]:
     seat and west, then north and east), so that the panel stays clear of the names at the sides."""
     names = names_seen(view, seat)
     won = [names[shown_player(seat, at)] for at in view.winners]
-    verdict = ("YOU WIN THE HAND!" if won == ["YOU"] else f"{won[0]} wins the hand" if len(won) == 1
-               else "Shared: " + ", ".join(won))
+    verdict = (
+        "YOU WIN THE HAND!"
+        if won == ["YOU"]
+        else f"{won[0]} wins the hand"
+        if len(won) == 1
+        else "Shared: " + ", ".join(won)
+    )
     tricks = [f"{names[shown_player(seat, at % SEATS)]} {view.taken[at % SEATS]}" for at in range(seat, seat + SEATS)]
     width = max(9, *(len(said) + 1 for said in tricks))
-    return [verdict, f"{tricks[0]:<{width}}{tricks[1]:>{width}}", f"{tricks[2]:<{width}}{tricks[3]:>{width}}", "",
-            "ENTER: next hand"]
+    return [
+        verdict,
+        f"{tricks[0]:<{width}}{tricks[1]:>{width}}",
+        f"{tricks[2]:<{width}}{tricks[3]:>{width}}",
+        "",
+        "ENTER: next hand",
+    ]
 
 
 def full_results(view: SeatView, seat: int) -> list[str]:
     """The full game's hand over, from `seat`: who won it, each side's bids, tricks and points, and
     the game's end when it is over."""
     names = names_seen(view, seat)
-    sides = {team: [at for at in (seat, seat + 1, seat + 2, seat + 3) if at % 2 == team]
-             for team in (seat % 2, 1 - seat % 2)}  # this seat's side first, itself first in it
-    partners = {team: " and ".join(names[shown_player(seat, at % SEATS)] for at in seats) for team, seats in sides.items()}
+    sides = {
+        team: [at for at in (seat, seat + 1, seat + 2, seat + 3) if at % 2 == team] for team in (seat % 2, 1 - seat % 2)
+    }  # this seat's side first, itself first in it
+    partners = {
+        team: " and ".join(names[shown_player(seat, at % SEATS)] for at in seats) for team, seats in sides.items()
+    }
     us, them = seat % 2, 1 - seat % 2
     points = view.hand_points
-    lines = [f"Hand even: {points[us]:+d} each" if points[us] == points[them]
-             else f"{partners[us if points[us] > points[them] else them]} win the hand"]
+    lines = [
+        f"Hand even: {points[us]:+d} each"
+        if points[us] == points[them]
+        else f"{partners[us if points[us] > points[them] else them]} win the hand"
+    ]
     for team, side in zip((us, them), TEAM_NAMES):
         members = [at % SEATS for at in sides[team]]
         bids = "+".join(bid_words(view.bids[at], view.blind[at]) for at in members)
@@ -312,8 +362,11 @@ def again_lines(view: SeatView, seat: int) -> list[str]:
     if view.seat is None or not view.again[view.seat]:
         return ["ENTER: a new game (again?)"]
     names = names_seen(view, seat)
-    waiting = [names[shown_player(seat, at)] for at in range(SEATS)
-               if view.humans[at] and view.connected[at] and not view.again[at]]
+    waiting = [
+        names[shown_player(seat, at)]
+        for at in range(SEATS)
+        if view.humans[at] and view.connected[at] and not view.again[at]
+    ]
     return [("Waiting for " + ", ".join(waiting))[:RESULT_WIDTH]] if waiting else ["Dealing..."]
 
 
@@ -465,9 +518,15 @@ class SeatScreen:
             self.hand_number, self.moves, self.blind, self.typed = view.hand_number, view.moves, None, ""
             self.note = self.why or HOW_TO_LEAVE
         self.hand, self.chosen, self.my_turn = hand_and_card(view, self.seat, self.chosen, self.my_turn)
-        scene = scene_of(view, 0 if self.seat is None else self.seat, self.chosen, self.typed, self.note,
-                         blind_question=self.asking(view),
-                         hand_hidden=view.may_bid_blind_nil and self.blind is True)
+        scene = scene_of(
+            view,
+            0 if self.seat is None else self.seat,
+            self.chosen,
+            self.typed,
+            self.note,
+            blind_question=self.asking(view),
+            hand_hidden=view.may_bid_blind_nil and self.blind is True,
+        )
         if only_the_status_differs(scene, self.shown):  # a clock's second: its line alone is drawn again
             draw_status(self.machine, scene)
             self.shown = scene
@@ -502,8 +561,12 @@ class SeatScreen:
         self.note = ""
         self.table.forget_refusal(self.seat)  # said until the next key, as a refusal is at home
         phase = phase_of(view, self.asking(view))
-        if phase is not Phase.BLIND_QUESTION and key in ("l", HISTORY_KEY) and not self.typed \
-                and (key == "l" or view.full):
+        if (
+            phase is not Phase.BLIND_QUESTION
+            and key in ("l", HISTORY_KEY)
+            and not self.typed
+            and (key == "l" or view.full)
+        ):
             (show_last_trick if key == "l" else show_history)(self.machine, self.table, view, self.seat)
             self.shown = None
             return
@@ -552,9 +615,13 @@ class SeatScreen:
             self.machine.beep(*REFUSAL_BEEP)
 
 
-ANSWERS = {Phase.BLIND_QUESTION: SeatScreen.answer_blind_question, Phase.HAND_OVER: SeatScreen.answer_hand_over,
-           Phase.BIDDING: SeatScreen.answer_bidding, Phase.PLAYING: SeatScreen.answer_playing,
-           Phase.WAITING: SeatScreen.answer_waiting}
+ANSWERS = {
+    Phase.BLIND_QUESTION: SeatScreen.answer_blind_question,
+    Phase.HAND_OVER: SeatScreen.answer_hand_over,
+    Phase.BIDDING: SeatScreen.answer_bidding,
+    Phase.PLAYING: SeatScreen.answer_playing,
+    Phase.WAITING: SeatScreen.answer_waiting,
+}
 
 
 def play_at(machine: Spectrum, table: SpadesTable, seat: int | None, *, deals: bool = False, why: str = "") -> None:
@@ -571,8 +638,19 @@ def shown_name(name: str) -> str | None:
         return None
 
 
-def run(machine: Spectrum, tables, code: str, owner: str | None, name: str, *, level: str = "rules",
-        seed: int | None = None, rules: HouseRules | None = None, watch: bool = False, private: bool = False) -> None:
+def run(
+    machine: Spectrum,
+    tables,
+    code: str,
+    owner: str | None,
+    name: str,
+    *,
+    level: str = "rules",
+    seed: int | None = None,
+    rules: HouseRules | None = None,
+    watch: bool = False,
+    private: bool = False,
+) -> None:
     """Take the next free seat at table `code` (made, with `level`, `seed`, the house `rules` and
     `private`, on the first join) for `owner` as `name`, or watch (saying why); the seat is let go
     (held, once play has started) when this ends."""

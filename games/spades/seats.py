@@ -144,10 +144,21 @@ class SpadesTable:
     them), which is what a seat's screen waits on, and each function given to `listen` is called
     (under the lock: it must not wait)."""
 
-    def __init__(self, code: str, *, level: str = "rules", seed: int | None = None, full: bool = False,
-                 blind_nil: bool = False, clock: Callable[[], float] = time.monotonic,
-                 store: TableStore | None = None, turn_seconds: float | None | str = AS_THE_RULES_SAY, thinker=None,
-                 rules: HouseRules | None = None, private: bool = False):
+    def __init__(
+        self,
+        code: str,
+        *,
+        level: str = "rules",
+        seed: int | None = None,
+        full: bool = False,
+        blind_nil: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+        store: TableStore | None = None,
+        turn_seconds: float | None | str = AS_THE_RULES_SAY,
+        thinker=None,
+        rules: HouseRules | None = None,
+        private: bool = False,
+    ):
         if level not in LEVELS:
             raise TableRefused(f"no level {level!r}: choose from {', '.join(LEVELS)}")
         if rules is None:
@@ -161,8 +172,13 @@ class SpadesTable:
         self.code, self.level, self.full, self.clock, self.store = code, level, rules.full, clock, store
         self.thinker = thinker  # where a search is worked out: `submit(work, *arguments)` gives a Future
         # a person's time to move (None: theirs to take, as at home)
-        self.turn_seconds: float | None = (float(rules.turn_seconds) if turn_seconds == AS_THE_RULES_SAY
-                                           else None if turn_seconds is None else float(turn_seconds))
+        self.turn_seconds: float | None = (
+            float(rules.turn_seconds)
+            if turn_seconds == AS_THE_RULES_SAY
+            else None
+            if turn_seconds is None
+            else float(turn_seconds)
+        )
         self.grace_seconds = float(rules.away_seconds)  # a dropped seat is held this long (GRACE_SECONDS usually)
         self.changed = threading.Condition()
         self.version = 0
@@ -280,8 +296,13 @@ class SpadesTable:
         "again": the next game is dealt when every person seated and connected has said so, at the
         same seats and by the same rules, the watchers watching on."""
         with self.changed:
-            if self.started and self.game is not None and self.game.finished and self.seats[seat] is not None \
-                    and not self._trick_on_show(self.clock()):
+            if (
+                self.started
+                and self.game is not None
+                and self.game.finished
+                and self.seats[seat] is not None
+                and not self._trick_on_show(self.clock())
+            ):
                 if self.between_games:
                     self.again.add(seat)
                     if not self._waiting_for_again():
@@ -299,8 +320,11 @@ class SpadesTable:
 
     def _waiting_for_again(self) -> list[int]:
         """The seats of the people connected who have not yet said "again"."""
-        return [seat for seat, occupant in enumerate(self.seats)
-                if occupant is not None and occupant.connected and seat not in self.again]
+        return [
+            seat
+            for seat, occupant in enumerate(self.seats)
+            if occupant is not None and occupant.connected and seat not in self.again
+        ]
 
     def hurry(self) -> None:
         """The table's own next move, or the end of a trick's show, is due now (a lone player at
@@ -324,8 +348,9 @@ class SpadesTable:
                 return self._computer_moves(seat, self.variant.computer_move(self.computers[player], self.game, player))
             where = (self.hand_number, len(self.moves))
             # copies of everything the search reads are made now, while the table is held
-            answer = self.thinker.submit(worked_out_move, pickle.dumps((self.variant, self.computers[player],
-                                                                         self.game, player)))
+            answer = self.thinker.submit(
+                worked_out_move, pickle.dumps((self.variant, self.computers[player], self.game, player))
+            )
         move, computer, dealing = answer.result()
         with self.changed:
             if (self.hand_number, len(self.moves)) != where or self._computer_to_move() != seat:
@@ -380,32 +405,56 @@ class SpadesTable:
                     last_trick, last_winner = (), None
                 trick_shown_until = self.next_move_at if self._trick_on_show(now) else None
             warning, turn_left = None, None
-            if to_play is not None and self.seats[to_play] is not None and self.seats[to_play].connected \
-                    and self.turn_seconds is not None:
+            if (
+                to_play is not None
+                and self.seats[to_play] is not None
+                and self.seats[to_play].connected
+                and self.turn_seconds is not None
+            ):
                 turn_left = max(0, math.ceil(self.turn_began + self.turn_seconds - now))
             if seat is not None and to_play == seat and turn_left is not None and turn_left <= WARN_BEFORE:
                 warning = f"Play within {round(turn_left)} s or a computer plays for you"
             return SeatView(
-                seat=seat, names=tuple(occupant.name if occupant else COMPUTER for occupant in self.seats),
+                seat=seat,
+                names=tuple(occupant.name if occupant else COMPUTER for occupant in self.seats),
                 humans=tuple(occupant is not None for occupant in self.seats),
                 connected=tuple(bool(occupant and occupant.connected) for occupant in self.seats),
-                started=self.started, hand_number=self.hand_number, hand=hand, legal=legal, trick=trick, last_trick=last_trick,
-                last_winner=last_winner, trick_shown_until=trick_shown_until, taken=taken,
+                started=self.started,
+                hand_number=self.hand_number,
+                hand=hand,
+                legal=legal,
+                trick=trick,
+                last_trick=last_trick,
+                last_winner=last_winner,
+                trick_shown_until=trick_shown_until,
+                taken=taken,
                 hands_won=tuple(getattr(self.variant, "hands_won", (0,) * SEATS)),
-                to_play=to_play, finished=finished, winners=winners, moves=len(self.moves),
+                to_play=to_play,
+                finished=finished,
+                winners=winners,
+                moves=len(self.moves),
                 last_mover=self.moves[-1][0] if self.moves else None,
-                refusal=self.refusals.get(seat) if seat is not None else None, warning=warning, version=self.version,
-                notice=self.notice, turn_left=turn_left, rules=self.rules,
-                again=tuple(at in self.again for at in range(SEATS)), between_games=self.between_games,
-                **(self._full_view(seat) if self.full else {}))
+                refusal=self.refusals.get(seat) if seat is not None else None,
+                warning=warning,
+                version=self.version,
+                notice=self.notice,
+                turn_left=turn_left,
+                rules=self.rules,
+                again=tuple(at in self.again for at in range(SEATS)),
+                between_games=self.between_games,
+                **(self._full_view(seat) if self.full else {}),
+            )
 
     def cards_open_to(self, seat: int | None) -> set[str]:
         """The cards `seat` may be shown now (None: a spectator): its own hand and the cards
         played this hand; anything else on its screen would be another hand."""
         with self.changed:
             game = self.game
-            played = set() if game is None else {card for cards, _ in game.tricks for _, card in cards} | {
-                card for _, card in game.trick}
+            played = (
+                set()
+                if game is None
+                else {card for cards, _ in game.tricks for _, card in cards} | {card for _, card in game.trick}
+            )
             own = set(self.game.hand(PLAYERS[seat])) if self.game is not None and seat is not None else set()
             return played | own
 
@@ -414,17 +463,24 @@ class SpadesTable:
         game, match = self.game, self.variant.match
         bidding = game is not None and game.bidding
         finished = game is not None and game.finished
-        return dict(full=True, bidding=bidding,
-                    bids=tuple(game.bids[player] for player in PLAYERS) if game is not None else (None,) * SEATS,
-                    blind=tuple(game is not None and player in game.blind for player in PLAYERS),
-                    may_bid_blind_nil=bidding and seat is not None and game.bids[PLAYERS[seat]] is None
-                    and game.may_bid_blind_nil(PLAYERS[seat]),
-                    highest_bid=game.highest_bid(PLAYERS[seat]) if bidding and seat is not None
-                    and game.to_play == PLAYERS[seat] else 0,
-                    team_scores=tuple(match.scores), team_bags=tuple(match.bags),
-                    hand_points=tuple(match.history[-1]["points"]) if finished else None,
-                    history=hands_gone_by(match.history),
-                    game_winner=match.winner if finished else None)
+        return dict(
+            full=True,
+            bidding=bidding,
+            bids=tuple(game.bids[player] for player in PLAYERS) if game is not None else (None,) * SEATS,
+            blind=tuple(game is not None and player in game.blind for player in PLAYERS),
+            may_bid_blind_nil=bidding
+            and seat is not None
+            and game.bids[PLAYERS[seat]] is None
+            and game.may_bid_blind_nil(PLAYERS[seat]),
+            highest_bid=game.highest_bid(PLAYERS[seat])
+            if bidding and seat is not None and game.to_play == PLAYERS[seat]
+            else 0,
+            team_scores=tuple(match.scores),
+            team_bags=tuple(match.bags),
+            hand_points=tuple(match.history[-1]["points"]) if finished else None,
+            history=hands_gone_by(match.history),
+            game_winner=match.winner if finished else None,
+        )
 
     def listing(self) -> Listing | None:
         """How a list of open tables shows this one (None: it is private): its rules, the people
@@ -432,7 +488,9 @@ class SpadesTable:
         with self.changed:
             if self.private:
                 return None
-            seats = tuple(occupant.name for occupant in self.seats if occupant is not None and not self._offered(occupant))
+            seats = tuple(
+                occupant.name for occupant in self.seats if occupant is not None and not self._offered(occupant)
+            )
             free = len(seats) < SEATS and (not self.started or self.between_games)
             if not self.started:
                 score = "not started"
@@ -464,7 +522,8 @@ class SpadesTable:
             now = self.clock()
             return not self.watchers and all(
                 occupant is None or (not occupant.connected and now > occupant.since + self.grace_seconds)
-                for occupant in self.seats)
+                for occupant in self.seats
+            )
 
     def left_by_everyone(self) -> bool:
         """No seat taken before play, none connected or held within its grace after, and nobody
@@ -473,13 +532,16 @@ class SpadesTable:
             now = self.clock()
             return not self.watchers and not any(
                 occupant and (occupant.connected or now <= occupant.since + self.grace_seconds)
-                for occupant in self.seats)
+                for occupant in self.seats
+            )
 
     def seat_of_owner(self, owner: str) -> int | None:
         """The seat `owner` has at this table, if any."""
         with self.changed:
-            return next((seat for seat, occupant in enumerate(self.seats)
-                         if occupant is not None and occupant.owner == owner), None)
+            return next(
+                (seat for seat, occupant in enumerate(self.seats) if occupant is not None and occupant.owner == owner),
+                None,
+            )
 
     # --- kept, and taken up again -----------------------------------------------------------------
 
@@ -488,26 +550,48 @@ class SpadesTable:
         not the hands themselves)."""
         with self.changed:
             version, internal, gauss = self.rng.getstate()
-            return {"format": SAVED_FORMAT, "code": self.code, "level": self.level, "full": self.full,
-                    "rules": self.rules.saved(), "private": self.private,
-                    "dealing": [version, list(internal), gauss], "started": self.started,
-                    "hand_number": self.hand_number,
-                    "seats": [None if occupant is None else {"name": occupant.name, "owner": occupant.owner}
-                              for occupant in self.seats],
-                    "standing": self.variant.saved(),
-                    "hand": None if self.state is None else {"deck": self.deck,
-                                                             "moves": [list(move) for move in self.moves]}}
+            return {
+                "format": SAVED_FORMAT,
+                "code": self.code,
+                "level": self.level,
+                "full": self.full,
+                "rules": self.rules.saved(),
+                "private": self.private,
+                "dealing": [version, list(internal), gauss],
+                "started": self.started,
+                "hand_number": self.hand_number,
+                "seats": [
+                    None if occupant is None else {"name": occupant.name, "owner": occupant.owner}
+                    for occupant in self.seats
+                ],
+                "standing": self.variant.saved(),
+                "hand": None
+                if self.state is None
+                else {"deck": self.deck, "moves": [list(move) for move in self.moves]},
+            }
 
     @classmethod
-    def restored(cls, data: dict, *, code: str | None = None, clock: Callable[[], float] = time.monotonic,
-                 store: TableStore | None = None, level: str | None = None, blind_nil: bool | None = None,
-                 turn_seconds: float | None | str = AS_THE_RULES_SAY, thinker=None) -> "SpadesTable":
+    def restored(
+        cls,
+        data: dict,
+        *,
+        code: str | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        store: TableStore | None = None,
+        level: str | None = None,
+        blind_nil: bool | None = None,
+        turn_seconds: float | None | str = AS_THE_RULES_SAY,
+        thinker=None,
+    ) -> "SpadesTable":
         """The table `saved` kept, everyone at it away (a seat held for GRACE_SECONDS from now), its
         computers of `level` from now on and blind nil as `blind_nil` says (None: as kept), under the
         house rules kept with it (a table kept before them: the usual ones); ValueError (or KeyError,
         TypeError, IndexError) for data that is not a table's."""
-        if data["format"] not in (FIRST_FORMAT, MOVES_FORMAT, SAVED_FORMAT) or not isinstance(data["code"], str) \
-                or type(data["full"]) is not bool:
+        if (
+            data["format"] not in (FIRST_FORMAT, MOVES_FORMAT, SAVED_FORMAT)
+            or not isinstance(data["code"], str)
+            or type(data["full"]) is not bool
+        ):
             raise ValueError("not a table kept by this version")
         if code is not None and data["code"] != code:
             raise ValueError(f"not table {code}")
@@ -517,8 +601,16 @@ class SpadesTable:
                 raise ValueError("not the house rules of a table")
         else:
             rules, private = HouseRules(no_bids=not data["full"]), False
-        table = cls(data["code"], level=level or data["level"], clock=clock, store=store, rules=rules,
-                    private=private, turn_seconds=turn_seconds, thinker=thinker)
+        table = cls(
+            data["code"],
+            level=level or data["level"],
+            clock=clock,
+            store=store,
+            rules=rules,
+            private=private,
+            turn_seconds=turn_seconds,
+            thinker=thinker,
+        )
         version, internal, gauss = data["dealing"]
         try:
             table.rng.setstate((version, tuple(internal), gauss))
@@ -542,8 +634,13 @@ class SpadesTable:
             if not isinstance(deck, list) or sorted(map(str, deck)) != DECK_NAMES:
                 raise ValueError("not a deal of the 52 cards")
             if not isinstance(moves, list) or not all(
-                    isinstance(move, list) and len(move) == 2 and type(move[0]) is int and 0 <= move[0] < SEATS
-                    and isinstance(move[1], str) for move in moves):
+                isinstance(move, list)
+                and len(move) == 2
+                and type(move[0]) is int
+                and 0 <= move[0] < SEATS
+                and isinstance(move[1], str)
+                for move in moves
+            ):
                 raise ValueError("not the moves of a hand")
             table.deck = deck
             table.state = table.variant.redeal(table.deck)
@@ -644,11 +741,18 @@ def hands_gone_by(history: list[dict]) -> tuple:
     hands = []
     for hand in history:
         bids, taken, blind = hand.get("bids"), hand.get("taken"), hand.get("blind", [])
-        whole = all(isinstance(part, dict) and all(type(part.get(player)) is int for player in PLAYERS)
-                    for part in (bids, taken)) and isinstance(blind, list)
-        hands.append((tuple(bids[player] for player in PLAYERS) if whole else None,
-                      tuple(player in blind for player in PLAYERS) if whole else None,
-                      tuple(taken[player] for player in PLAYERS) if whole else None, tuple(hand["points"])))
+        whole = all(
+            isinstance(part, dict) and all(type(part.get(player)) is int for player in PLAYERS)
+            for part in (bids, taken)
+        ) and isinstance(blind, list)
+        hands.append(
+            (
+                tuple(bids[player] for player in PLAYERS) if whole else None,
+                tuple(player in blind for player in PLAYERS) if whole else None,
+                tuple(taken[player] for player in PLAYERS) if whole else None,
+                tuple(hand["points"]),
+            )
+        )
     return tuple(hands)
 
 

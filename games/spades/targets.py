@@ -21,9 +21,18 @@ def playing(hand: list[str], typed: str, chosen: int | None = None) -> Targets:
     """The hand as drawn (`screen.draw_hand`), each card typed on a tap; the card raised (`chosen`,
     which ENTER would play) is outlined as picked."""
     again = ("DELETE",) if typed else ()
-    cards = tuple(Target(card, (*again, card[0], card[1]), row=HAND_ROW - 1, col=col, rows=3, cols=CARD_COLUMNS,
-                         picked=index == chosen)
-                  for index, (card, col) in enumerate(zip(hand, hand_columns(hand))))
+    cards = tuple(
+        Target(
+            card,
+            (*again, card[0], card[1]),
+            row=HAND_ROW - 1,
+            col=col,
+            rows=3,
+            cols=CARD_COLUMNS,
+            picked=index == chosen,
+        )
+        for index, (card, col) in enumerate(zip(hand, hand_columns(hand)))
+    )
     return Targets((*cards, LAST_TRICK) if not typed else cards)
 
 

@@ -44,8 +44,11 @@ class SeedGame:
     @classmethod
     def from_saved(cls, data: dict, rng: random.Random, level: str) -> "SeedGame":
         hands_won = data["hands_won"]
-        if not (isinstance(hands_won, list) and len(hands_won) == len(PLAYERS)
-                and all(type(count) is int and count >= 0 for count in hands_won)):
+        if not (
+            isinstance(hands_won, list)
+            and len(hands_won) == len(PLAYERS)
+            and all(type(count) is int and count >= 0 for count in hands_won)
+        ):
             raise ValueError("not the hands won of four seats")
         return cls(rng, level, hands_won)
 
@@ -57,8 +60,14 @@ class FullGame:
 
     full = True
 
-    def __init__(self, rng: random.Random, level: str, match: FullMatch | None = None, blind_nil: bool = False,
-                 rules: HouseRules | None = None):
+    def __init__(
+        self,
+        rng: random.Random,
+        level: str,
+        match: FullMatch | None = None,
+        blind_nil: bool = False,
+        rules: HouseRules | None = None,
+    ):
         self.rng, self.level = rng, level
         self.match = match or FullMatch(blind_nil, rules)
 
@@ -82,8 +91,9 @@ class FullGame:
         hand, rules = game.hand(player), game.rules
         if game.bidding:
             partner_bid = game.bids[partner_of(player)]
-            if game.may_bid_blind_nil(player) and gambles_blind_nil(self.match.scores, team_of(player), partner_bid,
-                                                                    rules):
+            if game.may_bid_blind_nil(player) and gambles_blind_nil(
+                self.match.scores, team_of(player), partner_bid, rules
+            ):
                 return BLIND_NIL
             if self.level != "solver":
                 return bid_move(choose_bid(hand, partner_bid, rules))
@@ -98,8 +108,9 @@ class FullGame:
         return {"match": self.match.saved(), "blind_nil": self.match.blind_nil}
 
     @classmethod
-    def from_saved(cls, data: dict, rng: random.Random, level: str, blind_nil: bool | None = None,
-                   rules: HouseRules | None = None) -> "FullGame":
+    def from_saved(
+        cls, data: dict, rng: random.Random, level: str, blind_nil: bool | None = None, rules: HouseRules | None = None
+    ) -> "FullGame":
         """The standing `saved` kept, under `rules` (None: the usual ones), played with or without
         blind nil as kept, unless `blind_nil` says otherwise."""
         blind_nil = data.get("blind_nil", False) if blind_nil is None else blind_nil
@@ -109,14 +120,20 @@ class FullGame:
         if rules.nil_allowed:
             rules = dataclasses.replace(rules, blind_nil=blind_nil)
         match = FullMatch.from_saved(data["match"], rules=rules)
-        if not all(isinstance(hand, dict) and isinstance(hand.get("points"), list) and len(hand["points"]) == 2
-                   and all(type(points) is int for points in hand["points"]) for hand in match.history):
+        if not all(
+            isinstance(hand, dict)
+            and isinstance(hand.get("points"), list)
+            and len(hand["points"]) == 2
+            and all(type(points) is int for points in hand["points"])
+            for hand in match.history
+        ):
             raise ValueError("not the hands of a game of Spades")
         return cls(rng, level, match)
 
 
-def variant(rules: HouseRules, rng: random.Random, level: str, saved: dict | None = None,
-            blind_nil: bool | None = None):
+def variant(
+    rules: HouseRules, rng: random.Random, level: str, saved: dict | None = None, blind_nil: bool | None = None
+):
     """The full game (under `rules`) or the seed's (`rules.no_bids`), new or (from `saved`) as a
     table kept it, with or without blind nil as `blind_nil` says (None: as the rules say, or as
     kept); ValueError for saved data that is not a variant's."""

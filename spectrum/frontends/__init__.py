@@ -63,7 +63,17 @@ class NoDisplay(RuntimeError):
 # Imported after the exceptions above, which the front-end modules import from here.
 from .headless import HeadlessFrontend, Press, presses_from  # noqa: E402
 
-__all__ = ["Frontend", "Quit", "Leave", "ScriptExhausted", "NoDisplay", "HeadlessFrontend", "Press", "presses_from", "WindowFrontend"]
+__all__ = [
+    "Frontend",
+    "Quit",
+    "Leave",
+    "ScriptExhausted",
+    "NoDisplay",
+    "HeadlessFrontend",
+    "Press",
+    "presses_from",
+    "WindowFrontend",
+]
 
 
 def __getattr__(name: str):

@@ -14,8 +14,8 @@ from ..pointing import Pointer, Tap, press_keys, targets_of
 from ..sound import frame_start_sample, write_wav
 from . import Frontend, Leave, ScriptExhausted
 
-from ..presses import (EXTEND_MODE, LEAVE, NAMED_PRESSES, VALID_KEYS, _checked_press,  # noqa: F401 - its names
-                       presses_from)
+from ..presses import LEAVE, presses_from
+
 
 @dataclass(frozen=True)
 class Press:
@@ -31,8 +31,6 @@ class Press:
     @property
     def timed(self) -> bool:
         return self.at is not None or self.after is not None
-
-
 
 
 def _as_press(press: Press | Iterable[str]) -> Press:
@@ -55,9 +53,11 @@ class HeadlessFrontend(Frontend):
     def __init__(self, presses: Iterable[Iterable[str] | Press] = (), *, hold_frames: int = 2, gap_frames: int = 4):
         if hold_frames < 2 or gap_frames < 4:
             raise ValueError("need hold_frames >= 2 and gap_frames >= 4 for the ROM's keyboard scan")
-        self.presses = deque(press for item in presses
-                             for press in ([item] if isinstance(item, (Press, Tap))
-                                           else map(Press, presses_from([item]))))
+        self.presses = deque(
+            press
+            for item in presses
+            for press in ([item] if isinstance(item, (Press, Tap)) else map(Press, presses_from([item])))
+        )
         self.pointer = Pointer()  # a script's taps, as a person's: parts picked until a move is whole
         self.hold_frames = hold_frames
         self.gap_frames = gap_frames
@@ -73,11 +73,23 @@ class HeadlessFrontend(Frontend):
     def present(self, machine) -> None:
         self.frames_presented += 1
         self.shown = machine
-        while (not self._hold_left and not self._gap_left and self.presses and isinstance(self.presses[0], Tap)
-               and machine.awaiting_key):  # a tap: the keys it types now, to be typed next
+        while (
+            not self._hold_left
+            and not self._gap_left
+            and self.presses
+            and isinstance(self.presses[0], Tap)
+            and machine.awaiting_key
+        ):  # a tap: the keys it types now, to be typed next
             tap = self.presses.popleft()
-            self.presses.extendleft(reversed([Press(press_keys(key)) for key in tap.keys(self.pointer, targets_of(machine))]))
-        if not self._hold_left and self.presses and not isinstance(self.presses[0], Tap) and self._due(_as_press(self.presses[0]), machine):
+            self.presses.extendleft(
+                reversed([Press(press_keys(key)) for key in tap.keys(self.pointer, targets_of(machine))])
+            )
+        if (
+            not self._hold_left
+            and self.presses
+            and not isinstance(self.presses[0], Tap)
+            and self._due(_as_press(self.presses[0]), machine)
+        ):
             press = _as_press(self.presses.popleft())
             if press.keys == LEAVE:
                 raise Leave("the key script pressed ESC")
@@ -125,7 +137,7 @@ class HeadlessFrontend(Frontend):
         mix = np.zeros(end, np.int32)
         for frame, samples in self._sounds:
             start = frame_start_sample(frame)
-            mix[start:start + len(samples)] += samples
+            mix[start : start + len(samples)] += samples
         return np.clip(mix, -32768, 32767).astype(np.int16)
 
     def save_wav(self, path: str | Path) -> None:
@@ -138,7 +150,7 @@ class HeadlessFrontend(Frontend):
         included (changing colour where the beam was, as the frame drew it: the ROM's loader's
         stripes), `scale` times life size."""
         if Path(path).suffix.lower() == ".scr":
-            Path(path).write_bytes(machine.memory[hardware.DISPLAY_FILE:hardware.ATTRIBUTES_END].tobytes())
+            Path(path).write_bytes(machine.memory[hardware.DISPLAY_FILE : hardware.ATTRIBUTES_END].tobytes())
             return
         frame = render.frame_rgb(machine.memory, machine.flash_phase, render.border_of(machine))
         render.write_png(path, render.scale_nearest(frame, scale))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 
+
 class HeldKeys:
     """Host keys (any hashable: a pygame key code, a key name) each holding some Spectrum keys."""
 
@@ -18,8 +19,9 @@ class HeldKeys:
         self._not_yet_seen: set[Hashable] = set()
         self._let_go_after_frame: set[Hashable] = set()
 
-    def press(self, host_key: Hashable, keys: Iterable[str], *, types_symbol: bool = False,
-              is_shift: bool = False) -> None:
+    def press(
+        self, host_key: Hashable, keys: Iterable[str], *, types_symbol: bool = False, is_shift: bool = False
+    ) -> None:
         """`host_key` went down, holding `keys`; `types_symbol`: it types a character the host's
         Shift made ('"' is SYMBOL+p), so the host's Shift (`is_shift` keys) must not press CAPS."""
         self._held[host_key] = frozenset(keys)

@@ -144,8 +144,9 @@ class Hub(Turns):
             task.parked, task.wakeable = True, wakeable
             task.park_number += 1
             if seconds is not None:
-                heapq.heappush(self._timers, (self.clock() + max(0.0, seconds), next(self._order), task,
-                                              task.park_number))
+                heapq.heappush(
+                    self._timers, (self.clock() + max(0.0, seconds), next(self._order), task, task.park_number)
+                )
         assert self._hub_greenlet is not None  # a task runs on the hub's thread, which set it
         self._hub_greenlet.switch()
         if wakeable:

@@ -30,8 +30,14 @@ WAKE = "wake"  # in the inbox: the program has news besides the keys (`wake`)
 class ServedFrontend(Frontend):
     """`send(message)` hands a message (bytes or text) to the connection, from this thread."""
 
-    def __init__(self, send: Callable[[bytes | str], None], *, lockstep: bool = False, pacer: Pacer | None = None,
-                 hub: Hub | LoopHub | None = None):
+    def __init__(
+        self,
+        send: Callable[[bytes | str], None],
+        *,
+        lockstep: bool = False,
+        pacer: Pacer | None = None,
+        hub: Hub | LoopHub | None = None,
+    ):
         self._send = send
         self.lockstep = lockstep
         self.hub = hub  # the machine runs as a task of this hub (`hub`), or on a thread of its own
@@ -102,8 +108,14 @@ class ServedFrontend(Frontend):
         frames slept through (a FLASH on screen, which changes the picture, ends them); how many.
         Nothing would be sent for those frames, so the terminal sees them as any others; the
         session's thread wakes a few times a second instead of fifty."""
-        if (self.lockstep or self._taken or machine.keys_held or self._terminal_held or machine.speaker_steps
-                or self.pointing.busy):
+        if (
+            self.lockstep
+            or self._taken
+            or machine.keys_held
+            or self._terminal_held
+            or machine.speaker_steps
+            or self.pointing.busy
+        ):
             return 0
         picture = render.picture(machine)
         if picture != self._picture_sent:
@@ -139,8 +151,16 @@ class ServedFrontend(Frontend):
         steps, machine.speaker_steps = machine.speaker_steps, []
         screen, border, flash_phase = picture
         old = self._picture_sent[0] if self._picture_sent else None
-        self._send(wire.frame_message(machine.frame_count, awaiting_key=machine.awaiting_key, flash_phase=flash_phase,
-                                      border=border, runs=wire.changed_runs(old, screen), steps=steps))
+        self._send(
+            wire.frame_message(
+                machine.frame_count,
+                awaiting_key=machine.awaiting_key,
+                flash_phase=flash_phase,
+                border=border,
+                runs=wire.changed_runs(old, screen),
+                steps=steps,
+            )
+        )
         self._picture_sent, self._awaiting_sent = picture, machine.awaiting_key
 
     def play(self, machine, samples: np.ndarray) -> None:

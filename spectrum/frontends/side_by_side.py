@@ -19,8 +19,15 @@ from .. import render
 from ..compare import KeyWaitRecorder, differing_cells, first_difference, screen_of
 from ..pointing import cell_at
 from .headless import Press
-from .window import (STATUS_HEIGHT, STATUS_PAPER, WindowFrontend, display_size,
-                     draw_status_text, largest_scale, status_font)
+from .window import (
+    STATUS_HEIGHT,
+    STATUS_PAPER,
+    WindowFrontend,
+    display_size,
+    draw_status_text,
+    largest_scale,
+    status_font,
+)
 
 if TYPE_CHECKING:
     from ..rom_machine import RomSpectrum
@@ -74,8 +81,15 @@ class SideBySideWindow(WindowFrontend):
 
     def _cell(self, position: tuple[int, int]) -> tuple[int, int] | None:
         """The cell of the port's picture (the left one) under the mouse: a click there types for both."""
-        return cell_at(*position, render.FRAME_WIDTH * self.scale, render.FRAME_HEIGHT * self.scale,
-                       render.FRAME_WIDTH, render.FRAME_HEIGHT, render.BORDER_LEFT, render.BORDER_TOP)
+        return cell_at(
+            *position,
+            render.FRAME_WIDTH * self.scale,
+            render.FRAME_HEIGHT * self.scale,
+            render.FRAME_WIDTH,
+            render.FRAME_HEIGHT,
+            render.BORDER_LEFT,
+            render.BORDER_TOP,
+        )
 
     def present(self, machine) -> None:
         held = self._take_keys(machine)
@@ -112,7 +126,13 @@ class SideBySideWindow(WindowFrontend):
         if cells:
             text += f"; {len(cells)} cell{'s' if len(cells) != 1 else ''} differ now (outlined)"
         behind = len(ports) - len(roms)
-        state = "the ROM is catching up" if behind > 0 else "both wait for a key" if not behind else "the port is catching up"
+        state = (
+            "the ROM is catching up"
+            if behind > 0
+            else "both wait for a key"
+            if not behind
+            else "the port is catching up"
+        )
         return f"port (left) and ROM (right): {text}\n{state}", cells
 
     def _draw(self, port, rom) -> None:
@@ -140,10 +160,15 @@ class SideBySideWindow(WindowFrontend):
             area = pygame.Rect(0, height, self._window.get_width(), self._status_height)
             self._window.fill(STATUS_PAPER, area)
             for number, line in enumerate(text.splitlines()):
-                draw_status_text(self._window, self._font, line, 4 * self.scale, height + number * self._line_height,
-                                 self._line_height)
+                draw_status_text(
+                    self._window,
+                    self._font,
+                    line,
+                    4 * self.scale,
+                    height + number * self._line_height,
+                    self._line_height,
+                )
             self._drawn[2] = text
             changed.append(area)
         if changed:
             pygame.display.update(changed)
-

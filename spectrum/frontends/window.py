@@ -96,8 +96,9 @@ def status_font(scale: int) -> pygame.freetype.Font:
     return font
 
 
-def draw_status_text(surface: pygame.Surface, font: pygame.freetype.Font, text: str, left: int, top: int,
-                     height: int) -> None:
+def draw_status_text(
+    surface: pygame.Surface, font: pygame.freetype.Font, text: str, left: int, top: int, height: int
+) -> None:
     """`text` in STATUS_INK on `surface` from `left`, centred in the band `height` pixels high at `top`."""
     ascender, descender = font.get_sized_ascender(0), font.get_sized_descender(0)  # 0: the font's own size
     baseline = top + (height - (ascender - descender)) // 2 + ascender
@@ -106,8 +107,12 @@ def draw_status_text(surface: pygame.Surface, font: pygame.freetype.Font, text: 
 
 def _display_missing() -> bool:
     """True on Linux when nothing says where a window could go."""
-    return (sys.platform.startswith("linux") and not os.environ.get("SDL_VIDEODRIVER")
-            and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"))
+    return (
+        sys.platform.startswith("linux")
+        and not os.environ.get("SDL_VIDEODRIVER")
+        and not os.environ.get("DISPLAY")
+        and not os.environ.get("WAYLAND_DISPLAY")
+    )
 
 
 def _no_display(reason: str) -> NoDisplay:
@@ -232,9 +237,14 @@ class WindowFrontend(Frontend):
         targets = self.pointing.targets
         hovered = targets.at(*self._hover) if self._hover else None
         picked = [targets.named(name) for name in self.pointing.picked]
-        return ((hovered.row, hovered.col, hovered.rows, hovered.cols) if hovered and hovered.rows < 24 else None,
-                tuple((target.row, target.col, target.rows, target.cols) for target in picked
-                      if target is not None and target.on_screen))
+        return (
+            (hovered.row, hovered.col, hovered.rows, hovered.cols) if hovered and hovered.rows < 24 else None,
+            tuple(
+                (target.row, target.col, target.rows, target.cols)
+                for target in picked
+                if target is not None and target.on_screen
+            ),
+        )
 
     def _draw_outlines(self, outlines: tuple) -> None:
         """Outlines over the scaled picture, never in the Spectrum's screen."""
@@ -242,7 +252,12 @@ class WindowFrontend(Frontend):
         cell = 8 * self.scale
         for rect, colour in [*((rect, PICKED) for rect in picked), *([(hovered, HOVER)] if hovered else [])]:
             row, col, rows, cols = rect
-            box = ((render.BORDER_LEFT // 8 + col) * cell, (render.BORDER_TOP // 8 + row) * cell, cols * cell, rows * cell)
+            box = (
+                (render.BORDER_LEFT // 8 + col) * cell,
+                (render.BORDER_TOP // 8 + row) * cell,
+                cols * cell,
+                rows * cell,
+            )
             pygame.draw.rect(self._picture_area, colour, box, max(2, self.scale))
 
     def _take_keys(self, machine=None) -> set[str]:
@@ -256,8 +271,9 @@ class WindowFrontend(Frontend):
 
     def _cell(self, position: tuple[int, int]) -> tuple[int, int] | None:
         width, height = self._picture_area.get_size()
-        return cell_at(*position, width, height, render.FRAME_WIDTH, render.FRAME_HEIGHT,
-                       render.BORDER_LEFT, render.BORDER_TOP)
+        return cell_at(
+            *position, width, height, render.FRAME_WIDTH, render.FRAME_HEIGHT, render.BORDER_LEFT, render.BORDER_TOP
+        )
 
     def _mouse(self, event) -> None:
         """The mouse over the picture: the target under it outlined; a click taps, a drag drags; a

@@ -24,8 +24,9 @@ NIL_CLEAN = 0.7
 BID_MARGIN = 0.5
 
 
-def sampled_play(hand: list[str], seat: int, leader: int, rng: random.Random, deals: int,
-                 nil: bool) -> tuple[float, float]:
+def sampled_play(
+    hand: list[str], seat: int, leader: int, rng: random.Random, deals: int, nil: bool
+) -> tuple[float, float]:
     """The hand played out on `deals` random deals of the other hands by the rule player's habits,
     with partners (seat and seat + 2), spades to be broken, `leader` first: the mean of its tricks,
     and (when `nil`) the share of the deals in which, bidding nil, it took none."""
@@ -40,7 +41,7 @@ def sampled_play(hand: list[str], seat: int, leader: int, rng: random.Random, de
         hands = [0] * 4
         hands[seat] = mask_of(mine)
         for position, other in enumerate(others):
-            hands[other] = mask_of(unseen[TRICKS_IN_A_HAND * position:TRICKS_IN_A_HAND * (position + 1)])
+            hands[other] = mask_of(unseen[TRICKS_IN_A_HAND * position : TRICKS_IN_A_HAND * (position + 1)])
         for bids in (None, nil_bids) if nil else (None,):
             deal = Deal(list(hands), [], leader, [0] * 4, True, rule_model(lambda other: (other + 2) % 4, bids))
             deal.play_out()
@@ -51,16 +52,26 @@ def sampled_play(hand: list[str], seat: int, leader: int, rng: random.Random, de
     return total / deals, clean / deals
 
 
-def sampled_bid(hand: list[str], seat: int, leader: int, partner_bid: int | None, rng: random.Random,
-                deals: int = 40, rules: HouseRules = USUAL) -> int:
+def sampled_bid(
+    hand: list[str],
+    seat: int,
+    leader: int,
+    partner_bid: int | None,
+    rng: random.Random,
+    deals: int = 40,
+    rules: HouseRules = USUAL,
+) -> int:
     """A bid from play (`sampled_play`, `deals` deals): nil with a hand `nil_considered` (small
     spades, a partner not at nil) that ducking kept out of every trick in at least NIL_CLEAN of the
     deals; else the mean of its tricks less BID_MARGIN, rounded, at least 1 and at most what the
     partner's bid leaves. The table's `rules` judge it: the share needed for nil is NIL_CLEAN at
     nil's usual value and `full_rules.nil_chance_needed` at another (no nil at a table without), and
     the contract is bid as they let it be (`full_rules.contract_bid`: a minimum, "10 for 200")."""
-    considering_nil = rules.nil_allowed and nil_considered(hand, partner_bid) \
+    considering_nil = (
+        rules.nil_allowed
+        and nil_considered(hand, partner_bid)
         and (partner_bid is None or partner_bid >= rules.minimum_bid)
+    )
     tricks, clean = sampled_play(hand, seat, leader, rng, deals, considering_nil)
     needed = NIL_CLEAN if rules.nil == USUAL.nil else nil_chance_needed(rules)
     if considering_nil and clean >= needed:

@@ -22,7 +22,7 @@ def deal_hidden_cards(view: View, rng: random.Random) -> list[list[int]] | None:
     if not any(view.voids[seat] for seat in others):
         start = 0
         for seat in others:
-            hands[seat] = unseen[start:start + view.hand_sizes[seat]]
+            hands[seat] = unseen[start : start + view.hand_sizes[seat]]
             start += view.hand_sizes[seat]
         return hands
     can_hold = [[seat for seat in others if suit not in view.voids[seat]] for suit in SUITS]
@@ -105,14 +105,17 @@ class HabitCheck:
     def agreement(self, hands: list[list[int]], mismatch: float, seats=None) -> float:
         """`mismatch` to the power of the plays of the judged `seats` (default: all) that `hands` (a
         whole deal) fails to explain."""
-        return mismatch ** sum(self.misses(seat, mask_of(hands[seat])) for seat in (self.plays if seats is None else seats))
+        return mismatch ** sum(
+            self.misses(seat, mask_of(hands[seat])) for seat in (self.plays if seats is None else seats)
+        )
 
     def habitual_seats(self, guesses: list[list[list[int]]]) -> set[int]:
         """The judged seats whose every play so far one of `guesses` explains by the rule player's
         habits. A rule player's plays nearly always are; the others play by habits of their own (a
         person, another program), and what they played is no evidence for or against a guess."""
-        return {seat for seat in self.plays
-                if any(not self.misses(seat, mask_of(hands[seat]), most=0) for hands in guesses)}
+        return {
+            seat for seat in self.plays if any(not self.misses(seat, mask_of(hands[seat]), most=0) for hands in guesses)
+        }
 
     def misses(self, seat: int, hidden: int, most: int = DECK_SIZE) -> int:
         """How many of `seat`'s plays differ from its habits were `hidden` (a mask) its cards now;
@@ -138,8 +141,9 @@ def habit_agreement(view: View, hands: list[list[int]], mismatch: float, judged=
     return HabitCheck(view, range(4) if judged is None else judged).agreement(hands, mismatch)
 
 
-def habit_guesses(view: View, judged, rng: random.Random, count: int, chains: int, sweeps: int,
-                  mismatch: float) -> tuple[list[list[list[int]]], list[float]]:
+def habit_guesses(
+    view: View, judged, rng: random.Random, count: int, chains: int, sweeps: int, mismatch: float
+) -> tuple[list[list[list[int]]], list[float]]:
     """`count` guesses at the hidden hands, each weighted by `habit_agreement`, drawn in proportion to
     that weight: Metropolis sampling over the deals consistent with what `view`'s seat has seen, by
     swapping two hidden cards between two other seats (each card to a seat not void in its suit).
@@ -178,5 +182,11 @@ def habit_guesses(view: View, judged, rng: random.Random, count: int, chains: in
 
 
 def guessed_deal(view: View, hands: list[list[int]]) -> Deal:
-    return Deal([mask_of(hand) for hand in hands], view.trick_bits(), view.seat, list(view.taken),
-                view.spades_closed, model_for(view))
+    return Deal(
+        [mask_of(hand) for hand in hands],
+        view.trick_bits(),
+        view.seat,
+        list(view.taken),
+        view.spades_closed,
+        model_for(view),
+    )

@@ -4,8 +4,18 @@ void, discard the least useful card, lead masters; and `Deal`, a deal with every
 out by them."""
 
 from ...cards import SUIT_SIZE, trick_rank
-from .solver import (ALL_CARDS, CARD_OF_BIT, SPADES_BELOW, SUIT_MASK, SUITS, bits_of, legal_mask, mask_of, strength,
-                     trick_winner)
+from .solver import (
+    ALL_CARDS,
+    CARD_OF_BIT,
+    SPADES_BELOW,
+    SUIT_MASK,
+    SUITS,
+    bits_of,
+    legal_mask,
+    mask_of,
+    strength,
+    trick_winner,
+)
 from .views import View
 
 SPADES_LAST = SUITS[::-1]  # the side suits, then the spades
@@ -20,8 +30,15 @@ def suit_lengths(mask: int) -> list[int]:
     return [bin(mask & SUIT_MASK[suit]).count("1") for suit in SUITS]
 
 
-def rule_card(hand: int, outside: int, trick: list[tuple[int, int]], seat: int, spades_closed: bool = False,
-              partner: int | None = None, bids: list[int] | None = None) -> int:
+def rule_card(
+    hand: int,
+    outside: int,
+    trick: list[tuple[int, int]],
+    seat: int,
+    spades_closed: bool = False,
+    partner: int | None = None,
+    bids: list[int] | None = None,
+) -> int:
     """The rule player's card (a bit), from its hand, the cards the other seats hold between them
     (`outside`: every card neither played nor its own), and the trick so far as (seat, bit).
 
@@ -52,8 +69,12 @@ def rule_card(hand: int, outside: int, trick: list[tuple[int, int]], seat: int, 
     top = strength(best, led)
     position = len(trick)
     partner_nil = bids is not None and bids[partner] == 0
-    partner_winning = partner is not None and leader_seat == partner and not partner_nil and (
-        position == 3 or is_master(best, outside) or best < SPADES_BELOW)
+    partner_winning = (
+        partner is not None
+        and leader_seat == partner
+        and not partner_nil
+        and (position == 3 or is_master(best, outside) or best < SPADES_BELOW)
+    )
     winners = [bit for bit in bits_of(legal) if strength(bit, led) > top]
     if legal & SUIT_MASK[led]:  # following suit
         if not winners or partner_winning or position == 1:
@@ -169,17 +190,20 @@ def discard(legal: int) -> int:
 def habitual_card_of(view: View) -> int:
     """The rule player's card (a card number) for `view`."""
     hand = mask_of(view.hand)
-    outside = ALL_CARDS ^ hand ^ mask_of(view.played)   # the cards the other seats hold between them
-    return CARD_OF_BIT[rule_card(hand, outside, view.trick_bits(), view.seat, view.spades_closed,
-                                 view.partner, view.bids)]
+    outside = ALL_CARDS ^ hand ^ mask_of(view.played)  # the cards the other seats hold between them
+    return CARD_OF_BIT[
+        rule_card(hand, outside, view.trick_bits(), view.seat, view.spades_closed, view.partner, view.bids)
+    ]
 
 
 def rule_model(partner_of_seat=None, bids=None):
     """The rule players' habits as a solver policy: (seat, hands, trick, spades closed) -> bit."""
+
     def policy(seat: int, hands: list[int], trick, closed: bool) -> int:
         outside = (hands[0] | hands[1] | hands[2] | hands[3]) ^ hands[seat]
         partner = partner_of_seat(seat) if partner_of_seat else None
         return rule_card(hands[seat], outside, trick, seat, closed, partner, bids)
+
     return policy
 
 

@@ -14,9 +14,9 @@ from .views import View
 # In points a nil is 100 made and -100 broken: its first trick swings 200, as much as twenty tricks
 # of a contract, where a later trick is only a bag. A trick is worth what follows (a whole number:
 # the exact solver counts in steps of one).
-NIL_TRICK_WORTH = -10    # a trick taken by our own nil bidder while its nil stands: it breaks it
-SET_NIL_WORTH = 8        # a trick taken by an opposing nil bidder while its nil stands: it sets it
-BAG_WORTH = -1           # a trick past our contract: one point, and a tenth of the 100 that ten bags cost
+NIL_TRICK_WORTH = -10  # a trick taken by our own nil bidder while its nil stands: it breaks it
+SET_NIL_WORTH = 8  # a trick taken by an opposing nil bidder while its nil stands: it sets it
+BAG_WORTH = -1  # a trick past our contract: one point, and a tenth of the 100 that ten bags cost
 
 
 def trick_worth(view: View) -> list[int]:
@@ -43,7 +43,7 @@ def trick_worth(view: View) -> list[int]:
     return worth
 
 
-MOST_STEPS = 200_000   # the solver level's work a decision (see Budget): at most about 1.6 s of CPU here
+MOST_STEPS = 200_000  # the solver level's work a decision (see Budget): at most about 1.6 s of CPU here
 
 
 @dataclass
@@ -62,6 +62,7 @@ class SolverPlayer:
     (a spade last). The search deepens a turn at a time; should it pass `most_steps` of work (a step
     a card played out or a position solved: work, not time, so that a decision is the same every
     time), the deepest search finished decides (and with none finished, the rule player's card)."""
+
     samples: int = 30
     chains: int = 6
     sweeps: int = 30
@@ -81,8 +82,10 @@ class SolverPlayer:
         policy, worth = model_for(view), trick_worth(view)
         solver = Solver(view.side, policy, worth, budget) if len(view.hand) <= self.exact_within else None
         search = InformationSetSearch(view.seat, worth, solver, budget)
-        deals = [Deal([mask_of(hand) for hand in guess], view.trick_bits(), view.seat, [0] * 4, view.spades_closed,
-                      policy) for guess in guesses]
+        deals = [
+            Deal([mask_of(hand) for hand in guess], view.trick_bits(), view.seat, [0] * 4, view.spades_closed, policy)
+            for guess in guesses
+        ]
         totals = None
         for depth in range(1, self.depth + 1):
             try:
@@ -120,8 +123,10 @@ class InformationSetSearch:
 
     def card_totals(self, deals: list[Deal], weights: list[float], depth: int) -> dict[int, float]:
         """The weighted total value after each card `seat` may play now (all `deals` at its turn)."""
-        return {bit: weighted_total(weights, values)
-                for bit, values in self._values_after_each_card(deals, weights, depth).items()}
+        return {
+            bit: weighted_total(weights, values)
+            for bit, values in self._values_after_each_card(deals, weights, depth).items()
+        }
 
     def _values_after_each_card(self, deals, weights, depth) -> dict[int, list[float]]:
         values_after = {}

@@ -31,6 +31,7 @@ class RandomPlayer:
 
 class RulePlayer:
     """The rule player (see `habits.rule_card`)."""
+
     name = "rules"
 
     def choose(self, view: View) -> int:

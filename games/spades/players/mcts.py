@@ -13,12 +13,13 @@ from .views import View, full_outcome, win_shares
 
 class Node:
     """One of the searching seat's own decisions: its statistics and the decisions after it."""
+
     __slots__ = ("children", "visits", "available", "reward")
 
     def __init__(self):
         self.children: dict[int, Node] = {}
         self.visits = 0
-        self.available = 0      # how often this node's card was legal when its parent was reached
+        self.available = 0  # how often this node's card was legal when its parent was reached
         self.reward = 0.0
 
 
@@ -39,6 +40,7 @@ class SearchPlayer:
 
     The think budget is `iterations` guesses (a count, not a time: the same decision every time).
     """
+
     iterations: int = 60
     exploration: float = 0.3
     pool: int = 300

@@ -20,17 +20,18 @@ low, otherwise its cheapest winner first; a lead tries high cards first.
 from ...cards import CARD_OF_TRICK_BIT, DECK, DECK_SIZE, SUIT_LETTERS, SUIT_SIZE, TRICK_BIT, Suit
 from ..rules import spades_value
 
-BIT = TRICK_BIT                  # Card.index -> trick-order bit
+BIT = TRICK_BIT  # Card.index -> trick-order bit
 CARD_OF_BIT = CARD_OF_TRICK_BIT  # trick-order bit -> Card.index
-SPADES_BELOW = SUIT_SIZE         # the spades, the trumps, are the bits below this one
+SPADES_BELOW = SUIT_SIZE  # the spades, the trumps, are the bits below this one
 SUIT_PATTERN = (1 << SUIT_SIZE) - 1  # a whole suit, as the suit's own bits
 SUITS = tuple(range(len(Suit)))  # the suits as plain numbers (quicker to index with than `Suit`s)
 SUIT_MASK = [SUIT_PATTERN << (SUIT_SIZE * suit) for suit in SUITS]
 SPADE_MASK = SUIT_MASK[Suit.SPADES]
 ALL_CARDS = (1 << DECK_SIZE) - 1
 # how strongly each card (by bit) plays to a trick, per led suit: the rules' `spades_value`, looked up
-STRENGTH = tuple(tuple(spades_value(DECK[CARD_OF_BIT[bit]], SUIT_LETTERS[led]) for bit in range(DECK_SIZE))
-                 for led in SUITS)
+STRENGTH = tuple(
+    tuple(spades_value(DECK[CARD_OF_BIT[bit]], SUIT_LETTERS[led]) for bit in range(DECK_SIZE)) for led in SUITS
+)
 
 
 def mask_of(cards) -> int:
@@ -42,15 +43,24 @@ def mask_of(cards) -> int:
 
 
 # the bits of each suit's pattern, per suit: bits_of looks a suit up instead of looping over bits
-SUIT_BITS = [[[SUIT_SIZE * suit + rank for rank in range(SUIT_SIZE) if pattern >> rank & 1]
-              for pattern in range(SUIT_PATTERN + 1)] for suit in SUITS]
+SUIT_BITS = [
+    [
+        [SUIT_SIZE * suit + rank for rank in range(SUIT_SIZE) if pattern >> rank & 1]
+        for pattern in range(SUIT_PATTERN + 1)
+    ]
+    for suit in SUITS
+]
 _HEARTS_AT, _DIAMONDS_AT, _CLUBS_AT = SUIT_SIZE, 2 * SUIT_SIZE, 3 * SUIT_SIZE  # where each suit's bits start
 
 
 def bits_of(mask: int) -> list[int]:
     """The bits of `mask`, lowest first."""
-    return (SUIT_BITS[0][mask & SUIT_PATTERN] + SUIT_BITS[1][mask >> _HEARTS_AT & SUIT_PATTERN]
-            + SUIT_BITS[2][mask >> _DIAMONDS_AT & SUIT_PATTERN] + SUIT_BITS[3][mask >> _CLUBS_AT])
+    return (
+        SUIT_BITS[0][mask & SUIT_PATTERN]
+        + SUIT_BITS[1][mask >> _HEARTS_AT & SUIT_PATTERN]
+        + SUIT_BITS[2][mask >> _DIAMONDS_AT & SUIT_PATTERN]
+        + SUIT_BITS[3][mask >> _CLUBS_AT]
+    )
 
 
 def strength(bit: int, led: int) -> int:
@@ -123,8 +133,9 @@ class Solver:
                 lower = guess
         return lower
 
-    def card_values(self, hands: list[int], trick: list[tuple[int, int]], to_play: int,
-                    spades_closed: bool = False) -> dict[int, int]:
+    def card_values(
+        self, hands: list[int], trick: list[tuple[int, int]], to_play: int, spades_closed: bool = False
+    ) -> dict[int, int]:
         """The exact value after each legal card of `to_play` (bits), equivalent cards valued once."""
         values = {}
         legal = legal_mask(hands[to_play], trick, spades_closed)
@@ -218,7 +229,7 @@ class Solver:
             if alpha >= beta:
                 break
         if key is not None:
-            lower, upper = self.table.get(key, (-10 ** 6, 10 ** 6))
+            lower, upper = self.table.get(key, (-(10**6), 10**6))
             if best <= original_alpha:
                 upper = min(upper, best)
             elif best >= original_beta:

@@ -10,7 +10,7 @@ from ..rules import PLAYERS, Spades, seat_of
 from .solver import BIT, legal_mask, mask_of
 
 
-SUIT = [suit_of(card) for card in range(DECK_SIZE)]   # per Card.index
+SUIT = [suit_of(card) for card in range(DECK_SIZE)]  # per Card.index
 
 
 def card_number(name: str) -> int:
@@ -20,19 +20,20 @@ def card_number(name: str) -> int:
 @dataclass
 class View:
     """One seat's knowledge at its turn. Seats are 0-3 and play in that order (player_0 first)."""
+
     seat: int
     hand: list[int]
-    trick: list[tuple[int, int]]          # (seat, card) of the trick so far, in the order played
-    played: set[int]                      # every card seen played, the current trick's included
-    voids: list[set[int]]                 # per seat: suits it has shown it does not hold
-    hand_sizes: list[int]                 # per seat, before this play
-    taken: list[int]                      # tricks won so far, per seat
-    spades_must_be_broken: bool = False   # full rules: no spade lead until a spade has been played
+    trick: list[tuple[int, int]]  # (seat, card) of the trick so far, in the order played
+    played: set[int]  # every card seen played, the current trick's included
+    voids: list[set[int]]  # per seat: suits it has shown it does not hold
+    hand_sizes: list[int]  # per seat, before this play
+    taken: list[int]  # tricks won so far, per seat
+    spades_must_be_broken: bool = False  # full rules: no spade lead until a spade has been played
     spades_broken: bool = False
-    partner: int | None = None            # full rules: the partner's seat
-    bids: list[int] | None = None         # full rules: each seat's bid (0 = nil)
+    partner: int | None = None  # full rules: the partner's seat
+    bids: list[int] | None = None  # full rules: each seat's bid (0 = nil)
     history: list[tuple[int, int]] = field(default_factory=list)  # every (seat, card) played, in order
-    rules: HouseRules = USUAL             # full rules: the table's scoring
+    rules: HouseRules = USUAL  # full rules: the table's scoring
 
     @property
     def side(self) -> set[int]:
@@ -81,14 +82,16 @@ def seed_view(game: Spades, player: str) -> View:
     """What `player` knows in the seed's game: its hand, all cards played, who showed out of what."""
     tricks = [cards for cards, _ in game.tricks] + ([game.trick] if game.trick else [])
     state = game.state()
-    return View(seat=seat_of(player),
-                hand=[card_number(card) for card in state["hands"][player]],
-                trick=[(seat_of(who), card_number(card)) for who, card in game.trick],
-                played={card_number(card) for trick in tricks for _, card in trick},
-                voids=shown_voids(tricks),
-                hand_sizes=[len(state["hands"][other]) for other in PLAYERS],
-                taken=[state["player_scores"][other] for other in PLAYERS],
-                history=[(seat_of(who), card_number(card)) for trick in tricks for who, card in trick])
+    return View(
+        seat=seat_of(player),
+        hand=[card_number(card) for card in state["hands"][player]],
+        trick=[(seat_of(who), card_number(card)) for who, card in game.trick],
+        played={card_number(card) for trick in tricks for _, card in trick},
+        voids=shown_voids(tricks),
+        hand_sizes=[len(state["hands"][other]) for other in PLAYERS],
+        taken=[state["player_scores"][other] for other in PLAYERS],
+        history=[(seat_of(who), card_number(card)) for trick in tricks for who, card in trick],
+    )
 
 
 def full_view(game: FullSpades, player: str) -> View:
@@ -114,4 +117,5 @@ def full_outcome(bids: list[int], rules: HouseRules = USUAL):
         worth = [score - bag_cost * bags for score, bags in points]
         team_values = [min(1.0, max(0.0, (worth[team] - worth[1 - team] + 600) / 1200)) for team in (0, 1)]
         return [team_values[seat % 2] for seat in range(4)]
+
     return outcome
