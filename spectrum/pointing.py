@@ -324,7 +324,8 @@ class Typist:
         return frozenset()
 
 
-READ_EVERY = 10  # frames: how often a screen being drawn is read for its targets (a tap reads it at once)
+READ_EVERY = 25  # frames: how often a screen being drawn is read for its targets (a tap reads it at once)
+STILL_FRAMES = 8  # frames a changed screen stays as it is before it is read (drawn: a program waiting)
 
 
 class PointerSession:
@@ -345,6 +346,8 @@ class PointerSession:
         self._said: tuple | None = None
         self._machine = None  # the machine looked at, when its screen changed since its targets were read
         self._unread_frames = 0  # frames since a screen that changed was last read for its targets
+        self._last_screen: bytes | None = None  # the screen at the frame before
+        self._still_frames = 0  # frames it has stayed the same
 
     def look(self, machine) -> Targets:
         """Take the machine's targets for this frame. A terminal of a served machine (it has an
@@ -354,15 +357,19 @@ class PointerSession:
         self._machine = None
         if callable(declared):  # read from the screen: again only when the screen changed
             screen = machine.memory[DISPLAY_FILE:ATTRIBUTES_END].tobytes()
+            self._still_frames = self._still_frames + 1 if screen == self._last_screen else 0
+            self._last_screen = screen
             if self._read is None or self._read[0] is not declared or self._read[1] != screen:
                 # a screen being drawn while the program is busy is read at most every READ_EVERY
-                # frames; at a key wait, or with a tap waiting, at once (`for_frame`)
+                # frames, and once it has stayed as it is for STILL_FRAMES (drawn: the program
+                # thinks, or pauses); at a key wait, or with a tap waiting, at once (`for_frame`)
                 self._unread_frames += 1
                 if (
                     self._read is None
                     or self._read[0] is not declared
                     or self._pending
                     or getattr(machine, "awaiting_key", True)
+                    or self._still_frames >= STILL_FRAMES
                     or self._unread_frames >= READ_EVERY
                 ):
                     self._read_screen(machine, declared, screen)

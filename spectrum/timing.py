@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .hardware import FRAME_T_STATES
 from .rom_costs import T_STATES
 
 
@@ -32,5 +33,8 @@ class Timing:
             cost = self.table.get(item)
             if cost is None:
                 self.unmeasured.add(item)
-            else:
-                self.machine.spend(cost * count)
+            else:  # machine.spend, its common case here: no frame begins
+                machine = self.machine
+                machine.t_state += cost * count
+                if machine.t_state >= FRAME_T_STATES:
+                    machine.spend(0)

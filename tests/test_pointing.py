@@ -455,3 +455,34 @@ def test_spades_blind_nil_is_asked_by_two_choices_and_a_finished_hand_goes_on_at
     assert Pointer().tap_cell(over, 3, 3) == ("ENTER",) and over.named("Next hand").keys == ("ENTER",)
     assert over.named("Last trick").keys == ("l",)
     assert Pointer().tap_cell(spades_targets.lobby(), 18, 5) == ("ENTER",)
+
+
+def test_a_screen_drawn_between_pauses_is_read_once_it_stays_as_it_is():
+    """Patience's title types a letter, then pauses a frame (PAUSE 1, no key wait): its targets are
+    not read at each letter, but once the screen has stayed as it is for STILL_FRAMES frames."""
+    from spectrum.pointing import READ_EVERY, STILL_FRAMES
+
+    reads = []
+
+    def read(machine):
+        reads.append(machine.frame_count)
+        return Targets((Target("a", ("a",), row=0),))
+
+    machine, session = Spectrum(HeadlessFrontend()), PointerSession()
+    machine.targets = read
+    session.look(machine)
+    for letter in "ELEVEN U"[: (READ_EVERY - STILL_FRAMES) // 2 - 1]:  # a letter, then a frame's pause
+        machine.print_at(5, 5, letter)
+        session.look(machine)
+        session.look(machine)
+    machine.print_at(5, 6, "P")  # the last letter
+    session.look(machine)
+    assert len(reads) == 1
+    for _ in range(STILL_FRAMES - 1):
+        session.look(machine)
+    assert len(reads) == 1
+    session.look(machine)
+    assert len(reads) == 2  # the title drawn: read
+    for _ in range(READ_EVERY * 2):
+        session.look(machine)
+    assert len(reads) == 2  # and not again while it stays

@@ -18,11 +18,24 @@ import asyncio
 import collections
 import heapq
 import itertools
+import math
 import threading
 import time
 from collections.abc import Callable
 
 from greenlet import getcurrent, greenlet  # type: ignore[import-untyped]  # greenlet ships no hints
+
+# A wait ends on the next tick of TICK seconds, not at its own instant: machines whose frames fall
+# due within one tick of each other run one after the other on one waking of the hub's thread. A
+# process that sleeps and wakes for every frame of every machine pays for each waking (the core's
+# caches gone cold, the host's scheduler) more than a frame's own work costs; a frame is shown at
+# most one tick late, and a machine's frames keep their own due times (the pacer counts from them).
+TICK = 0.004
+
+
+def on_tick(when: float) -> float:
+    """The first tick at or after `when` (seconds on the hub's clock)."""
+    return math.ceil(when / TICK) * TICK
 
 
 class Task:
@@ -145,7 +158,7 @@ class Hub(Turns):
             task.park_number += 1
             if seconds is not None:
                 heapq.heappush(
-                    self._timers, (self.clock() + max(0.0, seconds), next(self._order), task, task.park_number)
+                    self._timers, (on_tick(self.clock() + max(0.0, seconds)), next(self._order), task, task.park_number)
                 )
         assert self._hub_greenlet is not None  # a task runs on the hub's thread, which set it
         self._hub_greenlet.switch()
@@ -253,7 +266,7 @@ class LoopHub(Turns):
         task.park_number += 1
         if seconds is not None:
             assert self.loop is not None
-            self.loop.call_later(max(0.0, seconds), self._resume, task, task.park_number)
+            self.loop.call_at(on_tick(self.loop.time() + max(0.0, seconds)), self._resume, task, task.park_number)
         assert task.greenlet is not None  # a task that waits is running
         task.greenlet.parent.switch()  # back to the loop, until a timer or a wake resumes this task
         if wakeable:
