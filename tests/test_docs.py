@@ -96,6 +96,19 @@ def test_every_section_of_the_bench_has_its_block_in_the_benchmarks_page(bench):
         assert bench.written_into(page, name, "x").count("\nx\n") == 1, name
 
 
+def test_every_game_section_s_bench_has_a_report_taking_its_quick_look_s_arguments(bench):
+    """`tools/bench.py SECTION` calls the bench's `report()` (with its quick look's arguments under
+    --quick): each is there and takes them (`tools/bench.py spades` once had no report to call)."""
+    import importlib
+    import inspect
+
+    for module_name in bench.GAME_SECTIONS:
+        module = importlib.import_module(module_name)
+        assert callable(getattr(module, "report", None)), module_name
+        if module_name in bench.QUICK_ARGUMENTS:
+            inspect.signature(module.report).bind(**bench.QUICK_ARGUMENTS[module_name](module))
+
+
 def test_writing_a_section_s_block_changes_that_block_alone(bench):
     opening, closing = bench.markers("display")
     other_opening, other_closing = bench.markers("printing")

@@ -175,3 +175,29 @@ def test_a_table_whose_worker_is_killed_is_taken_up_again_from_what_was_kept(tmp
         assert [seat and seat["name"] for seat in after["seats"]] == [seat and seat["name"] for seat in before["seats"]]
         for person in people.values():
             person.socket.close()
+
+
+@pytest.mark.parametrize(
+    "path, argv, keys",
+    [
+        # the computers' searches, in processes of the worker's own
+        ("spades?seed=3&level=mcts", ["spades", "--seed", "3", "--level", "mcts"], "{RIGHT}{RIGHT}{RIGHT}{ENTER}kh"),
+        # the practice deal's verdict, searched beside it (it comes when it comes: the last frames wait)
+        ("canfield?practice&deal=7", ["canfield", "--practice", "--deal", "7"], "p{@1500}{ESC}"),
+    ],
+)
+def test_a_worker_s_sessions_search_as_a_one_process_server_s_do(tmp_path, path, argv, keys):
+    """A worker's sessions have their searches worked out in processes the worker starts (a worker
+    that could not start them — a daemon process may not — ended the session with an error): the
+    game a terminal records through the router is the local run's, byte for byte."""
+    from games.host import cli
+
+    def recorded(command: list[str], folder) -> tuple[int, bytes]:
+        folder.mkdir()
+        status = cli.main([*command, "--headless", "--keys", keys, "--screenshot", str(folder / "shot.scr")])
+        return status, (folder / "shot.scr").read_bytes()
+
+    local = recorded(argv, tmp_path / "local")
+    with running_router(2, data_dir=tmp_path / "served") as (url, routing):
+        remote = recorded(["connect", url + path], tmp_path / "remote")
+    assert remote == local

@@ -272,6 +272,24 @@ def test_connect_headless_records_byte_for_byte_what_a_local_run_does(server, tm
     assert remote[2] == local[2], "the WAVs differ"
 
 
+def test_a_served_game_at_home_has_its_computers_searches_worked_out_by_the_workers(server, tmp_path, monkeypatch):
+    """Spades at home against mcts computers, served: every search is worked out in the server's
+    worker processes (a search on the sessions' thread would hold up every other session's frames
+    for as long as it took), and the game is the one a local run plays, byte for byte."""
+    from games.spades.players import mcts
+
+    base, running = server
+    argv, keys = ["spades", "--seed", "3", "--level", "mcts"], "{RIGHT}{RIGHT}{RIGHT}{ENTER}kh"
+    local = headless_outputs(argv, keys, tmp_path / "local", ".scr")
+    searched_here, submitted = [], []
+    choose, submit = mcts.SearchPlayer.choose, running.thinker.submit
+    monkeypatch.setattr(mcts.SearchPlayer, "choose", lambda *arguments: searched_here.append(1) or choose(*arguments))
+    monkeypatch.setattr(running.thinker, "submit", lambda *arguments: submitted.append(1) or submit(*arguments))
+    remote = headless_outputs(["connect", base + "spades?seed=3&level=mcts"], keys, tmp_path / "remote", ".scr")
+    assert submitted and not searched_here
+    assert remote == local
+
+
 def wav_samples(data: bytes) -> np.ndarray:
     with wave.open(io.BytesIO(data)) as wav:
         assert (wav.getnchannels(), wav.getsampwidth(), wav.getframerate()) == (1, 2, 44100)
@@ -814,3 +832,21 @@ def test_a_server_stopped_while_a_session_ends_lets_its_process_end():
         timeout=PATIENCE,
     )
     assert process.returncode == 0 and process.stdout == "stopped\n", process.stderr
+
+
+def test_a_session_that_fails_tells_its_terminal_and_closes(fresh_server, monkeypatch):
+    """A fault of the server's own in a session: the terminal is told and its connection closed (it
+    was left open, waiting for frames that would never come); the other sessions go on."""
+    import games.host.serve
+
+    def failing(session, machine):
+        raise AssertionError("a fault planted by the test")
+
+    monkeypatch.setattr(games.host.serve.Session, "session", failing)
+    monkeypatch.setattr(threading, "excepthook", lambda arguments: None)  # said in the log: not here
+    base, _ = fresh_server
+    terminal = connect(socket_url(base, "patience?seed=5"), max_size=None, legacy=True)
+    messages, closed = messages_until_closed(terminal)
+    ends = [json.loads(message) for message in messages if isinstance(message, str) and '"end"' in message]
+    assert ends == [{"end": "zxcards stopped on a fault of the server's (its log says which).", "exit": 1}]
+    monkeypatch.undo()  # the bystander's session, checked by the fixture, plays as before

@@ -34,6 +34,7 @@ def test_by_default_a_server_keeps_tables_and_players_data_in_its_data_folder_as
     session = serve.Session(server, serve.Target("spades"), None, "f" * 32, lambda: None)
     assert session.program_options(load("spades"), {"full_rules": True}) == {
         "full_rules": True,
+        "thinker": server.thinker,
         "data_dir": tmp_path / "browsers" / ("f" * 32),
     }
     assert session.program_options(load("canfield"), {}) == {
@@ -50,6 +51,7 @@ def test_with_a_shared_store_the_programs_that_keep_are_handed_it_and_no_data_fo
     session = serve.Session(server, serve.Target("spades"), None, "f" * 32, lambda: None)
     assert session.program_options(load("spades"), {"full_rules": True}) == {
         "full_rules": True,
+        "thinker": server.thinker,
         "store": shared,
         "owner": "f" * 32,
     }
@@ -58,7 +60,8 @@ def test_with_a_shared_store_the_programs_that_keep_are_handed_it_and_no_data_fo
         "store": shared,
         "owner": "f" * 32,
     }
-    assert session.program_options(load("spades"), {}) == {}  # what keeps nothing is handed nothing
+    # what keeps nothing is handed no store (its computers' searches, the workers)
+    assert session.program_options(load("spades"), {}) == {"thinker": server.thinker}
     assert not (tmp_path / "unused").exists()
 
 

@@ -153,6 +153,13 @@ QUICK_ARGUMENTS = {
     "bench_canfield": lambda module: {"deals": 100, "seconds": 2.0},
     "bench_serve": lambda module: {"levels": module.QUICK_LEVELS, "seconds": module.QUICK_SECONDS},
     "bench_tables": lambda module: {"tables": module.QUICK_TABLES, "hands": module.QUICK_HANDS},
+    "bench_spades": lambda module: {
+        "hands": module.QUICK_HANDS,
+        "given_away_hands": module.QUICK_GIVEN_AWAY_HANDS,
+        "solver_deals": module.QUICK_SOLVER_DEALS,
+        "games": module.QUICK_GAMES,
+    },
+    "bench_opponents": lambda module: {"hands": module.QUICK_HANDS, "games": module.QUICK_GAMES},
 }
 
 

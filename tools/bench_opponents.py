@@ -41,6 +41,7 @@ MIXED_PAIRS = tuple(
     bench_spades.MIXED.join(pair) for pair in (("buster", "greedy"), ("cautious", "rules"), ("counter", "sandbagger"))
 )
 HANDS, GAMES = 400, 20
+QUICK_HANDS, QUICK_GAMES = 40, 2  # tools/bench.py --quick
 KNOWING_LEVELS = 3  # the seeing player that knows the others' own play tries its cards this many turns deep
 
 

@@ -692,7 +692,7 @@ async def measure(levels: tuple[int, ...], seconds: float, workers: int = 1) -> 
         )
     ratio = searching[True]["arrived"]["p99"] / max(searching[False]["arrived"]["p99"], 1e-3)
     lines.append(f"  the workers cut Patience's p99 arrival lateness {ratio:.1f}x")
-    lines += where_the_time_goes()
+    lines += await asyncio.to_thread(where_the_time_goes)  # it runs a loop of its own
     lines.insert(
         0,
         f"the server: zxcards serve --workers {workers} on {os.cpu_count()} cores, the terminals in this "

@@ -415,34 +415,73 @@ def main(argv: list[str] | None = None) -> int:
         "--games-log", type=new_file, help="append each full game's result to this file and sum every game in it"
     )
     options = parser.parse_args(argv)
-    deals = -(-options.hands // 4)
-    other_deals = deals if options.other_hands is None else -(-options.other_hands // 4)
-    given_away_deals = -(-options.given_away_hands // 4)
+    report(
+        options.hands,
+        options.other_hands,
+        options.given_away_hands,
+        options.solver_deals,
+        options.skip_solver,
+        options.games,
+        first_game=options.first_game,
+        games_log=options.games_log,
+        show=lambda line: print(line, flush=True),
+    )
+    return 0
+
+
+QUICK_HANDS, QUICK_GIVEN_AWAY_HANDS, QUICK_SOLVER_DEALS, QUICK_GAMES = 200, 20, 1, 4  # tools/bench.py --quick
+
+
+def report(
+    hands: int = 4000,
+    other_hands: int | None = None,
+    given_away_hands: int = 100,
+    solver_deals: int = 5,
+    skip_solver: bool = False,
+    games: int = 500,
+    *,
+    first_game: int = 0,
+    games_log: Path | None = None,
+    show=None,
+) -> list[str]:
+    """The ladder, the ceiling, the tricks given away, the full game and the solver's rows, as
+    `main` prints them (its options by the same names); `show(line)`, if given, is told each line
+    as it is measured."""
+    lines: list[str] = []
+
+    def measured(line: str) -> None:
+        lines.append(line)
+        if show:
+            show(line)
+
+    deals = -(-hands // 4)
+    other_deals = deals if other_hands is None else -(-other_hands // 4)
+    given_away_deals = -(-given_away_hands // 4)
     with Pool(WORKERS) as pool:
         for level, below in LADDER:
             count = deals if (level, below) == LADDER[-1] else other_deals
             if count:
-                print(row(level, below, count, pool)[0], flush=True)
+                measured(row(level, below, count, pool)[0])
         if other_deals:
             seeing = {}
             for levels in CEILING:
                 line, seeing[levels] = row(levels, "rules", other_deals, pool)
-                print(line, flush=True)
+                measured(line)
             for levels in GUESSING:
                 line, guessing = row(Guessing(levels), "rules", other_deals, pool)
-                print(line, flush=True)
-                print(seeing_worth_line(levels, seeing[levels], guessing), flush=True)
+                measured(line)
+                measured(seeing_worth_line(levels, seeing[levels], guessing))
         if given_away_deals:
             for level in GIVEN_AWAY:
-                print(given_away_line(level, given_away_deals, pool), flush=True)
-        if options.games or options.games_log:
+                measured(given_away_line(level, given_away_deals, pool))
+        if games or games_log:
             started = time.time()
-            results = full_game_results(options.first_game, options.games, pool, options.games_log)
-            print(full_game_line(results, time.time() - started), flush=True)
-    if not options.skip_solver:
-        for line in solver_lines(options.solver_deals):
-            print(line, flush=True)
-    return 0
+            results = full_game_results(first_game, games, pool, games_log)
+            measured(full_game_line(results, time.time() - started))
+    if not skip_solver:
+        for line in solver_lines(solver_deals):
+            measured(line)
+    return lines
 
 
 if __name__ == "__main__":

@@ -172,7 +172,9 @@ class Router:
             started[index] = context.Process(
                 target=worker_main,
                 name=f"zxcards worker {index}",
-                daemon=True,
+                # not a daemon: a worker's sessions may search in processes of its own (`thinking`),
+                # which a daemon may not have; a worker ends when its channel closes (`_stop_workers`)
+                daemon=False,
                 args=(index, self._channel_path, self.shared, self.server_options),
             )
             started[index].start()

@@ -607,12 +607,19 @@ class Session:
         start_frames_from_host_clock(machine)  # as a launch from the command line does
         self.frontend.status = menu.LEAVE_ZXCARDS
         try:
-            ending = ended(lambda: self.session(machine))
+            try:
+                ending = ended(lambda: self.session(machine))
+            finally:
+                machine.flush_sound()
+            reason = ending.said(self.target.program) or "zxcards has ended."
+            self.frontend.end(machine, reason, ending.status)
+        except Exception:
+            # a fault of the server's own: the terminal is told, and let go (not left waiting for
+            # frames that will never come); the fault is said in the server's log as a thread's is
+            self.frontend.end(machine, "zxcards stopped on a fault of the server's (its log says which).", 1)
+            raise
         finally:
-            machine.flush_sound()
-        reason = ending.said(self.target.program) or "zxcards has ended."
-        self.frontend.end(machine, reason, ending.status)
-        self._ended()
+            self._ended()
 
     def session(self, machine: Spectrum) -> int | None:
         """What the connection asked for, on `machine`: a seat at a table, the menu, or a program."""

@@ -137,7 +137,7 @@ GAME_LOCK = "spades-game.lock"  # held while the full game kept in a folder is p
 GAME_KIND = "spades-game"  # what a shared store keeps the full game under, for each player
 
 
-SERVED_ONLY = ("store", "owner")  # run's keywords that only `zxcards serve` gives: no command line has them
+SERVED_ONLY = ("store", "owner", "thinker")  # run's keywords that only `zxcards serve` gives: no command line has them
 
 
 def house_rules(options: dict, flag: str = "") -> HouseRules:
@@ -168,6 +168,7 @@ def run(
     away: int | None = None,
     store=None,
     owner: str | None = None,
+    thinker=None,
 ) -> None:
     """Play until BREAK: against three computer players of `level`; `seed` makes the deals (and the
     computer players' choices) repeatable; `full_rules` plays the full game instead, kept after
@@ -207,7 +208,10 @@ def run(
         "--",
     )
     if not full_rules:
-        play_at_home(machine, *home_table(machine, level=level, seed=seed, full=False, blind_nil=False, folder=None))
+        play_at_home(
+            machine,
+            *home_table(machine, level=level, seed=seed, full=False, blind_nil=False, folder=None, thinker=thinker),
+        )
         return
     chosen = any(rule not in (None, False) for rule in (game_to, bags, bag_penalty, nil, ten_for_200, minimum_bid))
     if store is not None and store.url is not None:
@@ -226,6 +230,7 @@ def run(
                     new=new_game,
                     rules=rules if chosen else None,
                     kept_in=store.documents(GAME_KIND, owner),
+                    thinker=thinker,
                 ),
             )
         return
@@ -243,6 +248,7 @@ def run(
                 folder=folder,
                 new=new_game,
                 rules=rules if chosen else None,
+                thinker=thinker,
             ),
         )
 
@@ -322,6 +328,7 @@ def numbers(choices) -> Callable[[], tuple[str, ...]]:
 
 NEEDS = Needs(
     keeping=Keeping(kept=lambda options: bool(options.get("full_rules")), by_folder=True),
+    thinks=True,  # a served game at home has its searching computers' moves worked out by the server's workers
     seating=Seating(
         table=table_kind,
         seat=seat,

@@ -64,14 +64,16 @@ def home_table(
     new: bool = False,
     rules: HouseRules | None = None,
     kept_in=None,
+    thinker=None,
 ) -> tuple[SpadesTable, str | None]:
     """The table at home on `machine`'s clock, and a notice when a kept one could not be taken up
     (or goes on though a seed, or other house rules, were given): the full game as kept in `folder`
     (its computers of `level`, blind nil as `blind_nil` says, its own house rules), or a new one
     under the house `rules` — always, with `new`, the kept one set aside; the no-bid game is kept
     nowhere. `kept_in` (a `games.store.Documents`: a server's shared store) keeps the full game
-    instead of `folder`."""
-    options = dict(clock=machine_clock(machine), turn_seconds=None)
+    instead of `folder`. A `thinker` (a server's worker processes) works out the searching levels'
+    moves, while the machine waits giving way to the server's other sessions."""
+    options = dict(clock=machine_clock(machine), turn_seconds=None, thinker=thinker)
     if not full:
         return SpadesTable(HOME, level=level, seed=seed, **options), None
     given, rules = rules is not None, dataclasses.replace(rules or HouseRules(), blind_nil=blind_nil)
