@@ -329,7 +329,22 @@ def test_after_a_deal_given_up_with_v_any_key_shows_the_table_and_n_deals_at_onc
     assert message(machine).endswith("$50 paid. Good luck!")
 
 
-def test_the_winning_line_is_watched_to_every_card_home_and_the_deal_is_left_as_it_was(monkeypatch):
+@pytest.fixture
+def searches_at_once(monkeypatch):
+    """The solver's answers come as they are asked for, on the caller's thread: a headless run goes
+    at full speed, and a search on a thread of its own raced it (on a busy machine the verdict was
+    not known yet when L was typed, and nothing was watched)."""
+    from games.canfield.background import BackgroundSearch
+
+    def ask(self, key, position, *, alone: bool = False) -> None:
+        with self._changed:
+            if key not in self._verdicts:
+                self._verdicts[key] = self._search(position)
+
+    monkeypatch.setattr(BackgroundSearch, "ask", ask)
+
+
+def test_the_winning_line_is_watched_to_every_card_home_and_the_deal_is_left_as_it_was(monkeypatch, searches_at_once):
     # deal 1 can be won (the solver's line wins it: test_canfield_play); the win played out is
     # the solver's, move by move, and the table is the player's again after it
     assert solve(Canfield(deck_for(1)).position, budget=play_module.JUDGE_BUDGET).outcome is Solved.WON
@@ -365,7 +380,7 @@ class WatchStopper(HeadlessFrontend):
         super().present(machine)
 
 
-def test_watching_goes_at_a_readable_pace_and_stops_at_a_key():
+def test_watching_goes_at_a_readable_pace_and_stops_at_a_key(searches_at_once):
     machine = Spectrum(WatchStopper())
     with pytest.raises(ScriptExhausted):
         play_module.run(machine, deal=1)
