@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .hardware import FRAME_T_STATES
 from .rom_costs import T_STATES
 
 
@@ -33,8 +32,5 @@ class Timing:
             cost = self.table.get(item)
             if cost is None:
                 self.unmeasured.add(item)
-            else:  # machine.spend, its common case here: no frame begins
-                machine = self.machine
-                machine.t_state += cost * count
-                if machine.t_state >= FRAME_T_STATES:
-                    machine.spend(0)
+            else:
+                self.machine.spend(cost * count)

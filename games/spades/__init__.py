@@ -207,50 +207,25 @@ def run(
         ),
         "--",
     )
+
+    def at_home(**table) -> None:  # the table at home (`home_table`), its computers' searches by `thinker`
+        play_at_home(machine, *home_table(machine, level=level, seed=seed, thinker=thinker, **table))
+
     if not full_rules:
-        play_at_home(
-            machine,
-            *home_table(machine, level=level, seed=seed, full=False, blind_nil=False, folder=None, thinker=thinker),
-        )
+        at_home(full=False, blind_nil=False, folder=None)
         return
     chosen = any(rule not in (None, False) for rule in (game_to, bags, bag_penalty, nil, ten_for_200, minimum_bid))
+    full_game = dict(full=True, blind_nil=blind_nil, new=new_game, rules=rules if chosen else None)
     if store is not None and store.url is not None:
         if owner is None:
             raise CannotStart("a game kept in a shared store needs its player's browser secret")
         with store.held(GAME_KIND, owner, "Your game to 500"):
-            play_at_home(
-                machine,
-                *home_table(
-                    machine,
-                    level=level,
-                    seed=seed,
-                    full=True,
-                    blind_nil=blind_nil,
-                    folder=None,
-                    new=new_game,
-                    rules=rules if chosen else None,
-                    kept_in=store.documents(GAME_KIND, owner),
-                    thinker=thinker,
-                ),
-            )
+            at_home(**full_game, folder=None, kept_in=store.documents(GAME_KIND, owner))
         return
     folder = Path(data_dir) if data_dir is not None else default_folder()
     check_folder(folder)  # before a hand is played for nothing
     with held(folder / GAME_LOCK, f"The game to 500 kept in {folder}"):
-        play_at_home(
-            machine,
-            *home_table(
-                machine,
-                level=level,
-                seed=seed,
-                full=True,
-                blind_nil=blind_nil,
-                folder=folder,
-                new=new_game,
-                rules=rules if chosen else None,
-                thinker=thinker,
-            ),
-        )
+        at_home(**full_game, folder=folder)
 
 
 def seat(
