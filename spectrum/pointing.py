@@ -174,29 +174,40 @@ def char_at(machine, row: int, col: int) -> str:
     """The character of the ROM's font shown in the cell (row, col) of `machine`'s screen (ink on
     paper or inverted), or "" if the cell shows none: how a program's targets read a screen drawn by
     a listing on the genuine ROM, which says nothing of its cells."""
-    return _char(
-        machine.memory, _glyphs(bytes(machine.memory[FONT_ADDRESS : FONT_ADDRESS + 96 * CELL_PIXELS])), row, col
-    )
+    return _glyphs(machine.memory).get(_cells(machine.memory, row, col, 1)[0], "")
 
 
 def text_at(machine, row: int, col: int, length: int) -> str:
     """The characters of the ROM's font in `length` cells from (row, col) (a cell showing none: "?")."""
-    glyphs = _glyphs(bytes(machine.memory[FONT_ADDRESS : FONT_ADDRESS + 96 * CELL_PIXELS]))
-    return "".join(_char(machine.memory, glyphs, row, col + offset) or "?" for offset in range(length))
+    glyphs = _glyphs(machine.memory)
+    return "".join(glyphs.get(cell, "?") for cell in _cells(machine.memory, row, col, length))
 
 
-def _char(memory, glyphs: dict[bytes, str], row: int, col: int) -> str:
+def _cells(memory, row: int, col: int, length: int) -> list[bytes]:
+    """The 8 bytes of each of `length` cells from (row, col), its pixel lines top to bottom."""
+    if col + length > COLUMNS:  # past the row's end: the cells one by one
+        return [_cells(memory, row, col + offset, 1)[0] for offset in range(length)]
     address = cell_address(row, col)
-    cell = bytes(int(memory[address + 256 * line]) for line in range(CELL_PIXELS))
-    return glyphs.get(cell) or glyphs.get(bytes(255 - byte for byte in cell)) or ""
+    lines = memory[address : address + 256 * CELL_PIXELS].reshape(CELL_PIXELS, 256)[:, :length]
+    cells = lines.T.tobytes()  # cell by cell, each its pixel lines
+    return [cells[start : start + CELL_PIXELS] for start in range(0, len(cells), CELL_PIXELS)]
 
 
 _GLYPHS: dict[bytes, dict[bytes, str]] = {}
 
 
-def _glyphs(font: bytes) -> dict[bytes, str]:
+def _glyphs(memory) -> dict[bytes, str]:
+    """The ROM font's characters by their cells' bytes, ink on paper, then inverted (a cell that is
+    both is read as the first)."""
+    font = memory[FONT_ADDRESS : FONT_ADDRESS + 96 * CELL_PIXELS].tobytes()
     if font not in _GLYPHS:
-        _GLYPHS[font] = {font[8 * code : 8 * code + 8]: chr(32 + code) for code in range(95, -1, -1)}
+        shapes = [(font[8 * code : 8 * code + 8], chr(32 + code)) for code in range(96)]
+        glyphs: dict[bytes, str] = {}
+        for shape, char in shapes:
+            glyphs.setdefault(shape, char)
+        for shape, char in shapes:
+            glyphs.setdefault(bytes(255 - byte for byte in shape), char)
+        _GLYPHS[font] = glyphs
     return _GLYPHS[font]
 
 

@@ -51,6 +51,7 @@ AWAITING_KEY, FLASH_PHASE, BORDER_RUNS = 1, 2, 8  # flag bits
 BORDER_RUN_COUNT = struct.Struct("<H")
 BORDER_RUN = struct.Struct("<HB")
 RUN_JOIN = RUN.size  # runs closer than a run's header are sent as one
+FEW_CHANGED = 200  # bytes changed in a frame up to which `changed_runs` joins them without numpy
 MAX_MESSAGE = 1024  # bytes: the longest message a terminal may send
 # In the address a terminal opens: LOCKSTEP in its query makes it a scripted terminal (each frame
 # waits for its keys); the page's secret, SECRET, comes in the cookie SECRET_COOKIE (a browser's
@@ -139,6 +140,16 @@ def changed_runs(old: bytes | None, new: bytes) -> list[tuple[int, bytes]]:
     changed = np.flatnonzero(np.frombuffer(old, np.uint8) != np.frombuffer(new, np.uint8))
     if not changed.size:
         return []
+    if changed.size <= FEW_CHANGED:  # a few cells: joined here sooner than numpy's calls are made
+        runs, indices = [], changed.tolist()
+        start = last = indices[0]
+        for index in indices:
+            if index - last > RUN_JOIN:
+                runs.append((start, new[start : last + 1]))
+                start = index
+            last = index
+        runs.append((start, new[start : last + 1]))
+        return runs
     breaks = np.flatnonzero(np.diff(changed) > RUN_JOIN)
     starts = np.concatenate([[changed[0]], changed[breaks + 1]])
     ends = np.concatenate([changed[breaks], [changed[-1]]]) + 1

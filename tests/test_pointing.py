@@ -486,3 +486,14 @@ def test_a_screen_drawn_between_pauses_is_read_once_it_stays_as_it_is():
     for _ in range(READ_EVERY * 2):
         session.look(machine)
     assert len(reads) == 2  # and not again while it stays
+
+
+def test_the_screen_is_read_as_the_rom_font_shows_it_ink_on_paper_or_inverted():
+    machine = Spectrum(HeadlessFrontend())
+    machine.print_at(3, 2, "Deal 9?")
+    machine.print_at(5, 26, "INVERSE", inverse=1)  # to the row's end, inverted
+    machine.print_at(6, 0, "\x81")  # a block graphic: no character of the font
+    assert text_at(machine, 3, 2, 7) == "Deal 9?"
+    assert text_at(machine, 5, 25, 7) == " INVERS"
+    assert char_at(machine, 5, 31) == "S" and char_at(machine, 6, 0) == ""
+    assert text_at(machine, 6, 0, 2) == "? "
