@@ -110,6 +110,6 @@ class Keys:
         """The key the keyboard interrupt has handed over (LAST_K, when FLAGS has NEW_KEY), taken
         as KEY-INPUT takes it: NEW_KEY is cleared, so that the same press is not taken again.
         None if no new key has come (NEW_KEY is left clear)."""
-        flags = self.memory[sysvars.FLAGS]
+        flags = int(self.memory[sysvars.FLAGS])
         self.memory[sysvars.FLAGS] = flags & ~Flags.NEW_KEY & 0xFF
         return int(self.memory[sysvars.LAST_K]) if flags & Flags.NEW_KEY else None

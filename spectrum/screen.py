@@ -327,7 +327,7 @@ class Screen:
         self.temps(lower=True)
         for code in SCROLL_QUESTION:
             self._print_char(code)
-        ram[sysvars.FLAGS] = (ram[sysvars.FLAGS] | Flags.L_MODE) & ~Flags.NEW_KEY & 0xFF  # L mode, no key yet
+        ram[sysvars.FLAGS] = (int(ram[sysvars.FLAGS]) | Flags.L_MODE) & ~Flags.NEW_KEY & 0xFF  # L mode, no key yet
         code = self.wait_key()
         self.cls_lower()
         self._lower = False
@@ -392,7 +392,7 @@ class Screen:
             base = ram[variable] + 256 * ram[variable + 1] + 8 * (code - 144 if code >= 144 else code)
             glyph = ram[base : base + 8].tobytes()
             # PO-CHAR-2 notes whether a space was printed (block graphics leave the flag alone)
-            flags = ram[sysvars.FLAGS]
+            flags = int(ram[sysvars.FLAGS])
             ram[sysvars.FLAGS] = (
                 flags | Flags.NO_LEADING_SPACE if code == 32 else flags & ~Flags.NO_LEADING_SPACE & 0xFF
             )

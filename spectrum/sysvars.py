@@ -1,7 +1,5 @@
 """Addresses of the system variables and memory areas the layer uses (48K Spectrum)."""
 
-import enum
-
 UDG_AREA = 65368  # USR "a" after power-on on a 48K machine
 RAM_START = 0x4000
 
@@ -41,7 +39,17 @@ PPC = 23621
 SUBPPC = 23623
 
 
-class Flags(enum.IntFlag):
+# Each system variable's bits are a class of plain ints, not an enum.IntFlag: the keyboard
+# interrupt and PRINT read and write them many times a frame, and an IntFlag's every & and ~
+# costs microseconds. `bits(Flags)` lists a class's bits by name.
+
+
+def bits(flags: type) -> dict[str, int]:
+    """A class of bits' names and values."""
+    return {name: value for name, value in vars(flags).items() if name.isupper()}
+
+
+class Flags:
     """FLAGS' bits, as the ROM uses them."""
 
     NO_LEADING_SPACE = 0x01  # PO-SPACE: no space before the next keyword printed
@@ -53,7 +61,7 @@ class Flags(enum.IntFlag):
     RUNNING = 0x80  # a line is being run, not only checked for its syntax
 
 
-class Flags2(enum.IntFlag):
+class Flags2:
     """FLAGS2's bits."""
 
     CLEAR_SCREEN = 0x01  # the upper screen is to be cleared (after a listing)
@@ -63,7 +71,7 @@ class Flags2(enum.IntFlag):
     CHANNEL_K = 0x10  # the keyboard's channel (the lower screen) is the current one
 
 
-class TvFlag(enum.IntFlag):
+class TvFlag:
     """TV_FLAG's bits."""
 
     LOWER_SCREEN = 0x01  # printing goes to the lower screen
@@ -72,7 +80,7 @@ class TvFlag(enum.IntFlag):
     CLEAR_LOWER = 0x20  # the lower screen is to be cleared
 
 
-class FlagX(enum.IntFlag):
+class FlagX:
     """FLAGX's bits."""
 
     COMPLETE_STRING = 0x01  # a complete string variable is being assigned (the old one to go)
