@@ -103,7 +103,7 @@ class Driver:
 
     def __init__(self, listing: str, presses=(), table=None):
         self.machine = Spectrum(HeadlessFrontend(presses))
-        self.machine.timing = Timing(self.machine, defaultdict(int) if table is None else table)
+        self.machine.timing = Timing(self.machine, defaultdict(int) if table is None else table, counting=True)
         self.program = Program(listing)
         self.interpreter = self.machine.interpreter = Interpreter(self.machine, self.program)
         self._marks: list[tuple[Counter, int]] = []
@@ -309,7 +309,7 @@ def interrupt_rows(interrupts: list[Interrupt]) -> list[Row]:
     rows = []
     machine = Spectrum()
     for interrupt in interrupts:
-        machine.timing = Timing(machine, defaultdict(int))
+        machine.timing = Timing(machine, defaultdict(int), counting=True)
         machine.memory[0x5C00:0x5C08] = list(interrupt.kstate)
         machine.keys_held = set(interrupt.keys)
         machine._keyboard_interrupt()

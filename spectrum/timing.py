@@ -16,21 +16,27 @@ from .rom_costs import T_STATES
 
 class Timing:
     """The clock of a `Spectrum` that keeps the ROM's time: `charge(item, count)` moves it on by
-    the item's T-states. `counts` tallies the items charged (for measuring the table); an item
-    the table lacks takes no time and is noted in `unmeasured`."""
+    the item's T-states; an item the table lacks takes no time and is noted in `unmeasured`. With
+    `counting` (for measuring the table), `counts` tallies the items charged."""
 
-    def __init__(self, machine, table: dict[str, int] | None = None):
+    def __init__(self, machine, table: dict[str, int] | None = None, *, counting: bool = False):
         self.machine = machine
         self.table = T_STATES if table is None else table
         self.counts: Counter[str] = Counter()
         self.unmeasured: set[str] = set()
+        self.charge = self._counted if counting else self._charge  # chosen once: a charge is made
+        # tens of times a frame, and tallying them takes as long as charging them
 
-    def charge(self, item: str, count: int = 1) -> None:
+    def _charge(self, item: str, count: int = 1) -> None:
         if count:
-            counts = self.counts
-            counts[item] = counts.get(item, 0) + count  # Counter's own += goes the long way round
             cost = self.table.get(item)
             if cost is None:
                 self.unmeasured.add(item)
             else:
                 self.machine.spend(cost * count)
+
+    def _counted(self, item: str, count: int = 1) -> None:
+        if count:
+            counts = self.counts
+            counts[item] = counts.get(item, 0) + count  # Counter's own += goes the long way round
+            self._charge(item, count)
