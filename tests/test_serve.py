@@ -511,7 +511,8 @@ def test_a_full_server_refuses_more_sessions_and_says_so():
 def full_pipe_to_patience(monkeypatch):
     """Sending to a Patience session's terminal never drains until its connection is lost: as a
     terminal's that never reads, once the buffers between are full (megabytes on loopback, which
-    Patience's frames take minutes to fill); and the backlog that drops it is 50 messages, not 500."""
+    Patience's frames take minutes to fill; the socket's buffer is said to hold a message already,
+    so that none is written at once); and the backlog that drops it is 50 messages, not 500."""
     monkeypatch.setattr(serve, "BACKLOG_FRAMES", 50)
     play = serve.Server.play
 
@@ -524,6 +525,7 @@ def full_pipe_to_patience(monkeypatch):
                 await send(message)  # ConnectionClosed, as a send waiting on the lost connection
 
             connection.send = send_once_closed
+            connection.transport.get_write_buffer_size = lambda: 1
         await play(self, connection)
 
     monkeypatch.setattr(serve.Server, "play", play_with_full_pipe)
@@ -850,3 +852,63 @@ def test_a_session_that_fails_tells_its_terminal_and_closes(fresh_server, monkey
     ends = [json.loads(message) for message in messages if isinstance(message, str) and '"end"' in message]
     assert ends == [{"end": "zxcards stopped on a fault of the server's (its log says which).", "exit": 1}]
     monkeypatch.undo()  # the bystander's session, checked by the fixture, plays as before
+
+
+class _Wire:
+    """A connection's parts the outbox uses: what reaches the socket, at once or sent in turn."""
+
+    def __init__(self):
+        from websockets.protocol import State
+
+        self.state, self.buffered, self.written, self._out = State.OPEN, 0, [], []
+        self.protocol, self.transport = self, self
+
+    def send_binary(self, data: bytes) -> None:
+        self._out.append(data)
+
+    def send_text(self, data: bytes) -> None:
+        self._out.append(data)
+
+    def data_to_send(self) -> list[bytes]:
+        out, self._out = self._out, []
+        return out
+
+    def write(self, data: bytes) -> None:
+        self.written.append(("at once", data))
+
+    def get_write_buffer_size(self) -> int:
+        return self.buffered
+
+    async def send(self, message) -> None:
+        await asyncio.sleep(0)
+        self.written.append(("in turn", message.encode() if isinstance(message, str) else message))
+
+    async def close(self) -> None:
+        self.written.append(("closed", b""))
+
+
+def test_an_outbox_writes_at_once_only_with_nothing_before_it_and_keeps_the_order():
+    async def scene() -> list:
+        wire_ = _Wire()
+        outbox = serve.Outbox(wire_)
+        sending = asyncio.create_task(outbox.send())
+        outbox.put(b"1")
+        wire_.buffered = 10  # the socket is behind: what comes now waits its turn
+        outbox.put(b"2")
+        wire_.buffered = 0
+        outbox.put("3")  # something waits before it: it waits too
+        assert outbox.waiting == 2
+        while outbox.waiting:
+            await asyncio.sleep(0)
+        outbox.put(b"4")
+        outbox.put(serve.CLOSE)
+        await sending
+        return wire_.written
+
+    assert asyncio.run(scene()) == [
+        ("at once", b"1"),
+        ("in turn", b"2"),
+        ("in turn", b"3"),
+        ("at once", b"4"),
+        ("closed", b""),
+    ]

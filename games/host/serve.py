@@ -34,6 +34,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
+from websockets.protocol import State
 
 from spectrum import Spectrum, render
 from spectrum.command_line import OneLineParser, whole_number
@@ -96,6 +97,47 @@ PAGE_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
+
+
+class Outbox:
+    """A connection's messages on their way, in order. One is written to the socket at once, on
+    the loop's thread, when nothing is before it and the socket takes it (the common case: a
+    frame costs no task's turn); the rest wait their turn in `send`, which waits for a slow
+    terminal to read. `waiting` is how many wait."""
+
+    def __init__(self, connection: ServerConnection):
+        self.connection = connection
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.waiting = 0
+
+    def put(self, message) -> None:
+        """On the loop's thread: `message` (bytes, text, or CLOSE) sent after those before it."""
+        connection = self.connection
+        if (
+            not self.waiting
+            and message is not CLOSE
+            and connection.protocol.state is State.OPEN
+            and not connection.transport.get_write_buffer_size()
+        ):
+            if isinstance(message, str):
+                connection.protocol.send_text(message.encode())
+            else:
+                connection.protocol.send_binary(message)
+            for data in connection.protocol.data_to_send():
+                connection.transport.write(data)
+            return
+        self.waiting += 1
+        self.queue.put_nowait(message)
+
+    async def send(self) -> None:
+        """What waits, as the terminal takes it; then the connection closed."""
+        try:
+            while (message := await self.queue.get()) is not CLOSE:
+                await self.connection.send(message)
+                self.waiting -= 1
+            await self.connection.close()
+        except ConnectionClosed:
+            pass
 
 
 class RequestRefused(ValueError):
@@ -467,17 +509,17 @@ class Server:
     async def play(self, connection: ServerConnection) -> None:
         """A Spectrum for this connection until either side ends: its frames out, its keys in."""
         loop = asyncio.get_running_loop()
-        outbox: asyncio.Queue = asyncio.Queue()
+        outbox = Outbox(connection)
 
         def deliver(message) -> None:  # on the loop: the session's messages, or its end
-            if message is not CLOSE and outbox.qsize() > BACKLOG_FRAMES:
+            if message is not CLOSE and outbox.waiting > BACKLOG_FRAMES:
                 frontend.disconnect()  # the terminal can't keep up: it is let go, nobody else waits
-                outbox.put_nowait(CLOSE)
+                outbox.put(CLOSE)
                 # at once: a close frame would wait behind all it has not read, and the connection
                 # (and its place among max_sessions) would linger until the keepalive gave up on it
                 connection.transport.abort()
             else:
-                outbox.put_nowait(message)
+                outbox.put(message)
 
         def send(message) -> None:  # on the session's task: the loop's thread, or (its end) another
             if self.hub.on_loop():
@@ -495,7 +537,7 @@ class Server:
         self.sessions.add(session)
         self.count.add(1)
         session.start()
-        sender = asyncio.create_task(self._send(connection, outbox))
+        sender = asyncio.create_task(outbox.send())
         table, talk = connection.target.table, None
         if table is not None:  # a word to the table: heard by this terminal as JSON text
             where = (connection.target.program, table["code"])
@@ -510,14 +552,6 @@ class Server:
             self.sessions.discard(session)
             self.count.add(-1)
             await sender
-
-    async def _send(self, connection: ServerConnection, outbox: asyncio.Queue) -> None:
-        try:
-            while (message := await outbox.get()) is not CLOSE:
-                await connection.send(message)
-            await connection.close()
-        except ConnectionClosed:
-            pass
 
     async def _receive(self, connection: ServerConnection, frontend: ServedFrontend, talking=None) -> None:
         """The terminal's messages to the machine, each checked; a terminal is allowed a person's
