@@ -30,6 +30,7 @@ from .variables import Kind, Loop, Variables
 
 RUN_LINE = bytes((TOKEN_RUN, ENTER, 0x80))  # E_LINE while a program runs: the RUN typed, ENTER, the end marker
 STACKED = 5  # bytes a value takes on the calculator stack
+LOOKS_KEPT = 4096  # LOOK-VARS' charges remembered (past this they are worked out afresh)
 HIDDEN_NUMBER = 6
 
 
@@ -150,6 +151,7 @@ class Interpreter:
         self._pending: list[tuple[str, int]] | None = None
         self.printed = bytearray()  # what the last PRINT sent to PRINT-OUT, for a front end that shows it
         self.arguments: list[Value] = []  # the numbers the last statement's command took
+        self._looks: dict[tuple, tuple[tuple[str, int], ...]] = {}  # LOOK-VARS' charges by the area's layout
 
     def charge(self, item: str, count: int = 1) -> None:
         if self.machine.timing is None:
@@ -696,9 +698,21 @@ class Interpreter:
         """LOOK-VARS ($28B2): each variable before `name` is passed (how depends on its kind:
         NEXT-ONE), then the name matched; a new name passes them all."""
         variables = self.machine.variables
-        self.charge("look-vars-name-code", len(name.rstrip("$")) - 1)
+        # the time depends only on the name and the area's names in order and their kinds
+        layout = (name, tuple(variables), tuple(variables.loops), frozenset(variables.arrays))
+        charges = self._looks.get(layout)
+        if charges is None:
+            if len(self._looks) >= LOOKS_KEPT:
+                self._looks.clear()
+            charges = self._looks[layout] = self._look_vars_charges(name, variables)
+        for item, count in charges:
+            self.charge(item, count)
+
+    def _look_vars_charges(self, name: str, variables: Variables) -> tuple[tuple[str, int], ...]:
+        """What LOOK-VARS for `name` is charged with, in the area as it is."""
         wanted = _discriminator(name, name in variables.arrays)
-        passes: dict[str, int] = {}  # charged together: the time is the same in any order
+        passes: dict[str, int] = {"look-vars-name-code": len(name.rstrip("$")) - 1}
+        # passes are charged together: the time is the same in any order
         found = False
         for other in variables:
             if other == name:
@@ -713,9 +727,7 @@ class Interpreter:
                 )
             item = _PASS_ITEMS[kind]
             passes[item] = passes.get(item, 0) + 1
-        for item, count in passes.items():
-            self.charge(item, count)
-        self.charge("look-vars-found" if found else "look-vars-none")
+        return (*passes.items(), ("look-vars-found" if found else "look-vars-none", 1))
 
     def find_definition(self, name: str) -> None:
         """S-FN-SBRN's search: LOOK-PROG for each DEF FN from the start of the program until the

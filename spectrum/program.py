@@ -11,6 +11,7 @@ walks it for the time each statement takes.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -84,6 +85,7 @@ class Program:
             address += LINE_HEADER + len(stored)
         self.end = address  # VARS
         self._index = {line.number: position for position, line in enumerate(self.lines)}
+        self._numbers = [line.number for line in self.lines]  # in order, for `position`
         self._passed: dict[int, tuple[int, int]] = {}
 
     def line(self, number: int) -> Line:
@@ -92,10 +94,7 @@ class Program:
     def position(self, number: int) -> int:
         """How many lines come before the first line numbered `number` or more (LINE-ADDR's
         count of lines passed)."""
-        for position, line in enumerate(self.lines):
-            if line.number >= number:
-                return position
-        return len(self.lines)
+        return bisect_left(self._numbers, number)
 
     def lines_passed(self, number: int) -> tuple[int, int]:
         """LINE-ADDR's walk to line `number`: how many lines it passes, and how many of them have
