@@ -160,6 +160,13 @@ def test_the_pacer_keeps_the_ulas_rate_and_starts_afresh_when_far_behind():
     slept.clear()
     pacer.wait()
     assert slept == [pytest.approx(FRAME_SECONDS)]  # counted from the stall, not rushed to catch up
+    now[0] += 10 * FRAME_SECONDS + 0.005  # a busy moment: ten frames behind, and a bit
+    slept.clear()
+    for _ in range(10):
+        pacer.wait()
+    assert slept == []  # run back to back
+    pacer.wait()
+    assert slept == [pytest.approx(FRAME_SECONDS - 0.005)]  # on time again, on the frames' own times
 
 
 def frames_counted(machine):

@@ -8,7 +8,10 @@ from collections.abc import Callable
 
 from ..hardware import FRAME_SECONDS
 
-CATCH_UP_FRAMES = 5  # a host this far behind starts counting afresh rather than rush frames
+# A host this far behind (a suspended laptop) starts counting afresh rather than rush frames; one
+# less far behind (a busy moment) runs its frames back to back until it is on time again, so that
+# the frames keep their times (a terminal sees one late moment, not every frame late from then on).
+CATCH_UP_FRAMES = 50
 
 
 class Pacer:
