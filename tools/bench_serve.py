@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import resource
@@ -401,8 +402,12 @@ async def ramp(server: ServerProcess, kind: str, levels: tuple[int, ...], second
             terminal.arrivals = []
         lags, stop_lag = [], asyncio.Event()
         lagging = asyncio.create_task(loop_lag(lags, stop_lag))
-        await asyncio.sleep(seconds)
-        mark = await asyncio.to_thread(server.mark)
+        gc.disable()  # the terminals' own collections (tens of ms) would show as frames late
+        try:
+            await asyncio.sleep(seconds)
+            mark = await asyncio.to_thread(server.mark)
+        finally:
+            gc.enable()
         stop_lag.set()
         await lagging
         received = sum(terminal.bytes for terminal in terminals) - before
