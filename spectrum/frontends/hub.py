@@ -218,6 +218,7 @@ class LoopHub(Turns):
         self.name, self.clock = name, clock
         self.loop: asyncio.AbstractEventLoop | None = None
         self.tasks = 0  # live tasks
+        self._ticks: dict[int, list[tuple[Task, int]]] = {}  # the waits ending on each tick (a number of TICKs)
 
     def start(self, run: Callable[[], None], name: str = "task") -> Task:
         task = Task(self, run, name)
@@ -266,11 +267,20 @@ class LoopHub(Turns):
         task.park_number += 1
         if seconds is not None:
             assert self.loop is not None
-            self.loop.call_at(on_tick(self.loop.time() + max(0.0, seconds)), self._resume, task, task.park_number)
+            tick = math.ceil((self.loop.time() + max(0.0, seconds)) / TICK)
+            due = self._ticks.get(tick)
+            if due is None:  # the first wait to end on this tick: one timer for all of them
+                due = self._ticks[tick] = []
+                self.loop.call_at(tick * TICK, self._tick, tick)
+            due.append((task, task.park_number))
         assert task.greenlet is not None  # a task that waits is running
         task.greenlet.parent.switch()  # back to the loop, until a timer or a wake resumes this task
         if wakeable:
             task.woken = False
+
+    def _tick(self, tick: int) -> None:
+        for task, number in self._ticks.pop(tick):
+            self._resume(task, number)
 
     def _wake(self, task: Task) -> None:
         task.woken = True
