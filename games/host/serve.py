@@ -52,7 +52,7 @@ from .tables import Tables
 from .talk import LINE_LENGTH, QUICK_PHRASES, Talks, talk_of
 from .thinking import Workers
 
-DEFAULT_HOST, DEFAULT_PORT, DEFAULT_MAX_SESSIONS = "127.0.0.1", 8048, 200
+DEFAULT_HOST, DEFAULT_PORT, DEFAULT_MAX_SESSIONS = "127.0.0.1", 8048, 400
 SERVER_ONLY = frozenset({"data-dir", "compare"})  # a server keeps its own data, and has no window
 MESSAGES_PER_SECOND, MESSAGE_BURST = 100, 400  # a terminal's pace: a person types far slower
 ERRORS_ALLOWED = 20  # refused messages before the connection is closed
