@@ -484,7 +484,8 @@ async def beside_searches(think_here: bool, searchers: int, others: int, seconds
     """The frames of `others` sessions of Patience's port (its shuffle shown: a frame each frame)
     while `searchers` sessions play Spades against mcts computers (ENTER every 0.4 s: a card when it
     is their turn, the next hand after one), in a server of their own whose searches are worked out
-    in worker processes or (`think_here`) on the sessions' threads."""
+    in worker processes or (`think_here`) in the server's own process (on each table's dealer thread,
+    beside the hub's: they share its interpreter lock)."""
     server = ServerProcess(searchers + others + 10, think_here=think_here)
     try:
         menus = await start_many([f"{server.socket_url}patience?seed={number + 1}" for number in range(others)])
@@ -688,7 +689,7 @@ async def measure(levels: tuple[int, ...], seconds: float, workers: int = 1) -> 
         server.stop()
     searching = {here: await beside_searches(here, SEARCHERS, SEARCHED_BESIDE, seconds * 2) for here in (False, True)}
     for here, row in searching.items():
-        where = "on the sessions' threads" if here else "in worker processes"
+        where = "in the server's own process (the tables' dealer threads)" if here else "in worker processes"
         lines.append(
             f"{SEARCHED_BESIDE} Patience sessions beside {SEARCHERS} Spades sessions against mcts computers, "
             f"the searches {where}: Patience's frames arrived {lateness_words(row['arrived'])}, "
@@ -696,7 +697,7 @@ async def measure(levels: tuple[int, ...], seconds: float, workers: int = 1) -> 
             f"{lateness_words(row['server'])}, {row['core']:.0%} of a core in the server's process"
         )
     ratio = searching[True]["arrived"]["p99"] / max(searching[False]["arrived"]["p99"], 1e-3)
-    lines.append(f"  the workers cut Patience's p99 arrival lateness {ratio:.1f}x")
+    lines.append(f"  Patience's p99 arrival lateness, searches in the server's process over in workers: {ratio:.1f}x")
     lines += await asyncio.to_thread(where_the_time_goes)  # it runs a loop of its own
     lines.insert(
         0,
