@@ -201,3 +201,50 @@ def test_a_worker_s_sessions_search_as_a_one_process_server_s_do(tmp_path, path,
     with running_router(2, data_dir=tmp_path / "served") as (url, routing):
         remote = recorded(["connect", url + path], tmp_path / "remote")
     assert remote == local
+
+
+def _running(pid: int) -> bool:
+    """Whether process `pid` runs (Linux's /proc; a zombie has ended)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes under `pid`, from Linux's /proc."""
+    found, waiting = [], [pid]
+    while waiting:
+        current = waiting.pop()
+        for task in os.listdir(f"/proc/{current}/task"):
+            with open(f"/proc/{current}/task/{task}/children") as children:
+                waiting += [int(child) for child in children.read().split()]
+        found.append(current)
+    return found[1:]
+
+
+@pytest.mark.slow  # worker processes are started
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="reads processes from Linux's /proc")
+def test_a_worker_that_has_searched_ends_when_its_router_goes_without_a_word(tmp_path):
+    """A router that dies (killed: no chance to stop its workers) closes their channels; each worker
+    then ends, and the search processes it started (a worker's main function returned, then
+    waited for ever for its searchers, which waited for work or for it to go)."""
+    from games.host import cli
+
+    with running_router(2, data_dir=tmp_path / "served") as (url, routing):
+        folder = tmp_path / "remote"
+        folder.mkdir()
+        keys = "p{@1500}{ESC}"  # Canfield's practice deal: its verdict searched beside it
+        argv = ["connect", url + "canfield?practice&deal=7", "--headless", "--keys", keys]
+        assert cli.main([*argv, "--screenshot", str(folder / "shot.scr")]) == 0
+        workers = [process.pid for process in routing.processes if process is not None]
+        searchers = [pid for worker in workers for pid in _descendants(worker)]
+        assert searchers, "a worker started its search processes"
+        for channel in routing.channels:
+            channel.close()  # as when the router's process is killed
+        wait_for(
+            lambda: not any(_running(pid) for pid in workers + searchers),
+            seconds=20,
+            message=lambda: f"still running: {[pid for pid in workers + searchers if _running(pid)]}",
+        )

@@ -24,6 +24,7 @@ import os
 import socket
 import sys
 import tempfile
+import traceback
 import zlib
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
@@ -69,13 +70,23 @@ def worker_main(index: int, channel_path: str, shared: Shared, server_options: d
 
         store = PostgresStore(database)
     server = serve.Server(**options, store=store, count=SessionCount(shared, index))
+    status = 0
     try:
         asyncio.run(_worker(server, channel_path, index))
     except KeyboardInterrupt:
         pass
+    except BaseException:  # noqa: BLE001 - said, and the worker ends with an error status
+        traceback.print_exc()
+        status = 1
     finally:
+        server.thinker.close()
         if store is not None:
             store.close()
+    # Ended here, not by multiprocessing's own exit, which would wait for this process's children:
+    # the search processes, which wait for work until their parent has gone (`thinking._ends_with`).
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)
 
 
 async def _worker(server, channel_path: str, index: int) -> None:

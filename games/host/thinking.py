@@ -48,6 +48,14 @@ class Workers:
         future = self._pool.submit(work, *arguments)
         return future if self.hub is None else Answer(future, self.hub)
 
+    def close(self) -> None:
+        """End the pool's processes (searches not begun are dropped), without waiting for them: a
+        process whose main function has returned waits for its children, and they for work."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
 
 class Answer(Future):
     """A search's answer for a session on a hub: `result()` gives way to the hub's other sessions
