@@ -9,7 +9,9 @@ end's Pacer (how late the frame was when it was due), and of the frames a sessio
 key slept through (counted as frames, each of them on time: nothing was sent for them). The terminals are asyncio `websockets`
 clients in this process, on loopback, reading everything they are sent. Every figure is
 measured in this one run, beside the goals it is meant for: 200 port sessions at once with p99
-lateness under 20 ms, an idle session under 1 KB/s, an idle server at about 0% of a core.
+lateness under 20 ms, an idle session under 1 KB/s, an idle server at about 0% of a core. Then the
+same 200 Patience sessions from outside (`from_outside`): `zxcards serve` started from its command
+line with its defaults, the terminals in a process of their own.
 
 `report()` is the section for tools/bench.py.
 """
@@ -23,6 +25,7 @@ import json
 import os
 import resource
 import secrets
+import socket
 import statistics
 import subprocess
 import sys
@@ -511,6 +514,70 @@ async def beside_searches(think_here: bool, searchers: int, others: int, seconds
         server.stop()
 
 
+OUTSIDE_SETTLE, OUTSIDE_SECONDS = 3.0, 8.0  # the outside test: frames timed for this long, after this long
+
+
+def from_outside(sessions: int, settle: float = OUTSIDE_SETTLE, seconds: float = OUTSIDE_SECONDS) -> dict:
+    """`sessions` Patience sessions against `zxcards serve` as a person starts it (its command line,
+    its defaults: a worker a core), from a terminal process of its own (not this one, nor the
+    server's): each frame's arrival against its number, after `settle` seconds, for `seconds`."""
+    import multiprocessing
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    data = tempfile.TemporaryDirectory(prefix="bench_serve-outside-")
+    command = [sys.executable, "-m", "games", "serve", "--port", str(port)]
+    server = subprocess.Popen(
+        command, env={**os.environ, "XDG_DATA_HOME": data.name}, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+    )
+    try:
+        server.stdout.readline()  # where it listens: said once it does
+        context = multiprocessing.get_context("spawn")
+        answers = context.Queue()
+        terminal = context.Process(target=_outside_terminals, args=(port, sessions, settle, seconds, answers))
+        terminal.start()
+        arrivals = answers.get(timeout=settle + seconds + 120)
+        terminal.join()
+    finally:
+        server.terminate()
+        server.wait(10)
+        data.cleanup()
+    late = []
+    for noted in arrivals:
+        offsets = [when - frame * FRAME_SECONDS for when, frame in noted]
+        late += [offset - min(offsets) for offset in offsets] if offsets else []
+    return {"sessions": sum(1 for noted in arrivals if noted), "arrived": percentiles(late)}
+
+
+def _outside_terminals(port: int, sessions: int, settle: float, seconds: float, answers) -> None:
+    """The outside test's terminals, in a process of their own: (when, frame number) of each frame
+    each session got in the window, put on `answers`."""
+    from websockets.asyncio.client import connect
+
+    from spectrum import wire
+
+    async def one(number: int, noted: list, start: float) -> None:
+        url = f"ws://127.0.0.1:{port}/patience?seed={number}"
+        async with connect(url, max_size=None, ping_interval=None, open_timeout=120) as socket_:
+            async for message in socket_:
+                now = time.monotonic()
+                if isinstance(message, bytes) and now >= start:
+                    noted.append((now, wire.HEADER.unpack_from(message)[1]))
+                if now > start + seconds:
+                    return
+
+    async def all_of_them() -> list:
+        start, noted = time.monotonic() + settle, [[] for _ in range(sessions)]
+        tasks = [asyncio.create_task(one(number + 1, noted[number], start)) for number in range(sessions)]
+        await asyncio.sleep(settle)
+        gc.disable()  # as the ramps' terminals: their own collections are no lateness of the server's
+        await asyncio.gather(*tasks, return_exceptions=True)
+        return noted
+
+    answers.put(asyncio.run(all_of_them()))
+
+
 def where_the_time_goes(sessions: int = 20, frames: int = 600) -> list[str]:
     """A frame's processor time in a worker, part by part: `sessions` Patience sessions from their
     start (the title typed out) on one hub, as a worker runs them, `frames` each. The machine's own
@@ -698,6 +765,12 @@ async def measure(levels: tuple[int, ...], seconds: float, workers: int = 1) -> 
         )
     ratio = searching[True]["arrived"]["p99"] / max(searching[False]["arrived"]["p99"], 1e-3)
     lines.append(f"  Patience's p99 arrival lateness, searches in the server's process over in workers: {ratio:.1f}x")
+    outside = await asyncio.to_thread(from_outside, max(levels))
+    lines.append(
+        f"{max(levels)} Patience sessions from outside (zxcards serve from its command line, its defaults; the "
+        f"terminals in a process of their own, {OUTSIDE_SECONDS:.0f} s after {OUTSIDE_SETTLE:.0f} s): "
+        f"{outside['sessions']} timed, arrived {lateness_words(outside['arrived'])}"
+    )
     lines += await asyncio.to_thread(where_the_time_goes)  # it runs a loop of its own
     lines.insert(
         0,
