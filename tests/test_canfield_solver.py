@@ -190,6 +190,30 @@ def test_no_deal_proved_lost_is_won_by_a_plain_search():
     assert searched_through >= 8  # the plain search went through every position of most, finding no win
 
 
+# Deals the solver proves lost, the later ones through the easier game, each with at most about
+# 20,000 positions within the keys' reach: `winnable` goes through all of them in a second or two
+PROVED_LOST = (24, 62, 461, 589, 634, 683, 1247, 1711, 1755, 1914, 98, 149, 164, 176, 1294, 1913)
+
+
+def test_every_position_the_keys_reach_from_a_deal_proved_lost_is_searched_and_none_is_won():
+    """A sample of the solver's proofs checked the slow way: every press of P and every move the
+    rules take, from the layout, with each position visited once."""
+    for number in PROVED_LOST:
+        position = Canfield(deck_for(number)).position
+        assert solve(position, budget=20_000).outcome is Solved.LOST, number
+        assert not winnable(position), number
+
+
+def test_the_slow_way_finds_a_win_where_there_is_one():
+    """`winnable` above can say yes: near the end of a won deal's line it finds a win."""
+    deck = deck_for(1)
+    line = solve(Canfield(deck).position).line
+    game = Canfield(deck)
+    for key in "".join(line[:-6]):
+        game.press(key)
+    assert not game.won and winnable(game.position)
+
+
 def test_a_stuck_position_is_lost_at_once():
     verdict = solve(table(**STUCK).position, budget=2)  # the position, and the easier game's view of it
     assert verdict.outcome is Solved.LOST and verdict.line == () and verdict.nodes <= 2

@@ -3,11 +3,12 @@ within its time, the time and memory each deal takes, and a published solver's f
 
     python tools/bench_canfield.py                          # deals 1-1000, 20 s each
     python tools/bench_canfield.py --deals 100 --seconds 2  # a quick look
+    python tools/bench_canfield.py --deals 10000 --only hard.txt --workers 1  # the listed deals alone, one at a time
     python tools/bench_canfield.py --levels 600 [--first F]  # the difficulty levels and the rule player
     python tools/bench_canfield.py --finding 20             # how long a winnable deal takes to find
 
-Each deal is solved in a fresh process (so its peak memory is its own), two at a time, at low
-priority; times are processor seconds (the machine is shared). Every win is replayed key by key
+Each deal is solved in a fresh process (so its peak memory is its own), two at a time (`--workers`),
+at low priority; times are processor seconds (the machine is shared). Every win is replayed key by key
 through the rules and must bring all 52 cards home.
 
 `--levels N` judges deals F to F+N-1 as the game judges them (the record's budget of positions, one
@@ -107,11 +108,15 @@ def _duration(seconds: float) -> str:
     return f"{seconds * 1e3:.0f} ms" if seconds < 1 else f"{seconds:.1f} s"
 
 
-def report(deals: int = DEALS, seconds: float = SECONDS) -> list[str]:
+def report(
+    deals: int = DEALS, seconds: float = SECONDS, workers: int = WORKERS, numbers: list[int] | None = None
+) -> list[str]:
+    """Deals 1 to `deals` solved, or only `numbers` when given (the others counted as decided)."""
     started = time.perf_counter()
-    with ThreadPoolExecutor(WORKERS) as pool:
+    chosen = list(range(1, deals + 1)) if numbers is None else [number for number in numbers if number <= deals]
+    with ThreadPoolExecutor(workers) as pool:
         results = []
-        for result in pool.map(lambda number: solve_in_fresh_process(number, seconds), range(1, deals + 1)):
+        for result in pool.map(lambda number: solve_in_fresh_process(number, seconds), chosen):
             results.append(result)
             if not len(results) % PROGRESS_EVERY:
                 print(f"  {len(results)} deals done", file=sys.stderr, flush=True)
@@ -126,10 +131,20 @@ def report(deals: int = DEALS, seconds: float = SECONDS) -> list[str]:
     undecided = [result["deal"] for result in results if result["outcome"] == "unknown"]
     lines = [
         f"Canfield solver, deals 1-{deals}, {seconds:g} s of processor time per deal "
-        f"(a fresh process each, {WORKERS} at a time, {wall:.0f} s in all)",
+        f"(a fresh process each, {workers} at a time, {wall:.0f} s in all)",
         f"  won {count['won'] / deals:.1%}, proved lost {count['lost'] / deals:.1%}, "
         f"undecided {count['unknown'] / deals:.1%}  ({count['won']} / {count['lost']} / {count['unknown']})",
     ]
+    if numbers is not None:
+        lines[0] = (
+            f"Canfield solver, the {len(chosen)} deals of the list among 1-{deals}, {seconds:g} s of processor time "
+            f"per deal (a fresh process each, {workers} at a time, {wall:.0f} s in all)"
+        )
+        lines[1] = (
+            f"  of them won {count['won']}, proved lost {count['lost']}, undecided {count['unknown']}; "
+            f"deals 1-{deals} decided {1 - count['unknown'] / deals:.2%}, counting every deal off the list "
+            "as decided"
+        )
     if times:
         lines.append(
             f"  time per deal: median {_duration(statistics.median(times))}, "
@@ -276,6 +291,17 @@ def main(argv: list[str] | None = None) -> int:
         metavar="N",
         help="find N winnable deals of each kind: how long each takes",
     )
+    parser.add_argument(
+        "--workers",
+        type=whole_number(1, 64, "--workers"),
+        default=WORKERS,
+        help="deals solved at once, each in its own process (default %(default)s)",
+    )
+    parser.add_argument(
+        "--only",
+        metavar="FILE",
+        help="solve only the deal numbers listed in FILE (the hard ones of a shorter run); the others count as decided",
+    )
     parser.add_argument("--one", type=int, metavar="NUMBER", help=argparse.SUPPRESS)  # a child's one deal
     options = parser.parse_args(argv)
     if options.finding is not None:
@@ -290,7 +316,11 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(solve_deal(options.one, options.seconds)))
         return 0
     os.nice(NICENESS)  # the children inherit it
-    print("\n".join(report(options.deals, options.seconds)))
+    numbers = None
+    if options.only is not None:
+        with open(options.only) as listed:
+            numbers = sorted({int(word) for word in listed.read().split()})
+    print("\n".join(report(options.deals, options.seconds, options.workers, numbers)))
     return 0
 
 
