@@ -3,7 +3,8 @@ within its time, the time and memory each deal takes, and a published solver's f
 
     python tools/bench_canfield.py                          # deals 1-1000, 20 s each
     python tools/bench_canfield.py --deals 100 --seconds 2  # a quick look
-    python tools/bench_canfield.py --deals 10000 --only hard.txt --workers 1  # the listed deals alone, one at a time
+    python tools/bench_canfield.py --deals 10000 --only tools/canfield_hard_deals.txt --workers 1
+                                                            # the listed deals alone, one at a time
     python tools/bench_canfield.py --levels 600 [--first F]  # the difficulty levels and the rule player
     python tools/bench_canfield.py --finding 20             # how long a winnable deal takes to find
 
@@ -318,8 +319,11 @@ def main(argv: list[str] | None = None) -> int:
     os.nice(NICENESS)  # the children inherit it
     numbers = None
     if options.only is not None:
-        with open(options.only) as listed:
-            numbers = sorted({int(word) for word in listed.read().split()})
+        with open(options.only) as listed:  # deal numbers; a "#" begins a comment
+            words = [word for line in listed for word in line.split("#", 1)[0].split()]
+        if not all(word.isdigit() for word in words):
+            parser.error(f"{options.only}: not a deal number: {next(w for w in words if not w.isdigit())!r}")
+        numbers = sorted({int(word) for word in words})
     print("\n".join(report(options.deals, options.seconds, options.workers, numbers)))
     return 0
 
