@@ -86,13 +86,7 @@ def report(
 ) -> list[str]:
     """Every row of `levels` against the opponents `against`; `show(line)`, if given, is told each as
     it is measured. The seeing players' rows have `seeing_hands` (default `hands`; 0 leaves them out)."""
-    lines = []
-
-    def measured(line: str) -> None:
-        lines.append(line)
-        if show:
-            show(line)
-
+    lines, measured = bench_spades.noting(show)
     deals = -(-hands // 4)
     seeing_deals = deals if seeing_hands is None else -(-seeing_hands // 4)
     with Pool(bench_spades.WORKERS) as pool:

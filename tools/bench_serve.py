@@ -520,7 +520,8 @@ OUTSIDE_SETTLE, OUTSIDE_SECONDS = 3.0, 8.0  # the outside test: frames timed for
 def from_outside(sessions: int, settle: float = OUTSIDE_SETTLE, seconds: float = OUTSIDE_SECONDS) -> dict:
     """`sessions` Patience sessions against `zxcards serve` as a person starts it (its command line,
     its defaults: a worker a core), from a terminal process of its own (not this one, nor the
-    server's): each frame's arrival against its number, after `settle` seconds, for `seconds`."""
+    server's): each frame's arrival against its number, `settle` seconds after all have opened, for
+    `seconds`."""
     import multiprocessing
 
     with socket.socket() as probe:
@@ -537,43 +538,34 @@ def from_outside(sessions: int, settle: float = OUTSIDE_SETTLE, seconds: float =
         answers = context.Queue()
         terminal = context.Process(target=_outside_terminals, args=(port, sessions, settle, seconds, answers))
         terminal.start()
-        arrivals = answers.get(timeout=settle + seconds + 120)
+        timed, late = answers.get(timeout=settle + seconds + 120)
         terminal.join()
     finally:
         server.terminate()
         server.wait(10)
         data.cleanup()
-    late = []
-    for noted in arrivals:
-        offsets = [when - frame * FRAME_SECONDS for when, frame in noted]
-        late += [offset - min(offsets) for offset in offsets] if offsets else []
-    return {"sessions": sum(1 for noted in arrivals if noted), "arrived": percentiles(late)}
+    return {"sessions": timed, "arrived": percentiles(late)}
 
 
 def _outside_terminals(port: int, sessions: int, settle: float, seconds: float, answers) -> None:
-    """The outside test's terminals, in a process of their own: (when, frame number) of each frame
-    each session got in the window, put on `answers`."""
-    from websockets.asyncio.client import connect
+    """The outside test's terminals (the ramps' `Terminal`s), in a process of their own: how many
+    sessions were timed and each frame's lateness, put on `answers`."""
 
-    from spectrum import wire
-
-    async def one(number: int, noted: list, start: float) -> None:
-        url = f"ws://127.0.0.1:{port}/patience?seed={number}"
-        async with connect(url, max_size=None, ping_interval=None, open_timeout=120) as socket_:
-            async for message in socket_:
-                now = time.monotonic()
-                if isinstance(message, bytes) and now >= start:
-                    noted.append((now, wire.HEADER.unpack_from(message)[1]))
-                if now > start + seconds:
-                    return
-
-    async def all_of_them() -> list:
-        start, noted = time.monotonic() + settle, [[] for _ in range(sessions)]
-        tasks = [asyncio.create_task(one(number + 1, noted[number], start)) for number in range(sessions)]
+    async def all_of_them() -> tuple[int, list[float]]:
+        terminals = await start_many(
+            [f"ws://127.0.0.1:{port}/patience?seed={number + 1}" for number in range(sessions)]
+        )
         await asyncio.sleep(settle)
+        for terminal in terminals:
+            terminal.arrivals = []
         gc.disable()  # as the ramps' terminals: their own collections are no lateness of the server's
-        await asyncio.gather(*tasks, return_exceptions=True)
-        return noted
+        await asyncio.sleep(seconds)
+        timed = sum(1 for terminal in terminals if terminal.arrivals)
+        late = [late for terminal in terminals for late in terminal.lateness()]
+        for terminal in terminals:
+            terminal.task.cancel()
+        await asyncio.gather(*(terminal.task for terminal in terminals), return_exceptions=True)
+        return timed, late
 
     answers.put(asyncio.run(all_of_them()))
 

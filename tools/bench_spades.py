@@ -34,6 +34,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing import Pool
@@ -429,6 +430,18 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def noting(show=None) -> tuple[list[str], Callable[[str], None]]:
+    """A report's lines, and what notes one as it is measured (telling `show(line)` too, if given)."""
+    lines: list[str] = []
+
+    def measured(line: str) -> None:
+        lines.append(line)
+        if show:
+            show(line)
+
+    return lines, measured
+
+
 QUICK_HANDS, QUICK_GIVEN_AWAY_HANDS, QUICK_SOLVER_DEALS, QUICK_GAMES = 200, 20, 1, 4  # tools/bench.py --quick
 
 
@@ -447,13 +460,7 @@ def report(
     """The ladder, the ceiling, the tricks given away, the full game and the solver's rows, as
     `main` prints them (its options by the same names); `show(line)`, if given, is told each line
     as it is measured."""
-    lines: list[str] = []
-
-    def measured(line: str) -> None:
-        lines.append(line)
-        if show:
-            show(line)
-
+    lines, measured = noting(show)
     deals = -(-hands // 4)
     other_deals = deals if other_hands is None else -(-other_hands // 4)
     given_away_deals = -(-given_away_hands // 4)

@@ -36,9 +36,9 @@ from greenlet import getcurrent, greenlet  # type: ignore[import-untyped]  # gre
 TICK = 0.002
 
 
-def on_tick(when: float) -> float:
-    """The first tick at or after `when` (seconds on the hub's clock)."""
-    return math.ceil(when / TICK) * TICK
+def tick_of(when: float) -> int:
+    """The first tick at or after `when` (seconds on the hub's clock), counted in TICKs."""
+    return math.ceil(when / TICK)
 
 
 class Task:
@@ -161,7 +161,8 @@ class Hub(Turns):
             task.park_number += 1
             if seconds is not None:
                 heapq.heappush(
-                    self._timers, (on_tick(self.clock() + max(0.0, seconds)), next(self._order), task, task.park_number)
+                    self._timers,
+                    (tick_of(self.clock() + max(0.0, seconds)) * TICK, next(self._order), task, task.park_number),
                 )
         assert self._hub_greenlet is not None  # a task runs on the hub's thread, which set it
         self._hub_greenlet.switch()
@@ -270,7 +271,7 @@ class LoopHub(Turns):
         task.park_number += 1
         if seconds is not None:
             assert self.loop is not None
-            tick = math.ceil((self.loop.time() + max(0.0, seconds)) / TICK)
+            tick = tick_of(self.loop.time() + max(0.0, seconds))
             due = self._ticks.get(tick)
             if due is None:  # the first wait to end on this tick: one timer for all of them
                 due = self._ticks[tick] = []
