@@ -1,11 +1,12 @@
 """The hub: tasks taking turns on one thread, each giving way when it waits."""
 
+import asyncio
 import threading
 import time
 
 import pytest
 
-from spectrum.frontends.hub import Hub
+from spectrum.frontends.hub import Hub, LoopHub
 
 
 def test_tasks_sleeping_take_turns_on_one_thread_each_woken_when_due():
@@ -90,6 +91,24 @@ def test_a_task_that_raises_is_said_as_a_thread_would_say_it_and_the_others_go_o
     hub.start(lambda: later.append(True)).join(5)
     assert isinstance(failing.error, ValueError) and said[0].exc_value is failing.error
     assert later == [True]
+
+
+def test_a_call_at_a_tick_comes_on_the_first_tick_at_or_after_its_time_in_the_order_asked():
+    hub, calls = LoopHub(), []
+
+    async def asking() -> None:
+        hub.loop = asyncio.get_running_loop()
+        now = hub.loop.time()
+        for name, after in (("late", 0.05), ("soon", 0.01), ("soon too", 0.01), ("past", -1.0)):
+            hub.call_at_tick(
+                now + after, lambda name=name, when=now + after: calls.append((name, when, hub.loop.time()))
+            )
+        await asyncio.sleep(0.1)
+
+    asyncio.run(asking())
+    assert [name for name, _, _ in calls] == ["past", "soon", "soon too", "late"]
+    for _, when, came in calls:
+        assert came >= min(when, calls[0][2]) - 1e-6  # never before its time
 
 
 def test_park_outside_a_task_is_refused():

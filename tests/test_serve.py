@@ -585,6 +585,32 @@ def test_a_lockstep_terminal_that_stops_answering_is_given_up_on(fresh_server, m
     assert not session.is_alive()
 
 
+def test_messages_made_ahead_go_at_their_times_and_in_the_order_they_were_made():
+    from spectrum.frontends.hub import LoopHub
+
+    hub, went = LoopHub(), []
+
+    async def posting() -> None:
+        hub.loop = asyncio.get_running_loop()
+        timed = serve.Timed(hub, lambda message: went.append((message, hub.clock())))
+        now = hub.clock()
+        timed.post("at once", None)
+        timed.post("past", now - 1)
+        assert [message for message, _ in went] == ["at once", "past"]  # nothing held: gone already
+        timed.post("frame 1", now + 0.04)
+        timed.post("its news", None)  # after the frame it came with
+        timed.post("frame 2", now + 0.02)  # made after frame 1: never before it
+        timed.post("frame 3", now + 0.06)
+        assert len(went) == 2
+        await asyncio.sleep(0.15)
+        times = dict(went)
+        assert times["frame 1"] >= now + 0.04 and times["frame 3"] >= now + 0.06
+        assert not timed.held
+
+    asyncio.run(posting())
+    assert [message for message, _ in went] == ["at once", "past", "frame 1", "its news", "frame 2", "frame 3"]
+
+
 def test_a_lockstep_terminal_gets_every_frame_and_waits_for_nothing_else(fresh_server):
     base, _ = fresh_server
     terminal = wire.Terminal()

@@ -169,6 +169,24 @@ def test_the_pacer_keeps_the_ulas_rate_and_starts_afresh_when_far_behind():
     assert slept == [pytest.approx(FRAME_SECONDS - 0.005)]  # on time again, on the frames' own times
 
 
+def test_a_pacer_ahead_makes_each_frame_that_much_before_it_is_due_and_says_when_it_is():
+    now = [100.0]
+    pacer = Pacer(clock=lambda: now[0], sleep=lambda seconds: now.__setitem__(0, now[0] + seconds), ahead=0.04)
+    begun, due = [], []
+    for _ in range(20):
+        pacer.wait()
+        begun.append(now[0])
+        due.append(pacer.due)
+        now[0] += 0.005  # each frame's work
+    assert due == pytest.approx([100.0 + number * FRAME_SECONDS for number in range(20)], abs=1e-9)
+    # the first frames run back to back until they are 0.04 s ahead of their times, then stay so
+    assert begun[:3] == pytest.approx([100.0, 100.005, 100.01], abs=1e-9)
+    assert [when - begun_at for when, begun_at in zip(due[3:], begun[3:])] == pytest.approx([0.04] * 17, abs=1e-9)
+    lockstep, _ = served(lockstep=True)
+    assert lockstep.shown_at is None  # in lockstep, or not ahead, what is sent goes at once
+    assert ServedFrontend(lambda message: None).shown_at is None
+
+
 def frames_counted(machine):
     return int.from_bytes(machine.memory[sysvars.FRAMES : sysvars.FRAMES + 3].tobytes(), "little")
 

@@ -79,7 +79,7 @@ def serve_child(max_sessions: int, watch=None, *, think_here: bool = False) -> N
         # how late the frame starts: its work overrunning (the Pacer's own `lateness`), and the
         # sleep's waking and the GIL's turns too; list.append is safe from every session's thread
         now = time.monotonic()
-        lateness.append(max(0.0, now - self._due))
+        lateness.append(max(0.0, now - (self._due - self.ahead)))
         span = paced.get(self)
         if span is None:
             paced[self] = [now, now, 0]

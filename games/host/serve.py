@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import hashlib
 import html
@@ -24,6 +25,7 @@ import tempfile
 import threading
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -56,6 +58,10 @@ DEFAULT_HOST, DEFAULT_PORT, DEFAULT_MAX_SESSIONS = "127.0.0.1", 8048, 400
 SERVER_ONLY = frozenset({"data-dir", "compare"})  # a server keeps its own data, and has no window
 MESSAGES_PER_SECOND, MESSAGE_BURST = 100, 400  # a terminal's pace: a person types far slower
 ERRORS_ALLOWED = 20  # refused messages before the connection is closed
+# A paced session makes each frame this many frames before it is due, and its messages are held
+# until then: a moment of the host's busier than that (its other sessions, another process
+# on the core) makes no frame late at the terminal; a key is seen that much later.
+AHEAD_FRAMES = 2
 BACKLOG_FRAMES = 500  # messages waiting for a slow terminal (10 s of frames) before it is dropped
 SECRET = re.compile(SECRET_PATTERN)
 # /PROGRAM?table=CODE&name=Anna (or &watch): a seat at a table; &private: a new table listed nowhere
@@ -138,6 +144,33 @@ class Outbox:
             await self.connection.close()
         except ConnectionClosed:
             pass
+
+
+class Timed:
+    """A session's messages on their way to its outbox at times of their own, in order, on the
+    loop's thread: a frame made ahead of its time (`ServedFrontend.shown_at`) is held until then,
+    and what comes after it waits behind it."""
+
+    def __init__(self, hub: LoopHub, go: Callable[[object], None]):
+        self.hub, self.go = hub, go
+        self.held: collections.deque = collections.deque()  # (when it goes, or None: next, message)
+
+    def post(self, message, when: float | None) -> None:
+        """`message` to go at `when` on the loop's clock (None: at once), after what is held."""
+        if self.held or (when is not None and when > self.hub.clock()):
+            if not self.held:
+                self.hub.call_at_tick(when, self.release)
+            self.held.append((when, message))
+        else:
+            self.go(message)
+
+    def release(self) -> None:
+        """At a tick: what is held and due goes, in turn."""
+        now = self.hub.clock()
+        while self.held and (self.held[0][0] is None or self.held[0][0] <= now):
+            self.go(self.held.popleft()[1])
+        if self.held:
+            self.hub.call_at_tick(self.held[0][0], self.release)
 
 
 class RequestRefused(ValueError):
@@ -521,16 +554,18 @@ class Server:
             else:
                 outbox.put(message)
 
+        timed = Timed(self.hub, deliver)
+
         def send(message) -> None:  # on the session's task: the loop's thread, or (its end) another
             if self.hub.on_loop():
-                deliver(message)
+                timed.post(message, frontend.shown_at)
                 return
             try:
-                loop.call_soon_threadsafe(deliver, message)
+                loop.call_soon_threadsafe(timed.post, message, None)
             except RuntimeError:  # the loop has closed: the server has stopped, nobody is listening
                 frontend.disconnect()
 
-        frontend = ServedFrontend(send, lockstep=connection.target.lockstep, hub=self.hub)
+        frontend = ServedFrontend(send, lockstep=connection.target.lockstep, hub=self.hub, ahead=AHEAD_FRAMES)
         secret = connection.secret
         owner = hashlib.sha256(secret.encode()).hexdigest()[:32] if secret else None
         session = Session(self, connection.target, frontend, owner, lambda: send(CLOSE))

@@ -222,7 +222,8 @@ class LoopHub(Turns):
         self.name, self.clock = name, clock
         self.loop: asyncio.AbstractEventLoop | None = None
         self.tasks = 0  # live tasks
-        self._ticks: dict[int, list[tuple[Task, int]]] = {}  # the waits ending on each tick (a number of TICKs)
+        # on each tick (a number of TICKs): the waits ending on it, and the calls made on it
+        self._ticks: dict[int, tuple[list[tuple[Task, int]], list[Callable[[], None]]]] = {}
 
     def start(self, run: Callable[[], None], name: str = "task") -> Task:
         task = Task(self, run, name)
@@ -271,19 +272,31 @@ class LoopHub(Turns):
         task.park_number += 1
         if seconds is not None:
             assert self.loop is not None
-            tick = tick_of(self.loop.time() + max(0.0, seconds))
-            due = self._ticks.get(tick)
-            if due is None:  # the first wait to end on this tick: one timer for all of them
-                due = self._ticks[tick] = []
-                self.loop.call_at(tick * TICK, self._tick, tick)
-            due.append((task, task.park_number))
+            self._on_tick(tick_of(self.loop.time() + max(0.0, seconds)))[0].append((task, task.park_number))
         assert task.greenlet is not None  # a task that waits is running
         task.greenlet.parent.switch()  # back to the loop, until a timer or a wake resumes this task
         if wakeable:
             task.woken = False
 
+    def call_at_tick(self, when: float, call: Callable[[], None]) -> None:
+        """On the loop's thread: `call()` on the first tick at or after `when` (on the loop's clock),
+        with the waits and calls that end on it."""
+        self._on_tick(tick_of(when))[1].append(call)
+
+    def _on_tick(self, tick: int) -> tuple[list[tuple[Task, int]], list[Callable[[], None]]]:
+        """What ends on `tick`: the first wait or call to end there sets the one timer for all."""
+        ending = self._ticks.get(tick)
+        if ending is None:
+            assert self.loop is not None  # a task or the loop's own callback asks, on the loop
+            ending = self._ticks[tick] = ([], [])
+            self.loop.call_at(tick * TICK, self._tick, tick)
+        return ending
+
     def _tick(self, tick: int) -> None:
-        for task, number in self._ticks.pop(tick):
+        waits, calls = self._ticks.pop(tick)
+        for call in calls:
+            call()
+        for task, number in waits:
             self._resume(task, number)
 
     def _wake(self, task: Task) -> None:

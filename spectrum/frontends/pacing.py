@@ -15,19 +15,33 @@ CATCH_UP_FRAMES = 50
 
 
 class Pacer:
-    """`wait()` returns when the next frame is due, one FRAME_SECONDS after the last was. A host
-    that falls behind (a busy machine, a suspended laptop) by more than CATCH_UP_FRAMES counts from
-    now on rather than running frames back to back; `lateness` is how late the last frame was due."""
+    """`wait()` returns when the next frame is due, one FRAME_SECONDS after the last was, or `ahead`
+    seconds sooner: a front end that holds what it sends until the frame's time (`due`) makes its
+    frames that much ahead of it, so that a busy moment of the host's shorter than that makes no
+    frame late. A host that falls behind (a busy machine, a suspended laptop) by more than
+    CATCH_UP_FRAMES counts from now on rather than running frames back to back; `lateness` is how
+    late the last frame was begun."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic, sleep: Callable[[float], None] = time.sleep):
-        self._clock, self._sleep = clock, sleep
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+        *,
+        ahead: float = 0.0,
+    ):
+        self._clock, self._sleep, self.ahead = clock, sleep, ahead
         self._due: float | None = None
         self.lateness = 0.0
+
+    @property
+    def due(self) -> float | None:
+        """When the frame of the last `wait` is due to be shown, on the pacer's clock."""
+        return self._due
 
     def wait(self) -> None:
         now = self._clock()
         self._due = now if self._due is None else self._due + FRAME_SECONDS
-        early = self._due - now
+        early = self._due - self.ahead - now
         self.lateness = max(0.0, -early)
         if early > 0:
             self._sleep(early)

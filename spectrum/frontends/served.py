@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import json
 import queue
+import time
 from collections.abc import Callable
 
 import numpy as np
 
 from .. import render, wire
+from ..hardware import FRAME_SECONDS
 from ..pointing import PointerSession
 from . import Frontend, Leave, Quit
 from .held import HeldKeys
@@ -28,7 +30,9 @@ WAKE = "wake"  # in the inbox: the program has news besides the keys (`wake`)
 
 
 class ServedFrontend(Frontend):
-    """`send(message)` hands a message (bytes or text) to the connection, from this thread."""
+    """`send(message)` hands a message (bytes or text) to the connection, from this thread; paced
+    `ahead` frames ahead of the clock, each frame is made that much before it is due, and what is
+    sent for it is to be shown at `shown_at` (the connection holds it until then)."""
 
     def __init__(
         self,
@@ -37,11 +41,12 @@ class ServedFrontend(Frontend):
         lockstep: bool = False,
         pacer: Pacer | None = None,
         hub: Hub | LoopHub | None = None,
+        ahead: int = 0,
     ):
         self._send = send
         self.lockstep = lockstep
         self.hub = hub  # the machine runs as a task of this hub (`hub`), or on a thread of its own
-        self.pacer = pacer or (Pacer(sleep=hub.sleep) if hub is not None else Pacer())
+        self.pacer = pacer or Pacer(sleep=hub.sleep if hub is not None else time.sleep, ahead=ahead * FRAME_SECONDS)
         self.status = ""
         self.frames_presented = 0
         self._status_sent: str | None = None
@@ -79,6 +84,12 @@ class ServedFrontend(Frontend):
         if machine.speaker_steps:
             self._send_frame(machine, render.picture(machine))
         self._send(json.dumps({"end": reason, "exit": status}))
+
+    @property
+    def shown_at(self) -> float | None:
+        """When what is sent now is to be shown, on the pacer's clock: the due time of the frame
+        presented last, when the frames are made ahead of it (None: at once)."""
+        return None if self.lockstep or not self.pacer.ahead else self.pacer.due
 
     # --- the machine's side ---------------------------------------------------------------------
 
