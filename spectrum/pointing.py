@@ -360,14 +360,16 @@ class PointerSession:
         self._last_screen: bytes | None = None  # the screen at the frame before
         self._still_frames = 0  # frames it has stayed the same
 
-    def look(self, machine) -> Targets:
-        """Take the machine's targets for this frame. A terminal of a served machine (it has an
-        `outbox`) has its server's targets and picks: taps are sent there, to be typed there."""
+    def look(self, machine, screen: bytes | None = None) -> Targets:
+        """Take the machine's targets for this frame (`screen`: its SCREEN$, when the caller has
+        it already). A terminal of a served machine (it has an `outbox`) has its server's targets
+        and picks: taps are sent there, to be typed there."""
         self._remote = machine if hasattr(machine, "outbox") else None
         declared = getattr(machine, "targets", None)
         self._machine = None
         if callable(declared):  # read from the screen: again only when the screen changed
-            screen = machine.memory[DISPLAY_FILE:ATTRIBUTES_END].tobytes()
+            if screen is None:
+                screen = machine.memory[DISPLAY_FILE:ATTRIBUTES_END].tobytes()
             self._still_frames = self._still_frames + 1 if screen == self._last_screen else 0
             self._last_screen = screen
             if self._read is None or self._read[0] is not declared or self._read[1] != screen:

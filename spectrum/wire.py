@@ -137,23 +137,29 @@ def changed_runs(old: bytes | None, new: bytes) -> list[tuple[int, bytes]]:
     """(offset, bytes) of the parts of `new` that differ from `old` (all of it, if None)."""
     if old is None:
         return [(0, new)]
-    changed = np.flatnonzero(np.frombuffer(old, np.uint8) != np.frombuffer(new, np.uint8))
-    if not changed.size:
+    if old == new:  # a frame of sound alone
         return []
+    changed = np.flatnonzero(np.frombuffer(old, np.uint8) != np.frombuffer(new, np.uint8))
     if changed.size <= FEW_CHANGED:  # a few cells: joined here sooner than numpy's calls are made
-        runs, indices = [], changed.tolist()
-        start = last = indices[0]
-        for index in indices:
-            if index - last > RUN_JOIN:
-                runs.append((start, new[start : last + 1]))
-                start = index
-            last = index
-        runs.append((start, new[start : last + 1]))
-        return runs
+        return _joined(changed.tolist(), new)
     breaks = np.flatnonzero(np.diff(changed) > RUN_JOIN)
     starts = np.concatenate([[changed[0]], changed[breaks + 1]])
     ends = np.concatenate([changed[breaks], [changed[-1]]]) + 1
     return [(int(start), new[start:end]) for start, end in zip(starts, ends)]
+
+
+def _joined(indices: list[int], new: bytes) -> list[tuple[int, bytes]]:
+    """The runs of `new` at the changed `indices` (in order, at least one), those closer than
+    RUN_JOIN joined."""
+    runs = []
+    start = last = indices[0]
+    for index in indices:
+        if index - last > RUN_JOIN:
+            runs.append((start, new[start : last + 1]))
+            start = index
+        last = index
+    runs.append((start, new[start : last + 1]))
+    return runs
 
 
 def frame_message(

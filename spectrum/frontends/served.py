@@ -102,10 +102,10 @@ class ServedFrontend(Frontend):
         if self.status != self._status_sent:
             self._send(json.dumps({"status": self.status}))
             self._status_sent = self.status
-        self.pointing.look(machine)
+        picture, steps = render.picture(machine), machine.speaker_steps
+        self.pointing.look(machine, picture[0])
         if (news := self.pointing.news()) is not None:
             self._send(news)
-        picture, steps = render.picture(machine), machine.speaker_steps
         if self.lockstep or steps or picture != self._picture_sent or machine.awaiting_key != self._awaiting_sent:
             self._send_frame(machine, picture)
         machine.keys_held = set(self._keys_for(machine.frame_count)) | self.pointing.for_frame(machine.awaiting_key)
@@ -183,6 +183,8 @@ class ServedFrontend(Frontend):
     def _keys_for(self, frame: int) -> frozenset[str] | set[str]:
         """The keys held for this frame: paced, those held now and any tapped since the last frame
         (`HeldKeys`); in lockstep, the terminal's for this frame."""
+        if not self.lockstep and not self._taken and self._inbox.empty():  # most frames: nothing new
+            return self._held.for_frame()
         while True:
             try:
                 message = self._next_message()
