@@ -10,7 +10,7 @@ import pytest
 from spectrum import Spectrum, hardware, render, sysvars, wire
 from spectrum.frontends import HeadlessFrontend, Leave, Quit
 from spectrum.frontends.held import HeldKeys
-from spectrum.frontends.pacing import CATCH_UP_FRAMES, Pacer
+from spectrum.frontends.pacing import CALM_FRAMES, CATCH_UP_FRAMES, LATE_SECONDS, Pacer
 from spectrum.hardware import FRAME_SECONDS
 from spectrum.frontends.served import ServedFrontend
 
@@ -169,22 +169,44 @@ def test_the_pacer_keeps_the_ulas_rate_and_starts_afresh_when_far_behind():
     assert slept == [pytest.approx(FRAME_SECONDS - 0.005)]  # on time again, on the frames' own times
 
 
-def test_a_pacer_ahead_makes_each_frame_that_much_before_it_is_due_and_says_when_it_is():
-    now = [100.0]
-    pacer = Pacer(clock=lambda: now[0], sleep=lambda seconds: now.__setitem__(0, now[0] + seconds), ahead=0.04)
+def test_a_pacer_that_may_run_ahead_does_so_once_woken_late_and_until_it_is_calm_again():
+    now, oversleep = [100.0], []
+
+    def sleep(seconds: float) -> None:  # a busy host wakes the sleeper late
+        now[0] += seconds + (oversleep.pop() if oversleep else 0.0)
+
+    pacer = Pacer(clock=lambda: now[0], sleep=sleep, ahead=0.04)
     begun, due = [], []
-    for _ in range(20):
-        pacer.wait()
-        begun.append(now[0])
-        due.append(pacer.due)
-        now[0] += 0.005  # each frame's work
-    assert due == pytest.approx([100.0 + number * FRAME_SECONDS for number in range(20)], abs=1e-9)
-    # the first frames run back to back until they are 0.04 s ahead of their times, then stay so
-    assert begun[:3] == pytest.approx([100.0, 100.005, 100.01], abs=1e-9)
-    assert [when - begun_at for when, begun_at in zip(due[3:], begun[3:])] == pytest.approx([0.04] * 17, abs=1e-9)
+
+    def frames(count: int, work: float = 0.005) -> None:
+        for _ in range(count):
+            pacer.wait()
+            begun.append(now[0])
+            due.append(pacer.due)
+            now[0] += work
+
+    frames(10)
+    assert due == pytest.approx([100.0 + number * FRAME_SECONDS for number in range(10)], abs=1e-9)
+    assert begun == due  # on time: each frame made when it is due
+    frames(1, work=FRAME_SECONDS + 0.05)  # a frame's own long step is no busy host
+    frames(5)
+    assert pacer.ahead == 0.0
+    oversleep.append(2 * LATE_SECONDS)  # woken late
+    frames(CALM_FRAMES + 10)
+    ahead = [when - begun_at for when, begun_at in zip(due, begun)]
+    assert ahead[16] < 0 < ahead[17] < ahead[18] < 0.04  # the late one; back to back until 0.04 s ahead ...
+    assert ahead[20 : 15 + CALM_FRAMES] == pytest.approx([0.04] * (CALM_FRAMES - 5), abs=1e-9)  # ... then kept so
+    assert ahead[-5:] == pytest.approx([0.0] * 5, abs=1e-9)  # calm again: when each is due
+    oversleep.append(2 * LATE_SECONDS)
+    frames(5)
+    assert pacer.ahead == 0.04
+    now[0] += CALM_FRAMES * FRAME_SECONDS  # a doze: the frames slept through went by on time
+    assert pacer.pass_frames(CALM_FRAMES) >= CALM_FRAMES - 3
+    frames(1)
+    assert pacer.ahead == 0.0
+    assert ServedFrontend(lambda message: None).shown_at is None  # not ahead: what is sent goes at once
     lockstep, _ = served(lockstep=True)
-    assert lockstep.shown_at is None  # in lockstep, or not ahead, what is sent goes at once
-    assert ServedFrontend(lambda message: None).shown_at is None
+    assert lockstep.shown_at is None
 
 
 def frames_counted(machine):

@@ -58,9 +58,10 @@ DEFAULT_HOST, DEFAULT_PORT, DEFAULT_MAX_SESSIONS = "127.0.0.1", 8048, 400
 SERVER_ONLY = frozenset({"data-dir", "compare"})  # a server keeps its own data, and has no window
 MESSAGES_PER_SECOND, MESSAGE_BURST = 100, 400  # a terminal's pace: a person types far slower
 ERRORS_ALLOWED = 20  # refused messages before the connection is closed
-# A paced session makes each frame this many frames before it is due, and its messages are held
-# until then: a moment of the host's busier than that (its other sessions, another process
-# on the core) makes no frame late at the terminal; a key is seen that much later.
+# On a busy worker a paced session makes each frame up to this many frames before it is due, and
+# its messages are held until then (`Timed`): a busy moment shorter than that (its other sessions,
+# another process on the core) makes no frame late at the terminal; a key is seen that much later
+# while the worker is busy (`pacing.Pacer`).
 AHEAD_FRAMES = 2
 BACKLOG_FRAMES = 500  # messages waiting for a slow terminal (10 s of frames) before it is dropped
 SECRET = re.compile(SECRET_PATTERN)

@@ -30,9 +30,10 @@ WAKE = "wake"  # in the inbox: the program has news besides the keys (`wake`)
 
 
 class ServedFrontend(Frontend):
-    """`send(message)` hands a message (bytes or text) to the connection, from this thread; paced
-    `ahead` frames ahead of the clock, each frame is made that much before it is due, and what is
-    sent for it is to be shown at `shown_at` (the connection holds it until then)."""
+    """`send(message)` hands a message (bytes or text) to the connection, from this thread. Paced
+    with `ahead` (frames), a busy host's frames are made up to that many before they are due
+    (`Pacer`), and what is sent for a frame is to be shown at `shown_at` (the connection holds
+    it until then)."""
 
     def __init__(
         self,
@@ -89,7 +90,7 @@ class ServedFrontend(Frontend):
     def shown_at(self) -> float | None:
         """When what is sent now is to be shown, on the pacer's clock: the due time of the frame
         presented last, when the frames are made ahead of it (None: at once)."""
-        return None if self.lockstep or not self.pacer.ahead else self.pacer.due
+        return None if self.lockstep or not self.pacer.most_ahead else self.pacer.due
 
     # --- the machine's side ---------------------------------------------------------------------
 
