@@ -83,24 +83,19 @@ class Layout:
     dest: int = 0
 
     def address(self, pointer: str) -> int:
+        if pointer == "dest":
+            return self.dest
         e_line = self.program.end + self.variables.area_size()
+        if pointer == "e_line":
+            return e_line
+        if pointer == "k_cur":
+            return e_line + 1
         worksp = e_line + len(RUN_LINE)
-        return {
-            "e_line": e_line,
-            "k_cur": e_line + 1,
-            "worksp": worksp,
-            "stkbot": worksp + self.workspace,
-            "stkend": worksp + self.workspace + self.stack,
-            "dest": self.dest,
-        }[pointer]
+        offset = {"worksp": 0, "stkbot": self.workspace, "stkend": self.workspace + self.stack}[pointer]
+        return worksp + offset
 
     def variable_address(self, name: str) -> int:
-        address = self.program.end
-        for other in self.variables:
-            if other == name:
-                return address
-            address += self.variables.size(other)
-        raise KeyError(name)
+        return self.program.end + self.variables.offset(name)
 
 
 @dataclass
@@ -510,7 +505,7 @@ class Interpreter:
             else:
                 self.charge("let-new-number")
                 self.make_room(layout.address("e_line") - 1)
-                dict.__setitem__(variables, name, 0)
+                variables[name] = 0  # made at the end, as a number first
             self.charge("for-new-loop")
             self.make_room(layout.variable_address(name) + len(name) + 5 - 1)
         value = _whole(fp.to_float(start.number))
@@ -699,7 +694,7 @@ class Interpreter:
         NEXT-ONE), then the name matched; a new name passes them all."""
         variables = self.machine.variables
         # the time depends only on the name and the area's names in order and their kinds
-        layout = (name, tuple(variables), tuple(variables.loops), frozenset(variables.arrays))
+        layout = (name, variables.shape())
         charges = self._looks.get(layout)
         if charges is None:
             if len(self._looks) >= LOOKS_KEPT:

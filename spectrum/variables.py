@@ -55,6 +55,10 @@ class Variables(dict):
         super().__init__()
         self.loops: dict[str, Loop] = {}
         self.arrays: set[str] = set()
+        # each variable's offset from VARS and the area's size, and the area's shape (names in
+        # order, FOR variables, arrays): worked out again only after a change (`_changed`)
+        self._layout: tuple[dict[str, int], int] | None = None
+        self._shape: tuple | None = None
         for name, value in dict(*args, **kwargs).items():
             if isinstance(value, list):
                 self.dim(name, value)
@@ -66,7 +70,20 @@ class Variables(dict):
             raise ValueError(f"{name} is an array: assign its elements")
         if name.endswith("$") and name in self:
             super().__delitem__(name)
+        elif name in self:  # a number over a number, where it is: the same size
+            super().__setitem__(name, value)
+            return
         super().__setitem__(name, value)
+        self._changed()
+
+    def __delitem__(self, name: str) -> None:
+        super().__delitem__(name)
+        self.loops.pop(name, None)
+        self.arrays.discard(name)
+        self._changed()
+
+    def _changed(self) -> None:
+        self._layout = self._shape = None
 
     def __deepcopy__(self, memo) -> Variables:
         copied = Variables()
@@ -85,10 +102,12 @@ class Variables(dict):
         self.pop(name, None)
         super().__setitem__(name, value)
         self.arrays.add(name)
+        self._changed()
 
     def assign_element(self, name: str, place: tuple[int, ...], value) -> None:
         """LET of an array's element, where the array is: in a string array, a subscript for
-        every dimension makes the element one character of a string."""
+        every dimension makes the element one character of a string (the area's layout is as
+        it was: an element keeps its size)."""
         super().__setitem__(name, _replaced(self[name], place, value))
 
     def for_loop(self, name: str, value: float, loop: Loop) -> None:
@@ -97,16 +116,19 @@ class Variables(dict):
             raise ValueError(f"{name} is an array")
         super().__setitem__(name, value)
         self.loops[name] = loop
+        self._changed()
 
     def pop(self, name, *default):
         self.loops.pop(name, None)
         self.arrays.discard(name)
+        self._changed()
         return super().pop(name, *default)
 
     def clear(self) -> None:
         super().clear()
         self.loops.clear()
         self.arrays.clear()
+        self._changed()
 
     def kind(self, name: str) -> Kind:
         if name in self.arrays:
@@ -132,14 +154,36 @@ class Variables(dict):
             return 1 + NUMBER_SIZE + FOR_EXTRA
         return len(name) + NUMBER_SIZE
 
+    def layout(self) -> tuple[dict[str, int], int]:
+        """Each variable's offset from VARS, and the area's size (VARS to E_LINE: every variable
+        and the end marker)."""
+        if self._layout is None:
+            offsets, offset = {}, 0
+            for name in self:
+                offsets[name] = offset
+                offset += self.size(name)
+            self._layout = (offsets, offset + END_MARKER)
+        return self._layout
+
+    def shape(self) -> tuple:
+        """What LOOK-VARS' time depends on besides the name: the names in order, the FOR
+        variables and the arrays."""
+        if self._shape is None:
+            self._shape = (tuple(self), tuple(self.loops), frozenset(self.arrays))
+        return self._shape
+
     def area_size(self) -> int:
         """VARS to E_LINE: every variable and the end marker."""
-        return sum(self.size(name) for name in self) + END_MARKER
+        return self.layout()[1]
+
+    def offset(self, name: str) -> int:
+        """Where `name` starts, from VARS (KeyError for no such variable)."""
+        return self.layout()[0][name]
 
     def after(self, name: str) -> int:
         """The bytes of the variables after `name` in the area, the end marker included."""
-        names = list(self)
-        return sum(self.size(other) for other in names[names.index(name) + 1 :]) + END_MARKER
+        offsets, area = self.layout()
+        return area - offsets[name] - self.size(name)
 
 
 def array_dimensions(value, string_array: bool) -> list[int]:
