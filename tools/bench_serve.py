@@ -439,6 +439,35 @@ async def ramp(server: ServerProcess, kind: str, levels: tuple[int, ...], second
     return rows
 
 
+async def in_the_shuffle(server: ServerProcess, sessions: int, seconds: float) -> dict:
+    """`sessions` Patience sessions in the shuffle, its heaviest part (each statement's strings of
+    the pack's length): the title typed out, then a key pressed on each at once; their frames'
+    arrival here timed for `seconds`, with the server's processor time."""
+    terminals = await start_many([server.socket_url + RAMPS["patience"](number) for number in range(sessions)])
+    await asyncio.gather(*(terminal.quiet(1.0, limit=90, awaiting_key=True) for terminal in terminals))
+    for held in (["ENTER"], []):
+        for terminal in terminals:
+            await terminal.send({"held": held})
+        await asyncio.sleep(0.2)
+    await asyncio.sleep(SETTLE_SECONDS)
+    await asyncio.to_thread(server.mark)
+    for terminal in terminals:
+        terminal.arrivals = []
+    gc.disable()  # as the ramps' terminals
+    try:
+        await asyncio.sleep(seconds)
+        mark = await asyncio.to_thread(server.mark)
+    finally:
+        gc.enable()
+    arrived = [late for terminal in terminals for late in terminal.lateness()]
+    await stop(terminals, server)
+    return {
+        "arrived": percentiles(arrived) if arrived else None,
+        "frames": len(arrived),
+        "core": mark["cpu"] / mark["wall"],
+    }
+
+
 async def bytes_a_second(
     server: ServerProcess, path: str, seconds: float, *, settle: bool, keys: list[list[str]] | None = None
 ) -> tuple[float, int]:
@@ -707,6 +736,13 @@ async def measure(levels: tuple[int, ...], seconds: float, workers: int = 1) -> 
                 f"{1 / share[kind]:.0f} and the {workers} worker{'s' * (workers > 1)} at most "
                 f"{workers / share[kind]:.0f}"
             )
+        shuffle = await in_the_shuffle(server, max(levels), seconds)
+        sessions_run += max(levels)
+        lines.append(
+            f"{max(levels)} Patience sessions in the shuffle (the title typed out, then a key on each at once): "
+            f"{shuffle['frames']:,} frames arrived {lateness_words(shuffle['arrived'])} (goal p99 < "
+            f"{GOAL_P99_MS:g} ms); server {shuffle['core']:.0%} of a core"
+        )
         idle_menu, first = await bytes_a_second(server, "", seconds, settle=True)
         lines.append(
             f"menu idle: {idle_menu:.1f} B/s after its first screen of {first:,} bytes "
