@@ -196,6 +196,8 @@ class Scanner:
         self.machine = machine
         self.variables = machine.variables if variables is None and machine else variables or {}
         self.timing = getattr(machine, "timing", None)
+        if self.timing is not None and running:  # charged straight to the clock: tens of times a statement
+            self.charge = self.timing.charge  # type: ignore[method-assign]
         self.interpreter = getattr(machine, "interpreter", None)
         self.seed: int | None = (
             None  # RND's SEED as this scanning moves it on (the program's own RND moves the machine's)

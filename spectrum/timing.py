@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .hardware import FRAME_T_STATES
 from .rom_costs import T_STATES
 
 
@@ -32,8 +33,13 @@ class Timing:
             cost = self.table.get(item)
             if cost is None:
                 self.unmeasured.add(item)
+                return
+            machine = self.machine
+            t_state = machine.t_state + cost * count
+            if t_state < FRAME_T_STATES:  # within the frame, as most charges are: the clock moved on
+                machine.t_state = t_state
             else:
-                self.machine.spend(cost * count)
+                machine.spend(cost * count)
 
     def _counted(self, item: str, count: int = 1) -> None:
         if count:
