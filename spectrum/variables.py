@@ -158,10 +158,17 @@ class Variables(dict):
         """Each variable's offset from VARS, and the area's size (VARS to E_LINE: every variable
         and the end marker)."""
         if self._layout is None:
-            offsets, offset = {}, 0
-            for name in self:
+            offsets, offset, arrays, loops = {}, 0, self.arrays, self.loops
+            for name, value in self.items():  # `size` of each, in short for the common kinds
                 offsets[name] = offset
-                offset += self.size(name)
+                if name in arrays:
+                    offset += self.size(name)
+                elif name[-1] == "$":
+                    offset += 3 + len(value)
+                elif name in loops:
+                    offset += 1 + NUMBER_SIZE + FOR_EXTRA
+                else:
+                    offset += len(name) + NUMBER_SIZE
             self._layout = (offsets, offset + END_MARKER)
         return self._layout
 
