@@ -177,8 +177,11 @@ class Spectrum(Memory, Screen, Keys, Editor, Speaker):
         if interrupts and breakable and BREAK_KEYS <= self.keys_held:
             raise ReportError(BREAK_INTO_PROGRAM)
         if interrupts:
-            frames = slice(sysvars.FRAMES, sysvars.FRAMES + 3)
-            self.ram[frames] = ((int.from_bytes(self.ram[frames], "little") + 1) & 0xFFFFFF).to_bytes(3, "little")
+            ram = self.ram  # FRAMES counted on, a byte at a time as the interrupt's INC does
+            for address in range(sysvars.FRAMES, sysvars.FRAMES + 3):
+                ram[address] = (ram[address] + 1) & 0xFF
+                if ram[address]:
+                    break
             self._keyboard_interrupt()
 
     def show_report(self, error: ReportError) -> None:

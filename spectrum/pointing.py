@@ -241,6 +241,8 @@ class Pointer:
 
     def forget_gone(self, targets: Targets) -> None:
         """Parts no longer declared (the program moved on) are no longer picked."""
+        if not self.picks:  # most frames: nothing picked
+            return
         self.picks = [name for name in self.picks if (target := targets.named(name)) is not None and target.part]
 
     def tap(self, targets: Targets, name: str) -> tuple[str, ...]:
