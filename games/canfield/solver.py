@@ -22,7 +22,10 @@ no move is left untried, the deal is lost. What makes it quick enough:
   its ties broken at random (a search that went wrong early is not stuck there), and the easier
   game's from the start. After the first round the game's search also asks the easier game, for a
   few positions' worth, about each layout it meets, and drops those it proves lost. Positions
-  found lost are kept from round to round.
+  found lost are kept from round to round, the newest when there are too many.
+- Where the pack stands orders positions too: turning it from a stand off its cycle reaches every
+  stand three cards on, then the cycle, so a stand found lost makes those lost (unless a base-rank
+  card would be shown on the way and go home).
 """
 
 from __future__ import annotations
@@ -40,7 +43,10 @@ from .rules import FITTING, PILES, TURN_COUNT, Position
 
 DEFAULT_BUDGET = 20_000  # positions expanded before the search gives up, when no time is given
 FIRST_ROUND = 3_000  # positions the first round of each search may expand; each round doubles it
-LOST_KEPT = 600_000  # positions remembered per set; past this a set is emptied (sound, only slower)
+LOST_KEPT = 450_000  # positions remembered as lost in each of a search's two sets: when the newer is
+# full, the older is forgotten (sound, only slower); with ASKED_KEPT and WON_KEPT, at most 2.45
+# million keys of ~72 bytes each, so that a deal's whole process stays well under 256 MiB
+ASKED_KEPT = 450_000  # layouts the easier game was asked about and could not prove lost
 WON_KEPT = 200_000  # positions of the easier game remembered as won
 CHECK_NODES = 100  # positions of the easier game searched at each position of the game
 EASIER_SHARE = 4  # the easier game's rounds are this many times longer: it settles lost deals sooner
@@ -142,6 +148,13 @@ def _without(piles: tuple, index: int, pile: tuple) -> tuple:
     return piles[:index] + (pile,) + piles[index + 1 :]
 
 
+class _NoProofs:
+    """Lost layouts, when there are none to ask."""
+
+    lost: frozenset[int] = frozenset()
+    lost_before: frozenset[int] = frozenset()
+
+
 class _Search:
     """Searches from one position, resumable round after round, over `SearchState`s.
 
@@ -156,8 +169,10 @@ class _Search:
             [number_of(suit, (base + height) % SUIT_SIZE + 1) for height in range(SUIT_SIZE)]
             for suit in range(len(ALL_HOME))
         ]  # suit, height -> the card its foundation takes
-        self.lost: set[int] = set()
-        self.lost_layouts: set[int] = set()  # keys of layouts lost whatever the talon's order
+        self.lost: set[int] = set()  # positions found lost, the newer ones
+        self.lost_before: set[int] = set()  # and the older ones, forgotten next when `lost` is full
+        self.proofs: _Search | _NoProofs = self if free_talon else _NoProofs()  # whose lost positions
+        # are layouts lost whatever the talon's order: the easier game's, once `solve` joins them
         self.won: set[int] = set()  # in the easier game, positions found won
         self.easier: _Search | None = None  # the easier game, when it is asked at every position
         self.asked: set[int] = set()  # layouts the easier game could not prove lost
@@ -193,6 +208,40 @@ class _Search:
         return not any(rel[waste[place - 1]] == 0 for place in range(TURN_COUNT, size, TURN_COUNT)) and not (
             size and rel[waste[-1]] == 0
         )
+
+    def reached_from_lost(self, waste: tuple, turned: int, layout: int) -> bool:
+        """Whether the pack, off its cycle, stands where turning it from a stand found lost in the
+        same layout brings it (three cards back, six, ...) without showing a base-rank card: the
+        stand below offers every move this one does, and more, so this one is lost too."""
+        lost, before, rel = self.lost, self.lost_before, self.rel
+        stand = turned
+        while stand > TURN_COUNT:
+            if rel[waste[stand - 1]] == 0:  # turning to `stand` from below would send it home
+                return False
+            stand -= TURN_COUNT
+            if layout + (stand << TURNED_SHIFT) in lost or layout + (stand << TURNED_SHIFT) in before:
+                return True
+        return False
+
+    def remember_lost(self, key: int) -> None:
+        """Keep `key` as lost; when the newer set is full the older one is forgotten and the newer
+        becomes the older (sound: a position forgotten is only searched again)."""
+        lost = self.lost
+        if len(lost) >= LOST_KEPT:
+            self.lost_before = lost
+            self.lost = lost = set()
+        lost.add(key)
+
+    def reaches_cycle(self, waste: tuple, turned: int, homes: tuple) -> bool:
+        """Whether turning the pack from `turned` reaches its plain turning cycle, one position
+        however it stands, without showing a base-rank card: then a position lost off the cycle
+        is lost on it too (the cycle offers no move the stand off it does not)."""
+        if 0 not in homes:
+            return True
+        if not self.on_cycle(waste, len(waste), homes):
+            return False
+        rel = self.rel
+        return not any(rel[waste[stand - 1]] == 0 for stand in range(turned + TURN_COUNT, len(waste), TURN_COUNT))
 
     def safe_home(self, card: int, homes: Sequence[int], key: int) -> bool:
         """`card` may go home now, and no card could ever want to lie on it: each card of the other
@@ -680,8 +729,15 @@ class _Search:
         if home > self.best_home:
             self.best_home = home
         key = self.key(waste, turned, homes, key)
-        lost = self.lost
-        if key in lost or (key & LAYOUT) in self.lost_layouts:
+        proofs = self.proofs
+        if (
+            key in self.lost
+            or key in self.lost_before
+            or (key & LAYOUT) in proofs.lost
+            or (key & LAYOUT) in proofs.lost_before
+        ):
+            return False
+        if key > LAYOUT and self.reached_from_lost(waste, turned, key & LAYOUT):
             return False
         if key in self.won:
             return True
@@ -693,9 +749,9 @@ class _Search:
         easier = self.easier
         if easier is not None and (key & LAYOUT) not in self.asked:
             if easier.proves_lost(state, self):
-                self.lost_layouts.add(key & LAYOUT)  # whatever the talon's order
+                easier.remember_lost(key & LAYOUT)  # lost whatever the talon's order
                 return False
-            if len(self.asked) >= LOST_KEPT:
+            if len(self.asked) >= ASKED_KEPT:
                 self.asked.clear()
             self.asked.add(key & LAYOUT)
         line = self.line
@@ -707,9 +763,9 @@ class _Search:
                     self.won.add(key)
                 return True
             del line[depth:]
-        if len(lost) >= LOST_KEPT:
-            lost.clear()
-        lost.add(key)
+        self.remember_lost(key)
+        if key > LAYOUT and self.reaches_cycle(waste, turned, homes):
+            self.remember_lost(key & LAYOUT)
         return False
 
     def round(self, nodes: int, deadline: float | None, shuffle: random.Random | None) -> Solved:
@@ -790,7 +846,7 @@ def solve(position: Position, *, budget: int | None = None, seconds: float | Non
         budget = DEFAULT_BUDGET
     deadline = None if seconds is None else time.thread_time() + seconds
     game, easier = _Search(position), _Search(position, free_talon=True)
-    game.lost_layouts = easier.lost  # lost in the easier game is lost in the game
+    game.proofs = easier  # lost in the easier game is lost in the game
     searches = [game, easier]
     shuffle = None
     allowance = FIRST_ROUND
