@@ -48,7 +48,7 @@ LOST_KEPT = 450_000  # positions remembered as lost in each of a search's two se
 # million keys of ~72 bytes each, so that a deal's whole process stays well under 256 MiB
 ASKED_KEPT = 450_000  # layouts the easier game was asked about and could not prove lost
 WON_KEPT = 200_000  # positions of the easier game remembered as won
-CHECK_NODES = 100  # positions of the easier game searched at each position of the game
+CHECK_NODES = 3_000  # positions of the easier game searched, at most, at each layout of the game
 EASIER_SHARE = 4  # the easier game's rounds are this many times longer: it settles lost deals sooner
 CLOCK_CHECKS = 256  # positions between looks at the clock
 
@@ -182,6 +182,7 @@ class _Search:
         self.shuffle: random.Random | None = None
         self.limit = 0
         self.deadline: float | None = None
+        self.next_look = 0  # `nodes` when the clock is looked at next
         heights = [0, 0, 0, 0]
         for pile in homes:
             if pile:
@@ -744,8 +745,10 @@ class _Search:
         if self.nodes >= self.limit:
             raise _OutOfBudget
         self.nodes += 1
-        if self.deadline is not None and not self.nodes % CLOCK_CHECKS and time.thread_time() > self.deadline:
-            raise _OutOfBudget
+        if self.nodes >= self.next_look and self.deadline is not None:
+            self.next_look = self.nodes + CLOCK_CHECKS  # (the easier game's positions count too)
+            if time.thread_time() > self.deadline:
+                raise _OutOfBudget
         easier = self.easier
         if easier is not None and (key & LAYOUT) not in self.asked:
             if easier.proves_lost(state, self):
@@ -783,7 +786,8 @@ class _Search:
         from there. The positions it expands are counted to `game`, within its limit."""
         ns, waste, turned, homes, piles, key = state
         nodes = min(CHECK_NODES, game.limit - game.nodes)
-        self.limit, self.deadline, self.line = self.nodes + nodes, None, []
+        self.limit, self.deadline, self.line = self.nodes + nodes, game.deadline, []
+        self.next_look = self.nodes + CLOCK_CHECKS
         started = self.nodes
         try:
             lost = not self.search(self.settle(SearchState(ns, waste, 0, homes, piles, key), self.line))
