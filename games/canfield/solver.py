@@ -36,7 +36,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Iterator, NamedTuple
+from typing import Any, Iterator, NamedTuple
 
 from ..cards import DECK_SIZE, SUIT_SIZE, number_of, rank_of, suit_of
 from .rules import FITTING, PILES, TURN_COUNT, Position
@@ -88,7 +88,8 @@ class SearchState(NamedTuple):
     skips the NamedTuple's own constructor, a Python function several times slower."""
 
     stock_size: int  # cards left in the stock
-    waste: tuple[int, ...]  # the talon then the pack, as in `Position`
+    waste: Any  # the talon then the pack, as in `Position`, a tuple; in the easier game, where their
+    # order means nothing, the set of their cards as an int's bits (bit n for card n)
     turned: int  # cards of `waste` on the talon
     homes: tuple[int, ...]  # each suit's cards home
     piles: tuple[tuple[int, ...], ...]  # the tableau, each pile bottom first
@@ -96,7 +97,7 @@ class SearchState(NamedTuple):
 
 
 _new = tuple.__new__
-Fields = tuple[int, tuple, int, tuple, tuple, int]  # a SearchState's fields, as `settle`'s steps hand them on
+Fields = tuple[int, Any, int, tuple, tuple, int]  # a SearchState's fields, as `settle`'s steps hand them on
 _order_of_trial = itemgetter(0)  # of a move (order of trial, keys, state)
 
 
@@ -141,6 +142,14 @@ def _off_pile_bits(pile: tuple) -> int:
     """What the key loses when the top card of `pile` leaves it: what that card lay on."""
     card = pile[-1]
     return _lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card)
+
+
+def _bits(cards: Sequence[int]) -> int:
+    """The set of `cards` as an int's bits."""
+    bits = 0
+    for card in cards:
+        bits |= 1 << card
+    return bits
 
 
 def _without(piles: tuple, index: int, pile: tuple) -> tuple:
@@ -193,7 +202,8 @@ class _Search:
         for pile in tableau:
             for index, card in enumerate(pile):
                 key += _lies_on(card, pile[index - 1] if index else None) << (2 * card)
-        self.start = SearchState(len(stock), tuple(waste), turned, tuple(heights), tuple(tableau), key)
+        talon = _bits(waste) if free_talon else tuple(waste)
+        self.start = SearchState(len(stock), talon, 0 if free_talon else turned, tuple(heights), tuple(tableau), key)
 
     # --- positions ---------------------------------------------------------------------------
 
@@ -375,14 +385,14 @@ class _Search:
         return (ns, waste[:-1], len(waste) - 1, _raise(homes, SUIT[card]), piles, key + HOME_BIT[card])
 
     def _free_talon_home(
-        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, forced: list[str]
+        self, ns: int, waste: int, turned: int, homes: tuple, piles: tuple, key: int, forced: list[str]
     ) -> Fields | None:
         """In the easier game the talon's order means nothing: base-rank cards and cards that may
         go safely home from anywhere in it, while any does. Only the next card of each suit may
         go, and going home only makes others safe, so it is enough to look at those four, again
         and again. (No keys: `forced` is left as it is.)"""
         safe_home, next_home = self.safe_home, self.next_home
-        gone = set()
+        left = waste
         heights = list(homes)
         moved = True
         while moved:
@@ -391,15 +401,15 @@ class _Search:
                 while heights[suit] < SUIT_SIZE:  # the suit as far up as it goes
                     height = heights[suit]
                     card = next_home[suit][height]
-                    if card not in waste or not (height == 0 or safe_home(card, heights, key)):
+                    if not (left >> card) & 1 or not (height == 0 or safe_home(card, heights, key)):
                         break
                     key += HOME_BIT[card]
                     heights[suit] += 1
-                    gone.add(card)
+                    left -= 1 << card
                     moved = True
-        if not gone:
+        if left == waste:
             return None
-        return (ns, tuple(card for card in waste if card not in gone), turned, tuple(heights), piles, key)
+        return (ns, left, turned, tuple(heights), piles, key)
 
     def key(self, waste: tuple, turned: int, homes: tuple, key: int) -> int:
         """A state's whole key: its `key` and, off the turning cycle, where the pack stands."""
@@ -619,13 +629,17 @@ class _Search:
         return found
 
     def _free_home_moves(
-        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, found: list
+        self, ns: int, waste: int, turned: int, homes: tuple, piles: tuple, key: int, found: list
     ) -> None:
-        """Every card that may go home: from the talon (in the talon's order), the stock's top,
-        each pile's top. Only the next card of each suit may, so the talon is asked for those."""
+        """Every card that may go home: from the talon, the stock's top, each pile's top. Only the
+        next card of each suit may, so the talon is asked for those."""
         rel, next_home = self.rel, self.next_home
-        wanted = [next_home[suit][height] for suit, height in enumerate(homes) if height < SUIT_SIZE]
-        for index, card in sorted((waste.index(card), card) for card in wanted if card in waste):
+        for suit, height in enumerate(homes):
+            if height == SUIT_SIZE:
+                continue
+            card = next_home[suit][height]
+            if not (waste >> card) & 1:
+                continue
             found.append(
                 (
                     HOME,
@@ -634,7 +648,7 @@ class _Search:
                         SearchState,
                         (
                             ns,
-                            waste[:index] + waste[index + 1 :],
+                            waste - (1 << card),
                             0,
                             _raise(homes, SUIT[card]),
                             piles,
@@ -686,7 +700,7 @@ class _Search:
                     )
 
     def _free_stock_moves(
-        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, runs: _Runs, found: list
+        self, ns: int, waste: int, turned: int, homes: tuple, piles: tuple, key: int, runs: _Runs, found: list
     ) -> None:
         """The stock's top card onto a pile, on a run of talon cards laid there first, or none."""
         card = self.stock[ns - 1]
@@ -702,7 +716,7 @@ class _Search:
             )
 
     def _free_pile_moves(
-        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, runs: _Runs, found: list
+        self, ns: int, waste: int, turned: int, homes: tuple, piles: tuple, key: int, runs: _Runs, found: list
     ) -> None:
         """Each whole pile onto another, on a run of talon cards laid there first, or none."""
         for index, pile in enumerate(piles):
@@ -790,7 +804,7 @@ class _Search:
         self.next_look = self.nodes + CLOCK_CHECKS
         started = self.nodes
         try:
-            lost = not self.search(self.settle(SearchState(ns, waste, 0, homes, piles, key), self.line))
+            lost = not self.search(self.settle(SearchState(ns, _bits(waste), 0, homes, piles, key), self.line))
         except _OutOfBudget:
             lost = False
         game.nodes += self.nodes - started
@@ -802,9 +816,8 @@ class _Runs:
     """Runs of talon cards the easier game may lay down on the tableau of one position, each to
     take a card that then moves onto it."""
 
-    def __init__(self, ns: int, waste: tuple, piles: tuple):
+    def __init__(self, ns: int, waste: int, piles: tuple):
         self.waste, self.piles = waste, piles
-        self.in_talon = set(waste)
         self.takers = pile_takers(piles)
         self.space = piles.index(()) if not ns and () in piles else None
 
@@ -812,7 +825,7 @@ class _Runs:
         """(pile, run of talon cards top last) ways to lay a run on which `card` then fits: the
         run empty (`card` goes straight onto the pile), or starting on a pile's top card or in a
         space; never on pile `excluded`."""
-        takers, space, in_talon = self.takers, self.space, self.in_talon
+        takers, space, in_talon = self.takers, self.space, self.waste
         for target in takers.get(card, ()):
             if target != excluded:
                 yield target, ()
@@ -820,7 +833,7 @@ class _Runs:
         while waiting:
             lowest, run = waiting.pop()
             for holder in HOLDERS[lowest]:
-                if holder in in_talon and holder not in run:
+                if (in_talon >> holder) & 1 and holder not in run:
                     longer = (holder,) + run
                     for target in takers.get(holder, ()):
                         if target != excluded:
@@ -835,11 +848,11 @@ class _Runs:
         `target` (its first card on the pile's top card, or alone in the space)."""
         pile = self.piles[target]
         under = pile[-1] if pile else None
-        laid_key = card_key
+        laid_key, rest = card_key, self.waste
         for card in run:
             laid_key += _lies_on(card, under) << (2 * card)
             under = card
-        rest = tuple(card for card in self.waste if card not in run) if run else self.waste
+            rest -= 1 << card
         return _without(self.piles, target, pile + run), rest, laid_key, under
 
 
