@@ -36,7 +36,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any, Iterator, NamedTuple
+from typing import Any, NamedTuple
 
 from ..cards import DECK_SIZE, SUIT_SIZE, number_of, rank_of, suit_of
 from .rules import FITTING, PILES, TURN_COUNT, Position
@@ -821,27 +821,29 @@ class _Runs:
         self.takers = pile_takers(piles)
         self.space = piles.index(()) if not ns and () in piles else None
 
-    def under(self, card: int, excluded: int | None) -> Iterator[tuple[int, tuple[int, ...]]]:
+    def under(self, card: int, excluded: int | None) -> list[tuple[int, tuple[int, ...]]]:
         """(pile, run of talon cards top last) ways to lay a run on which `card` then fits: the
         run empty (`card` goes straight onto the pile), or starting on a pile's top card or in a
-        space; never on pile `excluded`."""
+        space; never on pile `excluded`. (A run's ranks climb from `card`'s and it is shorter
+        than a suit, so no card comes twice.)"""
         takers, space, in_talon = self.takers, self.space, self.waste
-        for target in takers.get(card, ()):
-            if target != excluded:
-                yield target, ()
+        ways: list[tuple[int, tuple[int, ...]]] = [
+            (target, ()) for target in takers.get(card, ()) if target != excluded
+        ]
         waiting: list[tuple[int, tuple[int, ...]]] = [(card, ())]
         while waiting:
             lowest, run = waiting.pop()
             for holder in HOLDERS[lowest]:
-                if (in_talon >> holder) & 1 and holder not in run:
+                if (in_talon >> holder) & 1:
                     longer = (holder,) + run
                     for target in takers.get(holder, ()):
                         if target != excluded:
-                            yield target, longer
+                            ways.append((target, longer))
                     if space is not None:
-                        yield space, longer
+                        ways.append((space, longer))
                     if len(longer) < LONGEST_RUN:
                         waiting.append((holder, longer))
+        return ways
 
     def lay(self, target: int, run: tuple, card_key: int) -> tuple:
         """(piles, waste, key, the run's last card or the pile's top) after laying `run` on pile
