@@ -43,10 +43,11 @@ from .rules import FITTING, PILES, TURN_COUNT, Position
 
 DEFAULT_BUDGET = 20_000  # positions expanded before the search gives up, when no time is given
 FIRST_ROUND = 3_000  # positions the first round of each search may expand; each round doubles it
-LOST_KEPT = 450_000  # positions remembered as lost in each of a search's two sets: when the newer is
-# full, the older is forgotten (sound, only slower); with ASKED_KEPT and WON_KEPT, at most 2.45
-# million keys of ~72 bytes each, so that a deal's whole process stays well under 256 MiB
-ASKED_KEPT = 450_000  # layouts the easier game was asked about and could not prove lost
+LOST_KEPT = 400_000  # layouts remembered as lost (with the stands where they are) in each of a
+# search's two dicts: when the newer is full, the older is forgotten (sound, only slower). With
+# ASKED_KEPT and WON_KEPT at most ~200 MB of keys (~115 bytes a layout of the game's, ~83 of the
+# easier game's, ~72 a key of a set), so that a deal's whole process stays under 256 MiB
+ASKED_KEPT = 400_000  # layouts the easier game was asked about and could not prove lost
 WON_KEPT = 200_000  # positions of the easier game remembered as won
 CHECK_NODES = 3_000  # positions of the easier game searched, at most, at each layout of the game
 EASIER_SHARE = 4  # the easier game's rounds are this many times longer: it settles lost deals sooner
@@ -160,8 +161,9 @@ def _without(piles: tuple, index: int, pile: tuple) -> tuple:
 class _NoProofs:
     """Lost layouts, when there are none to ask."""
 
-    lost: frozenset[int] = frozenset()
-    lost_before: frozenset[int] = frozenset()
+    def __init__(self) -> None:
+        self.lost: dict[int, int] = {}
+        self.lost_before: dict[int, int] = {}
 
 
 class _Search:
@@ -178,8 +180,9 @@ class _Search:
             [number_of(suit, (base + height) % SUIT_SIZE + 1) for height in range(SUIT_SIZE)]
             for suit in range(len(ALL_HOME))
         ]  # suit, height -> the card its foundation takes
-        self.lost: set[int] = set()  # positions found lost, the newer ones
-        self.lost_before: set[int] = set()  # and the older ones, forgotten next when `lost` is full
+        self.lost: dict[int, int] = {}  # positions found lost, the newer ones: layout -> the stands of
+        # the pack (bit 0 its cycle, bit n standing at n off it) where the layout was found lost
+        self.lost_before: dict[int, int] = {}  # the older ones, forgotten next when `lost` is full
         self.proofs: _Search | _NoProofs = self if free_talon else _NoProofs()  # whose lost positions
         # are layouts lost whatever the talon's order: the easier game's, once `solve` joins them
         self.won: set[int] = set()  # in the easier game, positions found won
@@ -220,28 +223,29 @@ class _Search:
             size and rel[waste[-1]] == 0
         )
 
-    def reached_from_lost(self, waste: tuple, turned: int, layout: int) -> bool:
+    def reached_from_lost(self, waste: tuple, turned: int, stands: int) -> bool:
         """Whether the pack, off its cycle, stands where turning it from a stand found lost in the
         same layout brings it (three cards back, six, ...) without showing a base-rank card: the
         stand below offers every move this one does, and more, so this one is lost too."""
-        lost, before, rel = self.lost, self.lost_before, self.rel
+        rel = self.rel
         stand = turned
         while stand > TURN_COUNT:
             if rel[waste[stand - 1]] == 0:  # turning to `stand` from below would send it home
                 return False
             stand -= TURN_COUNT
-            if layout + (stand << TURNED_SHIFT) in lost or layout + (stand << TURNED_SHIFT) in before:
+            if (stands >> stand) & 1:
                 return True
         return False
 
-    def remember_lost(self, key: int) -> None:
-        """Keep `key` as lost; when the newer set is full the older one is forgotten and the newer
-        becomes the older (sound: a position forgotten is only searched again)."""
+    def remember_lost(self, layout: int, stands: int) -> None:
+        """Keep `layout` as lost where the pack stands as `stands` says; when the newer dict is full
+        the older one is forgotten and the newer becomes the older (sound: a position forgotten is
+        only searched again)."""
         lost = self.lost
         if len(lost) >= LOST_KEPT:
             self.lost_before = lost
-            self.lost = lost = set()
-        lost.add(key)
+            self.lost = lost = {}
+        lost[layout] = lost.get(layout, 0) | stands
 
     def reaches_cycle(self, waste: tuple, turned: int, homes: tuple) -> bool:
         """Whether turning the pack from `turned` reaches its plain turning cycle, one position
@@ -744,15 +748,12 @@ class _Search:
         if home > self.best_home:
             self.best_home = home
         key = self.key(waste, turned, homes, key)
+        layout, stand = key & LAYOUT, 1 << (key >> TURNED_SHIFT)
         proofs = self.proofs
-        if (
-            key in self.lost
-            or key in self.lost_before
-            or (key & LAYOUT) in proofs.lost
-            or (key & LAYOUT) in proofs.lost_before
-        ):
+        if layout in proofs.lost or layout in proofs.lost_before:
             return False
-        if key > LAYOUT and self.reached_from_lost(waste, turned, key & LAYOUT):
+        stands = self.lost.get(layout, 0) | self.lost_before.get(layout, 0)
+        if stands and (stands & stand or (stand > 1 and self.reached_from_lost(waste, turned, stands))):
             return False
         if key in self.won:
             return True
@@ -764,13 +765,13 @@ class _Search:
             if time.thread_time() > self.deadline:
                 raise _OutOfBudget
         easier = self.easier
-        if easier is not None and (key & LAYOUT) not in self.asked:
+        if easier is not None and layout not in self.asked:
             if easier.proves_lost(state, self):
-                easier.remember_lost(key & LAYOUT)  # lost whatever the talon's order
+                easier.remember_lost(layout, 1)  # lost whatever the talon's order
                 return False
             if len(self.asked) >= ASKED_KEPT:
                 self.asked.clear()
-            self.asked.add(key & LAYOUT)
+            self.asked.add(layout)
         line = self.line
         for _, keys, following in self.moves(state):
             depth = len(line)
@@ -780,9 +781,9 @@ class _Search:
                     self.won.add(key)
                 return True
             del line[depth:]
-        self.remember_lost(key)
-        if key > LAYOUT and self.reaches_cycle(waste, turned, homes):
-            self.remember_lost(key & LAYOUT)
+        if stand > 1 and self.reaches_cycle(waste, turned, homes):
+            stand |= 1
+        self.remember_lost(layout, stand)
         return False
 
     def round(self, nodes: int, deadline: float | None, shuffle: random.Random | None) -> Solved:
