@@ -748,12 +748,12 @@ class _Search:
         if home > self.best_home:
             self.best_home = home
         key = self.key(waste, turned, homes, key)
-        layout, stand = key & LAYOUT, 1 << (key >> TURNED_SHIFT)
+        layout, stand_bit = key & LAYOUT, 1 << (key >> TURNED_SHIFT)  # bit 0: on the cycle
         proofs = self.proofs
         if layout in proofs.lost or layout in proofs.lost_before:
             return False
         stands = self.lost.get(layout, 0) | self.lost_before.get(layout, 0)
-        if stands and (stands & stand or (stand > 1 and self.reached_from_lost(waste, turned, stands))):
+        if stands and (stands & stand_bit or (stand_bit > 1 and self.reached_from_lost(waste, turned, stands))):
             return False
         if key in self.won:
             return True
@@ -781,9 +781,9 @@ class _Search:
                     self.won.add(key)
                 return True
             del line[depth:]
-        if stand > 1 and self.reaches_cycle(waste, turned, homes):
-            stand |= 1
-        self.remember_lost(layout, stand)
+        if stand_bit > 1 and self.reaches_cycle(waste, turned, homes):
+            stand_bit |= 1  # lost on the cycle too
+        self.remember_lost(layout, stand_bit)
         return False
 
     def round(self, nodes: int, deadline: float | None, shuffle: random.Random | None) -> Solved:
