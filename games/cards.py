@@ -12,7 +12,7 @@ Nothing here needs the machine: rules engines import it freely.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 RANK_LETTERS = "a23456789tjqk"  # rank 1 (ace) ... 13 (king)
 FACE_LETTERS = "A23456789TJQK"
@@ -21,8 +21,8 @@ SUIT_LETTERS = "shdc"
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 
 RED_INK, BLACK_INK = 2, 0  # the Spectrum's INK 2 and INK 0
-SUIT_SIZE = 13  # cards in a suit
-DECK_SIZE = 52
+SUIT_SIZE: Final = 13  # cards in a suit
+DECK_SIZE: Final = 52
 
 
 class Suit(IntEnum):

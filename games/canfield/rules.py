@@ -11,13 +11,13 @@ A move the rules do not take raises `MoveRefused` with the rules' own words, and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..cards import DECK, DECK_SIZE, RANK_LETTERS, RANK_WORDS, SUIT_SIZE, Card, Suit, checked_deck, rank_of, suit_of
 from ..protocol import TERMINAL, MoveRefused, Outcome, Termination
 
-PILES = "1234"
-TURN_COUNT = 3  # P turns three cards
+PILES: Final = "1234"
+TURN_COUNT: Final = 3  # P turns three cards
 STOCK_SIZE = 13
 DECK_PRICE = 50  # dollars, paid when a deal is dealt
 CARD_PAYS = 5  # dollars for every card brought home

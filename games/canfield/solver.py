@@ -34,39 +34,39 @@ import enum
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ..cards import DECK_SIZE, SUIT_SIZE, number_of, rank_of, suit_of
-from .rules import FITTING, PILES, TURN_COUNT, Position
+from .rules import FITTING as FITTING_LIST, PILES, TURN_COUNT, Position
 
-DEFAULT_BUDGET = 20_000  # positions expanded before the search gives up, when no time is given
-FIRST_ROUND = 3_000  # positions the first round of each search may expand; each round doubles it
-LOST_KEPT = 400_000  # layouts remembered as lost (with the stands where they are) in each of a
+DEFAULT_BUDGET: Final = 20_000  # positions expanded before the search gives up, when no time is given
+FIRST_ROUND: Final = 3_000  # positions the first round of each search may expand; each round doubles it
+LOST_KEPT: Final = 400_000  # layouts remembered as lost (with the stands where they are) in each of a
 # search's two dicts: when the newer is full, the older is forgotten (sound, only slower). With
 # ASKED_KEPT and WON_KEPT at most ~200 MB of keys (~115 bytes a layout of the game's, ~83 of the
 # easier game's, ~72 a key of a set), so that a deal's whole process stays under 256 MiB
-ASKED_KEPT = 400_000  # layouts the easier game was asked about and could not prove lost
-WON_KEPT = 200_000  # positions of the easier game remembered as won
-CHECK_NODES = 3_000  # positions of the easier game searched, at most, at each layout of the game
-EASIER_SHARE = 4  # the easier game's rounds are this many times longer: it settles lost deals sooner
-CLOCK_CHECKS = 256  # positions between looks at the clock
+ASKED_KEPT: Final = 400_000  # layouts the easier game was asked about and could not prove lost
+WON_KEPT: Final = 200_000  # positions of the easier game remembered as won
+CHECK_NODES: Final = 3_000  # positions of the easier game searched, at most, at each layout of the game
+EASIER_SHARE: Final = 4  # the easier game's rounds are this many times longer: it settles lost deals sooner
+CLOCK_CHECKS: Final = 256  # positions between looks at the clock
 
 # Bit layout of a position's key: 2 bits per card for what it lies on, then the foundations,
 # the stock's size and where the pack stands on its turning cycle.
-HOME_SHIFT = 104
-STOCK_SHIFT = 120
-TURNED_SHIFT = 124
-LAYOUT = (1 << TURNED_SHIFT) - 1  # the key's bits that do not say where the pack stands
-ALL_HOME = (SUIT_SIZE,) * 4
-HIGHER_SUITS = number_of(2, 1)  # cards from here on are of suits 2 and 3
-ON_CARD = tuple(1 + (under >= HIGHER_SUITS) for under in range(DECK_SIZE))  # `_lies_on` a card `under`
-LONGEST_RUN = SUIT_SIZE - 1  # talon cards laid in one run under a card: a king down to an ace below it
-SUIT = tuple(suit_of(card) for card in range(DECK_SIZE))  # card -> suit, looked up in the inner loops
-HOME_BIT = tuple(1 << (HOME_SHIFT + 4 * suit_of(card)) for card in range(DECK_SIZE))  # card -> the key's
+HOME_SHIFT: Final = 104
+STOCK_SHIFT: Final = 120
+TURNED_SHIFT: Final = 124
+LAYOUT: Final = (1 << TURNED_SHIFT) - 1  # the key's bits that do not say where the pack stands
+ALL_HOME: Final = (SUIT_SIZE,) * 4
+HIGHER_SUITS: Final = number_of(2, 1)  # cards from here on are of suits 2 and 3
+ON_CARD: Final = tuple(1 + (under >= HIGHER_SUITS) for under in range(DECK_SIZE))  # `_lies_on` a card `under`
+LONGEST_RUN: Final = SUIT_SIZE - 1  # talon cards laid in one run under a card: a king down to an ace below it
+SUIT: Final = tuple(suit_of(card) for card in range(DECK_SIZE))  # card -> suit, looked up in the inner loops
+HOME_BIT: Final = tuple(1 << (HOME_SHIFT + 4 * suit_of(card)) for card in range(DECK_SIZE))  # card -> the key's
 # gain when it goes home: one more card on its suit's foundation
-HOLDERS = [
+FITTING: Final = tuple(FITTING_LIST)  # what goes on each card (a constant here: compiled, read without a look-up)
+HOLDERS: Final = [
     tuple(under for under in range(DECK_SIZE) if card in FITTING[under]) for card in range(DECK_SIZE)
 ]  # what goes under
 
@@ -82,27 +82,21 @@ class Solved(enum.Enum):
     UNKNOWN = "unknown"  # neither, within the budget or the time
 
 
-class SearchState(NamedTuple):
-    """A position as the search keeps it (the stock's order is the search's, `_Search.stock`).
-
-    The search builds millions of these: it makes them with `_new(SearchState, (...))`, which
-    skips the NamedTuple's own constructor, a Python function several times slower."""
-
-    stock_size: int  # cards left in the stock
-    waste: Any  # the talon then the pack, as in `Position`, a tuple; in the easier game, where their
-    # order means nothing, the set of their cards as an int's bits (bit n for card n)
-    turned: int  # cards of `waste` on the talon
-    homes: tuple[int, ...]  # each suit's cards home
-    piles: tuple[tuple[int, ...], ...]  # the tableau, each pile bottom first
-    key: int  # the position's key, without where the pack stands
-
-
-_new = tuple.__new__
-Fields = tuple[int, Any, int, tuple, tuple, int]  # a SearchState's fields, as `settle`'s steps hand them on
+Homes = tuple[int, ...]  # each suit's cards home
+Cards = tuple[int, ...]  # cards in order: a pile bottom first, the waste
+Pile = Cards  # a tableau pile, bottom first
+Piles = tuple[Pile, ...]
+SearchState = tuple[int, Any, int, Homes, Piles, int]
+"""A position as the search keeps it, a plain tuple (the search builds millions): the cards left
+in the stock (its order is the search's, `_Search.stock`); the waste, the talon then the pack as in
+`Position`, a tuple, or in the easier game, where their order means nothing, the set of their cards
+as an int's bits (bit n for card n); the cards of the waste on the talon; each suit's cards home;
+the tableau; the position's key, without where the pack stands."""
+Move = tuple[int, str, SearchState]  # a move: (order of trial, its keys, the state it leads to)
 _order_of_trial = itemgetter(0)  # of a move (order of trial, keys, state)
 
 
-def pile_takers(piles) -> dict[int, list[int]]:
+def pile_takers(piles: Piles) -> dict[int, list[int]]:
     """Card -> the indices of the tableau piles it may be laid on now."""
     takers: dict[int, list[int]] = {}
     for index, pile in enumerate(piles):
@@ -112,8 +106,10 @@ def pile_takers(piles) -> dict[int, list[int]]:
     return takers
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
+    """What a search found, and how far it went. (A NamedTuple: it goes to and from the host's worker
+    processes, and the compiled module's frozen dataclasses do not unpickle.)"""
+
     outcome: Solved
     line: tuple[str, ...]  # the winning line, when won: each move's key presses
     nodes: int  # positions expanded
@@ -135,7 +131,7 @@ def _turns_to(turned: int, target: int) -> int:
     return -(-(target - turned) // TURN_COUNT)
 
 
-def _raise(homes: tuple, suit: int) -> tuple:
+def _raise(homes: Homes, suit: int) -> tuple:
     return homes[:suit] + (homes[suit] + 1,) + homes[suit + 1 :]
 
 
@@ -153,7 +149,7 @@ def _bits(cards: Sequence[int]) -> int:
     return bits
 
 
-def _without(piles: tuple, index: int, pile: tuple) -> tuple:
+def _without(piles: Piles, index: int, pile: tuple) -> tuple:
     """`piles` with pile `index` replaced by `pile`."""
     return piles[:index] + (pile,) + piles[index + 1 :]
 
@@ -206,11 +202,11 @@ class _Search:
             for index, card in enumerate(pile):
                 key += _lies_on(card, pile[index - 1] if index else None) << (2 * card)
         talon = _bits(waste) if free_talon else tuple(waste)
-        self.start = SearchState(len(stock), talon, 0 if free_talon else turned, tuple(heights), tuple(tableau), key)
+        self.start = (len(stock), talon, 0 if free_talon else turned, tuple(heights), tuple(tableau), key)
 
     # --- positions ---------------------------------------------------------------------------
 
-    def on_cycle(self, waste: tuple, turned: int, homes: tuple) -> bool:
+    def on_cycle(self, waste: Cards, turned: int, homes: Homes) -> bool:
         """Whether the pack stands on its plain turning cycle (every third card and the last), with
         no base-rank card on that cycle to go home on the way: then every stand on it is one."""
         size = len(waste)
@@ -223,7 +219,7 @@ class _Search:
             size and rel[waste[-1]] == 0
         )
 
-    def reached_from_lost(self, waste: tuple, turned: int, stands: int) -> bool:
+    def reached_from_lost(self, waste: Cards, turned: int, stands: int) -> bool:
         """Whether the pack, off its cycle, stands where turning it from a stand found lost in the
         same layout brings it (three cards back, six, ...) without showing a base-rank card: the
         stand below offers every move this one does, and more, so this one is lost too."""
@@ -247,7 +243,7 @@ class _Search:
             self.lost = lost = {}
         lost[layout] = lost.get(layout, 0) | stands
 
-    def reaches_cycle(self, waste: tuple, turned: int, homes: tuple) -> bool:
+    def reaches_cycle(self, waste: Cards, turned: int, homes: Homes) -> bool:
         """Whether turning the pack from `turned` reaches its plain turning cycle, one position
         however it stands, without showing a base-rank card: then a position lost off the cycle
         is lost on it too (the cycle offers no move the stand off it does not)."""
@@ -274,9 +270,7 @@ class _Search:
 
     # --- the moves made without trying others ------------------------------------------------
     # The steps of `settle` and of the move lists take a state's six fields, unpacked once by their
-    # caller, and the steps of `settle` hand on the fields of the state they lead to as a plain tuple:
-    # a NamedTuple is three times slower to unpack and twice as slow to make, and they run millions
-    # of times.
+    # caller, and the steps of `settle` hand on the state they lead to (they run millions of times).
 
     def settle(self, state: SearchState, forced: list[str]) -> SearchState:
         """The rules' automatic moves (a base-rank card home, a space filled from the stock), then
@@ -293,13 +287,13 @@ class _Search:
                 or (waste and talon_home(ns, waste, turned, homes, piles, key, forced))
             )
             if not following:
-                return _new(SearchState, (ns, waste, turned, homes, piles, key)) if moved else state
+                return (ns, waste, turned, homes, piles, key) if moved else state
             ns, waste, turned, homes, piles, key = following
             moved = True
 
     def _base_card_home(
-        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int
-    ) -> Fields | None:
+        self, ns: int, waste: Any, turned: int, homes: Homes, piles: Piles, key: int
+    ) -> SearchState | None:
         """The first exposed base-rank card (a pile's top, the stock's, the talon's) gone home."""
         rel = self.rel
         for index, pile in enumerate(piles):
@@ -328,7 +322,7 @@ class _Search:
             )
         return None
 
-    def _fill_space(self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int) -> Fields:
+    def _fill_space(self, ns: int, waste: Any, turned: int, homes: Homes, piles: Piles, key: int) -> SearchState:
         """The stock's top card into the first space (there is one, and a stock)."""
         card = self.stock[ns - 1]
         return (
@@ -341,30 +335,33 @@ class _Search:
         )
 
     def _safe_from_piles(
-        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, forced: list[str]
-    ) -> Fields | None:
+        self, ns: int, waste: Any, turned: int, homes: Homes, piles: Piles, key: int, forced: list[str]
+    ) -> SearchState | None:
         """Every pile's top card that may safely go home sent there, pile after pile, each pile
         until its top card may not. (Many may go at once: the foundations and piles are lists
         while they do.)"""
         rel, safe_home = self.rel, self.safe_home
-        left: list | None = None  # the piles as a list, once a card has gone home (and `homes` too)
+        heights: Sequence[int] = homes  # the foundations' heights: `rising` once a card has gone home
+        rising: list[int] = []
+        left: list[Pile] | None = None  # the piles as a list, once a card has gone home
         for index, pile in enumerate(piles):
             while pile:
                 card = pile[-1]
-                if homes[SUIT[card]] != rel[card] or not safe_home(card, homes, key):
+                if heights[SUIT[card]] != rel[card] or not safe_home(card, heights, key):
                     break
                 if left is None:
-                    homes, left = list(homes), list(piles)
+                    heights = rising = list(homes)
+                    left = list(piles)
                 key += HOME_BIT[card] - (_lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card))
-                homes[SUIT[card]] += 1
+                rising[SUIT[card]] += 1
                 pile = pile[:-1]
                 left[index] = pile
                 forced.append(PILES[index] + "f")
-        return None if left is None else (ns, waste, turned, tuple(homes), tuple(left), key)
+        return None if left is None else (ns, waste, turned, tuple(rising), tuple(left), key)
 
     def _safe_from_stock(
-        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, forced: list[str]
-    ) -> Fields | None:
+        self, ns: int, waste: Any, turned: int, homes: Homes, piles: Piles, key: int, forced: list[str]
+    ) -> SearchState | None:
         """The stock's top card home, when it may go safely (there is a stock)."""
         card = self.stock[ns - 1]
         if homes[SUIT[card]] != self.rel[card] or not self.safe_home(card, homes, key):
@@ -373,8 +370,8 @@ class _Search:
         return (ns - 1, waste, turned, _raise(homes, SUIT[card]), piles, key + HOME_BIT[card] - (1 << STOCK_SHIFT))
 
     def _safe_from_talon(
-        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, forced: list[str]
-    ) -> Fields | None:
+        self, ns: int, waste: Cards, turned: int, homes: Homes, piles: Piles, key: int, forced: list[str]
+    ) -> SearchState | None:
         """The pack's last card home, turned to, when it may go safely and the pack stands on its
         turning cycle (so that turning to it passes nothing that could matter). There is a pack
         or a talon."""
@@ -389,8 +386,8 @@ class _Search:
         return (ns, waste[:-1], len(waste) - 1, _raise(homes, SUIT[card]), piles, key + HOME_BIT[card])
 
     def _free_talon_home(
-        self, ns: int, waste: int, turned: int, homes: tuple, piles: tuple, key: int, forced: list[str]
-    ) -> Fields | None:
+        self, ns: int, waste: int, turned: int, homes: Homes, piles: Piles, key: int, forced: list[str]
+    ) -> SearchState | None:
         """In the easier game the talon's order means nothing: base-rank cards and cards that may
         go safely home from anywhere in it, while any does. Only the next card of each suit may
         go, and going home only makes others safe, so it is enough to look at those four, again
@@ -415,7 +412,7 @@ class _Search:
             return None
         return (ns, left, turned, tuple(heights), piles, key)
 
-    def key(self, waste: tuple, turned: int, homes: tuple, key: int) -> int:
+    def key(self, waste: Any, turned: int, homes: Homes, key: int) -> int:
         """A state's whole key: its `key` and, off the turning cycle, where the pack stands."""
         if self.free_talon or self.on_cycle(waste, turned, homes):
             return key
@@ -423,14 +420,14 @@ class _Search:
 
     # --- the moves of the game ---------------------------------------------------------------
 
-    def moves(self, state: SearchState) -> list[tuple[int, str, SearchState]]:
+    def moves(self, state: SearchState) -> list[Move]:
         """Every move open now or after turning the pack, as (order of trial, keys, position
         before the automatic moves), in the order to try them."""
         if self.free_talon:
             return self.free_moves(state)
         ns, waste, turned, homes, piles, key = state
         takers = pile_takers(piles)
-        found: list[tuple[int, str, SearchState]] = []
+        found: list[Move] = []
         if ns:
             self._stock_moves(ns, waste, turned, homes, piles, key, takers, found)
         self._pile_moves(ns, waste, turned, homes, piles, key, takers, found)
@@ -443,7 +440,15 @@ class _Search:
         return found
 
     def _stock_moves(
-        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, takers: dict, found: list
+        self,
+        ns: int,
+        waste: Cards,
+        turned: int,
+        homes: Homes,
+        piles: Piles,
+        key: int,
+        takers: dict[int, list[int]],
+        found: list[Move],
     ) -> None:
         """The stock's top card home, and onto each pile that takes it."""
         card = self.stock[ns - 1]
@@ -454,7 +459,7 @@ class _Search:
                 (
                     HOME,
                     "sf",
-                    _new(SearchState, (ns - 1, waste, turned, _raise(homes, suit), piles, rest_key + HOME_BIT[card])),
+                    (ns - 1, waste, turned, _raise(homes, suit), piles, rest_key + HOME_BIT[card]),
                 )
             )
         for index in takers.get(card, ()):
@@ -463,22 +468,27 @@ class _Search:
                 (
                     FROM_STOCK,
                     "s" + PILES[index],
-                    _new(
-                        SearchState,
-                        (
-                            ns - 1,
-                            waste,
-                            turned,
-                            homes,
-                            _without(piles, index, pile + (card,)),
-                            rest_key + (ON_CARD[pile[-1]] << (2 * card)),
-                        ),
+                    (
+                        ns - 1,
+                        waste,
+                        turned,
+                        homes,
+                        _without(piles, index, pile + (card,)),
+                        rest_key + (ON_CARD[pile[-1]] << (2 * card)),
                     ),
                 )
             )
 
     def _pile_moves(
-        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, takers: dict, found: list
+        self,
+        ns: int,
+        waste: Cards,
+        turned: int,
+        homes: Homes,
+        piles: Piles,
+        key: int,
+        takers: dict[int, list[int]],
+        found: list[Move],
     ) -> None:
         """Each pile's top card home, and each whole pile onto another that takes it (while the
         stock lasts, a move that digs into it: the space it leaves takes the stock's top card)."""
@@ -492,16 +502,13 @@ class _Search:
                     (
                         HOME,
                         PILES[index] + "f",
-                        _new(
-                            SearchState,
-                            (
-                                ns,
-                                waste,
-                                turned,
-                                _raise(homes, SUIT[card]),
-                                _without(piles, index, pile[:-1]),
-                                key + HOME_BIT[card] - _off_pile_bits(pile),
-                            ),
+                        (
+                            ns,
+                            waste,
+                            turned,
+                            _raise(homes, SUIT[card]),
+                            _without(piles, index, pile[:-1]),
+                            key + HOME_BIT[card] - _off_pile_bits(pile),
                         ),
                     )
                 )
@@ -514,15 +521,20 @@ class _Search:
                         (
                             DIGGING_PILE_MOVE if ns else OTHER,
                             PILES[index] + PILES[target],
-                            _new(
-                                SearchState,
-                                (ns, waste, turned, homes, joined, key + ((ON_CARD[under[-1]] - 3) << (2 * bottom))),
-                            ),
+                            (ns, waste, turned, homes, joined, key + ((ON_CARD[under[-1]] - 3) << (2 * bottom))),
                         )
                     )
 
     def _talon_moves(
-        self, ns: int, waste: tuple, turned: int, homes: tuple, piles: tuple, key: int, takers: dict, found: list
+        self,
+        ns: int,
+        waste: Cards,
+        turned: int,
+        homes: Homes,
+        piles: Piles,
+        key: int,
+        takers: dict[int, list[int]],
+        found: list[Move],
     ) -> None:
         """The moves of each talon card that turning the pack would show, once round the pack
         from where it stands: turning stops early where it shows a base-rank card, which goes
@@ -538,7 +550,7 @@ class _Search:
             if on_top:
                 card = waste[on_top - 1]
                 if presses and rel[card] == 0:  # turning shows a base-rank card: it goes home
-                    found.append((HOME, presses, _new(SearchState, (ns, waste, on_top, homes, piles, key))))
+                    found.append((HOME, presses, (ns, waste, on_top, homes, piles, key)))
                     break
                 if homes[SUIT[card]] == rel[card] or card in takers or space is not None:
                     self._talon_card_moves(
@@ -555,18 +567,18 @@ class _Search:
     def _talon_card_moves(
         self,
         ns: int,
-        waste: tuple,
+        waste: Cards,
         turned: int,
-        homes: tuple,
-        piles: tuple,
+        homes: Homes,
+        piles: Piles,
         key: int,
         card: int,
         presses: str,
         place: int,
-        takers: dict,
+        takers: dict[int, list[int]],
         space: int | None,
-        movers: set,
-        found: list,
+        movers: set[int],
+        found: list[Move],
     ) -> None:
         """The moves of talon card `card`, on top after `presses` at `place` of the waste: home,
         onto each pile that takes it (sooner when one of `movers` could then go on it), into the
@@ -578,7 +590,7 @@ class _Search:
                 (
                     HOME,
                     presses + "tf",
-                    _new(SearchState, (ns, rest_waste, place, _raise(homes, suit), piles, key + HOME_BIT[card])),
+                    (ns, rest_waste, place, _raise(homes, suit), piles, key + HOME_BIT[card]),
                 )
             )
         targets = takers.get(card, ())
@@ -590,16 +602,13 @@ class _Search:
                     (
                         USEFUL_TALON_CARD if helps else TALON_CARD,
                         presses + "t" + PILES[index],
-                        _new(
-                            SearchState,
-                            (
-                                ns,
-                                rest_waste,
-                                place,
-                                homes,
-                                _without(piles, index, pile + (card,)),
-                                key + (ON_CARD[pile[-1]] << (2 * card)),
-                            ),
+                        (
+                            ns,
+                            rest_waste,
+                            place,
+                            homes,
+                            _without(piles, index, pile + (card,)),
+                            key + (ON_CARD[pile[-1]] << (2 * card)),
                         ),
                     )
                 )
@@ -608,22 +617,19 @@ class _Search:
                 (
                     OTHER,
                     presses + "t" + PILES[space],
-                    _new(
-                        SearchState,
-                        (ns, rest_waste, place, homes, _without(piles, space, (card,)), key + (3 << (2 * card))),
-                    ),
+                    (ns, rest_waste, place, homes, _without(piles, space, (card,)), key + (3 << (2 * card))),
                 )
             )
 
     # --- the moves of the easier game --------------------------------------------------------
 
-    def free_moves(self, state: SearchState) -> list[tuple[int, str, SearchState]]:
+    def free_moves(self, state: SearchState) -> list[Move]:
         """The moves of the easier game worth trying. There a talon card can wait in the talon
         until it is wanted, so it goes on the tableau only as part of a run laid down at once
         under a card that then moves: the stock's top card, or a whole pile. A card goes home from
         anywhere. (The keys are left empty: no line of the easier game is ever played.)"""
         ns, waste, turned, homes, piles, key = state
-        found: list[tuple[int, str, SearchState]] = []
+        found: list[Move] = []
         self._free_home_moves(ns, waste, turned, homes, piles, key, found)
         runs = _Runs(ns, waste, piles)
         if ns:
@@ -633,7 +639,7 @@ class _Search:
         return found
 
     def _free_home_moves(
-        self, ns: int, waste: int, turned: int, homes: tuple, piles: tuple, key: int, found: list
+        self, ns: int, waste: int, turned: int, homes: Homes, piles: Piles, key: int, found: list[Move]
     ) -> None:
         """Every card that may go home: from the talon, the stock's top, each pile's top. Only the
         next card of each suit may, so the talon is asked for those."""
@@ -648,16 +654,13 @@ class _Search:
                 (
                     HOME,
                     "",
-                    _new(
-                        SearchState,
-                        (
-                            ns,
-                            waste - (1 << card),
-                            0,
-                            _raise(homes, SUIT[card]),
-                            piles,
-                            key + HOME_BIT[card],
-                        ),
+                    (
+                        ns,
+                        waste - (1 << card),
+                        0,
+                        _raise(homes, SUIT[card]),
+                        piles,
+                        key + HOME_BIT[card],
                     ),
                 )
             )
@@ -668,16 +671,13 @@ class _Search:
                     (
                         HOME,
                         "",
-                        _new(
-                            SearchState,
-                            (
-                                ns - 1,
-                                waste,
-                                0,
-                                _raise(homes, SUIT[card]),
-                                piles,
-                                key + HOME_BIT[card] - (1 << STOCK_SHIFT),
-                            ),
+                        (
+                            ns - 1,
+                            waste,
+                            0,
+                            _raise(homes, SUIT[card]),
+                            piles,
+                            key + HOME_BIT[card] - (1 << STOCK_SHIFT),
                         ),
                     )
                 )
@@ -689,22 +689,19 @@ class _Search:
                         (
                             HOME,
                             "",
-                            _new(
-                                SearchState,
-                                (
-                                    ns,
-                                    waste,
-                                    0,
-                                    _raise(homes, SUIT[card]),
-                                    _without(piles, index, pile[:-1]),
-                                    key + HOME_BIT[card] - _off_pile_bits(pile),
-                                ),
+                            (
+                                ns,
+                                waste,
+                                0,
+                                _raise(homes, SUIT[card]),
+                                _without(piles, index, pile[:-1]),
+                                key + HOME_BIT[card] - _off_pile_bits(pile),
                             ),
                         )
                     )
 
     def _free_stock_moves(
-        self, ns: int, waste: int, turned: int, homes: tuple, piles: tuple, key: int, runs: _Runs, found: list
+        self, ns: int, waste: int, turned: int, homes: Homes, piles: Piles, key: int, runs: _Runs, found: list[Move]
     ) -> None:
         """The stock's top card onto a pile, on a run of talon cards laid there first, or none."""
         card = self.stock[ns - 1]
@@ -715,12 +712,12 @@ class _Search:
                 (
                     FROM_STOCK + len(run),
                     "",
-                    _new(SearchState, (ns - 1, rest, 0, homes, laid, laid_key + (_lies_on(card, under) << (2 * card)))),
+                    (ns - 1, rest, 0, homes, laid, laid_key + (_lies_on(card, under) << (2 * card))),
                 )
             )
 
     def _free_pile_moves(
-        self, ns: int, waste: int, turned: int, homes: tuple, piles: tuple, key: int, runs: _Runs, found: list
+        self, ns: int, waste: int, turned: int, homes: Homes, piles: Piles, key: int, runs: _Runs, found: list[Move]
     ) -> None:
         """Each whole pile onto another, on a run of talon cards laid there first, or none."""
         for index, pile in enumerate(piles):
@@ -731,9 +728,7 @@ class _Search:
                 laid, rest, laid_key, under = runs.lay(target, run, key)
                 laid = _without(_without(laid, target, laid[target] + pile), index, ())
                 laid_key += (_lies_on(bottom, under) - 3) << (2 * bottom)
-                found.append(
-                    (DIGGING_PILE_MOVE + len(run), "", _new(SearchState, (ns, rest, 0, homes, laid, laid_key)))
-                )
+                found.append((DIGGING_PILE_MOVE + len(run), "", (ns, rest, 0, homes, laid, laid_key)))
 
     # --- the search --------------------------------------------------------------------------
 
@@ -805,7 +800,7 @@ class _Search:
         self.next_look = self.nodes + CLOCK_CHECKS
         started = self.nodes
         try:
-            lost = not self.search(self.settle(SearchState(ns, _bits(waste), 0, homes, piles, key), self.line))
+            lost = not self.search(self.settle((ns, _bits(waste), 0, homes, piles, key), self.line))
         except _OutOfBudget:
             lost = False
         game.nodes += self.nodes - started
@@ -817,7 +812,7 @@ class _Runs:
     """Runs of talon cards the easier game may lay down on the tableau of one position, each to
     take a card that then moves onto it."""
 
-    def __init__(self, ns: int, waste: int, piles: tuple):
+    def __init__(self, ns: int, waste: int, piles: Piles):
         self.waste, self.piles = waste, piles
         self.takers = pile_takers(piles)
         self.space = piles.index(()) if not ns and () in piles else None
