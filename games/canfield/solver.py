@@ -275,7 +275,7 @@ class _Search:
     def settle(self, state: SearchState, forced: list[str]) -> SearchState:
         """The rules' automatic moves (a base-rank card home, a space filled from the stock), then
         the moves that can never hurt, appending their keys to `forced`, until nothing moves."""
-        talon_home = self._free_talon_home if self.free_talon else self._safe_from_talon
+        free_talon = self.free_talon
         ns, waste, turned, homes, piles, key = state
         moved = False
         while True:
@@ -284,7 +284,14 @@ class _Search:
                 or (ns and () in piles and self._fill_space(ns, waste, turned, homes, piles, key))
                 or self._safe_from_piles(ns, waste, turned, homes, piles, key, forced)
                 or (ns and self._safe_from_stock(ns, waste, turned, homes, piles, key, forced))
-                or (waste and talon_home(ns, waste, turned, homes, piles, key, forced))
+                or (
+                    waste
+                    and (
+                        self._free_talon_home(ns, waste, turned, homes, piles, key)
+                        if free_talon
+                        else self._safe_from_talon(ns, waste, turned, homes, piles, key, forced)
+                    )
+                )
             )
             if not following:
                 return (ns, waste, turned, homes, piles, key) if moved else state
@@ -340,14 +347,14 @@ class _Search:
         """Every pile's top card that may safely go home sent there, pile after pile, each pile
         until its top card may not. (Many may go at once: the foundations and piles are lists
         while they do.)"""
-        rel, safe_home = self.rel, self.safe_home
+        rel = self.rel
         heights: Sequence[int] = homes  # the foundations' heights: `rising` once a card has gone home
         rising: list[int] = []
         left: list[Pile] | None = None  # the piles as a list, once a card has gone home
         for index, pile in enumerate(piles):
             while pile:
                 card = pile[-1]
-                if heights[SUIT[card]] != rel[card] or not safe_home(card, heights, key):
+                if heights[SUIT[card]] != rel[card] or not self.safe_home(card, heights, key):
                     break
                 if left is None:
                     heights = rising = list(homes)
@@ -386,13 +393,13 @@ class _Search:
         return (ns, waste[:-1], len(waste) - 1, _raise(homes, SUIT[card]), piles, key + HOME_BIT[card])
 
     def _free_talon_home(
-        self, ns: int, waste: int, turned: int, homes: Homes, piles: Piles, key: int, forced: list[str]
+        self, ns: int, waste: int, turned: int, homes: Homes, piles: Piles, key: int
     ) -> SearchState | None:
         """In the easier game the talon's order means nothing: base-rank cards and cards that may
         go safely home from anywhere in it, while any does. Only the next card of each suit may
         go, and going home only makes others safe, so it is enough to look at those four, again
-        and again. (No keys: `forced` is left as it is.)"""
-        safe_home, next_home = self.safe_home, self.next_home
+        and again. (No keys: no line of the easier game is ever played.)"""
+        next_home = self.next_home
         left = waste
         heights = list(homes)
         moved = True
@@ -402,7 +409,7 @@ class _Search:
                 while heights[suit] < SUIT_SIZE:  # the suit as far up as it goes
                     height = heights[suit]
                     card = next_home[suit][height]
-                    if not (left >> card) & 1 or not (height == 0 or safe_home(card, heights, key)):
+                    if not (left >> card) & 1 or not (height == 0 or self.safe_home(card, heights, key)):
                         break
                     key += HOME_BIT[card]
                     heights[suit] += 1
