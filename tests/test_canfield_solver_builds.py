@@ -15,7 +15,7 @@ from games.canfield.rules import Canfield
 from test_canfield_solver import end_games
 
 SOURCE = pathlib.Path(installed.__file__).with_name("solver.py")
-COMPILED = not installed.__file__.endswith(".py")
+COMPILED = installed.is_compiled()
 
 
 def load_pure():
@@ -47,6 +47,11 @@ def test_ci_gets_the_compiled_solver_it_asks_for():
     if os.environ.get("ZXCARDS_SOLVER") != "compiled":
         pytest.skip("ZXCARDS_SOLVER=compiled is not set: either module is fine")
     assert COMPILED, f"games.canfield.solver is {installed.__file__}, not the compiled module"
+
+
+def test_the_module_knows_whether_it_runs_compiled():
+    assert installed.is_compiled() is (pathlib.Path(installed.__file__).suffix == ".so")
+    assert pure.is_compiled() is False
 
 
 @needs_compiled

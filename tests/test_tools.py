@@ -190,3 +190,23 @@ def test_the_canfield_levels_bench_counts_each_deal_once_by_its_verdict_and_the_
     assert lines[3].endswith(f"in all {rule_wins}/6 ({rule_wins / 6:.0%})")
     homes = [player.play(Canfield(deck_for(number)).position)[0].cards_home for number in range(3, 9)]
     assert f"the rule player {sum(5 * home - 50 for home in homes) / 6:+.2f}" in lines[4]
+
+
+def test_the_canfield_bench_counts_a_deal_that_failed_to_run_as_undecided(monkeypatch):
+    """A deal whose process failed (an import error, a crash) is not decided: of a list of two
+    among deals 1-10, one won and one failed leaves 9 of 10 decided."""
+    import bench_canfield
+    from games.canfield.solver import is_compiled
+
+    def solved(number, seconds):
+        if number == 7:
+            return {"deal": 7, "outcome": "failed", "nodes": 0, "seconds": 0.0, "peak_mib": 0.0, "replayed": None}
+        return {"deal": number, "outcome": "won", "nodes": 5, "seconds": 0.1, "peak_mib": 50.0, "replayed": True}
+
+    monkeypatch.setattr(bench_canfield, "solve_in_fresh_process", solved)
+    lines = bench_canfield.report(deals=10, seconds=1, workers=1, numbers=[3, 7])
+    assert lines[1] == "  the solver " + (
+        "compiled by mypyc (setup.py)" if is_compiled() else "run as Python (not compiled)"
+    )
+    assert "of them won 1, proved lost 0, undecided 0; deals 1-10 decided 90.00%" in lines[2]
+    assert any(line == "  1 deals failed to run: 7" for line in lines)

@@ -41,7 +41,7 @@ from games.canfield.deals import LAST_DEAL, deck_for
 from games.canfield.difficulty import EASY_UP_TO, LEVELS, MEDIUM_UP_TO, budget_for, level_of
 from games.canfield.finder import FIND_BUDGET, judge_deal
 from games.canfield.rules import CARD_PAYS, DECK_PRICE, DECK_SIZE, Canfield
-from games.canfield.solver import Solved, solve
+from games.canfield.solver import Solved, is_compiled, solve
 from games.protocol import MoveRefused
 from spectrum.command_line import OneLineParser, positive_number, whole_number
 
@@ -136,15 +136,18 @@ def report(
         f"  won {count['won'] / deals:.1%}, proved lost {count['lost'] / deals:.1%}, "
         f"undecided {count['unknown'] / deals:.1%}  ({count['won']} / {count['lost']} / {count['unknown']})",
     ]
+    lines.insert(
+        1, "  the solver " + ("compiled by mypyc (setup.py)" if is_compiled() else "run as Python (not compiled)")
+    )
     if numbers is not None:
         lines[0] = (
             f"Canfield solver, the {len(chosen)} deals of the list among 1-{deals}, {seconds:g} s of processor time "
             f"per deal (a fresh process each, {workers} at a time, {wall:.0f} s in all)"
         )
-        lines[1] = (
+        lines[2] = (
             f"  of them won {count['won']}, proved lost {count['lost']}, undecided {count['unknown']}; "
-            f"deals 1-{deals} decided {1 - count['unknown'] / deals:.2%}, counting every deal off the list "
-            "as decided"
+            f"deals 1-{deals} decided {1 - (count['unknown'] + count['failed']) / deals:.2%}, counting every deal "
+            "off the list as decided (and a deal that failed to run as undecided)"
         )
     if times:
         lines.append(

@@ -96,6 +96,12 @@ Move = tuple[int, str, SearchState]  # a move: (order of trial, its keys, the st
 _order_of_trial = itemgetter(0)  # of a move (order of trial, keys, state)
 
 
+def _trial_then_presses(move: Move) -> int:
+    """A move's place in the order of trial, and among moves of the same order the fewer key
+    presses first (a move's keys are far fewer than 256)."""
+    return (move[0] << 8) + len(move[1])
+
+
 def pile_takers(piles: Piles) -> dict[int, list[int]]:
     """Card -> the indices of the tableau piles it may be laid on now."""
     takers: dict[int, list[int]] = {}
@@ -440,7 +446,7 @@ class _Search:
         self._pile_moves(ns, waste, turned, homes, piles, key, takers, found)
         self._talon_moves(ns, waste, turned, homes, piles, key, takers, found)
         if self.shuffle is None:
-            found.sort(key=lambda move: (move[0], len(move[1])))
+            found.sort(key=_trial_then_presses)
         else:
             draw = self.shuffle.random
             found.sort(key=lambda move: (move[0], draw()))
@@ -859,6 +865,11 @@ class _Runs:
             under = card
             rest -= 1 << card
         return _without(self.piles, target, pile + run), rest, laid_key, under
+
+
+def is_compiled() -> bool:
+    """Whether this module runs compiled to C by mypyc (the install's build, setup.py), not as Python."""
+    return not __file__.endswith(".py")
 
 
 def solve(position: Position, *, budget: int | None = None, seconds: float | None = None) -> Verdict:
