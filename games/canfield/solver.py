@@ -137,11 +137,11 @@ def _turns_to(turned: int, target: int) -> int:
     return -(-(target - turned) // TURN_COUNT)
 
 
-def _raise(homes: Homes, suit: int) -> tuple:
+def _raise(homes: Homes, suit: int) -> Homes:
     return homes[:suit] + (homes[suit] + 1,) + homes[suit + 1 :]
 
 
-def _off_pile_bits(pile: tuple) -> int:
+def _off_pile_bits(pile: Pile) -> int:
     """What the key loses when the top card of `pile` leaves it: what that card lay on."""
     card = pile[-1]
     return _lies_on(card, pile[-2] if len(pile) > 1 else None) << (2 * card)
@@ -155,7 +155,7 @@ def _bits(cards: Sequence[int]) -> int:
     return bits
 
 
-def _without(piles: Piles, index: int, pile: tuple) -> tuple:
+def _without(piles: Piles, index: int, pile: Pile) -> Piles:
     """`piles` with pile `index` replaced by `pile`."""
     return piles[:index] + (pile,) + piles[index + 1 :]
 
@@ -854,7 +854,7 @@ class _Runs:
                         waiting.append((holder, longer))
         return ways
 
-    def lay(self, target: int, run: tuple, card_key: int) -> tuple:
+    def lay(self, target: int, run: Cards, card_key: int) -> tuple[Piles, int, int, int | None]:
         """(piles, waste, key, the run's last card or the pile's top) after laying `run` on pile
         `target` (its first card on the pile's top card, or alone in the space)."""
         pile = self.piles[target]
