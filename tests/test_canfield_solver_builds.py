@@ -77,3 +77,33 @@ def test_compiled_and_pure_search_deals_alike(numbers):
 @given(end_games())
 def test_compiled_and_pure_search_end_games_alike(position):
     assert outcome(installed, position, budget=100_000) == outcome(pure, position, budget=100_000)
+
+
+@pytest.mark.parametrize("module", [installed, pure], ids=["installed", "as-python"])
+def test_the_search_lets_other_threads_run_every_few_hundred_positions(module, monkeypatch):
+    """Compiled, the search would hold the GIL from start to end (a window froze while a verdict
+    was worked out on its thread): it sleeps for no time every CLOCK_CHECKS positions."""
+    import time
+
+    slept = []
+    monkeypatch.setattr(time, "sleep", lambda seconds: slept.append(seconds))
+    verdict = module.solve(Canfield(deck_for(495)).position, budget=20_000)
+    assert verdict.nodes >= 10_000
+    assert len(slept) >= verdict.nodes // module.CLOCK_CHECKS - 1
+    assert set(slept) == {0}
+
+
+def test_a_thread_runs_while_the_installed_search_runs_on_another():
+    """The window's case: the main thread wakes every millisecond while a search runs for 2 s on a
+    thread of its own; held out by a search that keeps the GIL, it wakes a handful of times."""
+    import threading
+    import time
+
+    position = Canfield(deck_for(495)).position
+    search = threading.Thread(target=lambda: installed.solve(position, seconds=2), daemon=True)
+    search.start()
+    woken = 0
+    while search.is_alive():
+        time.sleep(0.001)
+        woken += 1
+    assert woken >= 50

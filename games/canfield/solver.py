@@ -50,7 +50,8 @@ ASKED_KEPT: Final = 400_000  # layouts the easier game was asked about and could
 WON_KEPT: Final = 200_000  # positions of the easier game remembered as won
 CHECK_NODES: Final = 3_000  # positions of the easier game searched, at most, at each layout of the game
 EASIER_SHARE: Final = 4  # the easier game's rounds are this many times longer: it settles lost deals sooner
-CLOCK_CHECKS: Final = 256  # positions between looks at the clock
+CLOCK_CHECKS: Final = 256  # positions between looks at the clock, and between moments other threads
+# may run (a window's frames, a server's sessions, while a search runs on a thread of its own)
 
 # Bit layout of a position's key: 2 bits per card for what it lies on, then the foundations,
 # the stock's size and where the pack stands on its turning cycle.
@@ -768,9 +769,10 @@ class _Search:
         if self.nodes >= self.limit:
             raise _OutOfBudget
         self.nodes += 1
-        if self.nodes >= self.next_look and self.deadline is not None:
+        if self.nodes >= self.next_look:
             self.next_look = self.nodes + CLOCK_CHECKS  # (the easier game's positions count too)
-            if time.thread_time() > self.deadline:
+            time.sleep(0)  # other threads run here: compiled, the search would hold the GIL to its end
+            if self.deadline is not None and time.thread_time() > self.deadline:
                 raise _OutOfBudget
         easier = self.easier
         if easier is not None and layout not in self.asked:
